@@ -1,0 +1,1 @@
+"""Runetable: the Discord bot (CLI entry, cogs, service, store, delivery)."""

@@ -1,0 +1,1 @@
+"""Pillow drawing of game views. Never sees the full state, only views."""
