@@ -1,0 +1,163 @@
+"""The engine: setup, pending, legal, apply, view and replay over any :class:`Ruleset`."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterable, Mapping
+
+from engine.core.errors import GameOver, IllegalAction, InvalidAction, NotYourDecision, ReplayMismatch
+from engine.core.model import Action, ActionRecord, Event, GameState, Prompt, Seat, Transition
+from engine.core.rng import Rng
+from engine.core.ruleset import Context, Ruleset
+
+#: forced answers chained after one action; more means a ruleset bug (a loop of forced prompts)
+MAX_FORCED_CHAIN = 1000
+
+
+class Engine:
+    """Runs one ruleset. Every method is a pure function of its arguments."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+
+    # -- starting ---------------------------------------------------------------------
+    def setup(self, options: Mapping[str, Any], seat_count: int, seed: int) -> Transition:
+        """A new game; the returned records hold any prompts the engine answered itself."""
+        rules = self.ruleset
+        if not rules.min_seats <= seat_count <= rules.max_seats:
+            raise InvalidAction(
+                f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} players, not {seat_count}"
+            )
+        state = GameState(
+            game=rules.name,
+            format=rules.state_format,
+            options=dict(options),
+            seed=seed,
+            seat_count=seat_count,
+            rng_state=seed,
+            board=None,
+            pack_hash=rules.pack_hash(options),
+        )
+        ctx = self._context(state)
+        rules.setup(state, ctx)
+        state.rng_state = ctx.rng.state
+        ctx.rng.take_draws()
+        records = self._answer_forced(state, ctx)
+        return Transition(state=state, events=tuple(ctx.events), records=tuple(records))
+
+    def from_position(
+        self, options: Mapping[str, Any], seat_count: int, seed: int, position: Mapping[str, Any]
+    ) -> Transition:
+        """A game set up normally, then moved to a position described directly (scenarios)."""
+        state = self.setup(options, seat_count, seed).state
+        ctx = self._context(state)
+        self.ruleset.load_position(state, position, ctx)
+        state.rng_state = ctx.rng.state
+        ctx.rng.take_draws()
+        records = self._answer_forced(state, ctx)
+        return Transition(state=state, events=tuple(ctx.events), records=tuple(records))
+
+    # -- asking -----------------------------------------------------------------------
+    @staticmethod
+    def pending(state: GameState) -> list[Prompt]:
+        """The open prompts: who must decide what now."""
+        return list(state.prompts)
+
+    def legal(self, state: GameState, seat: Seat) -> list[Action]:
+        """Every legal action of ``seat`` over all its open prompts."""
+        return [a for p in state.prompts_for(seat) for a in self.ruleset.legal(state, p)]
+
+    def view(self, state: GameState, seat: Seat | None) -> dict[str, Any]:
+        return self.ruleset.view(state, seat)
+
+    # -- acting -----------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> Transition:
+        """Apply ``action``; the input state is never modified."""
+        prompt = self._check_turn(state, action)
+        work = copy.deepcopy(state)
+        ctx = self._context(work)
+        records = [self._resolve(work, prompt, action, ctx, forced=False)]
+        records += self._answer_forced(work, ctx)
+        return Transition(state=work, events=tuple(ctx.events), records=tuple(records))
+
+    def _check_turn(self, state: GameState, action: Action) -> Prompt:
+        if not isinstance(action, Action) or not isinstance(action.seat, int):
+            raise InvalidAction("not an action")
+        if not 0 <= action.seat < state.seat_count:
+            raise InvalidAction(f"there is no seat {action.seat}")
+        if state.result is not None:
+            raise GameOver()
+        prompt = state.prompt(action.prompt)
+        if prompt is None:
+            own = state.prompts_for(action.seat)
+            if not own:
+                raise NotYourDecision(
+                    "Nothing is awaited from you right now.", seat=action.seat, awaited=state.awaited()
+                )
+            raise IllegalAction(
+                "That decision is no longer open (it was answered or the game moved on).",
+                rule="core: answer an open prompt",
+                alternatives=self.legal(state, action.seat),
+            )
+        if prompt.seat != action.seat:
+            raise NotYourDecision(
+                "That decision belongs to another player.", seat=action.seat, awaited=[prompt.seat]
+            )
+        return prompt
+
+    def _resolve(self, work: GameState, prompt: Prompt, action: Action, ctx: Context, *, forced: bool) -> ActionRecord:
+        self.ruleset.resolve(work, prompt, action, ctx)
+        work.rng_state = ctx.rng.state
+        work.seq += 1
+        return ActionRecord(seq=work.seq, action=action, chance=tuple(ctx.rng.take_draws()), forced=forced)
+
+    def _answer_forced(self, work: GameState, ctx: Context) -> list[ActionRecord]:
+        records = []
+        for _ in range(MAX_FORCED_CHAIN):
+            prompt = next((p for p in work.prompts if p.forced is not None), None)
+            if prompt is None or work.result is not None:
+                return records
+            records.append(self._resolve(work, prompt, prompt.forced, ctx, forced=True))
+        raise RuntimeError(f"{self.ruleset.name}: more than {MAX_FORCED_CHAIN} forced answers in a row")
+
+    @staticmethod
+    def _context(state: GameState) -> Context:
+        return Context(Rng(state.rng_state))
+
+    # -- replaying --------------------------------------------------------------------
+    def replay(
+        self,
+        *,
+        seed: int,
+        options: Mapping[str, Any],
+        seat_count: int,
+        actions: Iterable[Action | ActionRecord],
+    ) -> GameState:
+        """Rebuild a game from its seed, options and the players' actions.
+
+        Forced records are skipped (the engine re-derives them); when records are given,
+        their chance results must match the replay's, or :class:`ReplayMismatch` is raised.
+        """
+        state = self.setup(options, seat_count, seed).state
+        for item in actions:
+            record = item if isinstance(item, ActionRecord) else None
+            if record is not None and record.forced:
+                continue
+            action = record.action if record else item
+            transition = self.apply(state, action)
+            if record is not None and transition.records[0].chance != tuple(record.chance):
+                raise ReplayMismatch(
+                    f"action {record.seq} drew {transition.records[0].chance}, the log says {record.chance}"
+                )
+            state = transition.state
+        return state
+
+
+def replay(ruleset: Ruleset, seed: int, options: Mapping[str, Any], seat_count: int, actions: Iterable[Action | ActionRecord]) -> GameState:
+    """Module-level shortcut for :meth:`Engine.replay`."""
+    return Engine(ruleset).replay(seed=seed, options=options, seat_count=seat_count, actions=actions)
+
+
+def events_for(events: Iterable[Event], seat: Seat | None) -> list[Event]:
+    """The events a seat (or a spectator) may see."""
+    return [e for e in events if e.visible_to(seat)]
