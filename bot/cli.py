@@ -1,0 +1,38 @@
+"""``python -m bot [COMMAND]``: the Discord bot and its offline tools.
+
+Each subcommand lives in its own module with ``add_arguments(parser)`` and
+``run(args) -> int``; :data:`COMMANDS` lists them, imported only when chosen, so
+``--help`` stays fast and an offline tool never imports discord.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+#: name -> (module, one-line help); ``run`` is the default
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("bot.commands.run", "run the Discord bot (the default; reads .env or the environment)"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Runetable: play Runewars asynchronously on Discord.",
+        epilog="Without a command, runs the bot. Settings: see .env.example.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, summary) in COMMANDS.items():
+        command = sub.add_parser(name, help=summary, description=summary)
+        importlib.import_module(module).add_arguments(command)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    args = parser.parse_args(argv or ["run"])
+    module = importlib.import_module(COMMANDS[args.command][0])
+    return module.run(args)

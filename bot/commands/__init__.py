@@ -1,0 +1,1 @@
+"""The subcommands of ``python -m bot`` (see bot/cli.py)."""

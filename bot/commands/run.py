@@ -1,0 +1,48 @@
+"""``python -m bot run``: connect to Discord and serve every game in the store."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+from bot.config import Config, ConfigError
+
+EXIT_CONFIG = 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--env-file", default=".env", help="the settings file to read (default: .env)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = Config.from_environment(env_file=args.env_file)
+    except ConfigError as problem:
+        print(problem, file=sys.stderr)
+        return EXIT_CONFIG
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return asyncio.run(serve(config))
+
+
+async def serve(config: Config) -> int:
+    import discord  # only the real bot needs discord.py
+
+    from bot.client import RunetableBot
+    from bot.store import Store, StoreError
+
+    try:
+        store = await Store.open(config.database_path)
+    except StoreError as problem:
+        print(problem, file=sys.stderr)
+        return EXIT_CONFIG
+    try:
+        async with RunetableBot(config, store) as client:
+            await client.start(config.token)
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal and try again.", file=sys.stderr)
+        return EXIT_CONFIG
+    finally:
+        await store.close()
+    return 0

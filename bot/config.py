@@ -1,0 +1,51 @@
+"""Settings from ``.env`` or the environment (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+DEFAULT_DATABASE = "./runetable.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+NO_TOKEN_HELP = """\
+Runetable needs a Discord bot token, and DISCORD_TOKEN is not set. To get one, open
+https://discord.com/developers/applications, create an application (or pick yours), open
+"Bot", press "Reset Token" and copy the token. Then either put the line
+DISCORD_TOKEN=<your token> into a file named .env in this folder (copy .env.example to
+start from), or export DISCORD_TOKEN in your shell, and run `python -m bot` again. To invite
+the bot, use "OAuth2 > URL Generator" with the scopes "bot" and "applications.commands"."""
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: str
+
+    @classmethod
+    def from_environment(cls, *, require_token: bool = True, env_file: str | Path = ".env") -> "Config":
+        load_dotenv(env_file, override=False)
+        token = os.environ.get("DISCORD_TOKEN", "").strip()
+        if require_token and not token:
+            raise ConfigError(NO_TOKEN_HELP)
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
+        level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        return cls(
+            token=token,
+            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+        )

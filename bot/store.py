@@ -1,0 +1,775 @@
+"""The SQLite game store: games, seats, the action log, snapshots, the outbox, settings.
+
+One file holds everything. Every write is a single ``BEGIN IMMEDIATE`` transaction, so a
+move, the state it produces and the messages announcing it are committed together or not at
+all: nothing is sent before it is committed, and a crash after the commit only delays the send
+(the outbox is drained again at start-up).
+
+Two clicks at once never both apply: :meth:`Store.apply` serialises moves on one game with a
+per-game :class:`asyncio.Lock`, and :meth:`Store.commit_action` re-checks the game's ``seq``
+(the number of actions applied, used as an optimistic version) inside the transaction, which
+also protects against a second process writing the same file.
+
+The store keeps IDs and JSON text only. It never imports discord or the engine: states,
+actions, chance results and message payloads arrive already encoded as JSON text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "STATUSES",
+    "SETTING_SCOPES",
+    "StoreError",
+    "CorruptDatabase",
+    "SchemaTooNew",
+    "ChannelBusy",
+    "StaleVersion",
+    "GameNotFound",
+    "GameRecord",
+    "SeatRecord",
+    "ActionRecord",
+    "SnapshotRecord",
+    "OutboxMessage",
+    "OutboxRow",
+    "Commit",
+    "Store",
+    "nonce_for",
+    "outbox_key",
+]
+
+STATUSES = ("lobby", "active", "finished", "abandoned")
+SETTING_SCOPES = ("guild", "channel", "player", "game")
+NONCE_LENGTH = 25  # Discord accepts message nonces of at most 25 characters
+_MAX_INTEGER = 2**63 - 1  # the largest SQLite INTEGER
+
+# Numbered migrations: MIGRATIONS[i] brings the schema from version i to version i + 1.
+# The version lives in PRAGMA user_version. Never edit a released migration; append a new one.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id             INTEGER PRIMARY KEY,
+        guild_id       INTEGER NOT NULL,
+        channel_id     INTEGER NOT NULL,  -- a thread counts as a channel
+        game           TEXT    NOT NULL,  -- ruleset name, e.g. 'runewars'
+        status         TEXT    NOT NULL
+                       CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        options        TEXT    NOT NULL,  -- JSON
+        seed           INTEGER NOT NULL,
+        engine_version TEXT    NOT NULL,
+        pack_hash      TEXT    NOT NULL,
+        seq            INTEGER NOT NULL DEFAULT 0,  -- actions applied: the optimistic version
+        rewinds        INTEGER NOT NULL DEFAULT 0,  -- times the log was truncated (undo)
+        state          TEXT    NOT NULL,  -- JSON of the current state
+        created_by     INTEGER NOT NULL,
+        created_at     REAL    NOT NULL,
+        updated_at     REAL    NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_open_per_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_guild ON games (guild_id);
+
+    CREATE TABLE seats (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL CHECK (seat >= 0),
+        user_id   INTEGER,  -- NULL for an AI seat
+        faction   TEXT,
+        is_ai     INTEGER NOT NULL DEFAULT 0 CHECK (is_ai IN (0, 1)),
+        joined_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    -- A user sits at most once per game (NULLs, i.e. AI seats, never collide).
+    CREATE UNIQUE INDEX seats_one_per_user ON seats (user_id, game_id);
+
+    CREATE TABLE actions (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq        INTEGER NOT NULL CHECK (seq >= 1),
+        seat       INTEGER,
+        action     TEXT    NOT NULL,  -- JSON
+        chance     TEXT    NOT NULL,  -- JSON of the chance results of that action
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+
+    CREATE TABLE snapshots (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq     INTEGER NOT NULL,
+        state   TEXT    NOT NULL,  -- JSON
+        PRIMARY KEY (game_id, seq)
+    );
+
+    CREATE TABLE outbox (
+        key          TEXT    PRIMARY KEY,  -- stable; nonce_for(key) is the Discord nonce
+        game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq          INTEGER NOT NULL,
+        recipient    TEXT    NOT NULL,  -- 'channel' or 'user:<id>'
+        payload      TEXT    NOT NULL,  -- JSON
+        created_at   REAL    NOT NULL,
+        delivered_at REAL,
+        message_id   INTEGER,
+        attempts     INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX outbox_undelivered ON outbox (delivered_at) WHERE delivered_at IS NULL;
+    CREATE INDEX outbox_by_game ON outbox (game_id, seq);
+
+    -- Every data pack a game was started with, by hash: a running game keeps its pack
+    -- even when the pack on disk changes (docs/versioning.md).
+    CREATE TABLE packs (
+        hash       TEXT PRIMARY KEY,
+        game       TEXT NOT NULL,
+        content    TEXT NOT NULL,  -- JSON of the whole validated pack
+        created_at REAL NOT NULL
+    );
+
+    CREATE TABLE settings (
+        scope    TEXT NOT NULL CHECK (scope IN ('guild', 'channel', 'player', 'game')),
+        scope_id TEXT NOT NULL,
+        key      TEXT NOT NULL,
+        value    TEXT NOT NULL,  -- JSON
+        PRIMARY KEY (scope, scope_id, key)
+    );
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """A store failure; the message is meant to be read by a human as is."""
+
+
+class CorruptDatabase(StoreError):
+    """The file is not an SQLite database, or its integrity check fails."""
+
+
+class SchemaTooNew(StoreError):
+    """The file was written by a newer Runetable than this one."""
+
+
+class ChannelBusy(StoreError):
+    """A lobby or active game already exists in that channel."""
+
+
+class StaleVersion(StoreError):
+    """The game moved on since it was read (expected seq != stored seq); nothing was written."""
+
+
+class GameNotFound(StoreError):
+    """No game has that id."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One row of ``games``. ``options`` is decoded; ``state`` stays JSON text."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    status: str
+    options: dict[str, Any]
+    seed: int
+    engine_version: str
+    pack_hash: str
+    seq: int
+    rewinds: int
+    state: str
+    created_by: int
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat of a game. ``user_id`` is None for an AI seat; ``joined_at`` None means now."""
+
+    seat: int
+    user_id: int | None
+    faction: str | None = None
+    is_ai: bool = False
+    joined_at: float | None = None
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One entry of the append-only action log (``action`` and ``chance`` are JSON text)."""
+
+    game_id: int
+    seq: int
+    seat: int | None
+    action: str
+    chance: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class SnapshotRecord:
+    """The state (JSON text) right after action ``seq``."""
+
+    game_id: int
+    seq: int
+    state: str
+
+
+@dataclass(frozen=True)
+class OutboxMessage:
+    """A message to queue with an action: ``recipient`` is 'channel' or 'user:<id>'."""
+
+    recipient: str
+    payload: str  # JSON
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    """One row of ``outbox``: a message queued for delivery (or already delivered)."""
+
+    key: str
+    game_id: int
+    seq: int
+    recipient: str
+    payload: str
+    created_at: float
+    delivered_at: float | None
+    message_id: int | None
+    attempts: int
+
+    @property
+    def nonce(self) -> str:
+        """The Discord message nonce for this row (see :func:`nonce_for`)."""
+        return nonce_for(self.key)
+
+
+@dataclass(frozen=True)
+class Commit:
+    """What :meth:`Store.apply`'s ``decide`` returns: one action and its consequences."""
+
+    seat: int | None
+    action: str
+    chance: str
+    state: str
+    outbox: Sequence[OutboxMessage] = field(default_factory=tuple)
+
+
+def nonce_for(key: str) -> str:
+    """Map an outbox key to a stable Discord nonce of at most 25 characters.
+
+    A hash rather than the key itself: keys grow with ids, nonces may not.
+    """
+    return hashlib.sha256(key.encode()).hexdigest()[:NONCE_LENGTH]
+
+
+def outbox_key(game_id: int, rewinds: int, seq: int, recipient: str) -> str:
+    """The stable key of the message for ``recipient`` about action ``seq``.
+
+    ``rewinds`` keeps keys unique after an undo: the new action at a truncated ``seq`` is
+    another message than the one already delivered, so it must not reuse its nonce.
+    """
+    if rewinds:
+        return f"{game_id}/{seq}.{rewinds}/{recipient}"
+    return f"{game_id}/{seq}/{recipient}"
+
+
+def _columns(record: type) -> str:
+    return ", ".join(f.name for f in fields(record))
+
+
+def _game(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(**{**dict(row), "options": json.loads(row["options"])})
+
+
+def _seat(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(**{**dict(row), "is_ai": bool(row["is_ai"])})
+
+
+def _statements(script: str) -> list[str]:
+    """Split an SQL script into its statements (a ';' inside a string or trigger stays put)."""
+    statements, current = [], ""
+    for piece in script.split(";"):
+        current += piece + ";"
+        if sqlite3.complete_statement(current):
+            if current.strip(" \t\r\n;"):
+                statements.append(current)
+            current = ""
+    return statements
+
+
+def _is_corruption(error: sqlite3.Error) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+class Store:
+    """The game database. Create with ``await Store.open(path)``; close with ``await close()``.
+
+    All use of the one connection is serialised by an internal lock, so a transaction of one
+    task never sees another task's statements.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: Path, snapshot_every: int) -> None:
+        self._db = db
+        self.path = path
+        self.snapshot_every = snapshot_every
+        self._db_lock = asyncio.Lock()
+        self._game_locks: dict[int, asyncio.Lock] = {}
+
+    # ---------------------------------------------------------------- opening and closing
+
+    @classmethod
+    async def open(cls, path: str | Path, *, snapshot_every: int = 50) -> Store:
+        """Open (creating if needed) the database at ``path`` and bring its schema up to date.
+
+        Raises CorruptDatabase if the file is not a sound SQLite database, SchemaTooNew if a
+        newer Runetable wrote it, StoreError if it cannot be opened at all.
+        """
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as e:
+            raise StoreError(f"Cannot open the game database {path}: {e}.") from e
+        try:
+            db.row_factory = sqlite3.Row
+            await _prepare(db, path)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path, snapshot_every)
+
+    async def close(self) -> None:
+        """Close the connection (the last connection to close also checkpoints the WAL)."""
+        async with self._db_lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ---------------------------------------------------------------- transactions
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._db_lock:
+            yield self._db
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back otherwise.
+
+        IMMEDIATE takes the write lock up front, so checks made inside the transaction still
+        hold at COMMIT even when another process writes the same file.
+        """
+        async with self._db_lock:
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                yield self._db
+                await self._db.execute("COMMIT")
+            except BaseException:
+                # rollback() runs in the connection's thread after anything still queued and
+                # is a no-op outside a transaction, so it is safe even if BEGIN was cancelled.
+                await self._db.rollback()
+                raise
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that serialises moves on one game within this process."""
+        return self._game_locks.setdefault(game_id, asyncio.Lock())
+
+    # ---------------------------------------------------------------- games
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        engine_version: str,
+        pack_hash: str,
+        state: str,
+        created_by: int,
+        status: str = "lobby",
+    ) -> GameRecord:
+        """Create a game at seq 0. Raises ChannelBusy if the channel already has an open game."""
+        _check_status(status)
+        now = time.time()
+        async with self._write() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, status, options, seed,"
+                    " engine_version, pack_hash, state, created_by, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, game, status, json.dumps(options), seed,
+                     engine_version, pack_hash, state, created_by, now, now),
+                )
+            except sqlite3.IntegrityError as e:
+                raise await _channel_busy(db, channel_id, e) from e
+            return await _fetch_game(db, cursor.lastrowid)
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        """The game with that id; raises GameNotFound."""
+        async with self._read() as db:
+            return await _fetch_game(db, game_id)
+
+    async def active_game(self, channel_id: int) -> GameRecord | None:
+        """The lobby or active game in that channel, if any."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(GameRecord)} FROM games"
+                " WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            )
+        return _game(rows[0]) if rows else None
+
+    async def games_for_user(self, guild_id: int, user_id: int) -> list[GameRecord]:
+        """Every game of that guild (any status) where the user holds a seat, newest first."""
+        columns = ", ".join(f"g.{f.name}" for f in fields(GameRecord))
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {columns} FROM games g JOIN seats s ON s.game_id = g.id"
+                " WHERE g.guild_id = ? AND s.user_id = ?"
+                " ORDER BY g.updated_at DESC, g.id DESC",
+                (guild_id, user_id),
+            )
+        return [_game(row) for row in rows]
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        """Change a game's status. Raises GameNotFound, or ChannelBusy when reopening a game
+        in a channel that has another open game."""
+        _check_status(status)
+        async with self._write() as db:
+            game = await _game_row(db, game_id, "channel_id")
+            try:
+                await db.execute(
+                    "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                    (status, time.time(), game_id),
+                )
+            except sqlite3.IntegrityError as e:
+                raise await _channel_busy(db, game["channel_id"], e) from e
+
+    # ---------------------------------------------------------------- seats
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
+        """Replace all seats of a game in one transaction.
+
+        Seats must be numbered 0..n-1 and a user may hold at most one of them.
+        """
+        numbers = sorted(s.seat for s in seats)
+        if numbers != list(range(len(seats))):
+            raise StoreError(f"Seats of game #{game_id} must be numbered 0 to {len(seats) - 1},"
+                             f" got {numbers}.")
+        users = [s.user_id for s in seats if s.user_id is not None]
+        if len(users) != len(set(users)):
+            raise StoreError(f"A user can hold only one seat in game #{game_id}.")
+        now = time.time()
+        async with self._write() as db:
+            await _game_row(db, game_id, "id")
+            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, faction, is_ai, joined_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.faction, int(s.is_ai),
+                  now if s.joined_at is None else s.joined_at) for s in seats],
+            )
+
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        """The seats of a game in seat order."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(SeatRecord)} FROM seats WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            )
+        return [_seat(row) for row in rows]
+
+    # ---------------------------------------------------------------- actions
+
+    async def commit_action(
+        self,
+        game_id: int,
+        *,
+        expected_seq: int,
+        seat: int | None,
+        action: str,
+        chance: str,
+        state: str,
+        outbox: Sequence[OutboxMessage] = (),
+    ) -> int:
+        """Append one action, store the state it produced and queue its messages.
+
+        One transaction: if the game's seq is not ``expected_seq`` it raises StaleVersion and
+        writes nothing. Otherwise it logs the action as seq ``expected_seq + 1``, updates the
+        game, writes a snapshot when the new seq is a multiple of ``snapshot_every`` and inserts
+        one outbox row per message. Returns the new seq.
+        """
+        recipients = [m.recipient for m in outbox]
+        if len(recipients) != len(set(recipients)):
+            raise StoreError("An action may queue only one message per recipient.")
+        seq = expected_seq + 1
+        now = time.time()
+        async with self._write() as db:
+            game = await _game_row(db, game_id, "seq, rewinds")
+            if game["seq"] != expected_seq:
+                raise StaleVersion(
+                    f"Game #{game_id} is at move {game['seq']}, not {expected_seq}: someone moved"
+                    " first. Reload the game and try again."
+                )
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, chance, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, action, chance, now),
+            )
+            await db.execute(
+                "UPDATE games SET state = ?, seq = ?, updated_at = ? WHERE id = ?",
+                (state, seq, now, game_id),
+            )
+            if seq % self.snapshot_every == 0:
+                await db.execute(
+                    "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                    (game_id, seq, state),
+                )
+            await db.executemany(
+                "INSERT INTO outbox (key, game_id, seq, recipient, payload, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(outbox_key(game_id, game["rewinds"], seq, m.recipient), game_id, seq,
+                  m.recipient, m.payload, now) for m in outbox],
+            )
+        return seq
+
+    async def apply(self, game_id: int, decide: Callable[[GameRecord], Commit]) -> int:
+        """Load the game, let ``decide`` (sync, pure) compute the move, commit it.
+
+        Runs under :meth:`lock` so that moves on one game in this process never race. Whatever
+        ``decide`` raises propagates and nothing is written. Returns the new seq.
+        """
+        async with self.lock(game_id):
+            record = await self.get_game(game_id)
+            commit = decide(record)
+            return await self.commit_action(
+                game_id,
+                expected_seq=record.seq,
+                seat=commit.seat,
+                action=commit.action,
+                chance=commit.chance,
+                state=commit.state,
+                outbox=commit.outbox,
+            )
+
+    async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRecord]:
+        """The logged actions with seq > ``after_seq``, in order."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(ActionRecord)} FROM actions"
+                " WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, after_seq),
+            )
+        return [ActionRecord(**dict(row)) for row in rows]
+
+    async def latest_snapshot(
+        self, game_id: int, at_or_before: int | None = None
+    ) -> SnapshotRecord | None:
+        """The newest snapshot, or the newest at or before seq ``at_or_before``."""
+        bound = _MAX_INTEGER if at_or_before is None else at_or_before
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(SnapshotRecord)} FROM snapshots"
+                " WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+                (game_id, bound),
+            )
+        return SnapshotRecord(**dict(rows[0])) if rows else None
+
+    async def truncate_actions(self, game_id: int, *, keep_seq: int, state: str) -> None:
+        """Undo: forget every action after ``keep_seq`` and set the state reached at it.
+
+        One transaction deletes those actions, their snapshots and their undelivered outbox
+        rows (delivered rows stay as history), and sets the game's state and seq.
+        """
+        async with self._write() as db:
+            game = await _game_row(db, game_id, "seq")
+            if not 0 <= keep_seq <= game["seq"]:
+                raise StoreError(f"Game #{game_id} has moves 0 to {game['seq']};"
+                                 f" cannot go back to move {keep_seq}.")
+            for table, only_undelivered in (("actions", ""), ("snapshots", ""),
+                                            ("outbox", " AND delivered_at IS NULL")):
+                await db.execute(
+                    f"DELETE FROM {table} WHERE game_id = ? AND seq > ?{only_undelivered}",
+                    (game_id, keep_seq),
+                )
+            await db.execute(
+                "UPDATE games SET state = ?, seq = ?, rewinds = rewinds + 1, updated_at = ?"
+                " WHERE id = ?",
+                (state, keep_seq, time.time(), game_id),
+            )
+
+    # ---------------------------------------------------------------- outbox
+
+    async def undelivered(self, limit: int = 100) -> list[OutboxRow]:
+        """Messages not yet delivered, oldest first (the order they were committed in)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(OutboxRow)} FROM outbox"
+                " WHERE delivered_at IS NULL ORDER BY rowid LIMIT ?",
+                (limit,),
+            )
+        return [OutboxRow(**dict(row)) for row in rows]
+
+    async def mark_delivered(self, key: str, message_id: int | None) -> None:
+        """Record that a message was sent. An unknown key (its action was undone meanwhile)
+        is ignored."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE outbox SET delivered_at = ?, message_id = ? WHERE key = ?",
+                (time.time(), message_id, key),
+            )
+
+    async def note_attempt(self, key: str) -> None:
+        """Count one more delivery attempt of a message."""
+        async with self._write() as db:
+            await db.execute("UPDATE outbox SET attempts = attempts + 1 WHERE key = ?", (key,))
+
+    # ---------------------------------------------------------------- data packs
+
+    async def save_pack(self, pack_hash: str, game: str, content: str) -> None:
+        """Keep a data pack by its hash (idempotent: a known hash is left as it is)."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT OR IGNORE INTO packs (hash, game, content, created_at) VALUES (?, ?, ?, ?)",
+                (pack_hash, game, content, time.time()),
+            )
+
+    async def pack(self, pack_hash: str) -> str | None:
+        """The content of the pack with that hash, or None if no game ever used it."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall("SELECT content FROM packs WHERE hash = ?", (pack_hash,))
+        return rows[0]["content"] if rows else None
+
+    # ---------------------------------------------------------------- settings
+
+    async def get_setting(self, scope: str, scope_id: int | str, key: str,
+                          default: Any = None) -> Any:
+        """A setting's decoded JSON value, or ``default`` if it was never set."""
+        _check_scope(scope)
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT value FROM settings WHERE scope = ? AND scope_id = ? AND key = ?",
+                (scope, str(scope_id), key),
+            )
+        return json.loads(rows[0]["value"]) if rows else default
+
+    async def set_setting(self, scope: str, scope_id: int | str, key: str, value: Any) -> None:
+        """Set a setting to any JSON-encodable value."""
+        _check_scope(scope)
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO settings (scope, scope_id, key, value) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
+                (scope, str(scope_id), key, json.dumps(value)),
+            )
+
+
+# -------------------------------------------------------------------- helpers
+
+
+async def _prepare(db: aiosqlite.Connection, path: Path) -> None:
+    """Check the file, set the connection up and run pending migrations."""
+    try:
+        await db.execute("PRAGMA busy_timeout = 5000")
+        problems = [row[0] for row in await db.execute_fetchall("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise CorruptDatabase(_corrupt_message(path, "; ".join(problems[:3])))
+        version = (await db.execute_fetchall("PRAGMA user_version"))[0][0]
+        if version > SCHEMA_VERSION:
+            raise SchemaTooNew(
+                f"The game database {path} has schema version {version}, but this Runetable"
+                f" knows versions up to {SCHEMA_VERSION} only. Upgrade Runetable to open it."
+            )
+        await db.execute("PRAGMA journal_mode = WAL")
+        # FULL rather than NORMAL: in WAL mode NORMAL already survives a killed process (the
+        # WAL lives on in the OS cache), but a power cut or OS crash could lose the last
+        # commits, whose messages may already be on Discord. Moves arrive at human pace and a
+        # FULL commit costs one fsync of the WAL, so durability is cheap here.
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await _migrate(db)
+    except sqlite3.Error as e:
+        if _is_corruption(e):
+            raise CorruptDatabase(_corrupt_message(path, str(e))) from e
+        raise StoreError(f"Cannot open the game database {path}: {e}.") from e
+
+
+async def _migrate(db: aiosqlite.Connection) -> None:
+    """Apply each pending migration in its own transaction, re-reading the version under the
+    write lock so that two processes opening the file at once do not both migrate."""
+    for version, script in enumerate(MIGRATIONS, start=1):
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            if (await db.execute_fetchall("PRAGMA user_version"))[0][0] < version:
+                for statement in _statements(script):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {version}")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.rollback()
+            raise
+
+
+def _corrupt_message(path: Path, detail: str) -> str:
+    return (
+        f"The game database {path} is damaged or is not a Runetable database ({detail})."
+        " Restore it from a backup, or move it aside to start with an empty one."
+    )
+
+
+async def _game_row(db: aiosqlite.Connection, game_id: int, columns: str) -> sqlite3.Row:
+    """Some columns of one game; raises GameNotFound."""
+    rows = await db.execute_fetchall(f"SELECT {columns} FROM games WHERE id = ?", (game_id,))
+    if not rows:
+        raise GameNotFound(f"There is no game #{game_id}.")
+    return rows[0]
+
+
+async def _fetch_game(db: aiosqlite.Connection, game_id: int) -> GameRecord:
+    return _game(await _game_row(db, game_id, _columns(GameRecord)))
+
+
+async def _channel_busy(
+    db: aiosqlite.Connection, channel_id: int, error: sqlite3.IntegrityError
+) -> ChannelBusy:
+    """Turn the violation of ``games_one_open_per_channel`` into a readable ChannelBusy;
+    re-raise any other integrity error."""
+    if "games.channel_id" not in str(error):
+        raise error
+    rows = await db.execute_fetchall(
+        "SELECT id, status FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+        (channel_id,),
+    )
+    holder = f"game #{rows[0]['id']} ({rows[0]['status']})" if rows else "another game"
+    return ChannelBusy(
+        f"Channel {channel_id} already has {holder}. Finish or abandon it first,"
+        " or start the new game in another channel or thread."
+    )
+
+
+def _check_status(status: str) -> None:
+    if status not in STATUSES:
+        raise StoreError(f"Unknown game status {status!r}; expected one of {', '.join(STATUSES)}.")
+
+
+def _check_scope(scope: str) -> None:
+    if scope not in SETTING_SCOPES:
+        raise StoreError(f"Unknown setting scope {scope!r};"
+                         f" expected one of {', '.join(SETTING_SCOPES)}.")
