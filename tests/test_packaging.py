@@ -28,6 +28,7 @@ def test_a_built_wheel_installs_and_finds_every_data_file(tmp_path):
     assert build.returncode == 0, build.stderr
     wheel = next(wheels.glob("runetable-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
+    assert "data/runewars/factions.toml" in shipped_data_files()
     assert shipped_data_files() <= names
     assert {"bot/__main__.py", "engine/core/engine.py", "renderer/__init__.py"} <= names
     assert not any(n.startswith("tests/") for n in names)

@@ -10,7 +10,7 @@ import importlib
 from engine.core.ruleset import Ruleset
 
 #: games shipped with Runetable, by name -> module
-BUILTIN_GAMES: dict[str, str] = {}
+BUILTIN_GAMES: dict[str, str] = {"runewars": "engine.runewars.ruleset"}
 
 
 class UnknownGame(LookupError):

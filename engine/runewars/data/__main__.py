@@ -1,0 +1,35 @@
+"""``python -m engine.runewars.data check [--pack DIR] [--json]``: validate a data pack.
+
+Exit status 0 only when the pack is valid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .loader import check
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.runewars.data", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="validate the built-in pack merged with an optional override pack")
+    c.add_argument("--pack", metavar="DIR", help="override pack directory (default: $RUNETABLE_DATA_PACK)")
+    c.add_argument("--json", action="store_true", help="print {ok, errors, counts} as JSON")
+    args = parser.parse_args(argv)
+
+    result = check(args.pack)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        for e in result.errors:
+            print(f"ERROR {e}", file=sys.stderr)
+        print(("OK" if result.ok else f"FAILED ({len(result.errors)} errors)") + f"  hash={result.pack_hash}")
+        print(json.dumps(result.counts, ensure_ascii=False))
+    return 0 if result.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

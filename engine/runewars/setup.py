@@ -1,0 +1,230 @@
+"""Setting up a game of Runewars, in the rulebook's order (p. 8, digest §4.1).
+
+Steps with cards that later issues bring (quests, heroes, tactics, objectives) are marked
+where they will hook in; everything else is done here:
+
+1. first player by fate card; 2. factions in seat order from the first player; 3. the map
+(setup quests dealt face up, the automatic layout of pp. 8-9); 4. neutral units; 5. city
+tokens at random; 7. dials and influence; 8. per player, from the first player clockwise:
+stronghold, starting units, then the runes (which home area holds the false rune is secret).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Iterator
+
+from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, seats_from
+from engine.runewars.data import Pack
+from engine.runewars.map import Board, auto_layout
+from engine.runewars.state import Area, Player, Rune, RunewarsBoard, Stronghold
+
+#: digest §0: at most 8 of a player's units in one area (ruling: also while setting up)
+AREA_UNIT_LIMIT = 8
+
+
+def start(state: GameState, pack: Pack, ctx: Context) -> None:
+    """Setup step 1 (first player by fate card) and the first faction prompt."""
+    seats = state.seat_count
+    deck = [card.id for card in pack.fate_cards]
+    ctx.rng.shuffle(deck)
+    drawn = {seat: deck[seat] for seat in range(seats)}
+    number = {card.id: card.number for card in pack.fate_cards}
+    first = max(drawn, key=lambda seat: number[drawn[seat]])
+    ctx.emit("first_player_drawn", cards=[number[drawn[s]] for s in range(seats)], first_player=first)
+    ctx.rng.shuffle(deck)  # step 10: every deck is shuffled before play
+    state.board = RunewarsBoard(
+        phase="setup.faction",
+        players=[Player(seat) for seat in range(seats)],
+        first_player=first,
+        fate_deck=deck,
+        setup_queue=seats_from(first, seats),
+    )
+    _open_faction_prompt(state, pack)
+
+
+# -- step 2: factions --------------------------------------------------------------------
+
+
+def free_factions(board: RunewarsBoard, pack: Pack) -> list[str]:
+    taken = {p.faction for p in board.players}
+    return [f for f in sorted(pack.factions) if f not in taken]
+
+
+def _open_faction_prompt(state: GameState, pack: Pack) -> None:
+    board: RunewarsBoard = state.board
+    seat = board.setup_queue[0]
+    options = free_factions(board, pack)
+    pid = f"setup/faction/{seat}"
+    forced = Action(seat, pid, "faction", {"faction": options[0]}) if len(options) == 1 else None
+    state.open([Prompt(pid, seat, "choose_faction", info={"factions": options}, forced=forced)])
+
+
+def choose_faction(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    faction_id = action.args.get("faction")
+    options = free_factions(board, pack)
+    if faction_id not in options:
+        raise IllegalAction(
+            f"{faction_id!r} is not a faction you can choose.", rule="p. 8, Aufbau 2", alternatives=legal(state, pack, prompt)
+        )
+    faction = pack.faction(faction_id)
+    player = board.players[action.seat]
+    player.faction = faction_id
+    player.dials = {resource: dial.start for resource, dial in faction.dials.items()}
+    player.influence = faction.start_influence
+    player.home_areas = list(pack.tile(faction.home_tile).areas)
+    state.close(prompt.id)
+    ctx.emit("faction_chosen", seat=action.seat, faction=faction_id)
+    board.setup_queue.pop(0)
+    if board.setup_queue:
+        _open_faction_prompt(state, pack)
+        return
+    _build_map(state, pack, ctx)
+    board.phase = "setup.stronghold"
+    board.setup_queue = seats_from(board.first_player, state.seat_count)
+    _open_stronghold_prompt(state)
+
+
+# -- steps 3-7: map, neutrals, cities, resources ----------------------------------------
+
+
+def _build_map(state: GameState, pack: Pack, ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    quests = [q.id for q in pack.setup_quests]
+    ctx.rng.shuffle(quests)
+    tile_of_quest = {q.id: q.tile for q in pack.setup_quests}
+    board.setup_quests = [quests[2 * seat: 2 * seat + 2] for seat in range(state.seat_count)]
+    ctx.emit("setup_quests_dealt", quests=board.setup_quests)
+    tiles_by_seat = [[tile_of_quest[q] for q in dealt] for dealt in board.setup_quests]
+    homes = [pack.faction(p.faction).home_tile for p in board.players]
+    board.placements = auto_layout(pack, board.first_player, tiles_by_seat, homes, ctx.rng)
+    geometry = Board(pack, board.placements)
+    board.areas = {area: Area(area) for area in geometry.areas}
+    for area_id, area in board.areas.items():
+        for unit, count in pack.areas[area_id].neutrals.items():
+            area.add_units(None, unit, count)
+    city_spaces = [a for a in geometry.areas if pack.areas[a].city]
+    tokens = [c.id for c in pack.city_tokens]
+    ctx.rng.shuffle(tokens)
+    for area_id, token in zip(city_spaces, tokens):
+        board.areas[area_id].city = token
+    board.rune_supply = {"dragon": pack.rune_tokens.dragon, "false": pack.rune_tokens.false}
+    ctx.emit("map_built", placements=list(board.placements), cities={a: board.areas[a].city for a in city_spaces})
+
+
+# -- step 8: stronghold, starting units, runes -----------------------------------------
+
+
+def _open_stronghold_prompt(state: GameState) -> None:
+    board: RunewarsBoard = state.board
+    seat = board.setup_queue[0]
+    home = board.players[seat].home_areas
+    state.open([Prompt(f"setup/stronghold/{seat}", seat, "place_stronghold", info={"areas": home})])
+
+
+def place_stronghold(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    area = action.args.get("area")
+    if area not in board.players[action.seat].home_areas:
+        raise IllegalAction("Your first stronghold goes into your home realm.", rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt))
+    board.areas[area].stronghold = Stronghold(action.seat)
+    state.close(prompt.id)
+    ctx.emit("stronghold_placed", seat=action.seat, area=area)
+    _open_next_units_prompt(state, pack, action.seat)
+
+
+def units_to_place(board: RunewarsBoard, pack: Pack, seat: int) -> dict[str, int]:
+    player = board.players[seat]
+    placed: dict[str, int] = {}
+    for area in player.home_areas:
+        for stack in board.areas[area].stacks:
+            if stack.owner == seat:
+                placed[stack.unit] = placed.get(stack.unit, 0) + stack.count
+    return {u: n - placed.get(u, 0) for u, n in sorted(pack.faction(player.faction).starting_units().items()) if n > placed.get(u, 0)}
+
+
+def _open_next_units_prompt(state: GameState, pack: Pack, seat: int) -> None:
+    board: RunewarsBoard = state.board
+    remaining = units_to_place(board, pack, seat)
+    if not remaining:
+        state.open([Prompt(f"setup/runes/{seat}", seat, "place_false_rune", secret=True, info={"areas": board.players[seat].home_areas})])
+        return
+    unit, count = next(iter(remaining.items()))
+    prompt = Prompt(f"setup/units/{seat}/{unit}", seat, "place_units", info={"unit": unit, "count": count, "areas": board.players[seat].home_areas})
+    answers = list(_distributions(board, seat, count))
+    if len(answers) == 1:  # the units and the room left are public
+        prompt = Prompt(prompt.id, seat, prompt.kind, info=prompt.info, forced=Action(seat, prompt.id, "place", {"areas": answers[0]}))
+    state.open([prompt])
+
+
+def _distributions(board: RunewarsBoard, seat: int, count: int) -> Iterator[dict[str, int]]:
+    home = board.players[seat].home_areas
+    room = [AREA_UNIT_LIMIT - board.areas[a].units_of(seat) for a in home]
+    for split in product(*(range(min(r, count) + 1) for r in room)):
+        if sum(split) == count:
+            yield {a: n for a, n in zip(home, split) if n}
+
+
+def place_units(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    split = action.args.get("areas")
+    if not isinstance(split, dict) or not all(isinstance(n, int) and n > 0 for n in split.values()):
+        raise InvalidAction("place needs 'areas': {area: positive count}")
+    unit, count = prompt.info["unit"], prompt.info["count"]
+    if split not in list(_distributions(board, action.seat, count)):
+        raise IllegalAction(
+            f"Place exactly {count} × {unit} in your home realm, at most {AREA_UNIT_LIMIT} of your units per area.",
+            rule="p. 8, Aufbau 8; digest §6.4 (8 units per area)",
+            alternatives=legal(state, pack, prompt)[:5],
+        )
+    for area, n in split.items():
+        board.areas[area].add_units(action.seat, unit, n)
+    state.close(prompt.id)
+    ctx.emit("units_placed", seat=action.seat, unit=unit, areas=split)
+    _open_next_units_prompt(state, pack, action.seat)
+
+
+def place_false_rune(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    home = board.players[action.seat].home_areas
+    false_area = action.args.get("area")
+    if false_area not in home:
+        raise IllegalAction("The false rune goes into one of your home areas.", rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt))
+    for area in home:
+        board.areas[area].rune = Rune(dragon=area != false_area, known_to=[action.seat])
+    board.rune_supply["dragon"] -= len(home) - 1
+    board.rune_supply["false"] -= 1
+    state.close(prompt.id)
+    ctx.emit("runes_placed", seat=action.seat, areas=home)
+    ctx.emit("your_false_rune", to=action.seat, area=false_area)
+    board.setup_queue.pop(0)
+    if board.setup_queue:
+        _open_stronghold_prompt(state)
+        return
+    board.phase = "setup.done"
+    ctx.emit("setup_complete")
+
+
+# -- legal answers -------------------------------------------------------------------------
+
+
+def legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    board: RunewarsBoard = state.board
+    seat, pid = prompt.seat, prompt.id
+    if prompt.kind == "choose_faction":
+        return [Action(seat, pid, "faction", {"faction": f}) for f in free_factions(board, pack)]
+    if prompt.kind in ("place_stronghold", "place_false_rune"):
+        choice = "stronghold" if prompt.kind == "place_stronghold" else "false_rune"
+        return [Action(seat, pid, choice, {"area": a}) for a in board.players[seat].home_areas]
+    if prompt.kind == "place_units":
+        return [Action(seat, pid, "place", {"areas": split}) for split in _distributions(board, seat, prompt.info["count"])]
+    raise InvalidAction(f"unknown setup prompt {prompt.kind}")
+
+
+RESOLVERS = {
+    "choose_faction": choose_faction,
+    "place_stronghold": place_stronghold,
+    "place_units": place_units,
+    "place_false_rune": place_false_rune,
+}
