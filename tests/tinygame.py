@@ -46,8 +46,12 @@ class SealedBids(Ruleset):
     max_seats = 4
 
     # -- setup ------------------------------------------------------------------------
+    def deck_cards(self) -> list[int]:
+        """§1: the number cards 1-9 twice and two vetoes."""
+        return [n for n in range(1, 10) for _ in range(2)] + [VETO, VETO]
+
     def setup(self, state: GameState, ctx: Context) -> None:
-        deck = [n for n in range(1, 10) for _ in range(2)] + [VETO, VETO]
+        deck = self.deck_cards()
         ctx.rng.shuffle(deck)
         size = int(state.options.get("hand_size", 3))
         hands = [[deck.pop(0) for _ in range(size)] for _ in state.seats]

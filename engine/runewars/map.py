@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Iterable, Iterator, Sequence
 
 from engine.core import Rng, register
-from engine.runewars.data.model import DIRECTION_ORDER, DIRECTIONS, OPPOSITE, MapTile, Pack, neighbour, rotate_axial, rotate_direction
+from engine.runewars.data.model import DIRECTION_ORDER, OPPOSITE, MapTile, Pack, neighbour, rotate_axial, rotate_direction
 
 Coord = tuple[int, int]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.runewars.data import DIRECTION_ORDER, DIRECTIONS, OPPOSITE, neighbour, rotate_axial, rotate_direction
+from engine.runewars.data import DIRECTION_ORDER, DIRECTIONS, OPPOSITE, rotate_axial, rotate_direction
 
 from engine.core import Rng
 from engine.runewars.map import auto_layout
