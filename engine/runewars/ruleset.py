@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Mapping
 
-from engine.core import Action, Context, GameState, InvalidAction, Prompt, Ruleset
+from engine.core import Action, Context, GameState, IncompatibleState, InvalidAction, Prompt, Ruleset
 from engine.runewars import setup, views
 from engine.runewars.data import Pack, load_pack, pack_hash
+from engine.runewars.data.loader import resolve_pack_dir
 
 #: prompt kind -> the choice names that answer it
 CHOICES = {
@@ -20,8 +22,14 @@ RESOLVERS = dict(setup.RESOLVERS)
 
 
 @lru_cache(maxsize=8)
-def _pack(pack_dir: str | None) -> Pack:
-    return load_pack(pack_dir)
+def _pack(pack_dir: Path | None) -> Pack:
+    """Packs are read once per process (a pack edited on disk applies after a restart)."""
+    return load_pack(pack_dir, use_env=False)
+
+
+@lru_cache(maxsize=8)
+def _hash(pack_dir: Path | None) -> str:
+    return pack_hash(_pack(pack_dir))
 
 
 class Runewars(Ruleset):
@@ -32,22 +40,31 @@ class Runewars(Ruleset):
 
     @staticmethod
     def pack(options: Mapping[str, Any]) -> Pack:
-        """The data pack of a game: the built-in one, or ``options["data_pack"]`` merged over it."""
-        return _pack(options.get("data_pack"))
+        """The game's data pack: ``options["data_pack"]``, else ``$RUNETABLE_DATA_PACK``, merged over the built-in one."""
+        return _pack(resolve_pack_dir(options.get("data_pack")))
 
     def pack_hash(self, options: Mapping[str, Any]) -> str:
-        return pack_hash(self.pack(options))
+        return _hash(resolve_pack_dir(options.get("data_pack")))
+
+    def game_pack(self, state: GameState) -> Pack:
+        """The pack this game started with; a different pack is refused (docs/versioning.md)."""
+        if self.pack_hash(state.options) != state.pack_hash:
+            raise IncompatibleState(
+                f"this game was started with data pack {state.pack_hash[:12]}, but {self.pack_hash(state.options)[:12]} "
+                "is loaded; restore the game's pack (the store keeps it by hash)"
+            )
+        return self.pack(state.options)
 
     def setup(self, state: GameState, ctx: Context) -> None:
-        setup.start(state, self.pack(state.options), ctx)
+        setup.start(state, self.game_pack(state), ctx)
 
     def resolve(self, state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
         if action.choice not in CHOICES[prompt.kind]:
             raise InvalidAction(f"{prompt.kind} is answered with {sorted(CHOICES[prompt.kind])}, not {action.choice!r}")
-        RESOLVERS[prompt.kind](state, self.pack(state.options), prompt, action, ctx)
+        RESOLVERS[prompt.kind](state, self.game_pack(state), prompt, action, ctx)
 
     def legal(self, state: GameState, prompt: Prompt) -> list[Action]:
-        return setup.legal(state, self.pack(state.options), prompt)
+        return setup.legal(state, self.game_pack(state), prompt)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
