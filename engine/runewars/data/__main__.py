@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .loader import check
@@ -21,14 +22,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     result = check(args.pack)
-    if args.json:
+    try:
+        _report(result, as_json=args.json)
+    except BrokenPipeError:  # the reader (e.g. `| head`) stopped early; the verdict stands
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0 if result.ok else 1
+
+
+def _report(result, *, as_json: bool) -> None:
+    if as_json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
         for e in result.errors:
             print(f"ERROR {e}", file=sys.stderr)
         print(("OK" if result.ok else f"FAILED ({len(result.errors)} errors)") + f"  hash={result.pack_hash}")
         print(json.dumps(result.counts, ensure_ascii=False))
-    return 0 if result.ok else 1
 
 
 if __name__ == "__main__":
