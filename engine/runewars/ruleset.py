@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from engine.core import Action, Context, GameState, IncompatibleState, InvalidAction, Prompt, Ruleset
-from engine.runewars import setup, views
+from engine.runewars import position, setup, views
 from engine.runewars.data import Pack, load_pack, pack_hash
 from engine.runewars.data.loader import resolve_pack_dir
 
@@ -65,6 +65,9 @@ class Runewars(Ruleset):
 
     def legal(self, state: GameState, prompt: Prompt) -> list[Action]:
         return setup.legal(state, self.game_pack(state), prompt)
+
+    def load_position(self, state: GameState, spec: Mapping[str, Any], ctx: Context) -> None:
+        position.load_position(state, self.game_pack(state), spec, ctx.rng)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

@@ -70,7 +70,10 @@ def run_scenario(data: dict[str, Any], path: str = "<scenario>") -> ScenarioResu
     result = ScenarioResult(path, data["title"], data["source"], steps=len(data.get("step", [])))
     options, seats, seed = data.get("options", {}), int(data["seats"]), int(data.get("seed", 0))
     position = data.get("position")
-    start = engine.from_position(options, seats, seed, position) if position else engine.setup(options, seats, seed)
+    try:
+        start = engine.from_position(options, seats, seed, position) if position else engine.setup(options, seats, seed)
+    except EngineError as exc:
+        raise ScenarioError(f"{path}: the {'position' if position else 'set-up'} is refused: {exc}") from exc
     state = start.state
     for number, step in enumerate(data.get("step", []), 1):
         state, failures = _run_step(engine, state, step, start if number == 1 and "choice" not in step else None)
