@@ -5,7 +5,7 @@ from functools import lru_cache
 import pytest
 
 from engine.core import Rng, encode
-from engine.runewars.data import load_pack
+from engine.runewars.data import DIRECTIONS, OPPOSITE, load_pack
 from engine.runewars.map import (
     GUIDE_DISTANCE_ONCE,
     GUIDE_UNCOLOURED_EDGES,
@@ -131,11 +131,18 @@ def test_guides_touch_enough_uncoloured_borders():
     """p. 8 step 4: 'Jede dieser Hilfen muss mindestens 3 nichtfarbige ... Gebietsgrenzen berühren'."""
     _, _, layout = next(layouts(3, seeds=[1]))
     board = Board(pack(), [p for p in layout if not pack().tile(p.tile).is_home])
-    for guide in guide_candidates(board):
-        touching = [
-            (cell, n) for cell in guide.cells for n in neighbours(cell) if n in board.hexes
+    candidates = guide_candidates(board)
+    assert candidates
+    for guide in candidates:
+        uncoloured = [
+            (cell, direction)
+            for cell in guide.cells
+            for direction, (dq, dr) in DIRECTIONS.items()
+            if (cell[0] + dq, cell[1] + dr) in board.hexes
+            and OPPOSITE[direction] not in board.hexes[(cell[0] + dq, cell[1] + dr)].coloured
         ]
-        assert len(touching) >= GUIDE_UNCOLOURED_EDGES
+        assert len(uncoloured) >= GUIDE_UNCOLOURED_EDGES
+        assert all(cell not in board.hexes for cell in guide.cells)
 
 
 def test_guide_spacing_allows_one_closer_pair_only():
