@@ -1,0 +1,54 @@
+"""Who controls an area, and what kind of area it is for a player (p. 15, digest §3).
+
+Derived, never stored: control follows from the units, strongholds and home realms.
+"""
+
+from __future__ import annotations
+
+from engine.runewars.state import Area, RunewarsBoard
+
+
+def controller(board: RunewarsBoard, area_id: str) -> int | None:
+    """The seat controlling ``area_id``, or None.
+
+    p. 15: a player controls an area with at least one own unit (routed ones count) or an
+    own stronghold; heroes and neutral units control nothing. A home-realm area is always
+    controlled by its owner unless enemy units or an enemy stronghold are there
+    (ruling R14: unallied neutral units count as enemy units, p. 19).
+    """
+    area = board.areas[area_id]
+    holders = {s.owner for s in area.stacks if s.owner is not None and s.count}
+    if area.stronghold is not None:
+        holders.add(area.stronghold.owner)
+    home_owner = home_realm_owner(board, area_id)
+    if home_owner is not None and not _enemy_present(area, home_owner):
+        return home_owner
+    if len(holders) == 1:
+        return holders.pop()
+    return None  # nobody, or contested while a battle is fought
+
+
+def home_realm_owner(board: RunewarsBoard, area_id: str) -> int | None:
+    return next((p.seat for p in board.players if area_id in p.home_areas), None)
+
+
+def _enemy_present(area: Area, seat: int) -> bool:
+    enemy_units = any(s.owner != seat and s.count for s in area.stacks)
+    enemy_stronghold = area.stronghold is not None and area.stronghold.owner != seat
+    return enemy_units or enemy_stronghold
+
+
+def is_empty(board: RunewarsBoard, area_id: str) -> bool:
+    """p. 15: a non-home area with no units of any kind and no stronghold (cities and heroes allowed)."""
+    area = board.areas[area_id]
+    return home_realm_owner(board, area_id) is None and not any(s.count for s in area.stacks) and area.stronghold is None
+
+
+def is_neutral(board: RunewarsBoard, area_id: str) -> bool:
+    """p. 15: an area with neutral units that no player controls."""
+    area = board.areas[area_id]
+    return controller(board, area_id) is None and any(s.owner is None and s.count for s in area.stacks)
+
+
+def controlled_areas(board: RunewarsBoard, seat: int) -> list[str]:
+    return [a for a in sorted(board.areas) if controller(board, a) == seat]
