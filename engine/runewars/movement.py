@@ -1,0 +1,72 @@
+"""Where units may move (pp. 16-18, digest §6.2-§6.4).
+
+Pure functions of the board and the map geometry; the orders (Strategy, Mobilize,
+Conquer) build their prompts and checks on them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.runewars.control import controller, is_empty
+from engine.runewars.data import UnitType
+from engine.runewars.map import Board
+from engine.runewars.state import RunewarsBoard
+
+#: p. 17: Mobilize/Conquer move units up to 2 areas, fast units up to 3
+MOVE_RANGE = 2
+FAST_MOVE_RANGE = 3
+
+
+def crossable(geometry: Board, a: str, b: str, *, flying: bool, winter: bool) -> bool:
+    """Whether a figure may step from ``a`` to the adjacent ``b``.
+
+    Mountain and water borders stop everyone; flying units ignore both; in winter water
+    is frozen (digest §6.4, §5.3). Holes in the map are simply not adjacent to anything.
+    """
+    if b not in geometry.adjacency[a]:
+        return False
+    border = geometry.adjacency[a][b]
+    return border is None or flying or (border == "water" and winter)
+
+
+def passable_for(board: RunewarsBoard, seat: int, area_id: str) -> bool:
+    """p. 17: paths lead only through friendly or empty areas, never enemy or neutral ones."""
+    return controller(board, area_id) == seat or is_empty(board, area_id)
+
+
+def may_leave(board: RunewarsBoard, seat: int, area_id: str) -> bool:
+    """p. 15 „Aktiviertes Gebiet“: units cannot leave an area holding their own activation token."""
+    return seat not in board.areas[area_id].activated_by
+
+
+def strategy_destinations(board: RunewarsBoard, geometry: Board, seat: int, origin: str, unit: UnitType, *, winter: bool) -> list[str]:
+    """p. 16: Strategy moves a unit one step into an adjacent friendly or empty area."""
+    if not may_leave(board, seat, origin):
+        return []
+    return [
+        b for b in sorted(geometry.adjacency[origin])
+        if crossable(geometry, origin, b, flying=unit.flying, winter=winter) and passable_for(board, seat, b)
+    ]
+
+
+def march_sources(board: RunewarsBoard, geometry: Board, seat: int, target: str, unit: UnitType, *, winter: bool) -> dict[str, int]:
+    """Areas from which ``unit`` of ``seat`` could march into ``target`` with Mobilize or Conquer.
+
+    Returns area -> steps. Every area on the way between source and target must be friendly
+    or empty (p. 17); the range is 2, or 3 for fast units; units may not leave an area with
+    their own activation token. Whether units of that type stand there is the caller's to check.
+    """
+    reach = FAST_MOVE_RANGE if unit.fast else MOVE_RANGE
+    steps = {target: 0}
+    queue = deque([target])
+    while queue:
+        here = queue.popleft()
+        if steps[here] == reach or (here != target and not passable_for(board, seat, here)):
+            continue
+        for there in sorted(geometry.adjacency[here]):
+            if there not in steps and crossable(geometry, there, here, flying=unit.flying, winter=winter):
+                steps[there] = steps[here] + 1
+                queue.append(there)
+    del steps[target]
+    return {a: n for a, n in sorted(steps.items()) if may_leave(board, seat, a)}

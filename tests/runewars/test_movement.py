@@ -1,0 +1,95 @@
+"""Movement, pp. 16-18 (digest §6.2-§6.4)."""
+
+from engine.core import Engine, load_ruleset
+from engine.runewars.map import Board, Placement
+from engine.runewars.movement import crossable, march_sources, may_leave, strategy_destinations
+
+RULES = load_ruleset("runewars")
+ENGINE = Engine(RULES)
+PACK = RULES.pack({})
+INFANTRY, KNIGHT, PEGASUS = PACK.unit("human_infantry"), PACK.unit("human_knight"), PACK.unit("elf_pegasus_rider")
+TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+
+
+def setting(areas=None, factions=("humans", "uthuk")):
+    spec = {"factions": list(factions), "placements": TILES, "neutrals": "none", "areas": areas or {}}
+    board = ENGINE.from_position({}, len(factions), 1, spec).state.board
+    return board, Board(PACK, board.placements)
+
+
+def find_border(geometry, kind):
+    return next((a, b) for a, others in sorted(geometry.adjacency.items()) for b, k in sorted(others.items()) if k == kind)
+
+
+def test_knights_are_fast_and_the_range_is_two_or_three():
+    """p. 17: Mobilize/Conquer bring units from up to 2 areas away, fast units (Knights) from 3."""
+    assert KNIGHT.fast and not INFANTRY.fast
+    board, geometry = setting()
+    far = {a: n for a, n in march_sources(board, geometry, 0, "2A", KNIGHT, winter=False).items()}
+    near = march_sources(board, geometry, 0, "2A", INFANTRY, winter=False)
+    assert max(near.values()) == 2 and max(far.values()) == 3
+    assert set(near) < set(far)
+
+
+def test_a_mountain_border_stops_walkers_but_not_fliers():
+    """Digest §6.4: mountain borders are impassable; flying units ignore them."""
+    board, geometry = setting()
+    a, b = find_border(geometry, "mountain")
+    assert not crossable(geometry, a, b, flying=False, winter=False)
+    assert not crossable(geometry, a, b, flying=False, winter=True)
+    assert crossable(geometry, a, b, flying=True, winter=False)
+    assert b not in strategy_destinations(board, geometry, 0, a, INFANTRY, winter=False)
+    assert b in strategy_destinations(board, geometry, 0, a, PEGASUS, winter=False)
+
+
+def test_water_freezes_in_winter():
+    """p. 11 / digest §5.3: in winter water borders can be crossed, by units and heroes."""
+    _, geometry = setting()
+    a, b = find_border(geometry, "water")
+    assert not crossable(geometry, a, b, flying=False, winter=False)
+    assert crossable(geometry, a, b, flying=False, winter=True)
+
+
+def test_strategy_enters_only_friendly_or_empty_areas():
+    """p. 16: each figure moves 1 step into an adjacent friendly or empty area (not neutral, not enemy)."""
+    board, geometry = setting({
+        "1A": {"units": [{"owner": 0, "unit": "human_knight", "standing": 1}]},
+        "1B": {"units": [{"owner": "neutral", "unit": "giant", "standing": 1}]},
+        "1C": {"units": [{"owner": 1, "unit": "uthuk_berserker", "standing": 1}]},
+    })
+    destinations = strategy_destinations(board, geometry, 0, "1A", KNIGHT, winter=False)
+    assert "1B" not in destinations and "1C" not in destinations
+    assert all(b in geometry.adjacency["1A"] for b in destinations) and destinations
+
+
+def test_marching_never_passes_through_enemy_or_neutral_areas():
+    """p. 17: the path leads only through friendly or empty areas."""
+    board, geometry = setting()
+    open_sources = march_sources(board, geometry, 0, "2A", INFANTRY, winter=False)
+    two_steps = [a for a, n in open_sources.items() if n == 2]
+    assert two_steps
+    source = two_steps[0]
+    middles = [m for m in geometry.adjacency[source] if m in geometry.adjacency["2A"]]
+    blocked = {m: {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1}]} for m in middles}
+    board, geometry = setting(blocked)
+    assert source not in march_sources(board, geometry, 0, "2A", INFANTRY, winter=False)
+
+
+def test_units_cannot_leave_their_own_activated_area():
+    """p. 15 „Aktiviertes Gebiet“: units cannot leave an area with their own activation token (others may)."""
+    board, geometry = setting({"1A": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 2}], "activated_by": [0]}})
+    assert not may_leave(board, 0, "1A")
+    assert strategy_destinations(board, geometry, 0, "1A", INFANTRY, winter=False) == []
+    assert "1A" not in march_sources(board, geometry, 0, "1B", INFANTRY, winter=False)
+    board, geometry = setting({"1A": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 2}], "activated_by": [1]}})
+    assert may_leave(board, 0, "1A")
+
+
+def test_holes_in_the_map_cannot_be_crossed_even_flying():
+    """p. 18 („Löcher“): no figure may move across a missing area, flying units included."""
+    geometry = Board(PACK, [Placement("tile-9", 0, 0, 0), Placement("tile-7", 0, 3, 0)])
+    tile9 = PACK.tile("tile-9").areas
+    tile7 = PACK.tile("tile-7").areas
+    assert all(b not in geometry.adjacency[a] for a in tile9 for b in tile7)
+    assert not any(crossable(geometry, a, b, flying=True, winter=True) for a in tile9 for b in tile7)
