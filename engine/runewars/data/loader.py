@@ -331,6 +331,13 @@ class _V:
             self.err(r, "component", cid, attr, f"component needs {attr}")
         return v
 
+    def total(self, recs: list[Rec], table: str, fld: str, owner: str, want: int | None, what: str) -> None:
+        """Check that ``fld`` summed over ``recs`` equals ``want``; blame the last record (or ``owner``)."""
+        have = sum(r.data[fld] for r in recs)
+        if want is not None and have != want:
+            last = recs[-1] if recs else None
+            self.err(last, table, last.data["id"] if last else owner, fld, f"{what} {have}, the component list says {want}")
+
     def const(self, cid: str, default: Any = None) -> Any:
         r = self.m.get("constant", cid)
         if r is None:
@@ -517,19 +524,12 @@ def _validate_counts(v: _V, m: Merged) -> None:
     per = v.comp("faction_units", "per_faction")
     for fid in factions:
         fu = [r for r in units.values() if r.data["faction"] == fid]
-        total = sum(r.data["figures"] for r in fu)
-        if per is not None and total != per:
-            last = fu[-1] if fu else None
-            v.err(last, "unit", last.data["id"] if last else fid, "figures", f"faction {fid} has {total} figures, the component list says {per}")
+        v.total(fu, "unit", "figures", fid, per, f"faction {fid} has figures:")
         nt = v.const("unit_types_per_faction", 4)
         if len(fu) != nt:
             count_err("faction", fid, "units", f"faction {fid} has {len(fu)} unit types, expected {nt}")
     neutral = [r for r in units.values() if r.data["faction"] == "neutral"]
-    want = v.comp("neutral_units")
-    total = sum(r.data["figures"] for r in neutral)
-    if want is not None and total != want:
-        last = neutral[-1] if neutral else None
-        v.err(last, "unit", last.data["id"] if last else "neutral", "figures", f"neutral figures total {total}, the component list says {want}")
+    v.total(neutral, "unit", "figures", "neutral", v.comp("neutral_units"), "neutral figures total")
     # setup neutrals fit the supply
     used: dict[str, int] = {}
     for r in tiles.values():
@@ -606,10 +606,7 @@ def _validate_counts(v: _V, m: Merged) -> None:
     per = v.comp("development_tiles", "per_faction")
     for fid in factions:
         fd = [r for r in devs.values() if r.data["faction"] == fid]
-        n = sum(r.data["count"] for r in fd)
-        if per is not None and n != per:
-            last = fd[-1] if fd else None
-            v.err(last, "development", last.data["id"] if last else fid, "count", f"faction {fid} has {n} development tiles, the component list says {per}")
+        v.total(fd, "development", "count", fid, per, f"faction {fid} has development tiles:")
         nd = sum(1 for r in fd if r.data["kind"] == "defence")
         if nd != 1:
             count_err("faction", fid, "defence_development", f"faction {fid} needs exactly 1 defence development type, found {nd}")
