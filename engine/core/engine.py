@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from engine.core.errors import GameOver, IllegalAction, InvalidAction, NotYourDecision, ReplayMismatch
 from engine.core.model import Action, ActionRecord, Event, GameState, Prompt, Seat, Transition
@@ -38,22 +38,21 @@ class Engine:
             board=None,
             pack_hash=rules.pack_hash(options),
         )
-        ctx = self._context(state)
-        rules.setup(state, ctx)
-        state.rng_state = ctx.rng.state
-        ctx.rng.take_draws()
-        records = self._answer_forced(state, ctx)
-        return Transition(state=state, events=tuple(ctx.events), records=tuple(records))
+        return self._begin(state, lambda ctx: rules.setup(state, ctx))
 
     def from_position(
         self, options: Mapping[str, Any], seat_count: int, seed: int, position: Mapping[str, Any]
     ) -> Transition:
         """A game set up normally, then moved to a position described directly (scenarios)."""
         state = self.setup(options, seat_count, seed).state
+        return self._begin(state, lambda ctx: self.ruleset.load_position(state, position, ctx))
+
+    def _begin(self, state: GameState, prepare: Callable[[Context], None]) -> Transition:
+        """Run ``prepare`` (set-up or a position), then any prompts it left forced."""
         ctx = self._context(state)
-        self.ruleset.load_position(state, position, ctx)
+        prepare(ctx)
         state.rng_state = ctx.rng.state
-        ctx.rng.take_draws()
+        ctx.rng.take_draws()  # set-up chance is re-derived from the seed, not recorded
         records = self._answer_forced(state, ctx)
         return Transition(state=state, events=tuple(ctx.events), records=tuple(records))
 

@@ -28,7 +28,8 @@ from typing import Any, Mapping
 from engine.core import GameState, InvalidAction
 from engine.runewars.data import Pack
 from engine.runewars.map import Board, Placement, auto_layout
-from engine.runewars.state import Area, Player, Rune, RunewarsBoard, Stack, Stronghold
+from engine.runewars.setup import new_player
+from engine.runewars.state import Area, Rune, RunewarsBoard, Stack, Stronghold
 
 POSITION_KEYS = {"factions", "first_player", "placements", "neutrals", "players", "areas", "fate_deck"}
 AREA_KEYS = {"units", "stronghold", "rune", "city", "activated_by"}
@@ -40,7 +41,7 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
     if len(factions) != state.seat_count or len(set(factions)) != len(factions) or not set(factions) <= set(pack.factions):
         raise InvalidAction(f"position.factions must name {state.seat_count} different factions of {sorted(pack.factions)}")
     first = int(position.get("first_player", 0))
-    players = [_player(pack, seat, faction) for seat, faction in enumerate(factions)]
+    players = [new_player(pack, seat, faction) for seat, faction in enumerate(factions)]
     for seat_key, overrides in position.get("players", {}).items():
         _no_unknown(overrides, {"influence", "dials"}, f"players.{seat_key}")
         player = players[int(seat_key)]
@@ -70,17 +71,6 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
         rune_supply=_rune_supply(pack, areas),
     )
     state.prompts = []
-
-
-def _player(pack: Pack, seat: int, faction_id: str) -> Player:
-    faction = pack.faction(faction_id)
-    return Player(
-        seat=seat,
-        faction=faction_id,
-        dials={r: d.start for r, d in faction.dials.items()},
-        influence=faction.start_influence,
-        home_areas=list(pack.tile(faction.home_tile).areas),
-    )
 
 
 def _placements(pack: Pack, position: Mapping[str, Any], first: int, factions: list[str], rng) -> list[Placement]:

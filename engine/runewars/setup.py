@@ -11,6 +11,7 @@ stronghold, starting units, then the runes (which home area holds the false rune
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 from typing import Iterator
 
@@ -51,6 +52,18 @@ def free_factions(board: RunewarsBoard, pack: Pack) -> list[str]:
     return [f for f in sorted(pack.factions) if f not in taken]
 
 
+def new_player(pack: Pack, seat: int, faction_id: str) -> Player:
+    """A player as their faction sheet starts them (p. 8 Aufbau 2 and 7): dials, influence, home realm."""
+    faction = pack.faction(faction_id)
+    return Player(
+        seat=seat,
+        faction=faction_id,
+        dials={resource: dial.start for resource, dial in faction.dials.items()},
+        influence=faction.start_influence,
+        home_areas=list(pack.tile(faction.home_tile).areas),
+    )
+
+
 def _open_faction_prompt(state: GameState, pack: Pack) -> None:
     board: RunewarsBoard = state.board
     seat = board.setup_queue[0]
@@ -68,12 +81,7 @@ def choose_faction(state: GameState, pack: Pack, prompt: Prompt, action: Action,
         raise IllegalAction(
             f"{faction_id!r} is not a faction you can choose.", rule="p. 8, Aufbau 2", alternatives=legal(state, pack, prompt)
         )
-    faction = pack.faction(faction_id)
-    player = board.players[action.seat]
-    player.faction = faction_id
-    player.dials = {resource: dial.start for resource, dial in faction.dials.items()}
-    player.influence = faction.start_influence
-    player.home_areas = list(pack.tile(faction.home_tile).areas)
+    board.players[action.seat] = new_player(pack, action.seat, faction_id)
     state.close(prompt.id)
     ctx.emit("faction_chosen", seat=action.seat, faction=faction_id)
     board.setup_queue.pop(0)
@@ -154,7 +162,7 @@ def _open_next_units_prompt(state: GameState, pack: Pack, seat: int) -> None:
     prompt = Prompt(f"setup/units/{seat}/{unit}", seat, "place_units", info={"unit": unit, "count": count, "areas": board.players[seat].home_areas})
     answers = list(_distributions(board, seat, count))
     if len(answers) == 1:  # the units and the room left are public
-        prompt = Prompt(prompt.id, seat, prompt.kind, info=prompt.info, forced=Action(seat, prompt.id, "place", {"areas": answers[0]}))
+        prompt = replace(prompt, forced=Action(seat, prompt.id, "place", {"areas": answers[0]}))
     state.open([prompt])
 
 
