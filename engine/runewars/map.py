@@ -131,6 +131,21 @@ class Board:
         return {n for cell in self.hexes for n in neighbours(cell) if n not in self.hexes}
 
 
+_GEOMETRIES: dict[tuple[int, tuple[Placement, ...]], tuple[Pack, Board]] = {}
+_GEOMETRY_CACHE_SIZE = 64
+
+
+def geometry(pack: Pack, placements: Sequence[Placement]) -> Board:
+    """The (cached) geometry of a finished map; a game's map never changes after setup."""
+    key = (id(pack), tuple(placements))
+    hit = _GEOMETRIES.get(key)
+    if hit is None or hit[0] is not pack:  # the entry keeps its pack alive, so ids are not reused
+        if len(_GEOMETRIES) >= _GEOMETRY_CACHE_SIZE:
+            _GEOMETRIES.clear()
+        hit = _GEOMETRIES[key] = (pack, Board(pack, placements))
+    return hit[1]
+
+
 # -- step 3: tiles --------------------------------------------------------------------------
 
 

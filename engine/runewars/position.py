@@ -10,10 +10,29 @@ neutrals = "printed"                           # "printed" (as on the tiles, the
 [position.players.0]                           # optional per seat (TOML keys are strings)
 influence = 4
 dials = { food = 3, wood = 2, ore = 1 }
+played = [3, 5]                                # order cards played earlier this year (the rest is in hand)
+tactics = ["card-id"]                          # tactics cards in hand
+objective = "card-id"
+
+[position.season]                              # default: spring of year 1, choosing orders
+year = 1
+name = "autumn"
+start = "card"                                 # "card" (the season card), "orders" (choosing) or "turn"
+previous_orders = { 0 = 3, 1 = 5 }             # last season's numbers (order of the second functions)
+orders = { 0 = 1, 1 = 3 }                      # start = "turn": this season's revealed orders
+turn = 1                                       # start = "turn": whose turn it is (earlier seats are done)
+
+[position.titles.primarch_des_rates_der_magier]
+holder = 0
+influence = 2
+
+[position.decks]                               # a deck in forced order (top first); cards must exist
+tactics = ["card-id", "card-id"]
 
 [position.areas.1A]                            # a listed area is set exactly as described
 units = [{ owner = 0, unit = "human_infantry", standing = 2, routed = 1 }]  # owner "neutral" too
 stronghold = { owner = 0, damaged = false }
+development = "humans.resources"               # needs the owner's stronghold
 rune = { kind = "dragon", known_to = [0], face_up = false }
 city = "city-1"
 activated_by = [1]
@@ -26,13 +45,19 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import GameState, InvalidAction
+from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.data import Pack
+from engine.runewars.flow import push
 from engine.runewars.map import Board, Placement, auto_layout
+from engine.runewars.seasons import SEASONS, Season, start_campaign
 from engine.runewars.setup import new_player
-from engine.runewars.state import Area, Rune, RunewarsBoard, Stack, Stronghold
+from engine.runewars.state import Area, Deck, Rune, RunewarsBoard, Stack, Stronghold, Title
+from engine.runewars.turn_order import player_order
 
-POSITION_KEYS = {"factions", "first_player", "placements", "neutrals", "players", "areas", "fate_deck"}
-AREA_KEYS = {"units", "stronghold", "rune", "city", "activated_by"}
+POSITION_KEYS = {"factions", "first_player", "placements", "neutrals", "players", "areas", "fate_deck", "season", "titles", "decks"}
+PLAYER_KEYS = {"influence", "dials", "played", "tactics", "objective"}
+AREA_KEYS = {"units", "stronghold", "rune", "city", "activated_by", "development"}
+SEASON_KEYS = {"year", "name", "start", "previous_orders", "orders", "turn"}
 
 
 def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng) -> None:
@@ -43,10 +68,15 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
     first = int(position.get("first_player", 0))
     players = [new_player(pack, seat, faction) for seat, faction in enumerate(factions)]
     for seat_key, overrides in position.get("players", {}).items():
-        _no_unknown(overrides, {"influence", "dials"}, f"players.{seat_key}")
+        _no_unknown(overrides, PLAYER_KEYS, f"players.{seat_key}")
         player = players[int(seat_key)]
         player.influence = int(overrides.get("influence", player.influence))
         player.dials.update({r: int(v) for r, v in overrides.get("dials", {}).items()})
+        player.played = [int(n) for n in overrides.get("played", [])]
+        player.hand = [n for n in player.hand if n not in player.played]
+        player.tactics = _cards(pack, "tactics_card", overrides.get("tactics", []), f"players.{seat_key}.tactics")
+        if "objective" in overrides:
+            player.objective = _cards(pack, "objective", [overrides["objective"]], f"players.{seat_key}.objective")[0]
     placements = _placements(pack, position, first, factions, rng)
     areas = {a: Area(a) for a in Board(pack, placements).areas}
     if position.get("neutrals", "printed") == "printed":
@@ -56,21 +86,59 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
     for area_id, spec in position.get("areas", {}).items():
         if area_id not in areas:
             raise InvalidAction(f"position.areas.{area_id}: no such area on this map (areas: {', '.join(sorted(areas))})")
-        areas[area_id] = _area(pack, area_id, spec, state.seat_count)
+        areas[area_id] = _area(pack, area_id, spec, factions)
     fate_deck = list(position.get("fate_deck", [c.id for c in pack.fate_cards]))
     unknown_cards = set(fate_deck) - {c.id for c in pack.fate_cards}
     if unknown_cards:
         raise InvalidAction(f"position.fate_deck: unknown fate cards {sorted(unknown_cards)}")
-    state.board = RunewarsBoard(
+    state.board = board = RunewarsBoard(
         phase="setup.done",
         players=players,
         first_player=first,
         placements=placements,
         areas=areas,
-        fate_deck=fate_deck,
+        decks={"fate": Deck(fate_deck), **shuffled_decks(pack, rng)},
+        titles=initial_titles(pack),
         rune_supply=_rune_supply(pack, areas),
     )
+    for name, order in position.get("decks", {}).items():
+        if name not in board.decks or name == "fate":
+            raise InvalidAction(f"position.decks: no deck {name!r} (decks: {sorted(set(board.decks) - {'fate'})}; the fate deck is fate_deck)")
+        board.decks[name] = Deck(list(order))
+    for title_id, spec in position.get("titles", {}).items():
+        if title_id not in board.titles:
+            raise InvalidAction(f"position.titles: no title {title_id!r} (titles: {sorted(board.titles)})")
+        _no_unknown(spec, {"holder", "influence"}, f"titles.{title_id}")
+        board.titles[title_id] = Title(spec.get("holder"), int(spec.get("influence", 0)))
     state.prompts = []
+    _start_in_season(state, pack, position.get("season", {"year": 1, "name": "spring", "start": "orders"}))
+
+
+def _start_in_season(state: GameState, pack: Pack, spec: Mapping[str, Any]) -> None:
+    """Put the game at the season card, the order choice or a player's turn of a given season."""
+    _no_unknown(spec, SEASON_KEYS, "season")
+    board: RunewarsBoard = state.board
+    start = spec.get("start", "card")
+    if start not in ("card", "orders", "turn") or spec.get("name") not in SEASONS:
+        raise InvalidAction(f"position.season: name is one of {list(SEASONS)} and start one of card, orders, turn")
+    board.phase, board.year, board.season = "play", int(spec.get("year", 1)), spec["name"]
+    board.previous_orders = {int(s): int(n) for s, n in spec.get("previous_orders", {}).items()}
+    start_campaign(state, pack)
+    season = Season(step=start)
+    if start == "turn":
+        board.current_orders = {int(s): int(n) for s, n in spec.get("orders", {}).items()}
+        if set(board.current_orders) != {p.seat for p in board.players}:
+            raise InvalidAction("position.season.orders: give every seat's order number for start = 'turn'")
+        for seat, number in board.current_orders.items():
+            player = board.players[seat]
+            if number not in player.hand:
+                raise InvalidAction(f"position.season.orders: seat {seat} already played {number} this year")
+            player.hand.remove(number)
+            player.played.append(number)
+        order = player_order(board, pack, board.current_orders)
+        turn = int(spec.get("turn", order[0]))
+        season.step, season.turns_left = "turns", order[order.index(turn):]
+    push(state, season)
 
 
 def _placements(pack: Pack, position: Mapping[str, Any], first: int, factions: list[str], rng) -> list[Placement]:
@@ -90,7 +158,8 @@ def _placements(pack: Pack, position: Mapping[str, Any], first: int, factions: l
     return auto_layout(pack, first, [normal[2 * i: 2 * i + 2] for i in range(len(factions))], homes, rng)
 
 
-def _area(pack: Pack, area_id: str, spec: Mapping[str, Any], seats: int) -> Area:
+def _area(pack: Pack, area_id: str, spec: Mapping[str, Any], factions: list[str]) -> Area:
+    seats = len(factions)
     _no_unknown(spec, AREA_KEYS, f"areas.{area_id}")
     area = Area(area_id, city=spec.get("city"), activated_by=[int(s) for s in spec.get("activated_by", [])])
     for unit in spec.get("units", []):
@@ -101,6 +170,11 @@ def _area(pack: Pack, area_id: str, spec: Mapping[str, Any], seats: int) -> Area
         area.stacks.append(Stack(owner, unit["unit"], int(unit.get("standing", 0)), int(unit.get("routed", 0))))
     if "stronghold" in spec:
         area.stronghold = Stronghold(int(spec["stronghold"]["owner"]), bool(spec["stronghold"].get("damaged", False)))
+    if "development" in spec:
+        development = next((d for d in pack.developments if d.id == spec["development"]), None)
+        if development is None or area.stronghold is None or development.faction != factions[area.stronghold.owner]:
+            raise InvalidAction(f"position.areas.{area_id}.development: a development of the stronghold owner's faction, in an area with their stronghold")
+        area.development = development.id
     if "rune" in spec:
         rune = spec["rune"]
         if rune.get("kind") not in ("dragon", "false"):
@@ -125,3 +199,11 @@ def _no_unknown(spec: Mapping[str, Any], allowed: set[str], where: str) -> None:
     unknown = set(spec) - allowed
     if unknown:
         raise InvalidAction(f"position.{where}: unknown keys {sorted(unknown)} (allowed: {sorted(allowed)})")
+
+
+def _cards(pack: Pack, kind: str, ids: list[str], where: str) -> list[str]:
+    known = {card.id for card in pack.cards.get(kind, ())}
+    unknown = [c for c in ids if c not in known]
+    if unknown:
+        raise InvalidAction(f"position.{where}: unknown cards {unknown}")
+    return list(ids)

@@ -6,19 +6,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from engine.core import Action, Context, GameState, IncompatibleState, InvalidAction, Prompt, Ruleset
-from engine.runewars import position, setup, views
+from engine.core import Action, Context, GameState, IncompatibleState, Prompt, Ruleset
+from engine.runewars import cull, flow, position, retreat, seasons, setup, turn, victory, views  # noqa: F401 (they register)
 from engine.runewars.data import Pack, load_pack, pack_hash
 from engine.runewars.data.loader import resolve_pack_dir
+from engine.runewars.orders import load_all
 
-#: prompt kind -> the choice names that answer it
-CHOICES = {
-    "choose_faction": {"faction"},
-    "place_stronghold": {"stronghold"},
-    "place_units": {"place"},
-    "place_false_rune": {"false_rune"},
-}
-RESOLVERS = dict(setup.RESOLVERS)
+load_all()
 
 
 @lru_cache(maxsize=8)
@@ -59,15 +53,15 @@ class Runewars(Ruleset):
         setup.start(state, self.game_pack(state), ctx)
 
     def resolve(self, state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
-        if action.choice not in CHOICES[prompt.kind]:
-            raise InvalidAction(f"{prompt.kind} is answered with {sorted(CHOICES[prompt.kind])}, not {action.choice!r}")
-        RESOLVERS[prompt.kind](state, self.game_pack(state), prompt, action, ctx)
+        flow.answer(state, self.game_pack(state), prompt, action, ctx)
 
     def legal(self, state: GameState, prompt: Prompt) -> list[Action]:
-        return setup.legal(state, self.game_pack(state), prompt)
+        return flow.legal(state, self.game_pack(state), prompt)
 
     def load_position(self, state: GameState, spec: Mapping[str, Any], ctx: Context) -> None:
-        position.load_position(state, self.game_pack(state), spec, ctx.rng)
+        pack = self.game_pack(state)
+        position.load_position(state, pack, spec, ctx.rng)
+        flow.run(state, pack, ctx)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

@@ -1,33 +1,242 @@
-"""Seasons: player order and the bonus rule (pp. 12, 31; digest §5.4, §10.10).
+"""Years and seasons (pp. 11-13, 31; digest §5, §10.10).
 
-The season loop itself builds on these; they are pure functions of the board.
+A season: 1. the season card (its text, then its second function), 2. every player
+chooses an order card in secret, 3. the orders are revealed together and resolved in
+player order. The :class:`Campaign` frame runs the seasons of the whole game; each
+:class:`Season` frame runs its three steps and pushes one :class:`~engine.runewars.turn.Turn`
+per player.
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+from dataclasses import dataclass, field
 
+from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
+from engine.runewars import cards, victory
+from engine.runewars.cull import open_culls
 from engine.runewars.data import Pack
+from engine.runewars.flow import procedure, prompt_kind, push, top
 from engine.runewars.state import RunewarsBoard
+from engine.runewars.turn import Turn
+from engine.runewars.turn_order import earns_bonus, player_order
 
 SEASONS = ("spring", "summer", "autumn", "winter")
 
 
-def player_order(board: RunewarsBoard, pack: Pack, order_numbers: Mapping[int, int] | None = None) -> list[int]:
-    """Seats in player order (p. 31, digest §10.10).
+# -- the campaign ----------------------------------------------------------------------
 
-    1. the lowest order number first; 2. tied, or no order cards revealed: most influence;
-    3. still tied: most starting influence (the faction sheet's value).
+
+@register
+@dataclass
+class Campaign:
+    """The whole game: seasons from spring of year 1 to winter of the last year."""
+
+    years: int
+
+
+@procedure(Campaign)
+def _advance_campaign(state: GameState, pack: Pack, frame: Campaign, ctx: Context) -> bool:
+    board: RunewarsBoard = state.board
+    if board.year == 0:
+        board.phase = "play"
+        board.year, board.season = 1, "spring"
+    elif board.season != "winter":
+        board.season = SEASONS[SEASONS.index(board.season) + 1]
+    elif board.year < frame.years:
+        board.year, board.season = board.year + 1, "spring"
+    else:
+        victory.end_of_time(state, pack, ctx)
+        return True
+    ctx.emit("season_began", year=board.year, season=board.season)
+    push(state, Season())
+    return False
+
+
+def start_campaign(state: GameState, pack: Pack) -> None:
+    """After setup: the first season is spring of year 1 (p. 11)."""
+    years = int(pack.constant("epic_years" if state.options.get("epic") else "years"))
+    push(state, Campaign(years))
+
+
+# -- one season ------------------------------------------------------------------------
+
+
+@register
+@dataclass
+class Season:
+    step: str = "card"
+    #: order-independent answers collected from every seat, applied in player order
+    answers: dict[int, str] = field(default_factory=dict)
+    #: seats whose turn is still to come, in player order
+    turns_left: list[int] = field(default_factory=list)
+
+
+@procedure(Season)
+def _advance_season(state: GameState, pack: Pack, frame: Season, ctx: Context) -> bool:
+    board: RunewarsBoard = state.board
+    step = frame.step
+    if step == "card":
+        frame.step = "second"
+        _draw_season_card(state, ctx)
+    elif step == "second":
+        frame.step = "orders"
+        SECOND_FUNCTIONS[board.season](state, pack, frame, ctx)
+    elif step == "autumn_apply":
+        frame.step = "orders"
+        _apply_autumn(state, pack, frame, ctx)
+    elif step == "orders":
+        frame.step = "reveal"
+        _open_order_prompts(state)
+    elif step == "reveal":
+        frame.step = "turns"
+        _reveal_orders(state, pack, frame, ctx)
+    elif step == "turns":
+        while frame.turns_left and board.players[frame.turns_left[0]].eliminated:
+            frame.turns_left.pop(0)
+        if not frame.turns_left:
+            frame.step = "end"
+            return False
+        seat = frame.turns_left.pop(0)
+        played = board.players[seat].played
+        push(state, Turn(seat, board.current_orders[seat], bonus=earns_bonus(played[:-1], played[-1])))
+    else:
+        board.previous_orders, board.current_orders = board.current_orders, {}
+        return True
+    return False
+
+
+def _draw_season_card(state: GameState, ctx: Context) -> None:
+    """Step 1: the first player draws the season's card (p. 11).
+
+    What the card's text does is the card-effects issue's; with no season cards in the
+    pack, the season goes straight to its second function.
     """
-    numbers = order_numbers or {}
-
-    def key(seat: int) -> tuple[int, int, int]:
-        player = board.players[seat]
-        return (numbers.get(seat, 0), -player.influence, -pack.faction(player.faction).start_influence)
-
-    return sorted((p.seat for p in board.players), key=key)
+    board: RunewarsBoard = state.board
+    drawn = cards.draw(board, f"season.{board.season}", 1, ctx.rng)
+    if drawn:
+        board.decks.setdefault("season.discard", cards.Deck()).discard.append(drawn[0])
+        ctx.emit("season_card_drawn", card=drawn[0])
 
 
-def earns_bonus(played_earlier_this_year: list[int], number: int) -> bool:
-    """p. 12: the bonus only when the card is the highest order number played this year so far."""
-    return all(number > earlier for earlier in played_earlier_this_year)
+# -- second functions (p. 11, digest §5.3) ---------------------------------------------
+
+
+def _spring(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
+    """Activation tokens off the board, every routed figure stands, order cards back to hand."""
+    board: RunewarsBoard = state.board
+    for area in board.areas.values():
+        area.activated_by = []
+        for stack in area.stacks:
+            stack.standing, stack.routed = stack.count, 0
+    for player in board.players:
+        player.hand, player.played = list(range(1, 9)), []
+    ctx.emit("spring", activation_tokens_removed=True, routed_stand_up=True, orders_back_to_hand=True)
+
+
+def _summer(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
+    """The quest phase (heroes issue): with no heroes on the board there is nothing to do."""
+    ctx.emit("summer")
+
+
+def _autumn(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
+    """Shuffle the fate discards into the deck; then every player takes 2 influence or 1 tactics card."""
+    board: RunewarsBoard = state.board
+    cards.reshuffle(board, "fate", ctx.rng)
+    ctx.emit("autumn", fate_deck=len(board.decks["fate"].draw))
+    frame.step, frame.answers = "autumn_apply", {}
+    state.open(_autumn_prompt(state, pack, seat) for seat in player_order(board, pack, board.previous_orders))
+
+
+def _autumn_prompt(state: GameState, pack: Pack, seat: int) -> Prompt:
+    board: RunewarsBoard = state.board
+    pid = f"y{board.year}/autumn/{seat}"
+    info = {"influence": int(pack.constant("autumn_influence")), "tactics": int(pack.constant("autumn_tactics"))}
+    if cards.can_draw(board, "tactics"):
+        return Prompt(pid, seat, "autumn_choice", info=info)
+    info["tactics"] = 0
+    return Prompt(pid, seat, "autumn_choice", info=info, forced=Action(seat, pid, "influence"))
+
+
+def _autumn_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    choices = ["influence", "tactics"] if prompt.info["tactics"] else ["influence"]
+    return [Action(prompt.seat, prompt.id, c) for c in choices]
+
+
+@prompt_kind("autumn_choice", choices={"influence", "tactics"}, legal=_autumn_legal)
+def choose_autumn(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    if action.choice == "tactics" and not prompt.info["tactics"]:
+        raise IllegalAction(
+            "The tactics deck and its discards are empty.", rule="p. 11 (Herbst)", alternatives=_autumn_legal(state, pack, prompt)
+        )
+    top(state, Season).answers[action.seat] = action.choice
+    state.close(prompt.id)
+
+
+def _apply_autumn(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
+    """Applied in player order, so the tactics cards come off the deck in that order (digest §12 #2)."""
+    board: RunewarsBoard = state.board
+    for seat in player_order(board, pack, board.previous_orders):
+        choice = frame.answers.get(seat)
+        if choice == "influence":
+            amount = int(pack.constant("autumn_influence"))
+            board.players[seat].influence += amount
+            ctx.emit("influence_gained", seat=seat, amount=amount, why="autumn")
+        elif choice == "tactics":
+            cards.draw_tactics(board, seat, int(pack.constant("autumn_tactics")), ctx)
+    frame.answers = {}
+
+
+def _winter(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
+    """Every player cuts each area down to their food value; water is frozen until winter ends."""
+    board: RunewarsBoard = state.board
+    ctx.emit("winter", water_frozen=True)
+    for seat in player_order(board, pack, board.previous_orders):
+        food = board.players[seat].dials["food"]
+        open_culls(state, seat, [a for a in sorted(board.areas)], limit=food, why="winter")
+
+
+SECOND_FUNCTIONS = {"spring": _spring, "summer": _summer, "autumn": _autumn, "winter": _winter}
+
+
+# -- choosing and revealing orders (p. 12) ---------------------------------------------
+
+
+def _open_order_prompts(state: GameState) -> None:
+    board: RunewarsBoard = state.board
+    state.open(
+        Prompt(f"y{board.year}/{board.season}/order/{p.seat}", p.seat, "choose_order", secret=True, info={"hand": sorted(p.hand)})
+        for p in board.players if not p.eliminated
+    )
+
+
+def _order_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    return [Action(prompt.seat, prompt.id, "order", {"number": n}) for n in sorted(state.board.players[prompt.seat].hand)]
+
+
+@prompt_kind("choose_order", choices={"order"}, legal=_order_legal)
+def choose_order(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    player = state.board.players[action.seat]
+    number = action.args.get("number")
+    if number not in player.hand:
+        raise IllegalAction(
+            f"Order card {number!r} is not in your hand; played cards come back in spring.",
+            rule="p. 12 (Befehlskarten wählen)",
+            alternatives=_order_legal(state, pack, prompt),
+        )
+    player.chosen = number
+    state.close(prompt.id)
+    ctx.emit("order_chosen", seat=action.seat)
+    ctx.emit("your_order", to=action.seat, number=number, order=pack.order(number).id)
+
+
+def _reveal_orders(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
+    """All orders turn face up at once; player order follows from them (p. 12, p. 31)."""
+    board: RunewarsBoard = state.board
+    for player in board.players:
+        if player.chosen is not None:
+            board.current_orders[player.seat] = player.chosen
+            player.hand.remove(player.chosen)
+            player.played.append(player.chosen)
+            player.chosen = None
+    frame.turns_left = player_order(board, pack, board.current_orders)
+    ctx.emit("orders_revealed", orders=dict(board.current_orders), player_order=list(frame.turns_left))

@@ -17,11 +17,13 @@ from typing import Iterator
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, seats_from
 from engine.runewars.data import Pack
+from engine.runewars.cards import initial_titles, shuffled_decks
+from engine.runewars.cull import AREA_UNIT_LIMIT
+from engine.runewars.flow import prompt_kind
 from engine.runewars.map import Board, auto_layout
-from engine.runewars.state import Area, Player, Rune, RunewarsBoard, Stronghold
+from engine.runewars.seasons import start_campaign
+from engine.runewars.state import Area, Deck, Player, Rune, RunewarsBoard, Stronghold
 
-#: digest §0: at most 8 of a player's units in one area (ruling: also while setting up)
-AREA_UNIT_LIMIT = 8
 
 
 def start(state: GameState, pack: Pack, ctx: Context) -> None:
@@ -38,7 +40,8 @@ def start(state: GameState, pack: Pack, ctx: Context) -> None:
         phase="setup.faction",
         players=[Player(seat) for seat in range(seats)],
         first_player=first,
-        fate_deck=deck,
+        decks={"fate": Deck(deck), **shuffled_decks(pack, ctx.rng)},
+        titles=initial_titles(pack),
         setup_queue=seats_from(first, seats),
     )
     _open_faction_prompt(state, pack)
@@ -212,6 +215,7 @@ def place_false_rune(state: GameState, pack: Pack, prompt: Prompt, action: Actio
         return
     board.phase = "setup.done"
     ctx.emit("setup_complete")
+    start_campaign(state, pack)
 
 
 # -- legal answers -------------------------------------------------------------------------
@@ -230,9 +234,10 @@ def legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     raise InvalidAction(f"unknown setup prompt {prompt.kind}")
 
 
-RESOLVERS = {
-    "choose_faction": choose_faction,
-    "place_stronghold": place_stronghold,
-    "place_units": place_units,
-    "place_false_rune": place_false_rune,
-}
+for _kind, _choice, _resolve in (
+    ("choose_faction", "faction", choose_faction),
+    ("place_stronghold", "stronghold", place_stronghold),
+    ("place_units", "place", place_units),
+    ("place_false_rune", "false_rune", place_false_rune),
+):
+    prompt_kind(_kind, choices={_choice}, legal=legal)(_resolve)

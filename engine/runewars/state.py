@@ -7,6 +7,7 @@ is computed by the rule modules from these facts and the data pack.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import register
 from engine.runewars.map import Placement
@@ -23,6 +24,8 @@ class Stack:
     unit: str
     standing: int = 0
     routed: int = 0
+    #: for neutral stacks: the seat they are allied with (p. 19), else None
+    ally: int | None = None
 
     @property
     def count(self) -> int:
@@ -52,12 +55,28 @@ class Area:
     id: str
     stacks: list[Stack] = field(default_factory=list)
     stronghold: Stronghold | None = None
+    #: a development tile id (e.g. ``humans.resources``); only where its owner has a stronghold (p. 33)
+    development: str | None = None
     rune: Rune | None = None
     city: str | None = None
     activated_by: list[int] = field(default_factory=list)
 
     def units_of(self, owner: int | None) -> int:
         return sum(s.count for s in self.stacks if s.owner == owner)
+
+    def led_by(self, seat: int) -> list[Stack]:
+        """The stacks ``seat`` leads here: its own units and the neutrals allied with it (p. 19)."""
+        return [s for s in self.stacks if s.count and (s.owner == seat or (s.owner is None and s.ally == seat))]
+
+    def force_of(self, seat: int) -> int:
+        """Units counting towards ``seat``'s limits here (8 per area, winter food): allied neutrals included."""
+        return sum(s.count for s in self.led_by(seat))
+
+    def stack(self, owner: int | None, unit: str) -> Stack | None:
+        return next((s for s in self.stacks if s.owner == owner and s.unit == unit), None)
+
+    def remove_empty_stacks(self) -> None:
+        self.stacks = [s for s in self.stacks if s.count]
 
     def add_units(self, owner: int | None, unit: str, count: int) -> None:
         for stack in self.stacks:
@@ -75,6 +94,33 @@ class Player:
     dials: dict[str, int] = field(default_factory=dict)
     influence: int = 0
     home_areas: list[str] = field(default_factory=list)
+    #: order numbers in hand (p. 12: all return in spring)
+    hand: list[int] = field(default_factory=lambda: list(range(1, 9)))
+    #: order numbers played this year, in play order (face up, public)
+    played: list[int] = field(default_factory=list)
+    #: this season's order while it is chosen but not yet revealed (secret)
+    chosen: int | None = None
+    tactics: list[str] = field(default_factory=list)
+    objective: str | None = None
+    eliminated: bool = False
+
+
+@register
+@dataclass
+class Deck:
+    """A face-down draw pile and its face-up discard pile (p. 31: an empty deck is rebuilt from its discards)."""
+
+    draw: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+
+
+@register
+@dataclass
+class Title:
+    """A title card (p. 36): who holds it and the influence spent on it (spent, not owned)."""
+
+    holder: int | None = None
+    influence: int = 0
 
 
 @register
@@ -87,9 +133,20 @@ class RunewarsBoard:
     first_player: int = 0
     placements: list[Placement] = field(default_factory=list)
     areas: dict[str, Area] = field(default_factory=dict)
-    fate_deck: list[str] = field(default_factory=list)
-    fate_discard: list[str] = field(default_factory=list)
     setup_quests: list[list[str]] = field(default_factory=list)
     rune_supply: dict[str, int] = field(default_factory=dict)
     #: seats still to act in the current setup step, in order
     setup_queue: list[int] = field(default_factory=list)
+    year: int = 0
+    season: str = ""
+    #: the order numbers revealed this season (public), and those of the previous season
+    #: (player order for the second functions, p. 11)
+    current_orders: dict[int, int] = field(default_factory=dict)
+    previous_orders: dict[int, int] = field(default_factory=dict)
+    #: areas where a battle or diplomacy is being fought (p. 15 „Umkämpftes Gebiet“)
+    contested: list[str] = field(default_factory=list)
+    #: the running procedures, innermost last (engine.runewars.flow)
+    stack: list[Any] = field(default_factory=list)
+    #: tactics, quests, rewards, heroes, objectives and the season decks, by name
+    decks: dict[str, Deck] = field(default_factory=dict)
+    titles: dict[str, Title] = field(default_factory=dict)

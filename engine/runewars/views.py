@@ -26,8 +26,8 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "map": [{"tile": p.tile, "rotation": p.rotation, "q": p.q, "r": p.r} for p in board.placements],
         "areas": {area_id: _area(area, seat, controller(board, area_id)) for area_id, area in sorted(board.areas.items())},
         "setup_quests": [list(q) for q in board.setup_quests],
-        "fate_deck": len(board.fate_deck),
-        "fate_discard": list(board.fate_discard),
+        "fate_deck": len(board.decks["fate"].draw),
+        "fate_discard": list(board.decks["fate"].discard),
         "rune_supply": dict(board.rune_supply),
         "result": state.result,
     }

@@ -5,7 +5,7 @@ import pytest
 from engine.core import Engine, load_ruleset
 from engine.runewars.control import controlled_areas, controller, is_empty, is_neutral
 from engine.runewars.runes import dragon_rune_areas, instant_winners
-from engine.runewars.seasons import earns_bonus, player_order
+from engine.runewars.turn_order import earns_bonus, player_order
 
 RULES = load_ruleset("runewars")
 ENGINE = Engine(RULES)

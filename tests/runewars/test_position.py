@@ -15,7 +15,8 @@ def position(**extra):
 def test_a_position_builds_the_automatic_map_with_printed_neutrals():
     state = ENGINE.from_position({}, 2, 3, position()).state
     board = state.board
-    assert board.phase == "setup.done" and not state.prompts
+    assert (board.phase, board.year, board.season) == ("play", 1, "spring")
+    assert sorted(p.kind for p in state.prompts) == ["choose_order", "choose_order"]  # the default start: choosing orders
     assert {p.tile for p in board.placements} >= {"tile-11", "tile-12"}
     assert any(s.owner is None for a in board.areas.values() for s in a.stacks)
     assert decode(encode(state)) == state

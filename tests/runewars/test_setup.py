@@ -17,7 +17,7 @@ def play_setup(seats: int, seed: int, chooser_seed: int = 0):
     chooser = random.Random(chooser_seed)
     start = ENGINE.setup({}, seats, seed)
     state, records, events = start.state, list(start.records), list(start.events)
-    while state.prompts:
+    while state.board.phase.startswith("setup"):
         prompt = state.prompts[0]
         transition = ENGINE.apply(state, chooser.choice(ENGINE.legal(state, prompt.seat)))
         state, records, events = transition.state, records + list(transition.records), events + list(transition.events)
@@ -104,7 +104,7 @@ def test_each_player_has_a_stronghold_the_starting_army_and_three_runes_at_home(
     """p. 8 Aufbau 8: 1 stronghold at home, all starting units at home (≤ 8 per area), 2 dragon + 1 false rune."""
     state, _, _ = play_setup(2 + seed % 3, seed=seed, chooser_seed=seed)
     board = state.board
-    assert board.phase == "setup.done"
+    assert (board.phase, board.year, board.season) == ("play", 1, "spring")  # setup hands over to the first spring
     for player in board.players:
         home = [board.areas[a] for a in player.home_areas]
         assert sum(1 for a in home if a.stronghold and a.stronghold.owner == player.seat) == 1

@@ -1,0 +1,33 @@
+"""Player order and the bonus rule (pp. 12, 31; digest §5.4, §10.10)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from engine.runewars.data import Pack
+from engine.runewars.state import RunewarsBoard
+
+
+def player_order(board: RunewarsBoard, pack: Pack, order_numbers: Mapping[int, int] | None = None) -> list[int]:
+    """Seats still playing, in player order (p. 31, digest §10.10).
+
+    1. the lowest order number first; 2. tied, or no order cards revealed: most influence;
+    3. still tied: most starting influence (the faction sheet's value).
+    """
+    numbers = order_numbers or {}
+
+    def key(seat: int) -> tuple[int, int, int]:
+        player = board.players[seat]
+        return (numbers.get(seat, 0), -player.influence, -pack.faction(player.faction).start_influence)
+
+    return sorted((p.seat for p in board.players if not p.eliminated), key=key)
+
+
+def current_player_order(board: RunewarsBoard, pack: Pack) -> list[int]:
+    """This season's player order once its orders are revealed, else the previous season's (p. 11)."""
+    return player_order(board, pack, board.current_orders or board.previous_orders)
+
+
+def earns_bonus(played_earlier_this_year: list[int], number: int) -> bool:
+    """p. 12: the bonus only when the card is the highest order number played this year so far."""
+    return all(number > earlier for earlier in played_earlier_this_year)

@@ -1,0 +1,86 @@
+"""How the game ends (pp. 11, 30-32; digest §1, §8, §10.9).
+
+- the instant win: 6 areas with dragon runes (7 in the epic variant), checked after every
+  step of the game, simultaneous winners resolved in player order;
+- elimination of a player who controls no area, and the last player left;
+- the end of the last year: every rune is revealed and the most dragon-rune areas win.
+"""
+
+from __future__ import annotations
+
+from engine.core import Context, GameState
+from engine.runewars.control import controlled_areas
+from engine.runewars.data import Pack
+from engine.runewars.flow import after_every_step
+from engine.runewars.runes import dragon_rune_areas, instant_winners
+from engine.runewars.state import RunewarsBoard
+from engine.runewars.turn_order import current_player_order
+
+
+@after_every_step
+def check(state: GameState, pack: Pack, ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    if board.phase != "play" or state.result is not None:
+        return
+    if not board.contested:
+        for seat in current_player_order(board, pack):
+            on_map = all(a in board.areas for a in board.players[seat].home_areas)  # scenario fragments may omit a realm
+            if on_map and not controlled_areas(board, seat):
+                eliminate_player(state, seat, ctx)
+    playing = [p.seat for p in board.players if not p.eliminated]
+    winners = instant_winners(board, pack, current_player_order(board, pack), epic=bool(state.options.get("epic")))
+    if winners:
+        winner = winners[0]
+        areas = dragon_rune_areas(board, winner)
+        for area in areas:
+            board.areas[area].rune.face_up = True
+        _finish(state, ctx, winner=winner, reason="dragon_runes", areas=areas)
+    elif len(playing) == 1:
+        _finish(state, ctx, winner=playing[0], reason="last_player")
+
+
+def eliminate_player(state: GameState, seat: int, ctx: Context) -> None:
+    """p. 31: a player controlling no area leaves the game; their cards go back, titles to the supply.
+
+    The influence on their titles stays on the cards (ruling R16 for everything the page
+    leaves open: their objective goes back like the other cards).
+    """
+    board: RunewarsBoard = state.board
+    player = board.players[seat]
+    player.eliminated = True
+    if player.tactics:
+        deck = board.decks["tactics"]
+        deck.draw += player.tactics
+        ctx.rng.shuffle(deck.draw)
+    player.tactics, player.objective = [], None
+    for title in board.titles.values():
+        if title.holder == seat:
+            title.holder = None
+    state.prompts = [p for p in state.prompts if p.seat != seat]
+    ctx.emit("player_eliminated", seat=seat)
+
+
+def end_of_time(state: GameState, pack: Pack, ctx: Context) -> None:
+    """p. 30: after the last winter all runes are revealed; most dragon-rune areas wins.
+
+    Ties: most influence tokens (owned, i.e. not on titles, ruling R17), then most
+    starting influence.
+    """
+    board: RunewarsBoard = state.board
+    for area in board.areas.values():
+        if area.rune is not None:
+            area.rune.face_up = True
+    ctx.emit("runes_revealed", runes={a: ("dragon" if r.rune.dragon else "false") for a, r in sorted(board.areas.items()) if r.rune})
+    standings = sorted(
+        (p for p in board.players if not p.eliminated),
+        key=lambda p: (-len(dragon_rune_areas(board, p.seat)), -p.influence, -pack.faction(p.faction).start_influence),
+    )
+    table = [{"seat": p.seat, "dragon_runes": len(dragon_rune_areas(board, p.seat)), "influence": p.influence} for p in standings]
+    _finish(state, ctx, winner=standings[0].seat, reason="time_limit", standings=table)
+
+
+def _finish(state: GameState, ctx: Context, **result) -> None:
+    state.result = dict(result)
+    state.prompts = []
+    state.board.phase = "over"
+    ctx.emit("game_over", **result)
