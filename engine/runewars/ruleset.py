@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from engine.core import Action, Context, GameState, IncompatibleState, Prompt, Ruleset
-from engine.runewars import cull, flow, position, retreat, seasons, setup, turn, victory, views  # noqa: F401 (they register)
+from engine.runewars import flow, position, views
 from engine.runewars.data import Pack, load_pack, pack_hash
 from engine.runewars.data.loader import resolve_pack_dir
-from engine.runewars.orders import load_all
 
-load_all()
+
+def _load_rule_modules() -> None:
+    """Every rule module registers its frames and prompt kinds when imported (engine.runewars.flow)."""
+    import engine.runewars as package
+
+    for module in pkgutil.walk_packages(package.__path__, prefix="engine.runewars."):
+        if not module.name.startswith("engine.runewars.data"):
+            importlib.import_module(module.name)
+
+
+_load_rule_modules()
 
 
 @lru_cache(maxsize=8)

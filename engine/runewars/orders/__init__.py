@@ -25,8 +25,3 @@ def order(order_id: str):
 
 def order_frame(pack: Pack, number: int, seat: int, bonus: bool) -> Any:
     return _ORDERS[pack.order(number).id](seat=seat, bonus=bonus)
-
-
-def load_all() -> None:
-    """Import every order module so each registers itself."""
-    from engine.runewars.orders import strategy  # noqa: F401
