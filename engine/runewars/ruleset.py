@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from engine.core import Action, Context, GameState, IncompatibleState, Prompt, Ruleset
-from engine.runewars import flow, position, views
+from engine.runewars import flow, position, setup, views
 from engine.runewars.data import Pack, load_pack, pack_hash
 from engine.runewars.data.loader import resolve_pack_dir
 
