@@ -1,6 +1,9 @@
 """What each seat may know (digest §11.1). Built only from facts a seat is entitled to.
 
-The public view names no face-down rune's identity; a seat's view adds the runes it knows.
+The public view names no face-down rune's identity, no card in a hand, no chosen but
+unrevealed order; it shows the public counts (cards in hand, influence, orders played).
+A seat's view adds what that seat may know: its hand, objective and chosen order, and
+the runes it knows or may look at.
 """
 
 from __future__ import annotations
@@ -9,7 +12,9 @@ from typing import Any
 
 from engine.core import GameState
 from engine.runewars.control import controller
-from engine.runewars.state import Area, Rune, RunewarsBoard
+from engine.runewars.flow import top
+from engine.runewars.state import Area, Player, Rune, RunewarsBoard
+from engine.runewars.turn import Turn
 
 
 def view(state: GameState, seat: int | None) -> dict[str, Any]:
@@ -17,27 +22,60 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
     return {
         "game": "runewars",
         "phase": board.phase,
+        "year": board.year,
+        "season": board.season,
         "first_player": board.first_player,
         "awaiting": state.awaited(),
-        "players": [
-            {"seat": p.seat, "faction": p.faction, "dials": dict(p.dials), "influence": p.influence, "home_areas": list(p.home_areas)}
-            for p in board.players
-        ],
+        "turn": _turn(state),
+        "orders_revealed": dict(board.current_orders),
+        "previous_orders": dict(board.previous_orders),
+        "players": [_player(p, seat) for p in board.players],
+        "titles": {t: {"holder": title.holder, "influence": title.influence} for t, title in sorted(board.titles.items())},
         "map": [{"tile": p.tile, "rotation": p.rotation, "q": p.q, "r": p.r} for p in board.placements],
         "areas": {area_id: _area(area, seat, controller(board, area_id)) for area_id, area in sorted(board.areas.items())},
+        "contested": list(board.contested),
         "setup_quests": [list(q) for q in board.setup_quests],
-        "fate_deck": len(board.decks["fate"].draw),
+        "decks": {name: len(deck.draw) for name, deck in sorted(board.decks.items())},
         "fate_discard": list(board.decks["fate"].discard),
         "rune_supply": dict(board.rune_supply),
         "result": state.result,
     }
 
 
+def _turn(state: GameState) -> dict[str, Any] | None:
+    """The active player's turn (p. 15 „Aktiver Spieler“): who, which order, whether the bonus applies."""
+    turn = top(state, Turn)
+    return None if turn is None else {"seat": turn.seat, "order": turn.order, "bonus": turn.bonus}
+
+
+def _player(player: Player, seat: int | None) -> dict[str, Any]:
+    public = {
+        "seat": player.seat,
+        "faction": player.faction,
+        "dials": dict(player.dials),
+        "influence": player.influence,
+        "home_areas": list(player.home_areas),
+        "orders_in_hand": sorted(player.hand),
+        "orders_played": list(player.played),
+        "has_chosen": player.chosen is not None,
+        "tactics": len(player.tactics),
+        "objective": player.objective is not None,
+        "eliminated": player.eliminated,
+    }
+    if seat == player.seat:
+        public.update(chosen=player.chosen, tactics_hand=list(player.tactics), objective_card=player.objective)
+    return public
+
+
 def _area(area: Area, seat: int | None, controlled_by: int | None) -> dict[str, Any]:
     return {
         "controller": controlled_by,
-        "units": [{"owner": s.owner, "unit": s.unit, "standing": s.standing, "routed": s.routed} for s in area.stacks],
+        "units": [
+            {"owner": s.owner, "unit": s.unit, "standing": s.standing, "routed": s.routed, **({"ally": s.ally} if s.owner is None else {})}
+            for s in area.stacks
+        ],
         "stronghold": None if area.stronghold is None else {"owner": area.stronghold.owner, "damaged": area.stronghold.damaged},
+        "development": area.development,
         "rune": rune_as_seen(area.rune, seat, looks=seat is not None and controlled_by == seat),
         "city": area.city,
         "activated_by": list(area.activated_by),
