@@ -14,7 +14,7 @@ def controller(board: RunewarsBoard, area_id: str) -> int | None:
     p. 15: a player controls an area with at least one own unit (routed ones count) or an
     own stronghold; heroes and neutral units control nothing. A home-realm area is always
     controlled by its owner unless enemy units or an enemy stronghold are there
-    (ruling R14: unallied neutral units count as enemy units, p. 19).
+    (ruling R14: neutral units count as enemy units unless allied with the owner, p. 19).
     """
     area = board.areas[area_id]
     holders = {s.owner for s in area.stacks if s.owner is not None and s.count}
@@ -33,7 +33,7 @@ def home_realm_owner(board: RunewarsBoard, area_id: str) -> int | None:
 
 
 def _enemy_present(area: Area, seat: int) -> bool:
-    enemy_units = any(s.owner != seat and s.count for s in area.stacks)
+    enemy_units = any(s.count and s.owner != seat and not (s.owner is None and s.ally == seat) for s in area.stacks)
     enemy_stronghold = area.stronghold is not None and area.stronghold.owner != seat
     return enemy_units or enemy_stronghold
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import product
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.runewars.alliance import refresh_alliances
 from engine.runewars.data import Pack
 from engine.runewars.flow import prompt_kind
 from engine.runewars.state import Area, RunewarsBoard
@@ -61,6 +62,7 @@ def eliminate(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx:
             alternatives=_legal(state, pack, prompt)[:10],
         )
     eliminate_units(area, prompt.seat, chosen)
+    refresh_alliances(state, ctx)
     state.close(prompt.id)
     ctx.emit("units_eliminated", seat=prompt.seat, area=area.id, units=dict(chosen), why=prompt.info["why"])
 

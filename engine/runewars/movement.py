@@ -7,6 +7,7 @@ Conquer) build their prompts and checks on them.
 from __future__ import annotations
 
 from collections import deque
+from typing import Collection
 
 from engine.runewars.control import controller, is_empty
 from engine.runewars.data import UnitType
@@ -35,6 +36,11 @@ def passable_for(board: RunewarsBoard, seat: int, area_id: str) -> bool:
     return controller(board, area_id) == seat or is_empty(board, area_id)
 
 
+def passable_areas(board: RunewarsBoard, seat: int) -> list[str]:
+    """The areas ``seat``'s units may pass through now (friendly or empty, p. 17)."""
+    return [a for a in sorted(board.areas) if passable_for(board, seat, a)]
+
+
 def may_leave(board: RunewarsBoard, seat: int, area_id: str) -> bool:
     """p. 15 „Aktiviertes Gebiet“: units cannot leave an area holding their own activation token."""
     return seat not in board.areas[area_id].activated_by
@@ -50,19 +56,25 @@ def strategy_destinations(board: RunewarsBoard, geometry: Board, seat: int, orig
     ]
 
 
-def march_sources(board: RunewarsBoard, geometry: Board, seat: int, target: str, unit: UnitType, *, winter: bool) -> dict[str, int]:
+def march_sources(
+    board: RunewarsBoard, geometry: Board, seat: int, target: str, unit: UnitType, *, winter: bool,
+    passable: Collection[str] | None = None,
+) -> dict[str, int]:
     """Areas from which ``unit`` of ``seat`` could march into ``target`` with Mobilize or Conquer.
 
     Returns area -> steps. Every area on the way between source and target must be friendly
     or empty (p. 17); the range is 2, or 3 for fast units; units may not leave an area with
     their own activation token. Whether units of that type stand there is the caller's to check.
+    ``passable`` fixes the areas that may be passed (the order takes them when it activates,
+    so one group's move does not close another's path); by default they are computed now.
     """
+    open_ground = set(passable_areas(board, seat) if passable is None else passable)
     reach = FAST_MOVE_RANGE if unit.fast else MOVE_RANGE
     steps = {target: 0}
     queue = deque([target])
     while queue:
         here = queue.popleft()
-        if steps[here] == reach or (here != target and not passable_for(board, seat, here)):
+        if steps[here] == reach or (here != target and here not in open_ground):
             continue
         for there in sorted(geometry.adjacency[here]):
             if there not in steps and crossable(geometry, there, here, flying=unit.flying, winter=winter):

@@ -13,6 +13,7 @@ dials = { food = 3, wood = 2, ore = 1 }
 played = [3, 5]                                # order cards played earlier this year (the rest is in hand)
 tactics = ["card-id"]                          # tactics cards in hand
 objective = "card-id"
+battle_policy = "manual"                       # "automatic" (default), "manual" or {order = "ask", …} (battle.policy)
 
 [position.season]                              # default: spring of year 1, choosing orders
 year = 1
@@ -29,8 +30,17 @@ influence = 2
 [position.decks]                               # a deck in forced order (top first); cards must exist
 tactics = ["card-id", "card-id"]
 
+[[position.frames]]                            # procedures running on top of the season, innermost last:
+type = "Bid"                                   # a frame class and its fields (a card's bid, a RuneGain …)
+prize = "dragon_rune"
+
+[position.battle]                              # a battle starting in an area the attacker's units already entered
+area = "1B"
+attacker = 0
+conquer = true                                 # caused by the Conquer order (default false)
+
 [position.areas.1A]                            # a listed area is set exactly as described
-units = [{ owner = 0, unit = "human_infantry", standing = 2, routed = 1 }]  # owner "neutral" too
+units = [{ owner = 0, unit = "human_infantry", standing = 2, routed = 1 }]  # owner "neutral" too (ally = a seat)
 stronghold = { owner = 0, damaged = false }
 development = "humans.resources"               # needs the owner's stronghold
 rune = { kind = "dragon", known_to = [0], face_up = false }
@@ -45,6 +55,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import GameState, InvalidAction
+from engine.core.codec import from_plain
+from engine.runewars.battle import new_battle
+from engine.runewars.battle.policy import policy_from_spec
 from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.data import Pack
 from engine.runewars.flow import push
@@ -54,8 +67,8 @@ from engine.runewars.setup import new_player
 from engine.runewars.state import Area, Deck, Rune, RunewarsBoard, Stack, Stronghold, Title
 from engine.runewars.turn_order import player_order
 
-POSITION_KEYS = {"factions", "first_player", "placements", "neutrals", "players", "areas", "fate_deck", "season", "titles", "decks"}
-PLAYER_KEYS = {"influence", "dials", "played", "tactics", "objective"}
+POSITION_KEYS = {"factions", "first_player", "placements", "neutrals", "players", "areas", "fate_deck", "season", "titles", "decks", "frames", "battle"}
+PLAYER_KEYS = {"influence", "dials", "played", "tactics", "objective", "battle_policy"}
 AREA_KEYS = {"units", "stronghold", "rune", "city", "activated_by", "development"}
 SEASON_KEYS = {"year", "name", "start", "previous_orders", "orders", "turn"}
 
@@ -112,6 +125,13 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
         board.titles[title_id] = Title(spec.get("holder"), int(spec.get("influence", 0)))
     state.prompts = []
     _start_in_season(state, pack, position.get("season", {"year": 1, "name": "spring", "start": "orders"}))
+    for seat_key, overrides in position.get("players", {}).items():
+        if "battle_policy" in overrides:
+            board.battle_policy[int(seat_key)] = policy_from_spec(overrides["battle_policy"])
+    for spec in position.get("frames", []):
+        _push_frame(state, spec)
+    if "battle" in position:
+        _push_battle(state, position["battle"])
 
 
 def _start_in_season(state: GameState, pack: Pack, spec: Mapping[str, Any]) -> None:
@@ -141,6 +161,21 @@ def _start_in_season(state: GameState, pack: Pack, spec: Mapping[str, Any]) -> N
     push(state, season)
 
 
+def _push_frame(state: GameState, spec: Mapping[str, Any]) -> None:
+    fields = {k: v for k, v in spec.items() if k != "type"}
+    try:
+        push(state, from_plain({"$type": spec.get("type"), **fields}))
+    except TypeError as exc:
+        raise InvalidAction(f"position.frames: {exc} (give type = a frame class with a procedure, and its fields)") from None
+
+
+def _push_battle(state: GameState, spec: Mapping[str, Any]) -> None:
+    _no_unknown(spec, {"area", "attacker", "conquer"}, "battle")
+    if spec.get("area") not in state.board.areas or spec.get("attacker") not in range(state.seat_count):
+        raise InvalidAction("position.battle: area (an area on the map) and attacker (a seat) are required")
+    push(state, new_battle(state, spec["area"], int(spec["attacker"]), conquer=bool(spec.get("conquer", False))))
+
+
 def _placements(pack: Pack, position: Mapping[str, Any], first: int, factions: list[str], rng) -> list[Placement]:
     if "placements" in position:
         placements = []
@@ -163,11 +198,12 @@ def _area(pack: Pack, area_id: str, spec: Mapping[str, Any], factions: list[str]
     _no_unknown(spec, AREA_KEYS, f"areas.{area_id}")
     area = Area(area_id, city=spec.get("city"), activated_by=[int(s) for s in spec.get("activated_by", [])])
     for unit in spec.get("units", []):
-        _no_unknown(unit, {"owner", "unit", "standing", "routed"}, f"areas.{area_id}.units")
+        _no_unknown(unit, {"owner", "unit", "standing", "routed", "ally"}, f"areas.{area_id}.units")
         if unit.get("unit") not in pack.units:
             raise InvalidAction(f"position.areas.{area_id}: unknown unit {unit.get('unit')!r}")
         owner = None if unit.get("owner") == "neutral" else int(unit["owner"])
-        area.stacks.append(Stack(owner, unit["unit"], int(unit.get("standing", 0)), int(unit.get("routed", 0))))
+        ally = None if owner is not None or unit.get("ally") is None else int(unit["ally"])
+        area.stacks.append(Stack(owner, unit["unit"], int(unit.get("standing", 0)), int(unit.get("routed", 0)), ally))
     if "stronghold" in spec:
         area.stronghold = Stronghold(int(spec["stronghold"]["owner"]), bool(spec["stronghold"].get("damaged", False)))
     if "development" in spec:

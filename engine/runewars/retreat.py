@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.runewars.alliance import refresh_alliances
 from engine.runewars.control import controller, is_empty
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
@@ -68,6 +69,7 @@ def _advance(state: GameState, pack: Pack, frame: Retreat, ctx: Context) -> bool
         _take_out(board.areas[frame.origin].stacks, frame.side, frame.units)
         board.areas[frame.origin].remove_empty_stacks()
         ctx.emit("units_eliminated", seat=frame.side, area=frame.origin, units=dict(frame.units), why="no_retreat")
+        refresh_alliances(state, ctx)
         return True
     pid = f"y{board.year}/{board.season}/retreat/{frame.origin}/{state.seq}"
     info = {"from": frame.origin, "side": frame.side, "units": dict(frame.units), "areas": options, "why": frame.why}
@@ -102,6 +104,7 @@ def choose_retreat(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     state.close(prompt.id)
     frame.step = "done"
     ctx.emit("units_retreated", side=frame.side, units=dict(frame.units), path=[frame.origin, to], why=frame.why)
+    refresh_alliances(state, ctx)
     if frame.side is not None:
         open_culls(state, frame.side, [to], limit=AREA_UNIT_LIMIT, why="limit")
 

@@ -1,10 +1,28 @@
-"""Dragon runes: counting them and the instant win (p. 32, digest §8 and §0)."""
+"""Dragon runes (pp. 30, 32, 36-37; digest §8, §10.12, §11.1).
+
+- counting dragon-rune areas and the instant win (checked in engine.runewars.victory);
+- what each seat knows: a seat learns the rune of every area it controls (p. 30
+  „Drachenrunen anschauen“) and keeps that knowledge (``Rune.known_to``) until a Fortify
+  swap it did not see makes it stale (``Rune.last_known``);
+- „eine Drachenrune nehmen“ (p. 30): the :class:`RuneGain` frame, pushed by whatever
+  grants a dragon rune (objectives, bids, rewards, cards). Discard up to 2 false runes
+  from controlled areas (publicly, back to the supply), take 1 dragon and 1 false rune,
+  place each face down in a friendly or uncontrolled area without a rune. Only the gainer
+  knows which went where. Epic variant (p. 37): one face-up dragon rune, no false runes.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from itertools import combinations, permutations
+
+from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.control import controller
 from engine.runewars.data import Pack
-from engine.runewars.state import RunewarsBoard
+from engine.runewars.flow import after_every_step, procedure, prompt_kind, top
+from engine.runewars.state import Rune, RunewarsBoard
+
+GAIN_RULE = "p. 30 (Gewinn von Drachenrunen) / digest §8"
 
 
 def dragon_rune_areas(board: RunewarsBoard, seat: int) -> list[str]:
@@ -21,3 +39,202 @@ def instant_winners(board: RunewarsBoard, pack: Pack, order: list[int], epic: bo
     """Seats controlling enough dragon-rune areas, in player order (who is checked first wins ties)."""
     target = runes_to_win(pack, epic)
     return [seat for seat in order if len(dragon_rune_areas(board, seat)) >= target]
+
+
+def kind(rune: Rune) -> str:
+    return "dragon" if rune.dragon else "false"
+
+
+# -- knowledge (p. 30 „Drachenrunen anschauen“, p. 36 „Runenmarker bewegen“) -----------
+
+
+@after_every_step
+def learn_controlled_runes(state: GameState, pack: Pack, ctx: Context) -> None:
+    """A player may look at the runes of the areas they control at any time, and remembers them."""
+    board: RunewarsBoard = state.board
+    for area_id, area in sorted(board.areas.items()):
+        rune = area.rune
+        if rune is None or rune.face_up:
+            continue
+        seat = controller(board, area_id)
+        if seat is not None and seat not in rune.known_to:
+            rune.known_to = sorted(rune.known_to + [seat])
+            rune.last_known.pop(seat, None)
+            ctx.emit("rune_seen", to=seat, area=area_id, rune=kind(rune))
+
+
+def move_runes(board: RunewarsBoard, seat: int, first: str, second: str, swap: bool) -> None:
+    """Fortify (p. 36): ``seat`` mixes the runes of two areas and puts one back into each.
+
+    Everyone else's knowledge of the two areas is computed from what they knew before,
+    never from ``swap``: a seat that knew both tokens and both were the same kind still
+    knows them; any other knowledge goes stale (``last_known`` keeps what it was).
+    """
+    before = {first: board.areas[first].rune, second: board.areas[second].rune}
+    partner = {first: second, second: first}
+    knowledge = {}
+    for area_id, rune in before.items():
+        other = before[partner[area_id]]
+        still_known = [s for s in rune.known_to if s != seat and s in other.known_to and other.dragon == rune.dragon]
+        stale = {s: kind(rune) for s in rune.known_to if s != seat and s not in still_known}
+        remembered = {s: k for s, k in rune.last_known.items() if s != seat and s not in still_known}
+        knowledge[area_id] = (sorted(still_known + [seat]), {**remembered, **stale})
+    if swap:
+        board.areas[first].rune, board.areas[second].rune = before[second], before[first]
+    for area_id, (known_to, last_known) in knowledge.items():
+        board.areas[area_id].rune.known_to, board.areas[area_id].rune.last_known = known_to, last_known
+
+
+# -- taking a dragon rune (p. 30) --------------------------------------------------------
+
+
+@register
+@dataclass
+class RuneGain:
+    """``seat`` takes a dragon rune; ``why`` names the source for the events (e.g. ``bid``)."""
+
+    seat: int
+    why: str = ""
+    step: str = "discard"
+    #: the kinds taken from the supply and still to be placed
+    tokens: list[str] = field(default_factory=list)
+    #: epic variant with no dragon rune left: a face-down false token stands in (p. 37)
+    stand_in: bool = False
+
+
+def placement_areas(board: RunewarsBoard, seat: int) -> list[str]:
+    """Friendly or uncontrolled areas without a rune token (p. 30, step 3)."""
+    return [a for a, area in sorted(board.areas.items()) if area.rune is None and controller(board, a) in (seat, None)]
+
+
+def controlled_rune_areas(board: RunewarsBoard, seat: int) -> list[str]:
+    """Areas ``seat`` controls that hold a rune (public: only the kind is hidden)."""
+    return [a for a, area in sorted(board.areas.items()) if area.rune is not None and controller(board, a) == seat]
+
+
+@procedure(RuneGain)
+def _advance(state: GameState, pack: Pack, frame: RuneGain, ctx: Context) -> bool:
+    board: RunewarsBoard = state.board
+    epic = bool(state.options.get("epic"))
+    if frame.step == "discard":
+        frame.step = "take"
+        if not epic and controlled_rune_areas(board, frame.seat):
+            pid = f"y{board.year}/{board.season}/rune_discard/{frame.seat}/{state.seq}"
+            state.open([Prompt(pid, frame.seat, "discard_false_runes", info={"why": frame.why})])
+            return False
+    if frame.step == "take":
+        frame.step = "place"
+        _take_tokens(board, frame, epic, ctx)
+    if frame.step == "place" and frame.tokens:
+        frame.step = "placed"
+        areas = placement_areas(board, frame.seat)
+        if not areas:
+            _return_to_supply(board, frame, frame.tokens, ctx)
+            return True
+        _open_placement(state, frame, areas)
+        return False
+    return True
+
+
+def _take_tokens(board: RunewarsBoard, frame: RuneGain, epic: bool, ctx: Context) -> None:
+    """Step 2. The supply is strictly limited (p. 31): a token it no longer holds is not taken (ruling)."""
+    supply = board.rune_supply
+    if epic:
+        frame.stand_in = supply.get("dragon", 0) == 0 and supply.get("false", 0) > 0
+        pile = "false" if frame.stand_in else "dragon"
+        frame.tokens = ["dragon"] if supply.get(pile, 0) > 0 else []
+        supply[pile] = supply.get(pile, 0) - len(frame.tokens)
+    else:
+        frame.tokens = [k for k in ("dragon", "false") if supply.get(k, 0) > 0]
+        for token in frame.tokens:
+            supply[token] -= 1
+    ctx.emit("runes_taken", seat=frame.seat, why=frame.why, dragon=frame.tokens.count("dragon"),
+             false=frame.tokens.count("false"), stand_in=frame.stand_in)
+
+
+def _open_placement(state: GameState, frame: RuneGain, areas: list[str]) -> None:
+    board: RunewarsBoard = state.board
+    pid = f"y{board.year}/{board.season}/rune_place/{frame.seat}/{state.seq}"
+    secret = len(set(frame.tokens)) > 1
+    prompt = Prompt(pid, frame.seat, "place_runes", secret=secret, info={"tokens": len(frame.tokens), "why": frame.why})
+    answers = _placements(frame.tokens, areas)
+    if len(answers) == 1:  # one public token and one area: nothing to decide
+        prompt = Prompt(pid, frame.seat, "place_runes", secret=secret, info=prompt.info, forced=Action(frame.seat, pid, "place", answers[0]))
+    state.open([prompt])
+
+
+def _placements(tokens: list[str], areas: list[str]) -> list[dict[str, str | None]]:
+    """Every way to put the tokens into distinct areas; a token without an area goes back (None)."""
+    placed = min(len(tokens), len(areas))
+    out = []
+    for chosen in combinations(tokens, placed):
+        for where in permutations(areas, placed):
+            out.append({**{t: None for t in tokens}, **dict(zip(chosen, where))})
+    return out
+
+
+def _place_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    frame = top(state, RuneGain)
+    return [Action(prompt.seat, prompt.id, "place", args) for args in _placements(frame.tokens, placement_areas(state.board, prompt.seat))]
+
+
+@prompt_kind("place_runes", choices={"place"}, legal=_place_legal)
+def place_runes(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    frame = top(state, RuneGain)
+    args = dict(action.args)
+    if set(args) != set(frame.tokens):
+        raise InvalidAction(f"place needs one area (or null) for each token: {sorted(frame.tokens)}")
+    legal = _place_legal(state, pack, prompt)
+    if args not in [a.args for a in legal]:
+        raise IllegalAction(
+            "Each token goes face down into its own friendly or uncontrolled area without a rune; "
+            "a token may go back to the supply only when no such area is left for it.",
+            rule=GAIN_RULE, alternatives=legal[:10],
+        )
+    state.close(prompt.id)
+    epic = bool(state.options.get("epic"))
+    placed = {area: token for token, area in args.items() if area is not None}
+    for area, token in placed.items():
+        board.areas[area].rune = Rune(dragon=token == "dragon", known_to=[frame.seat], face_up=epic)
+    ctx.emit("runes_placed", seat=frame.seat, why=frame.why, areas=sorted(placed))
+    ctx.emit("your_runes", to=frame.seat, runes=dict(sorted(placed.items())))
+    _return_to_supply(board, frame, [t for t, area in args.items() if area is None], ctx)
+
+
+def _return_to_supply(board: RunewarsBoard, frame: RuneGain, tokens: list[str], ctx: Context) -> None:
+    """No area left for a token: it goes back onto its face-up supply pile, seen by all (ruling)."""
+    for token in tokens:
+        pile = "false" if frame.stand_in else token
+        board.rune_supply[pile] = board.rune_supply.get(pile, 0) + 1
+        ctx.emit("rune_returned", seat=frame.seat, rune=token)
+
+
+def _discard_choices(board: RunewarsBoard, seat: int, pack: Pack) -> list[list[str]]:
+    false_areas = [a for a in controlled_rune_areas(board, seat) if not board.areas[a].rune.dragon]
+    most = int(pack.constant("false_runes_discard_max"))
+    return [list(c) for n in range(1, most + 1) for c in combinations(false_areas, n)]
+
+
+def _discard_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    keep = [Action(prompt.seat, prompt.id, "keep")]
+    return keep + [Action(prompt.seat, prompt.id, "discard", {"areas": c}) for c in _discard_choices(state.board, prompt.seat, pack)]
+
+
+@prompt_kind("discard_false_runes", choices={"discard", "keep"}, legal=_discard_legal)
+def discard_false_runes(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    if action.choice == "discard":
+        areas = action.args.get("areas")
+        if not (isinstance(areas, list) and all(isinstance(a, str) for a in areas)):
+            raise InvalidAction("discard needs 'areas': a list of area ids")
+        if sorted(areas) not in _discard_choices(board, prompt.seat, pack):
+            raise IllegalAction(
+                "You may discard up to 2 false runes, each from an area you control.",
+                rule=GAIN_RULE + " step 1", alternatives=_discard_legal(state, pack, prompt)[:10],
+            )
+        for area in sorted(areas):
+            board.areas[area].rune = None
+        board.rune_supply["false"] = board.rune_supply.get("false", 0) + len(areas)
+        ctx.emit("false_runes_discarded", seat=prompt.seat, areas=sorted(areas))
+    state.close(prompt.id)

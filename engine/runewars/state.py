@@ -47,6 +47,9 @@ class Rune:
     dragon: bool
     known_to: list[int] = field(default_factory=list)
     face_up: bool = False
+    #: seats whose knowledge of this area's rune went stale (a Fortify swap they did not
+    #: see, p. 36), with what they last knew lay here: seat -> "dragon" or "false"
+    last_known: dict[int, str] = field(default_factory=dict)
 
 
 @register
@@ -101,6 +104,8 @@ class Player:
     #: this season's order while it is chosen but not yet revealed (secret)
     chosen: int | None = None
     tactics: list[str] = field(default_factory=list)
+    #: quest cards in hand (secret; at most 3, p. 36 / p. 40)
+    quests: list[str] = field(default_factory=list)
     objective: str | None = None
     eliminated: bool = False
 
@@ -147,6 +152,10 @@ class RunewarsBoard:
     contested: list[str] = field(default_factory=list)
     #: the running procedures, innermost last (engine.runewars.flow)
     stack: list[Any] = field(default_factory=list)
+    #: seat -> {battle decision: "auto" | "ask"} (engine.runewars.battle.policy; missing = automatic)
+    battle_policy: dict[int, dict[str, str]] = field(default_factory=dict)
     #: tactics, quests, rewards, heroes, objectives and the season decks, by name
     decks: dict[str, Deck] = field(default_factory=dict)
     titles: dict[str, Title] = field(default_factory=dict)
+    #: the latest influence bid (p. 31), for the card that called it: {"bids": {seat: n}, "winner": seat}
+    last_bid: dict[str, Any] = field(default_factory=dict)

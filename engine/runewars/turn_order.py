@@ -31,3 +31,9 @@ def current_player_order(board: RunewarsBoard, pack: Pack) -> list[int]:
 def earns_bonus(played_earlier_this_year: list[int], number: int) -> bool:
     """p. 12: the bonus only when the card is the highest order number played this year so far."""
     return all(number > earlier for earlier in played_earlier_this_year)
+
+
+def left_of_active(board: RunewarsBoard, seat: int) -> int:
+    """The next player to the left of ``seat`` still in the game (p. 19: they decide for unallied neutrals)."""
+    count = len(board.players)
+    return next((seat + i) % count for i in range(1, count + 1) if not board.players[(seat + i) % count].eliminated)

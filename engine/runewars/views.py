@@ -59,15 +59,17 @@ def _player(player: Player, seat: int | None) -> dict[str, Any]:
         "orders_played": list(player.played),
         "has_chosen": player.chosen is not None,
         "tactics": len(player.tactics),
+        "quests": len(player.quests),
         "objective": player.objective is not None,
         "eliminated": player.eliminated,
     }
     if seat == player.seat:
-        public.update(chosen=player.chosen, tactics_hand=list(player.tactics), objective_card=player.objective)
+        public.update(chosen=player.chosen, tactics_hand=list(player.tactics), quest_hand=list(player.quests), objective_card=player.objective)
     return public
 
 
 def _area(area: Area, seat: int | None, controlled_by: int | None) -> dict[str, Any]:
+    rune = rune_as_seen(area.rune, seat, looks=seat is not None and controlled_by == seat)
     return {
         "controller": controlled_by,
         "units": [
@@ -76,7 +78,9 @@ def _area(area: Area, seat: int | None, controlled_by: int | None) -> dict[str, 
         ],
         "stronghold": None if area.stronghold is None else {"owner": area.stronghold.owner, "damaged": area.stronghold.damaged},
         "development": area.development,
-        "rune": rune_as_seen(area.rune, seat, looks=seat is not None and controlled_by == seat),
+        "rune": rune,
+        # what this seat knew of a token before a swap it did not see (stale knowledge, p. 36)
+        "rune_last_known": area.rune.last_known.get(seat) if rune == "face_down" and seat is not None else None,
         "city": area.city,
         "activated_by": list(area.activated_by),
     }

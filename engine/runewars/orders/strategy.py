@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
+from engine.runewars.alliance import refresh_alliances
 from engine.runewars.control import controller
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
@@ -87,6 +88,7 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     state.close(prompt.id)
     if action.choice == "done":
         frame.step = "bonus"
+        refresh_alliances(state, ctx)
         return
     origin, to, unit, count = (action.args.get(k) for k in ("from", "to", "unit", "count"))
     if not (isinstance(origin, str) and isinstance(to, str) and isinstance(unit, str) and isinstance(count, int) and count > 0):

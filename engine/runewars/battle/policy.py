@@ -1,0 +1,55 @@
+"""Battle policies: which battle decisions a seat makes itself and which the engine makes for it.
+
+A battle has many small decisions (digest §12 #9/#10). ``board.battle_policy[seat]`` maps a
+decision to ``"auto"`` or ``"ask"``; missing entries are automatic:
+
+- ``order``: which unit type of a row draws first (auto: data order);
+- ``assign``: where routs, damage and other losses go among one's own units (auto: in the
+  order the rules force, then the figure that costs least);
+- ``defence``: whether to use a defence development (auto: when the defender would
+  otherwise not win). The Reinforced Wall's +2 strength is never declined.
+
+Choices of targets for special abilities, the stronghold choice after a capture and which
+units leave an over-full area are always asked. A prompt with a single legal answer is
+answered by the engine (``forced``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.core import Action, GameState, InvalidAction, Prompt
+from engine.runewars.battle.frame import Battle
+
+DECISIONS = ("order", "assign", "defence")
+PRESETS = {"automatic": {}, "manual": {d: "ask" for d in DECISIONS}}
+
+
+def policy_from_spec(spec: str | Mapping[str, str]) -> dict[str, str]:
+    """``"automatic"``, ``"manual"`` or a table {decision: "auto" | "ask"}."""
+    if isinstance(spec, str):
+        if spec not in PRESETS:
+            raise InvalidAction(f"battle policy {spec!r}: one of {sorted(PRESETS)} or a table of {list(DECISIONS)}")
+        return dict(PRESETS[spec])
+    wrong = {k: v for k, v in spec.items() if k not in DECISIONS or v not in ("auto", "ask")}
+    if wrong:
+        raise InvalidAction(f"battle policy: {wrong} (decisions {list(DECISIONS)}, each 'auto' or 'ask')")
+    return dict(spec)
+
+
+def asks(state: GameState, seat: int, decision: str) -> bool:
+    return state.board.battle_policy.get(seat, {}).get(decision, "auto") == "ask"
+
+
+def open_battle_prompt(state: GameState, frame: Battle, seat: int, kind: str, answers: list[tuple[str, dict[str, Any]]], info: dict[str, Any]) -> None:
+    """Open one battle prompt (forced when only one answer is legal) and count it."""
+    board = state.board
+    pid = f"y{board.year}/{board.season}/battle/{frame.area}/{kind}/{seat}/{state.seq}"
+    forced = Action(seat, pid, *answers[0]) if len(answers) == 1 else None
+    frame.prompts_opened += 1
+    frame.prompts_forced += forced is not None
+    state.open([Prompt(pid, seat, kind, info={"area": frame.area, **info}, forced=forced)])
+
+
+def as_actions(prompt: Prompt, answers: list[tuple[str, dict[str, Any]]]) -> list[Action]:
+    return [Action(prompt.seat, prompt.id, choice, args) for choice, args in answers]
