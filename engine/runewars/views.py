@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import GameState
+from engine.runewars.battle.frame import Battle
 from engine.runewars.control import controller
 from engine.runewars.flow import top
 from engine.runewars.state import Area, Player, Rune, RunewarsBoard
@@ -27,6 +28,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "first_player": board.first_player,
         "awaiting": state.awaited(),
         "turn": _turn(state),
+        "battle": _battle(state),
         "orders_revealed": dict(board.current_orders),
         "previous_orders": dict(board.previous_orders),
         "players": [_player(p, seat) for p in board.players],
@@ -46,6 +48,32 @@ def _turn(state: GameState) -> dict[str, Any] | None:
     """The active player's turn (p. 15 „Aktiver Spieler“): who, which order, whether the bonus applies."""
     turn = top(state, Turn)
     return None if turn is None else {"seat": turn.seat, "order": turn.order, "bonus": turn.bonus}
+
+
+def _battle(state: GameState) -> dict[str, Any] | None:
+    """The battle being fought: who, which row, each figure's damage (public tokens, p. 22).
+
+    The fate cards drawn in the current pass are not shown: the attacker's stay hidden until
+    the defender has drawn (p. 22), and every drawn card reaches the public by its events.
+    """
+    battle = top(state, Battle)
+    if battle is None:
+        return None
+    return {
+        "area": battle.area,
+        "attacker": battle.attacker,
+        "defender": battle.defender,
+        "row": battle.row,
+        "sides": [
+            {
+                "seat": side.seat,
+                "leader": side.leader,
+                "drawn": list(side.drawn),
+                "fighters": [{"unit": f.unit, "damage": f.damage, "routed": f.routed} for f in side.fighters],
+            }
+            for side in battle.sides
+        ],
+    }
 
 
 def _player(player: Player, seat: int | None) -> dict[str, Any]:
