@@ -56,9 +56,14 @@ def reshuffle(board: RunewarsBoard, name: str, rng: Rng) -> None:
     rng.shuffle(deck.draw)
 
 
-def can_draw(board: RunewarsBoard, name: str) -> bool:
+def cards_left(board: RunewarsBoard, name: str) -> int:
+    """Cards that can still be drawn: the deck and its discards."""
     deck = board.decks.get(name)
-    return deck is not None and bool(deck.draw or deck.discard)
+    return 0 if deck is None else len(deck.draw) + len(deck.discard)
+
+
+def can_draw(board: RunewarsBoard, name: str) -> bool:
+    return cards_left(board, name) > 0
 
 
 def draw_tactics(board: RunewarsBoard, seat: int, count: int, ctx: Context) -> list[str]:

@@ -27,8 +27,8 @@ turn = 1                                       # start = "turn": whose turn it i
 holder = 0
 influence = 2
 
-[position.decks]                               # a deck in forced order (top first); cards must exist
-tactics = ["card-id", "card-id"]
+[position.decks]                               # a deck in forced order, top first (ids are not checked,
+tactics = ["card-id", "card-id"]               # so a test may use stand-in cards)
 
 [[position.frames]]                            # procedures running on top of the season, innermost last:
 type = "Bid"                                   # a frame class and its fields (a card's bid, a RuneGain …)

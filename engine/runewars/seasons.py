@@ -67,6 +67,9 @@ class Season:
     step: str = "card"
     #: order-independent answers collected from every seat, applied in player order
     answers: dict[int, str] = field(default_factory=dict)
+    #: autumn with too few tactics cards for everyone: the seats choose one after another
+    autumn_in_turn: bool = False
+    autumn_queue: list[int] = field(default_factory=list)
     #: seats whose turn is still to come, in player order
     turns_left: list[int] = field(default_factory=list)
 
@@ -144,7 +147,12 @@ def _autumn(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
     cards.reshuffle(board, "fate", ctx.rng)
     ctx.emit("autumn", fate_deck=len(board.decks["fate"].draw))
     frame.step, frame.answers = "autumn_apply", {}
-    state.open(_autumn_prompt(state, pack, seat) for seat in player_order(board, pack, board.previous_orders))
+    order = player_order(board, pack, board.previous_orders)
+    if cards.cards_left(board, "tactics") >= len(order):  # nobody's choice can change another's
+        state.open(_autumn_prompt(state, pack, seat) for seat in order)
+    else:  # too few cards for everyone: each chooses in player order, seeing what is left (ruling R30)
+        frame.autumn_in_turn, frame.autumn_queue = True, order[1:]
+        state.open([_autumn_prompt(state, pack, order[0])])
 
 
 def _autumn_prompt(state: GameState, pack: Pack, seat: int) -> Prompt:
@@ -168,22 +176,32 @@ def choose_autumn(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
         raise IllegalAction(
             "The tactics deck and its discards are empty.", rule="p. 11 (Herbst)", alternatives=_autumn_legal(state, pack, prompt)
         )
-    top(state, Season).answers[action.seat] = action.choice
+    frame = top(state, Season)
     state.close(prompt.id)
+    if frame.autumn_in_turn:  # one after another: apply now, then ask the next
+        _take_autumn(state, pack, action.seat, action.choice, ctx)
+        if frame.autumn_queue:
+            state.open([_autumn_prompt(state, pack, frame.autumn_queue.pop(0))])
+    else:
+        frame.answers[action.seat] = action.choice
 
 
 def _apply_autumn(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
     """Applied in player order, so the tactics cards come off the deck in that order (digest §12 #2)."""
-    board: RunewarsBoard = state.board
-    for seat in player_order(board, pack, board.previous_orders):
-        choice = frame.answers.get(seat)
-        if choice == "influence":
-            amount = int(pack.constant("autumn_influence"))
-            board.players[seat].influence += amount
-            ctx.emit("influence_gained", seat=seat, amount=amount, why="autumn")
-        elif choice == "tactics":
-            cards.draw_tactics(board, seat, int(pack.constant("autumn_tactics")), ctx)
+    for seat in player_order(state.board, pack, state.board.previous_orders):
+        if seat in frame.answers:
+            _take_autumn(state, pack, seat, frame.answers[seat], ctx)
     frame.answers = {}
+
+
+def _take_autumn(state: GameState, pack: Pack, seat: int, choice: str, ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    if choice == "influence":
+        amount = int(pack.constant("autumn_influence"))
+        board.players[seat].influence += amount
+        ctx.emit("influence_gained", seat=seat, amount=amount, why="autumn")
+    else:
+        cards.draw_tactics(board, seat, int(pack.constant("autumn_tactics")), ctx)
 
 
 def _winter(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:

@@ -107,7 +107,7 @@ def test_spring_lifts_activation_stands_routed_figures_and_returns_orders():
 
 def test_autumn_reshuffles_the_fate_discards_and_everyone_chooses_influence_or_tactics_at_once():
     """p. 11 (Herbst): fate discards back into the deck; every player takes 2 influence or 1 tactics card."""
-    state = game(season={"year": 1, "name": "autumn", "start": "card"}, decks={"tactics": ["versteckter_pass"]}).state
+    state = game(season={"year": 1, "name": "autumn", "start": "card"}, decks={"tactics": ["versteckter_pass", "second"]}).state
     prompts = sorted((p.seat, p.kind) for p in state.prompts)
     assert prompts == [(0, "autumn_choice"), (1, "autumn_choice")]
     assert len(state.board.decks["fate"].draw) == 30 and state.board.decks["fate"].discard == []
@@ -125,6 +125,20 @@ def test_autumn_tactics_cards_are_drawn_in_player_order():
     state = game(**spec).state
     state = act(act(state, 0, "tactics").state, 1, "tactics").state
     assert state.board.players[1].tactics == ["versteckter_pass"] and state.board.players[0].tactics == ["second"]
+
+
+def test_autumn_with_too_few_tactics_cards_asks_one_player_after_another():
+    """p. 13: „… nimmt jeder Spieler entweder 2 Einflussmarker oder eine Taktikkarte, beginnend mit dem Spieler mit der
+    niedrigsten Befehlsnummer der vorherigen Jahreszeit“ (ruling R30): when the cards cannot serve everyone, each
+    player sees what the earlier ones left."""
+    spec = dict(season={"year": 1, "name": "autumn", "start": "card", "previous_orders": {"0": 4, "1": 2}},
+                decks={"tactics": ["versteckter_pass"]})
+    state = game(**spec).state
+    assert [(p.seat, p.forced is None) for p in state.prompts] == [(1, True)]
+    state = act(state, 1, "tactics").state
+    assert state.board.players[1].tactics == ["versteckter_pass"]
+    assert state.board.players[0].influence == 3 + 2  # nothing left to draw: influence was forced
+    assert not any(p.kind == "autumn_choice" for p in state.prompts)
 
 
 def test_autumn_without_tactics_cards_left_only_offers_influence():
