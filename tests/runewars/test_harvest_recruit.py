@@ -1,11 +1,7 @@
 """Orders 4 Harvest (pp. 33-34, digest §6.7) and 5 Recruit (p. 35, digest §6.8), with the component limits (p. 31, digest §10.8)."""
 
-import pytest
+from tests.runewars.prompting import ENGINE, act, prompt_of, refused
 
-from engine.core import Action, Engine, IllegalAction, encode, load_ruleset
-
-RULES = load_ruleset("runewars")
-ENGINE = Engine(RULES)
 TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0}]
 
 
@@ -25,23 +21,6 @@ def turn(order, areas, dials=None, played=(), tiles=TILES, **extra):
 
 def units(unit, n, owner=0, routed=0):
     return {"owner": owner, "unit": unit, "standing": n, "routed": routed}
-
-
-def prompt_of(state, kind):
-    return next(p for p in state.prompts if p.kind == kind)
-
-
-def act(state, kind, choice, **args):
-    prompt = prompt_of(state, kind)
-    return ENGINE.apply(state, Action(prompt.seat, prompt.id, choice, args))
-
-
-def refused(state, kind, choice, **args):
-    before = encode(state)
-    with pytest.raises(IllegalAction) as error:
-        act(state, kind, choice, **args)
-    assert encode(state) == before
-    return error.value
 
 
 def kinds(events):

@@ -2,13 +2,10 @@
 
 import copy
 
-import pytest
-
-from engine.core import Action, Engine, IllegalAction, encode, load_ruleset
+from engine.core import Action
 from engine.runewars.state import Deck, Title
+from tests.runewars.prompting import ENGINE, act, prompt_of, refused
 
-RULES = load_ruleset("runewars")
-ENGINE = Engine(RULES)
 TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0},
          {"tile": "tile-2", "rotation": 0, "q": 0, "r": 3}]
 
@@ -30,23 +27,6 @@ def turn(order, areas, played=(), turn_of=0, influence=None, dials=None, **extra
 
 def units(unit, n, owner=0):
     return {"owner": owner, "unit": unit, "standing": n}
-
-
-def prompt_of(state, kind):
-    return next(p for p in state.prompts if p.kind == kind)
-
-
-def act(state, kind, choice, **args):
-    prompt = prompt_of(state, kind)
-    return ENGINE.apply(state, Action(prompt.seat, prompt.id, choice, args))
-
-
-def refused(state, kind, choice, **args):
-    before = encode(state)
-    with pytest.raises(IllegalAction) as error:
-        act(state, kind, choice, **args)
-    assert encode(state) == before
-    return error.value
 
 
 def event(events, kind):
