@@ -8,7 +8,10 @@ ENGINE = Engine(load_ruleset("runewars"))
 
 
 def prompt_of(state, kind):
-    return next(p for p in state.prompts if p.kind == kind)
+    """The one open prompt of ``kind`` (two open at once would make the test ambiguous)."""
+    prompts = [p for p in state.prompts if p.kind == kind]
+    assert len(prompts) == 1, state.prompts
+    return prompts[0]
 
 
 def act(state, kind, choice, **args):

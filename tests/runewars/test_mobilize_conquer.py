@@ -2,14 +2,14 @@
 
 import pytest
 
-from engine.core import Action, Engine, IllegalAction, encode, load_ruleset
 from engine.runewars import diplomacy
 from engine.runewars.control import controller
 from engine.runewars.flow import top
 from engine.runewars.turn import Turn
+from tests.runewars.prompting import ENGINE, refused
+from tests.runewars.prompting import act as answer
+from tests.runewars.prompting import prompt_of as only_prompt
 
-RULES = load_ruleset("runewars")
-ENGINE = Engine(RULES)
 # 10A-10B (human home) - 1A - 1B - 2A - 2B ~water~ 2C - 2D; 1C -mountain- 1D; 1B touches 1A 1C 1D 2A
 TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
          {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
@@ -31,31 +31,12 @@ def units(owner, unit, standing=0, routed=0):
     return {"owner": owner, "unit": unit, "standing": standing, "routed": routed}
 
 
-def only_prompt(state, kind):
-    prompts = [p for p in state.prompts if p.kind == kind]
-    assert len(prompts) == 1, state.prompts
-    return prompts[0]
-
-
-def answer(state, kind, choice, **args):
-    prompt = only_prompt(state, kind)
-    return ENGINE.apply(state, Action(prompt.seat, prompt.id, choice, args))
-
-
 def activate(state, area):
     return answer(state, "march_target", "activate", area=area).state
 
 
 def march(state, origin, unit, count):
     return answer(state, "march_move", "move", **{"from": origin, "unit": unit, "count": count}).state
-
-
-def refused(state, kind, choice, **args):
-    before = encode(state)
-    with pytest.raises(IllegalAction) as caught:
-        answer(state, kind, choice, **args)
-    assert encode(state) == before
-    return caught.value
 
 
 class Battles(list):
