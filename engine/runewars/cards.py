@@ -1,4 +1,4 @@
-"""Decks and hands (p. 31 „Erschöpfte Kartenstapel“, digest §10.2, §10.7).
+"""Decks and hands (p. 31: „Immer wenn ein Kartenstapel leer ist, wird der entsprechende Ablagestapel gemischt …“; digest §10.2, §10.7).
 
 Every deck is a :class:`Deck` on ``board.decks`` by name (``fate``, ``tactics``,
 ``season.spring`` …). Which cards a deck holds comes from the data pack; what a card
@@ -54,6 +54,14 @@ def reshuffle(board: RunewarsBoard, name: str, rng: Rng) -> None:
     deck.draw += deck.discard
     deck.discard = []
     rng.shuffle(deck.draw)
+
+
+def shuffle_in(board: RunewarsBoard, name: str, ids: list[str], rng: Rng) -> None:
+    """Shuffle cards back into a deck (an eliminated player's hand, p. 31)."""
+    if ids:
+        deck = board.decks.setdefault(name, Deck())
+        deck.draw += ids
+        rng.shuffle(deck.draw)
 
 
 def cards_left(board: RunewarsBoard, name: str) -> int:

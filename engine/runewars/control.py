@@ -50,5 +50,10 @@ def is_neutral(board: RunewarsBoard, area_id: str) -> bool:
     return controller(board, area_id) is None and any(s.owner is None and s.count for s in area.stacks)
 
 
+def control_map(board: RunewarsBoard) -> dict[str, int | None]:
+    """Every area's controller, computed once (for checks that ask about every seat)."""
+    return {a: controller(board, a) for a in sorted(board.areas)}
+
+
 def controlled_areas(board: RunewarsBoard, seat: int) -> list[str]:
     return [a for a in sorted(board.areas) if controller(board, a) == seat]

@@ -31,13 +31,14 @@ def open_culls(state: GameState, seat: int, area_ids: list[str], *, limit: int, 
             continue
         pid = f"y{board.year}/{board.season}/cull/{why}/{seat}/{area_id}/{state.seq}"
         prompt = Prompt(pid, seat, "eliminate_units", info={"area": area_id, "limit": limit, "excess": excess, "why": why})
-        answers = list(_choices(area, seat, excess))
+        answers = list(unit_choices(area, seat, excess))
         if len(answers) == 1:  # one unit type: the units are public, so is the answer
             prompt = Prompt(pid, seat, "eliminate_units", info=prompt.info, forced=Action(seat, pid, "eliminate", {"units": answers[0]}))
         state.open([prompt])
 
 
-def _choices(area: Area, seat: int, excess: int):
+def unit_choices(area: Area, seat: int, excess: int):
+    """Every way to pick ``excess`` of the units ``seat`` leads in ``area``: unit -> count."""
     stacks = area.led_by(seat)
     for split in product(*(range(min(s.count, excess) + 1) for s in stacks)):
         if sum(split) == excess:
@@ -46,7 +47,7 @@ def _choices(area: Area, seat: int, excess: int):
 
 def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     area = state.board.areas[prompt.info["area"]]
-    return [Action(prompt.seat, prompt.id, "eliminate", {"units": c}) for c in _choices(area, prompt.seat, prompt.info["excess"])]
+    return [Action(prompt.seat, prompt.id, "eliminate", {"units": c}) for c in unit_choices(area, prompt.seat, prompt.info["excess"])]
 
 
 @prompt_kind("eliminate_units", choices={"eliminate"}, legal=_legal)
@@ -55,7 +56,7 @@ def eliminate(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx:
     if not isinstance(chosen, dict):
         raise InvalidAction("eliminate needs 'units': {unit: count}")
     area = state.board.areas[prompt.info["area"]]
-    if chosen not in list(_choices(area, prompt.seat, prompt.info["excess"])):
+    if chosen not in list(unit_choices(area, prompt.seat, prompt.info["excess"])):
         raise IllegalAction(
             f"Eliminate exactly {prompt.info['excess']} of the units you lead in {area.id}.",
             rule=RULES[prompt.info["why"]],

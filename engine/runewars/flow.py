@@ -40,7 +40,7 @@ class PromptKind:
 
 PROMPT_KINDS: dict[str, PromptKind] = {}
 
-#: checks run whenever the stack pauses or empties (instant win, elimination)
+#: checks run before every step of the runner (instant win, elimination, rune knowledge)
 _CHECKS: list[Callable[[GameState, Pack, Context], None]] = []
 
 #: more frames advanced in one call means a procedure that never finishes

@@ -19,6 +19,14 @@ MOVE_RANGE = 2
 FAST_MOVE_RANGE = 3
 
 
+def move_units(board: RunewarsBoard, seat: int, origin: str, to: str, unit: str, count: int) -> None:
+    """Move ``count`` standing ``unit`` that ``seat`` leads; allied neutrals keep their alliance."""
+    source = next(s for s in board.areas[origin].led_by(seat) if s.unit == unit and s.standing)
+    source.standing -= count
+    board.areas[origin].remove_empty_stacks()
+    board.areas[to].add_units(source.owner, unit, count, ally=source.ally)
+
+
 def crossable(geometry: Board, a: str, b: str, *, flying: bool, winter: bool) -> bool:
     """Whether a figure may step from ``a`` to the adjacent ``b``.
 

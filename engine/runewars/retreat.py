@@ -25,7 +25,7 @@ from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, top
 from engine.runewars.map import geometry
 from engine.runewars.movement import crossable
-from engine.runewars.state import RunewarsBoard, Stack
+from engine.runewars.state import Area, RunewarsBoard
 
 RULE = "p. 22 (Rückzug): one adjacent friendly area, else an empty one; unallied neutrals: an uncontrolled one"
 
@@ -66,7 +66,7 @@ def _advance(state: GameState, pack: Pack, frame: Retreat, ctx: Context) -> bool
         return True
     options = retreat_destinations(state, pack, frame.side, frame.origin, frame.units)
     if not options:
-        _take_out(board.areas[frame.origin].stacks, frame.side, frame.units)
+        _take_out(board.areas[frame.origin], frame.side, frame.units)
         board.areas[frame.origin].remove_empty_stacks()
         ctx.emit("units_eliminated", seat=frame.side, area=frame.origin, units=dict(frame.units), why="no_retreat")
         refresh_alliances(state, ctx)
@@ -91,16 +91,10 @@ def choose_retreat(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     if to not in prompt.info["areas"]:
         raise IllegalAction(f"The units cannot retreat to {to}.", rule=RULE, alternatives=_legal(state, pack, prompt))
     board: RunewarsBoard = state.board
-    moved = _take_out(board.areas[frame.origin].stacks, frame.side, frame.units)
+    moved = _take_out(board.areas[frame.origin], frame.side, frame.units)
     board.areas[frame.origin].remove_empty_stacks()
-    target = board.areas[to]
     for owner, unit, count, ally in moved:
-        existing = target.stack(owner, unit)
-        if existing is None:
-            target.stacks.append(Stack(owner, unit, routed=count, ally=ally))
-        else:
-            existing.routed += count
-            existing.ally = ally
+        board.areas[to].add_units(owner, unit, count, ally=ally, routed=True)
     state.close(prompt.id)
     frame.step = "done"
     ctx.emit("units_retreated", side=frame.side, units=dict(frame.units), path=[frame.origin, to], why=frame.why)
@@ -109,16 +103,12 @@ def choose_retreat(state: GameState, pack: Pack, prompt: Prompt, action: Action,
         open_culls(state, frame.side, [to], limit=AREA_UNIT_LIMIT, why="limit")
 
 
-def _led(stacks: list[Stack], seat: int) -> list[Stack]:
-    return [s for s in stacks if s.owner == seat or (s.owner is None and s.ally == seat)]
-
-
-def _take_out(stacks: list[Stack], side: int | None, units: dict[str, int]) -> list[tuple[int | None, str, int, int | None]]:
+def _take_out(area: Area, side: int | None, units: dict[str, int]) -> list[tuple[int | None, str, int, int | None]]:
     """Remove the retreating units (routed ones of a type last) and say what was taken."""
     taken = []
-    for stack in stacks:
-        leads = stack.owner is None and stack.ally is None if side is None else stack in _led(stacks, side)
-        want = units.get(stack.unit, 0) if leads else 0
+    retreating = [s for s in area.stacks if s.owner is None and s.ally is None] if side is None else area.led_by(side)
+    for stack in retreating:
+        want = units.get(stack.unit, 0)
         if not want:
             continue
         from_standing = min(want, stack.standing)

@@ -4,7 +4,7 @@
 - what each seat knows: a seat learns the rune of every area it controls (p. 30
   „Drachenrunen anschauen“) and keeps that knowledge (``Rune.known_to``) until a Fortify
   swap it did not see makes it stale (``Rune.last_known``);
-- „eine Drachenrune nehmen“ (p. 30): the :class:`RuneGain` frame, pushed by whatever
+- „nimm eine Drachenrune“ (p. 30): the :class:`RuneGain` frame, pushed by whatever
   grants a dragon rune (objectives, bids, rewards, cards). Discard up to 2 false runes
   from controlled areas (publicly, back to the supply), take 1 dragon and 1 false rune,
   place each face down in a friendly or uncontrolled area without a rune. Only the gainer
@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
+from typing import Mapping
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
-from engine.runewars.control import controller
+from engine.runewars.control import control_map, controller
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step, procedure, prompt_kind, top
 from engine.runewars.state import Rune, RunewarsBoard
@@ -25,9 +26,10 @@ from engine.runewars.state import Rune, RunewarsBoard
 GAIN_RULE = "p. 30 (Gewinn von Drachenrunen) / digest §8"
 
 
-def dragon_rune_areas(board: RunewarsBoard, seat: int) -> list[str]:
-    """Areas ``seat`` controls that hold a dragon rune (face up or down)."""
-    return [a for a, area in sorted(board.areas.items()) if area.rune and area.rune.dragon and controller(board, a) == seat]
+def dragon_rune_areas(board: RunewarsBoard, seat: int, control: Mapping[str, int | None] | None = None) -> list[str]:
+    """Areas ``seat`` controls that hold a dragon rune (face up or down); ``control``: a ready control_map."""
+    control = control_map(board) if control is None else control
+    return [a for a, area in sorted(board.areas.items()) if area.rune and area.rune.dragon and control[a] == seat]
 
 
 def runes_to_win(pack: Pack, epic: bool) -> int:
@@ -35,10 +37,12 @@ def runes_to_win(pack: Pack, epic: bool) -> int:
     return int(pack.constant("epic_runes_to_win" if epic else "runes_to_win"))
 
 
-def instant_winners(board: RunewarsBoard, pack: Pack, order: list[int], epic: bool = False) -> list[int]:
+def instant_winners(
+    board: RunewarsBoard, pack: Pack, order: list[int], epic: bool = False, control: Mapping[str, int | None] | None = None
+) -> list[int]:
     """Seats controlling enough dragon-rune areas, in player order (who is checked first wins ties)."""
-    target = runes_to_win(pack, epic)
-    return [seat for seat in order if len(dragon_rune_areas(board, seat)) >= target]
+    target, control = runes_to_win(pack, epic), control_map(board) if control is None else control
+    return [seat for seat in order if len(dragon_rune_areas(board, seat, control)) >= target]
 
 
 def kind(rune: Rune) -> str:

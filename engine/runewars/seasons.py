@@ -148,7 +148,7 @@ def _autumn(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
     ctx.emit("autumn", fate_deck=len(board.decks["fate"].draw))
     frame.step, frame.answers = "autumn_apply", {}
     order = player_order(board, pack, board.previous_orders)
-    if cards.cards_left(board, "tactics") >= len(order):  # nobody's choice can change another's
+    if cards.cards_left(board, "tactics") >= len(order) * int(pack.constant("autumn_tactics")):  # no choice changes another's
         state.open(_autumn_prompt(state, pack, seat) for seat in order)
     else:  # too few cards for everyone: each chooses in player order, seeing what is left (ruling R30)
         frame.autumn_in_turn, frame.autumn_queue = True, order[1:]

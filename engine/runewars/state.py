@@ -12,9 +12,6 @@ from typing import Any
 from engine.core import register
 from engine.runewars.map import Placement
 
-NEUTRAL = None  # the owner of neutral units
-
-
 @register
 @dataclass
 class Stack:
@@ -81,12 +78,16 @@ class Area:
     def remove_empty_stacks(self) -> None:
         self.stacks = [s for s in self.stacks if s.count]
 
-    def add_units(self, owner: int | None, unit: str, count: int) -> None:
-        for stack in self.stacks:
-            if stack.owner == owner and stack.unit == unit:
-                stack.standing += count
-                return
-        self.stacks.append(Stack(owner, unit, standing=count))
+    def add_units(self, owner: int | None, unit: str, count: int, *, ally: int | None = None, routed: bool = False) -> None:
+        """Add figures to the stack of the same owner, unit and alliance (allied and unallied neutrals never mix)."""
+        stack = next((s for s in self.stacks if (s.owner, s.unit, s.ally) == (owner, unit, ally)), None)
+        if stack is None:
+            stack = Stack(owner, unit, ally=ally)
+            self.stacks.append(stack)
+        if routed:
+            stack.routed += count
+        else:
+            stack.standing += count
 
 
 @register

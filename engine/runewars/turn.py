@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push
+from engine.runewars.flow import procedure, prompt_kind, push, top
 from engine.runewars.orders import order_frame
 from engine.runewars.state import RunewarsBoard
 
@@ -69,6 +69,6 @@ def close_window(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
             rule="p. 15 (Spielzug)",
             alternatives=_legal(state, pack, prompt),
         )
-    frame = next(f for f in reversed(state.board.stack) if isinstance(f, Turn))
+    frame = top(state, Turn)
     frame.step = "order" if window == "before" else "done"
     state.close(prompt.id)

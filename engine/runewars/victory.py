@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 from engine.core import Context, GameState
-from engine.runewars.control import controlled_areas
+from engine.runewars import cards
+from engine.runewars.control import control_map
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step
-from engine.runewars.runes import dragon_rune_areas, instant_winners
+from engine.runewars.runes import dragon_rune_areas, instant_winners, kind
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import current_player_order
 
@@ -22,16 +23,18 @@ def check(state: GameState, pack: Pack, ctx: Context) -> None:
     board: RunewarsBoard = state.board
     if board.phase != "play" or state.result is not None:
         return
+    control, order = control_map(board), current_player_order(board, pack)
     if not board.contested:
-        for seat in current_player_order(board, pack):
+        controllers = set(control.values())
+        for seat in order:
             on_map = all(a in board.areas for a in board.players[seat].home_areas)  # scenario fragments may omit a realm
-            if on_map and not controlled_areas(board, seat):
+            if on_map and seat not in controllers:
                 eliminate_player(state, seat, ctx)
     playing = [p.seat for p in board.players if not p.eliminated]
-    winners = instant_winners(board, pack, current_player_order(board, pack), epic=bool(state.options.get("epic")))
+    winners = instant_winners(board, pack, order, epic=bool(state.options.get("epic")), control=control)
     if winners:
         winner = winners[0]
-        areas = dragon_rune_areas(board, winner)
+        areas = dragon_rune_areas(board, winner, control)
         for area in areas:
             board.areas[area].rune.face_up = True
         _finish(state, ctx, winner=winner, reason="dragon_runes", areas=areas)
@@ -42,17 +45,15 @@ def check(state: GameState, pack: Pack, ctx: Context) -> None:
 def eliminate_player(state: GameState, seat: int, ctx: Context) -> None:
     """p. 31: a player controlling no area leaves the game; their cards go back, titles to the supply.
 
-    The influence on their titles stays on the cards (ruling R16 for everything the page
+    The influence on their titles stays on the cards (ruling R19 for everything the page
     leaves open: their objective goes back like the other cards).
     """
     board: RunewarsBoard = state.board
     player = board.players[seat]
     player.eliminated = True
-    if player.tactics:
-        deck = board.decks["tactics"]
-        deck.draw += player.tactics
-        ctx.rng.shuffle(deck.draw)
-    player.tactics, player.objective = [], None
+    cards.shuffle_in(board, "tactics", player.tactics, ctx.rng)
+    cards.shuffle_in(board, "quests", player.quests, ctx.rng)
+    player.tactics, player.quests, player.objective = [], [], None
     for title in board.titles.values():
         if title.holder == seat:
             title.holder = None
@@ -70,13 +71,14 @@ def end_of_time(state: GameState, pack: Pack, ctx: Context) -> None:
     for area in board.areas.values():
         if area.rune is not None:
             area.rune.face_up = True
-    ctx.emit("runes_revealed", runes={a: ("dragon" if r.rune.dragon else "false") for a, r in sorted(board.areas.items()) if r.rune})
-    standings = sorted(
-        (p for p in board.players if not p.eliminated),
-        key=lambda p: (-len(dragon_rune_areas(board, p.seat)), -p.influence, -pack.faction(p.faction).start_influence),
-    )
-    table = [{"seat": p.seat, "dragon_runes": len(dragon_rune_areas(board, p.seat)), "influence": p.influence} for p in standings]
-    _finish(state, ctx, winner=standings[0].seat, reason="time_limit", standings=table)
+    ctx.emit("runes_revealed", runes={a: kind(area.rune) for a, area in sorted(board.areas.items()) if area.rune})
+    control = control_map(board)
+    table = [
+        {"seat": p.seat, "dragon_runes": len(dragon_rune_areas(board, p.seat, control)), "influence": p.influence}
+        for p in board.players if not p.eliminated
+    ]
+    table.sort(key=lambda row: (-row["dragon_runes"], -row["influence"], -pack.faction(board.players[row["seat"]].faction).start_influence))
+    _finish(state, ctx, winner=table[0]["seat"], reason="time_limit", standings=table)
 
 
 def _finish(state: GameState, ctx: Context, **result) -> None:

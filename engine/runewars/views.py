@@ -14,6 +14,7 @@ from engine.core import GameState
 from engine.runewars.battle.frame import Battle
 from engine.runewars.control import controller
 from engine.runewars.flow import top
+from engine.runewars.runes import kind
 from engine.runewars.state import Area, Player, Rune, RunewarsBoard
 from engine.runewars.turn import Turn
 
@@ -122,5 +123,5 @@ def rune_as_seen(rune: Rune | None, seat: int | None, *, looks: bool = False) ->
     if rune is None:
         return None
     if rune.face_up or looks or (seat is not None and seat in rune.known_to):
-        return "dragon" if rune.dragon else "false"
+        return kind(rune)
     return "face_down"

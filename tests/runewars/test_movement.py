@@ -2,7 +2,8 @@
 
 from engine.core import Engine, load_ruleset
 from engine.runewars.map import Board, Placement
-from engine.runewars.movement import crossable, march_sources, may_leave, strategy_destinations
+from engine.runewars.movement import crossable, march_sources, may_leave, move_units, strategy_destinations
+from tests.runewars.prompting import act, refused
 
 RULES = load_ruleset("runewars")
 ENGINE = Engine(RULES)
@@ -93,3 +94,39 @@ def test_holes_in_the_map_cannot_be_crossed_even_flying():
     tile7 = PACK.tile("tile-7").areas
     assert all(b not in geometry.adjacency[a] for a in tile9 for b in tile7)
     assert not any(crossable(geometry, a, b, flying=True, winter=True) for a in tile9 for b in tile7)
+
+
+def test_moved_allied_neutrals_never_merge_with_unallied_ones():
+    """p. 19: only sharing an area with a player's units (or diplomacy) allies neutral units; moving allies in does not."""
+    board, _ = setting({
+        "1A": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 1}, {"owner": "neutral", "unit": "beastman", "standing": 2, "ally": 0}]},
+        "1B": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1}]},
+    })
+    move_units(board, 0, "1A", "1B", "beastman", 2)
+    assert {s.ally: s.standing for s in board.areas["1B"].stacks} == {0: 2, None: 1}
+
+
+def strategy_turn(areas):
+    """Seat 0 (Humans) resolving Strategy in spring; seat 1 has played Recruit."""
+    spec = {"factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none", "areas": areas,
+            "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 1, "1": 5}, "turn": 0}}
+    return ENGINE.from_position({}, 2, 1, spec).state
+
+
+def test_strategy_moves_each_figure_only_once():
+    """p. 33 (Strategie): units move „auf benachbarte eigene oder leere Gebiete“, one step each (digest §6.2): a unit
+    that moved with this order cannot move on."""
+    state = strategy_turn({"10B": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 2}]}})
+    state = act(state, "strategy_move", "move", **{"from": "10B", "to": "1A", "unit": "human_infantry", "count": 2}).state
+    error = refused(state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
+    assert "p. 16" in error.rule and all(a.args.get("from") != "1A" for a in error.alternatives)
+
+
+def test_allied_neutrals_move_alone_only_into_an_area_their_ally_controls():
+    """p. 19: allied neutral units may move without the player's units „solange sie ihre Bewegung in einem von dem
+    Spieler kontrollierten Gebiet beenden“."""
+    allied = {"owner": "neutral", "unit": "beastman", "standing": 2, "ally": 0}
+    state = strategy_turn({"1A": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 1}, allied]}})
+    destinations = {a.args["to"] for a in ENGINE.legal(state, 0) if a.args.get("unit") == "beastman"}
+    assert destinations == {"10B"}  # home realm: controlled; 1B and 1C are empty, not controlled
+    refused(state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "beastman", "count": 2})

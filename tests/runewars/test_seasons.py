@@ -142,7 +142,7 @@ def test_autumn_with_too_few_tactics_cards_asks_one_player_after_another():
 
 
 def test_autumn_without_tactics_cards_left_only_offers_influence():
-    """p. 31 (Erschöpfte Kartenstapel): with deck and discards empty there is no card to take; the choice is forced."""
+    """p. 31 („Immer wenn ein Kartenstapel leer ist, wird der entsprechende Ablagestapel gemischt“): with deck and discards empty there is no card to take; the choice is forced."""
     state = game(season={"year": 1, "name": "autumn", "start": "card"}).state
     assert not any(p.kind == "autumn_choice" for p in state.prompts)
     assert [p.influence for p in state.board.players] == [3 + 2, 1 + 2]

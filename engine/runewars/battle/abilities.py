@@ -26,6 +26,7 @@ from engine.runewars.battle.policy import as_actions, open_battle_prompt
 from engine.runewars.data import Pack, UnitType
 from engine.runewars.flow import prompt_kind, top
 from engine.runewars.retreat import push_retreat
+from engine.runewars.supply import figures_left
 
 RULE = "p. 22 (Besondere Fähigkeiten anwenden): the ability as on the faction sheet (data/runewars/units.toml)"
 
@@ -71,16 +72,16 @@ CHOSEN: dict[str, tuple[Option, ...]] = {
 }
 
 
-def _assign(frame: Battle, task: Task, what: str, points: int = 1, **extra) -> Task:
+def _assign(task: Task, what: str, points: int = 1, **extra) -> Task:
     return Task("assign", 1 - task.side, what, points, why=task.what, **extra)
 
 
 def _human_archer(state, pack, frame, task, ctx):
-    frame.tasks.insert(0, _assign(frame, task, "damage", only={"min_health": 2, "soft": True}))
+    frame.tasks.insert(0, _assign(task, "damage", only={"min_health": 2, "soft": True}))
 
 
 def _human_infantry(state, pack, frame, task, ctx):
-    frame.tasks.insert(0, _assign(frame, task, "damage", then="again_if_survived"))
+    frame.tasks.insert(0, _assign(task, "damage", then="again_if_survived"))
 
 
 def _siege_engine(state, pack, frame, task, ctx):
@@ -89,36 +90,36 @@ def _siege_engine(state, pack, frame, task, ctx):
 
 def _necromancer(state, pack, frame, task, ctx):
     owner = frame.sides[task.side].seat
-    if owner is not None and figures.in_supply(state, pack, owner, "undead_zombie") > 0:
+    if owner is not None and figures_left(state.board, pack, owner, "undead_zombie") > 0:
         figures.add_fighter(state, frame, task.side, owner, "undead_zombie")
         ctx.emit("battle_raised", area=frame.area, side=SIDE_NAMES[task.side], seat=owner, unit="undead_zombie")
 
 
 def _chaos_lord(state, pack, frame, task, ctx):
     types = [u for u in pack.units if any(f.unit == u for f in frame.sides[1 - task.side].fighters)]
-    frame.tasks[0:0] = [_assign(frame, task, "damage", only={"units": [u]}) for u in types]
+    frame.tasks[0:0] = [_assign(task, "damage", only={"units": [u]}) for u in types]
 
 
 def _giant(state, pack, frame, task, ctx):
     tokens = max((f.damage for f in frame.sides[task.side].fighters if f.unit == "giant"), default=0)
     if tokens:
-        frame.tasks.insert(0, _assign(frame, task, "damage", tokens))
+        frame.tasks.insert(0, _assign(task, "damage", tokens))
 
 
 def _hellhound(state, pack, frame, task, ctx):
-    frame.tasks.insert(0, _assign(frame, task, "damage", 2, only={"standing": True, "distinct": True}))
+    frame.tasks.insert(0, _assign(task, "damage", 2, only={"standing": True, "distinct": True}))
 
 
 def _razorwing(state, pack, frame, task, ctx):
-    frame.tasks.insert(0, _assign(frame, task, "rout", only={"min_row": 2}))
+    frame.tasks.insert(0, _assign(task, "rout", only={"min_row": 2}))
 
 
 def _uthuk_sorcerer(state, pack, frame, task, ctx):
     triangles = [f for f in figures.standing(frame.sides[1 - task.side]) if pack.unit(f.unit).shape == "triangle"]
     if triangles:
-        frame.tasks.insert(0, _assign(frame, task, "eliminate", only={"shapes": ["triangle"], "standing": True}))
+        frame.tasks.insert(0, _assign(task, "eliminate", only={"shapes": ["triangle"], "standing": True}))
     else:
-        frame.tasks.insert(0, _assign(frame, task, "damage"))
+        frame.tasks.insert(0, _assign(task, "damage"))
 
 
 def _neutral_sorcerer(state, pack, frame, task, ctx):
@@ -127,7 +128,7 @@ def _neutral_sorcerer(state, pack, frame, task, ctx):
 
 def _beastman(state, pack, frame, task, ctx):
     """1 damage, then a new card for this Beastman; a special on that card deals 1 damage only (once per Beastman)."""
-    follow = [_assign(frame, task, "damage")]
+    follow = [_assign(task, "damage")]
     if not task.extra:
         follow.append(Task("redraw", task.side, task.what))
     frame.tasks[0:0] = follow
@@ -272,4 +273,4 @@ def _apply(state: GameState, pack: Pack, frame: Battle, task: Task, option: Opti
     if option.effect == "sacrifice":
         figures.eliminate(state, frame, task.side, figures.standing(frame.sides[task.side], task.what)[0], ctx, task.what)
     if option.effect in ("sacrifice", "opponent_damage"):
-        frame.tasks.insert(0, _assign(frame, task, "damage", option.amount))
+        frame.tasks.insert(0, _assign(task, "damage", option.amount))

@@ -101,7 +101,3 @@ def add_fighter(state: GameState, frame: Battle, index: int, owner: int | None, 
     frame.next_fighter += 1
 
 
-def in_supply(state: GameState, pack: Pack, owner: int, unit: str) -> int:
-    """Figures of ``unit`` not on the board (components are limited, p. 31)."""
-    on_board = sum(s.count for a in state.board.areas.values() for s in a.stacks if s.owner == owner and s.unit == unit)
-    return pack.unit(unit).figures - on_board

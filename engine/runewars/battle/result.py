@@ -13,18 +13,18 @@ together into one adjacent area (p. 18).
 
 from __future__ import annotations
 
-from itertools import product
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.alliance import refresh_alliances
 from engine.runewars.battle.figures import counts, standing
 from engine.runewars.battle.frame import ATTACKER, DEFENDER, SIDE_NAMES, Battle, Task
 from engine.runewars.battle.policy import as_actions, asks, open_battle_prompt
-from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
+from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls, unit_choices
 from engine.runewars.data import Development, Pack
 from engine.runewars.flow import prompt_kind, top
 from engine.runewars.retreat import push_retreat
 from engine.runewars.state import Stronghold
+from engine.runewars.supply import own_strongholds, stronghold_limit
 
 #: defence developments that make the opponent put losses on his own units (p. 33)
 DEFENCE_ASSIGN = {"enemy_retreat": "retreat", "enemy_rout": "rout", "enemy_damage": "damage"}
@@ -144,16 +144,12 @@ def capture(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
     if frame.winner != ATTACKER or area.stronghold is None or area.stronghold.owner == frame.attacker:
         return
     _destroy_development(state, frame.area, ctx)
-    own = own_strongholds(state, frame.attacker)
-    if len(own) < pack.components["stronghold_tiles"].per_faction:
+    own = own_strongholds(state.board, frame.attacker)
+    if len(own) < stronghold_limit(pack):
         _replace(state, frame, ctx)
         return
     answers = [("demolish", {"area": a}) for a in own] + [("destroy", {})]
     open_battle_prompt(state, frame, frame.attacker, "battle_stronghold", answers, {"in_play": own})
-
-
-def own_strongholds(state: GameState, seat: int) -> list[str]:
-    return [a for a, area in sorted(state.board.areas.items()) if area.stronghold is not None and area.stronghold.owner == seat]
 
 
 def _replace(state: GameState, frame: Battle, ctx: Context) -> None:
@@ -209,13 +205,7 @@ def return_units(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> N
 
 def excess_choices(state: GameState, frame: Battle) -> list[dict[str, int]]:
     area = state.board.areas[frame.area]
-    excess = area.force_of(frame.attacker) - AREA_UNIT_LIMIT
-    stacks = area.led_by(frame.attacker)
-    return [
-        {s.unit: n for s, n in zip(stacks, split) if n}
-        for split in product(*(range(min(s.count, excess) + 1) for s in stacks))
-        if sum(split) == excess
-    ]
+    return list(unit_choices(area, frame.attacker, area.force_of(frame.attacker) - AREA_UNIT_LIMIT))
 
 
 def _excess_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:

@@ -18,6 +18,7 @@ from engine.runewars.flow import procedure, prompt_kind, top
 from engine.runewars.orders import order
 from engine.runewars.runes import controlled_rune_areas, kind, move_runes
 from engine.runewars.state import RunewarsBoard, Stronghold
+from engine.runewars.supply import own_strongholds, stronghold_limit
 
 RULES = {
     "build": "p. 36 (Eine Festung bauen): wood and ore -1, a controlled area with neither stronghold nor city",
@@ -56,22 +57,13 @@ def _advance(state: GameState, pack: Pack, frame: FortifyOrder, ctx: Context) ->
     return False
 
 
-def stronghold_limit(pack: Pack) -> int:
-    """Stronghold tiles per faction (p. 4: 16 tiles, 4 per faction)."""
-    return int(pack.components["stronghold_tiles"].per_faction)
-
-
-def _own_strongholds(board: RunewarsBoard, seat: int) -> list[str]:
-    return [a for a, area in sorted(board.areas.items()) if area.stronghold and area.stronghold.owner == seat]
-
-
 def _build_args(board: RunewarsBoard, pack: Pack, seat: int) -> list[dict[str, str]]:
     dials = board.players[seat].dials
     if dials.get("wood", 0) < int(pack.constant("build_stronghold_wood")) or dials.get("ore", 0) < int(pack.constant("build_stronghold_ore")):
         return []
     sites = [a for a, area in sorted(board.areas.items())
              if controller(board, a) == seat and area.stronghold is None and area.city is None]
-    own = _own_strongholds(board, seat)
+    own = own_strongholds(board, seat)
     if len(own) < stronghold_limit(pack):
         return [{"area": a} for a in sites]
     return [{"area": a, "from": b} for a in sites for b in own]  # p. 31: all tiles in play, move one
@@ -80,7 +72,7 @@ def _build_args(board: RunewarsBoard, pack: Pack, seat: int) -> list[dict[str, s
 def _repair_args(board: RunewarsBoard, pack: Pack, seat: int) -> list[dict[str, str]]:
     if board.players[seat].dials.get("ore", 0) < int(pack.constant("repair_stronghold_ore")):
         return []
-    return [{"area": a} for a in _own_strongholds(board, seat) if board.areas[a].stronghold.damaged]
+    return [{"area": a} for a in own_strongholds(board, seat) if board.areas[a].stronghold.damaged]
 
 
 def _move_args(board: RunewarsBoard, seat: int) -> list[dict[str, list[str]]]:
@@ -154,7 +146,7 @@ def _why_not(board: RunewarsBoard, pack: Pack, seat: int, choice: str, args: dic
     if choice == "build":
         if not _build_args(board, pack, seat):
             return f"You cannot build a stronghold now (wood {dials.get('wood', 0)}, ore {dials.get('ore', 0)}; both must be above 0, in an area you control without stronghold or city)."
-        if len(_own_strongholds(board, seat)) >= stronghold_limit(pack):
+        if len(own_strongholds(board, seat)) >= stronghold_limit(pack):
             return "All your stronghold tiles are in play: name with 'from' one of your strongholds to move (p. 31)."
         if "from" in args:
             return "You still have stronghold tiles left: a stronghold is moved only when all are in play (p. 31)."

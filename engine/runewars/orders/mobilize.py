@@ -37,7 +37,7 @@ from engine.runewars.data import Pack
 from engine.runewars.diplomacy import battles_fought, begin_battle, start_diplomacy
 from engine.runewars.flow import procedure, prompt_kind, top
 from engine.runewars.map import geometry
-from engine.runewars.movement import march_sources, passable_areas
+from engine.runewars.movement import march_sources, move_units, passable_areas
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard, Stack
 
@@ -88,8 +88,8 @@ class ConquerOrder(MarchOrder):
 
 def _advance(state: GameState, pack: Pack, frame: MarchOrder, ctx: Context) -> bool:
     if frame.step == "target":
-        if not _targets(state, pack, frame) or _tokens_left(state, pack, frame.seat) == 0:
-            ctx.emit("no_activation", seat=frame.seat, tokens_left=_tokens_left(state, pack, frame.seat))
+        if not _targets(state, pack, frame):
+            ctx.emit("no_activation", seat=frame.seat)
             return True
         _open(state, frame, "march_target", {"activation": frame.activations + 1, "may_skip": frame.activations > 0})
     elif frame.step == "march":
@@ -152,12 +152,6 @@ def facing(board: RunewarsBoard, seat: int, area_id: str) -> str:
     if any(s.count and s.owner is None and s.ally is None for s in area.stacks):
         return "neutrals"
     return ""
-
-
-def _tokens_left(state: GameState, pack: Pack, seat: int) -> int:
-    """p. 4: 4 activation tokens per faction; they come back in spring."""
-    placed = sum(seat in a.activated_by for a in state.board.areas.values())
-    return int(pack.components["activation_tokens"].per_faction) - placed
 
 
 def _would_battle_again(state: GameState, seat: int, area_id: str) -> bool:
@@ -273,7 +267,7 @@ def march_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
         legal = _move_legal(state, pack, prompt)
         raise IllegalAction(message, rule=rule, alternatives=([a for a in legal if a.args.get("from") == origin] or legal)[:10])
     board: RunewarsBoard = state.board
-    _march(board, action.seat, origin, frame.target, unit, count)
+    move_units(board, action.seat, origin, frame.target, unit, count)
     frame.arrived += count
     if frame.facing and frame.target not in board.contested:  # p. 19: no alliance with whom you are about to fight or negotiate
         board.contested.append(frame.target)
@@ -307,18 +301,6 @@ def _why_not(state: GameState, pack: Pack, frame: MarchOrder, origin: str, unit:
     reach = "3 (fast)" if pack.unit(unit).fast else "2"
     return f"{origin} is more than {reach} areas away from {target} along friendly or empty areas.", RULE_RANGE
 
-
-def _march(board: RunewarsBoard, seat: int, origin: str, to: str, unit: str, count: int) -> None:
-    """Move standing units; allied neutrals keep their alliance and never merge with unallied kin."""
-    source = next(s for s in board.areas[origin].led_by(seat) if s.unit == unit and s.standing)
-    source.standing -= count
-    board.areas[origin].remove_empty_stacks()
-    target = board.areas[to]
-    same = next((s for s in target.stacks if (s.owner, s.unit, s.ally) == (source.owner, unit, source.ally)), None)
-    if same is None:
-        target.stacks.append(Stack(source.owner, unit, standing=count, ally=source.ally))
-    else:
-        same.standing += count
 
 
 # -- battle or diplomacy against unallied neutrals (p. 17, p. 18) --------------------------

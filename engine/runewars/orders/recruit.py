@@ -24,6 +24,7 @@ from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, top
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
+from engine.runewars.supply import figures_left
 
 RULE = "p. 35 (Rekrutierung)"
 PLACE_RULE = "p. 35 (Rekrutierung): „in beliebige eigene Gebiete mit einer Festung“"
@@ -111,12 +112,6 @@ def choose_resource(state: GameState, pack: Pack, prompt: Prompt, action: Action
 
 
 # -- placing the units ------------------------------------------------------------------------
-
-
-def figures_left(board: RunewarsBoard, pack: Pack, seat: int, unit: str) -> int:
-    """Figures of ``unit`` not on the board (p. 31: strictly limited)."""
-    on_board = sum(s.count for area in board.areas.values() for s in area.stacks if s.owner == seat and s.unit == unit)
-    return pack.unit(unit).figures - on_board
 
 
 def takeable(board: RunewarsBoard, seat: int, unit: str) -> dict[str, int]:

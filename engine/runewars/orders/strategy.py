@@ -18,7 +18,7 @@ from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, top
 from engine.runewars.map import geometry
-from engine.runewars.movement import strategy_destinations
+from engine.runewars.movement import move_units, strategy_destinations
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
 
@@ -110,17 +110,3 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     ctx.emit("units_moved", seat=action.seat, unit=unit, count=count, path=[origin, to])
     open_culls(state, action.seat, [to], limit=AREA_UNIT_LIMIT, why="limit")
 
-
-def move_units(board: RunewarsBoard, seat: int, origin: str, to: str, unit: str, count: int) -> None:
-    """Move ``count`` standing units of ``unit`` that ``seat`` leads (allied neutrals keep their alliance)."""
-    source = next(s for s in board.areas[origin].led_by(seat) if s.unit == unit)
-    source.standing -= count
-    board.areas[origin].remove_empty_stacks()
-    target = board.areas[to]
-    existing = target.stack(source.owner, unit)
-    if existing is None:
-        target.add_units(source.owner, unit, count)
-        existing = target.stack(source.owner, unit)
-    else:
-        existing.standing += count
-    existing.ally = source.ally

@@ -129,9 +129,7 @@ def choose_benefit(state: GameState, pack: Pack, prompt: Prompt, action: Action,
 
 def place_allied_neutrals(board: RunewarsBoard, area_id: str, seat: int, unit: str, count: int) -> None:
     """p. 36: „Weil der Spieler das Gebiet kontrolliert, sind diese Einheiten automatisch mit ihm verbündet.“"""
-    area = board.areas[area_id]
-    area.add_units(None, unit, count)
-    area.stack(None, unit).ally = seat
+    board.areas[area_id].add_units(None, unit, count, ally=seat)
 
 
 def _draw_quests(state: GameState, pack: Pack, seat: int, count: int, ctx: Context) -> None:
