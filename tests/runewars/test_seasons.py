@@ -223,3 +223,27 @@ def test_the_last_year_ends_with_all_runes_revealed_and_most_dragon_runes_winnin
     assert state.result["reason"] == "time_limit" and state.result["winner"] == 0  # 1 rune each, 1 influence each, humans started with 3
     assert state.result["standings"] == [{"seat": 0, "dragon_runes": 1, "influence": 1}, {"seat": 1, "dragon_runes": 1, "influence": 1}]
     assert ENGINE.view(state, None)["areas"]["1A"]["rune"] == "false"
+
+
+def test_a_player_controlling_no_area_is_eliminated_and_the_last_player_left_wins():
+    """p. 31 „Eliminieren von Spielern“: „In dem seltenen Fall, dass ein Spieler kein Gebiet mehr kontrolliert, wird
+    dieser Spieler eliminiert.“ Their tactics cards are shuffled back (ruling R19); alone, the other player wins."""
+    placements = [{"tile": "tile-10", "q": -2, "r": 0}, {"tile": "tile-13", "q": 2, "r": 0}]
+    occupied = {a: {"units": [INFANTRY]} for a in ("13A", "13B", "13C")}
+    state = game(areas=occupied, placements=placements, players={"1": {"tactics": ["versteckter_pass"]}}).state
+    assert state.board.players[1].eliminated and state.board.players[1].tactics == []
+    assert "versteckter_pass" in state.board.decks["tactics"].draw
+    assert state.result == {"winner": 0, "reason": "last_player"}
+
+
+def test_influence_on_a_title_does_not_break_the_final_tie():
+    """p. 30 tie-break „die meisten Einflussmarker besitzt“ with p. 36 „gelten als „ausgegeben““ (ruling R17)."""
+    placements = [{"tile": "tile-10", "q": -2, "r": 0}, {"tile": "tile-13", "q": 2, "r": 0}]
+    spec = dict(placements=placements, season={"year": 6, "name": "winter", "start": "orders"},
+                players={"0": {"influence": 1}, "1": {"influence": 2}},
+                titles={"primarch_des_rates_der_magier": {"holder": 0, "influence": 5}})
+    state, _ = choose_orders(game(**spec).state, {0: 1, 1: 1})
+    while state.result is None:
+        prompt = state.prompts[0]
+        state = ENGINE.apply(state, Action(prompt.seat, prompt.id, "done" if prompt.kind == "strategy_move" else "end_turn")).state
+    assert state.result["winner"] == 1  # no dragon runes on either side; 2 owned influence beat 1 (+5 spent on the title)
