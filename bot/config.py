@@ -30,6 +30,8 @@ class Config:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    api_base: str | None = None  # DISCORD_API_BASE: another Discord REST API (e.g. the e2e double)
+    gateway_url: str | None = None  # DISCORD_GATEWAY_URL: another gateway websocket
 
     @classmethod
     def from_environment(cls, *, require_token: bool = True, env_file: str | Path = ".env") -> "Config":
@@ -48,4 +50,14 @@ class Config:
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            api_base=_url("DISCORD_API_BASE", ("http://", "https://")),
+            gateway_url=_url("DISCORD_GATEWAY_URL", ("ws://", "wss://")),
         )
+
+
+def _url(name: str, schemes: tuple[str, ...]) -> str | None:
+    """An optional endpoint setting; unset means Discord's own (see bot/endpoints.py)."""
+    value = os.environ.get(name, "").strip().rstrip("/")
+    if value and not value.startswith(schemes):
+        raise ConfigError(f"{name} must start with {' or '.join(schemes)}, not {value!r}.")
+    return value or None

@@ -30,8 +30,10 @@ async def serve(config: Config) -> int:
     import discord  # only the real bot needs discord.py
 
     from bot.client import RunetableBot
+    from bot.endpoints import apply_endpoints
     from bot.store import Store, StoreError
 
+    apply_endpoints(config)  # DISCORD_API_BASE / DISCORD_GATEWAY_URL, e.g. the e2e double
     try:
         store = await Store.open(config.database_path)
     except StoreError as problem:
