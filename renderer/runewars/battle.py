@@ -1,0 +1,265 @@
+"""The battle panel (pp. 21-23): from a battle's public events (a report) or from a view.
+
+A **report** is the list of one battle's events, ``battle_started`` to ``battle_ended``
+(engine Event objects, or dicts ``{"kind": ..., "data": {...}}`` / ``{"kind": ..., **data}``).
+Private events (``to`` set: the attacker's cards before the defender drew) are skipped, so
+the panel shows only what the table saw. Drawn: who fights, the lined-up units per side,
+each row's revealed fate cards with all four sections (the drawing unit's section
+highlighted), the routs, damage, eliminations and abilities that followed, and the final
+strengths with the stronghold's part and the winner.
+
+From a **view** (a battle being fought) it draws the sides' figures with their damage and
+routed state and the unit types that have drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from PIL import Image
+
+from engine.runewars.data.model import SHAPES, Pack
+from renderer import fonts, sprites
+from renderer.blocks import Column, line_height
+from renderer.palette import Palette, mix
+from renderer.runewars.panel import BODY, PANEL_WIDTH, SMALL, TITLE
+from renderer.runewars.viewdata import ViewData
+
+SIDES = ("attacker", "defender")
+CARD_W, CARD_H = 58, 92
+SYMBOL_COLOURS = {"gold": (212, 170, 40), "silver": (170, 176, 186), "red": (190, 50, 40)}
+
+
+@dataclass
+class Row:
+    row: int
+    shown: dict[str, Mapping[str, Any] | None] = field(default_factory=dict)
+    results: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Report:
+    area: str = "?"
+    seats: dict[str, int | None] = field(default_factory=dict)
+    lined_up: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    rows: list[Row] = field(default_factory=list)
+    before: list[str] = field(default_factory=list)
+    strength: Mapping[str, int] | None = None
+    stronghold: int = 0
+    winner: str | None = None
+    after: list[str] = field(default_factory=list)
+
+
+def _plain(event: Any) -> tuple[str, Mapping[str, Any], Any]:
+    if isinstance(event, Mapping):
+        data = event.get("data")
+        if data is None:
+            data = {k: v for k, v in event.items() if k not in ("kind", "to")}
+        return event["kind"], data, event.get("to")
+    return event.kind, event.data, getattr(event, "to", None)
+
+
+def report_from_events(events: Iterable[Any], pack: Pack) -> Report:
+    rep = Report()
+    current: Row | None = None
+
+    def unit_name(unit: str | None) -> str:
+        return pack.unit(unit).name_en if unit in pack.units else str(unit)
+
+    for event in events:
+        kind, data, to = _plain(event)
+        if to is not None:
+            continue  # private: never on a public panel
+        target = current.results if current else (rep.after if rep.winner else rep.before)
+        if kind == "battle_started":
+            rep.area = data.get("area", "?")
+            rep.seats = {"attacker": data.get("attacker"), "defender": data.get("defender")}
+        elif kind == "battle_lined_up":
+            rep.lined_up = {side: data.get(side) or {} for side in SIDES}
+        elif kind == "battle_cards_revealed":
+            current = Row(int(data.get("row", 0)), {side: data.get(side) for side in SIDES})
+            rep.rows.append(current)
+        elif kind == "battle_round":
+            current = None
+        elif kind == "battle_routed":
+            target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} routed")
+        elif kind == "battle_damaged":
+            dead = ", eliminated" if data.get("eliminated") else ""
+            target.append(f"{data.get('side')}: one {unit_name(data.get('unit'))} figure damaged (damage {data.get('damage')}){dead}")
+        elif kind == "battle_eliminated":
+            target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} eliminated")
+        elif kind == "battle_raised":
+            target.append(f"{data.get('side')}: a {unit_name(data.get('unit'))} is raised")
+        elif kind == "ability_used":
+            target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} use their ability")
+        elif kind == "battle_card_drawn":
+            target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} draws {data.get('card')} ({data.get('section')})")
+        elif kind == "battle_won":
+            current = None
+            rep.strength = data.get("strength")
+            rep.stronghold = int(data.get("stronghold") or 0)
+            rep.winner = data.get("winner")
+        elif kind == "battle_ended":
+            rep.winner = rep.winner or data.get("winner")
+        elif kind != "battle_drew":  # the revealed cards say it
+            (rep.after if rep.winner else target).append(kind.replace("_", " ") + _brief(data, pack))
+    return rep
+
+
+def _brief(data: Mapping[str, Any], pack: Pack) -> str:
+    """The interesting fields of another public event (units moved, a card, a development)."""
+    bits = []
+    for key, value in data.items():
+        if key == "area":
+            continue
+        if key == "units" and isinstance(value, Mapping):
+            bits.append(", ".join(f"{n} {pack.unit(u).name_en if u in pack.units else u}" for u, n in value.items()))
+        elif key == "card" and isinstance(value, str):
+            bits.append(_card_name(pack, value))
+        elif isinstance(value, (str, int)) and not isinstance(value, bool):
+            bits.append(f"{key} {value}")
+    return (": " + "; ".join(bits)) if bits else ""
+
+
+def _card_name(pack: Pack, card_id: str) -> str:
+    for cards in pack.cards.values():
+        for card in cards:
+            if card.id == card_id:
+                return card.name_en
+    return card_id
+
+
+def render_battle(source: Any, pack: Pack, *, palette_obj: Palette, players: Iterable[Mapping[str, Any]] = (),
+                  width: int = PANEL_WIDTH) -> Image.Image:
+    """``source``: a view with a battle, or a battle's events."""
+    if isinstance(source, Mapping) and "areas" in source:
+        return _from_view(ViewData(source, pack), pack, palette_obj, width)
+    return _from_report(report_from_events(source, pack), pack, palette_obj, players, width)
+
+
+def _side_name(seat: int | None, players: Mapping[int, Mapping[str, Any]], pack: Pack) -> str:
+    if seat is None:
+        return "neutrals"
+    faction = (players.get(seat) or {}).get("faction")
+    name = pack.faction(faction).name_en.split(" (")[0] if faction in pack.factions else f"seat {seat}"
+    return f"{name} ({seat})"
+
+
+def _side_colour(seat: int | None, players: Mapping[int, Mapping[str, Any]], pal: Palette):
+    return pal.neutral if seat is None else pal.faction((players.get(seat) or {}).get("faction"), seat)
+
+
+def _from_report(rep: Report, pack: Pack, pal: Palette, players: Iterable[Mapping[str, Any]], width: int) -> Image.Image:
+    by_seat = {p["seat"]: p for p in players}
+    col = Column(width, pad=24)
+    names = {side: _side_name(rep.seats.get(side), by_seat, pack) for side in SIDES}
+    col.text(f"Battle for {rep.area}", TITLE, pal.ink, bold=True)
+    col.text(f"{names['attacker']} attack {names['defender']}", BODY, pal.ink)
+    half = (col.inner - 24) // 2
+
+    def lineup(side: str) -> list[str]:
+        info = rep.lined_up.get(side) or {}
+        units = ", ".join(f"{n} {pack.unit(u).name_en if u in pack.units else u}" for u, n in (info.get("units") or {}).items())
+        out = units or "no standing units"
+        left_out = info.get("left_out") or {}
+        if left_out:
+            out += "; routed, out: " + ", ".join(f"{n} {pack.unit(u).name_en if u in pack.units else u}" for u, n in left_out.items())
+        return fonts.wrap(out, SMALL, half - 20)
+
+    lines = {side: lineup(side) for side in SIDES}
+    height = line_height(BODY) + line_height(SMALL) * max(len(v) for v in lines.values()) + 12
+
+    def paint_lineup(img, draw, y):
+        for i, side in enumerate(SIDES):
+            x = col.pad + i * (half + 24)
+            colour = _side_colour(rep.seats.get(side), by_seat, pal)
+            draw.rectangle([x, y + 4, x + 8, y + height - 10], fill=colour)
+            fonts.text(img, (x + 16, y), f"{side.capitalize()}: {names[side]}", BODY, pal.ink, bold=True)
+            for j, line in enumerate(lines[side]):
+                fonts.text(img, (x + 16, y + line_height(BODY) + j * line_height(SMALL)), line, SMALL, pal.ink)
+
+    col.add(height, paint_lineup)
+    for text in rep.before:
+        col.text(text, SMALL, pal.ink)
+    for row in rep.rows:
+        col.rule(pal.panel_rule)
+        _row(col, row, pack, pal, half)
+    col.rule(pal.panel_rule)
+    if rep.strength:
+        fort = f" (stronghold {rep.stronghold})" if rep.stronghold else ""
+        col.text(f"Strength: attacker {rep.strength.get('attacker')} vs defender {rep.strength.get('defender')}{fort}", BODY, pal.ink, bold=True)
+    if rep.winner:
+        col.text(f"Winner: {rep.winner} ({names.get(rep.winner, '?')})", BODY, pal.ink, bold=True)
+    for text in rep.after:
+        col.text(text, SMALL, pal.ink)
+    return col.render(pal.paper)
+
+
+def _row(col: Column, row: Row, pack: Pack, pal: Palette, half: int) -> None:
+    per_line = max(1, (half - 16) // (CARD_W + 6))
+    card_lines = max(((len((row.shown.get(s) or {}).get("cards") or []) + per_line - 1) // per_line) for s in SIDES) or 1
+    height = line_height(BODY) + card_lines * (CARD_H + 8) + 6
+
+    def paint(img, draw, y):
+        fonts.text(img, (col.pad, y), f"Row {row.row}", BODY, pal.ink, bold=True)
+        for i, side in enumerate(SIDES):
+            x0 = col.pad + i * (half + 24)
+            shown = row.shown.get(side)
+            if not shown:
+                fonts.text(img, (x0 + 90 if i == 0 else x0, y + 2), f"{side}: no draw", SMALL, mix(pal.ink, pal.paper, 0.4))
+                continue
+            unit = pack.unit(shown["unit"]) if shown.get("unit") in pack.units else None
+            label = f"{side}: {unit.name_en if unit else shown.get('unit')}"
+            fonts.text(img, (x0 + 90 if i == 0 else x0, y + 2), label, SMALL, pal.ink)
+            for j, card_id in enumerate(shown.get("cards") or []):
+                cx = x0 + (j % per_line) * (CARD_W + 6)
+                cy = y + line_height(BODY) + (j // per_line) * (CARD_H + 8)
+                _fate_card(img, draw, pack, card_id, unit.shape if unit else None, cx, cy, pal)
+
+    col.add(height, paint)
+    for text in row.results:
+        col.text(text, SMALL, pal.ink, indent=16)
+
+
+def _fate_card(img, draw, pack: Pack, card_id: str, shape: str | None, x: int, y: int, pal: Palette) -> None:
+    """A fate card: its symbol strip, then one line per shape section; the drawing unit's lit."""
+    card = next((c for c in pack.fate_cards if c.id == card_id), None)
+    draw.rounded_rectangle([x, y, x + CARD_W, y + CARD_H], radius=6, fill=(255, 255, 255), outline=pal.ink, width=2)
+    if card is None:
+        fonts.text(img, (x + CARD_W / 2, y + CARD_H / 2), "?", BODY, pal.ink, anchor="mm")
+        return
+    draw.rectangle([x + 2, y + 2, x + CARD_W - 2, y + 12], fill=SYMBOL_COLOURS.get(card.symbol, pal.neutral))
+    step = (CARD_H - 16) / 4
+    for i, name in enumerate(SHAPES):
+        top = y + 14 + i * step
+        if name == shape:
+            draw.rectangle([x + 3, top, x + CARD_W - 3, top + step - 1], fill=pal.highlight)
+        sprites.paste(img, sprites.unit(name, 16, (90, 90, 90), None), x + 13, top + step / 2)
+        code = card.section(name).code
+        fonts.text(img, (x + CARD_W - 8, top + step / 2), code, 16, pal.damage if code.startswith("D") else pal.ink, anchor="rm", bold=name == shape)
+
+
+def _from_view(data: ViewData, pack: Pack, pal: Palette, width: int) -> Image.Image:
+    col = Column(width, pad=24)
+    battle = data.battle
+    if not battle:
+        col.text("No battle is being fought.", BODY, pal.ink)
+        return col.render(pal.paper)
+    col.text(f"Battle for {battle['area']} · row {battle.get('row')}", TITLE, pal.ink, bold=True)
+    for side_name, side in zip(SIDES, battle.get("sides", [])):
+        seat = side.get("seat")
+        colour = pal.neutral if seat is None else data.colour(seat, pal)
+        col.text(f"{side_name.capitalize()}: {data.who(seat)}", BODY, colour if seat is not None else pal.ink, bold=True)
+        groups: dict[tuple[str, bool], list[int]] = {}
+        for fighter in side.get("fighters", []):
+            groups.setdefault((fighter["unit"], bool(fighter.get("routed"))), []).append(int(fighter.get("damage", 0)))
+        for (unit, routed), damages in sorted(groups.items()):
+            name = pack.unit(unit).name_en if unit in pack.units else unit
+            hurt = sum(damages)
+            extra = (", routed" if routed else "") + (f", damage {hurt} (health {pack.unit(unit).health} each)" if hurt and unit in pack.units else "")
+            col.text(f"{len(damages)} {name}{extra}", SMALL, pal.ink, indent=16)
+        drawn = [pack.unit(u).name_en if u in pack.units else u for u in side.get("drawn", [])]
+        if drawn:
+            col.text("Have drawn: " + ", ".join(drawn), SMALL, pal.ink, indent=16)
+    return col.render(pal.paper)

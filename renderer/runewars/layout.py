@@ -1,0 +1,70 @@
+"""Where each area of a Runewars map goes in pixels, from the view's placements and the pack.
+
+Sizes (hex circumradius ``R``; documented in docs/renderer.md): the whole map uses
+:data:`MAP_HEX` (a 3-player map is ~1,100 px wide), a crop :data:`CROP_HEX` (an area and
+its neighbours fill ~600 px, so a phone shows them at about 2/3 scale). Every other size
+on the map (tokens, type, icons) is a fixed fraction of ``R``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from engine.runewars.data.model import Hex, Pack
+from engine.runewars.map import Board, Placement, geometry
+from renderer.hexgeo import Grid
+
+MAP_HEX = 72
+CROP_HEX = 120
+#: room above the hexes for the legend band, in hex radii
+LEGEND_BAND = 0.62
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    board: Board
+    grid: Grid
+    areas: tuple[str, ...]  # drawn areas, sorted
+    focus: str | None  # the cropped-to area
+    extra_cells: tuple[tuple[int, int], ...] = ()  # cells drawn empty (set-up candidates)
+
+    @property
+    def size(self) -> float:
+        return self.grid.size
+
+    def cell(self, area: str) -> tuple[int, int]:
+        return self.board.cell_of[area]
+
+    def hex(self, area: str) -> Hex:
+        return self.board.pack.tile(self.board.hexes[self.cell(area)].tile).hex(area)
+
+    def centre(self, area: str) -> tuple[float, float]:
+        return self.grid.centre(self.cell(area))
+
+    def box(self, area: str) -> tuple[int, int, int, int]:
+        return self.grid.box(self.cell(area))
+
+
+def placements_of(view: Mapping[str, Any]) -> tuple[Placement, ...]:
+    return tuple(Placement(p["tile"], int(p["rotation"]), int(p["q"]), int(p["r"])) for p in view.get("map", []))
+
+
+def map_layout(view: Mapping[str, Any], pack: Pack, *, crop: str | None = None, size: float | None = None,
+               extra_cells: Sequence[tuple[int, int]] = ()) -> MapLayout:
+    """The layout of the whole map, or of ``crop`` and its neighbours."""
+    board = geometry(pack, placements_of(view))
+    if crop is not None:
+        if crop not in board.cell_of:
+            raise ValueError(f"no area {crop!r} on this map")
+        areas = sorted({crop, *board.adjacency[crop]})
+        size = size or CROP_HEX
+    else:
+        areas = board.areas
+        size = size or MAP_HEX
+    cells = [board.cell_of[a] for a in areas] + list(extra_cells)
+    grid = Grid.fit(cells, size, margin=size * 0.35)
+    band = round(size * LEGEND_BAND)
+    width = max(grid.width, round(size * 8))  # room for the legend
+    grid = Grid(grid.size, (grid.origin[0] + (width - grid.width) / 2, grid.origin[1] + band), width, grid.height + band)
+    return MapLayout(board, grid, tuple(areas), crop, tuple(extra_cells))

@@ -1,0 +1,315 @@
+"""The board panel (the table beside the map) and a seat's private cards.
+
+Public part: year and season track, the season card and lasting effects, the turn and
+who is awaited, per seat the faction, influence, dials, revealed/chosen/played orders,
+card counts, areas, units, dragon runes shown and face-down runes held, titles; heroes;
+decks. A seat's view adds its hand: chosen order, objective, tactics, quests and its
+heroes' reward cards with name and text (``view["cards"]``, else the pack, else the id).
+
+Type sizes are fixed (docs/renderer.md): the split panel is :data:`PANEL_WIDTH` px wide so
+a phone shows it at about half size, and 22 px body text reads as 11 px.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from PIL import Image
+
+from renderer import fonts, sprites
+from renderer.blocks import Column, line_height
+from renderer.palette import Palette, mix, text_on
+from renderer.runewars.viewdata import SEASONS, ViewData, seat_get
+
+PANEL_WIDTH = 800
+TITLE, BODY, SMALL = 30, 22, 18
+
+
+def render_panel(data: ViewData, pal: Palette, width: int = PANEL_WIDTH) -> Image.Image:
+    col = Column(width, pad=24)
+    _header(col, data, pal)
+    _season_card(col, data, pal)
+    col.rule(pal.panel_rule)
+    for player in data.players:
+        _player(col, data, pal, player)
+    _heroes(col, data, pal)
+    _titles(col, data, pal)
+    _decks(col, data, pal)
+    if data.viewer is not None:
+        _private(col, data, pal, data.viewer)
+    return col.render(pal.paper)
+
+
+# -- public ----------------------------------------------------------------------------------
+
+
+def _header(col: Column, data: ViewData, pal: Palette) -> None:
+    view = data.view
+    phase = str(view.get("phase", ""))
+    if phase.startswith("setup"):
+        title = f"Set-up: {phase.split('.', 1)[-1].replace('_', ' ')}"
+    elif phase == "over":
+        title = f"Game over after year {view.get('year')}"
+    else:
+        title = f"Year {view.get('year')} · {str(view.get('season', '')).capitalize()}"
+    years = int(data.pack.constant("years"))
+    track_w = years * 30 + 4 * 74
+
+    def paint(img, draw, y):
+        fonts.text(img, (col.pad, y), title, TITLE, pal.ink, bold=True)
+        _track(img, draw, col.width - col.pad - track_w, y + 4, view, years, pal)
+
+    col.add(line_height(TITLE) + 8, paint)
+    for line in status_lines(data):
+        col.text(line, BODY, pal.ink)
+    col.gap(6)
+
+
+def _track(img, draw, x: float, y: float, view, years: int, pal: Palette) -> None:
+    """Year pips 1..N then the four seasons; the current ones filled."""
+    year, season = view.get("year") or 0, view.get("season")
+    for n in range(1, years + 1):
+        box = [x, y, x + 24, y + 24]
+        now = n == year
+        draw.ellipse(box, fill=pal.ink if now else pal.paper, outline=pal.ink, width=2)
+        fonts.text(img, (x + 12, y + 12), str(n), 15, pal.paper if now else pal.ink, anchor="mm")
+        x += 30
+    x += 8
+    for name in SEASONS:
+        now = name == season
+        box = [x, y, x + 66, y + 24]
+        draw.rounded_rectangle(box, radius=6, fill=pal.ink if now else pal.paper, outline=pal.ink, width=2)
+        fonts.text(img, (x + 33, y + 12), name[:3].capitalize(), 15, pal.paper if now else pal.ink, anchor="mm")
+        x += 74
+
+
+def status_lines(data: ViewData) -> list[str]:
+    view, lines = data.view, []
+    result = view.get("result")
+    if result:
+        winner = result.get("winner")
+        why = str(result.get("reason", "")).replace("_", " ")
+        lines.append(f"Winner: {data.who(winner)}" + (f" ({why})" if why else ""))
+        standings = result.get("standings") or []
+        if standings:
+            lines.append("Standings: " + ", ".join(
+                f"{data.who(s['seat'])} {s.get('dragon_runes', 0)} dragon runes, {s.get('influence', 0)} influence" for s in standings))
+    turn = view.get("turn")
+    if turn:
+        bonus = " with bonus" if turn.get("bonus") else ""
+        lines.append(f"Turn: {data.who(turn['seat'])} plays {data.order_name(turn.get('order'))}{bonus}")
+    battle = view.get("battle")
+    if battle:
+        lines.append(f"Battle in {battle['area']}: {data.who(battle.get('attacker'))} attacks "
+                     f"{data.who(battle.get('defender'))}, row {battle.get('row')}")
+    awaiting = view.get("awaiting") or []
+    if awaiting and not result:
+        lines.append("Waiting for: " + ", ".join(data.who(s) for s in awaiting))
+    return lines
+
+
+def _season_card(col: Column, data: ViewData, pal: Palette) -> None:
+    view = data.view
+    card_id = view.get("season_card")
+    effects = view.get("lasting_effects") or []
+    if card_id:
+        card = data.card(card_id)
+        col.text(f"Season card: {card.get('name', card_id)}", BODY, pal.ink, bold=True)
+        if card.get("text"):
+            col.text(card["text"], SMALL, pal.ink, indent=16)
+    if effects:
+        col.text("Lasting effects:", BODY, pal.ink, bold=True)
+        for effect in effects:
+            name = data.card(effect.get("card", "")).get("name", effect.get("card", "")) if effect.get("card") else ""
+            until = f" (until {effect['until']})" if effect.get("until") else ""
+            text = effect.get("text") or ""
+            col.text(f"• {name}{': ' if name and text else ''}{text}{until}", SMALL, pal.ink, indent=16)
+
+
+def public_counts(data: ViewData, seat: int) -> dict[str, int]:
+    """What the table can count for a seat: areas, units, dragon runes shown, face-down runes."""
+    out = {"areas": 0, "units": 0, "dragon_runes": 0, "false_runes": 0, "face_down_runes": 0}
+    for info in data.view.get("areas", {}).values():
+        out["units"] += sum(s.get("standing", 0) + s.get("routed", 0) for s in info.get("units", []) if s.get("owner") == seat)
+        if info.get("controller") == seat:
+            out["areas"] += 1
+            rune = info.get("rune")
+            out["dragon_runes"] += rune == "dragon"
+            out["false_runes"] += rune == "false"
+            out["face_down_runes"] += rune == "face_down"
+    return out
+
+
+def _player(col: Column, data: ViewData, pal: Palette, player: Mapping[str, Any]) -> None:
+    seat = player["seat"]
+    colour = data.colour(seat, pal)
+    counts = public_counts(data, seat)
+    room = col.inner - 70 - 14
+    lines: list[list[tuple[str, Any]]] = [[("dials", player.get("dials", {})), ("text", f"   Areas {counts['areas']} · Units {counts['units']}")]]
+    for text in (_orders_line(data, player), _cards_line(data, player, counts)):
+        lines += [[("text", line)] for line in fonts.wrap(text, BODY, room)]
+    titles = [f"{data.card(t).get('name', t)} ({info.get('influence', 0)} influence)"
+              for t, info in (data.view.get("titles") or {}).items() if info.get("holder") == seat]
+    if titles:
+        lines += [[("small", line)] for line in fonts.wrap("Titles: " + ", ".join(titles), SMALL, room)]
+    step = line_height(BODY)
+    height = line_height(BODY + 2) + step * len(lines) + 14
+
+    def paint(img, draw, y):
+        draw.rounded_rectangle([col.pad, y, col.width - col.pad, y + height - 8], radius=10,
+                               fill=mix(colour, pal.paper, 0.86), outline=colour, width=3)
+        draw.rectangle([col.pad, y + 10, col.pad + 8, y + height - 18], fill=colour)
+        sprites.paste(img, sprites.emblem_badge(data.emblem(seat), 44, colour), col.pad + 40, y + 32)
+        x0 = col.pad + 70
+        name = f"{seat} · {data.faction_name(seat)}" + ("   (eliminated)" if player.get("eliminated") else "")
+        fonts.text(img, (x0, y + 6), name, BODY + 2, pal.ink, bold=True)
+        fonts.text(img, (col.width - col.pad - 14, y + 6), f"Influence {player.get('influence', 0)}", BODY + 2, pal.ink, anchor="ra", bold=True)
+        yy = y + 6 + line_height(BODY + 2)
+        for line in lines:
+            x = x0
+            for kind, value in line:
+                if kind == "dials":
+                    x = _dials(img, draw, x, yy, value, pal)
+                elif kind == "small":
+                    fonts.text(img, (x, yy + 2), value, SMALL, pal.ink)
+                else:
+                    fonts.text(img, (x, yy), value, BODY, pal.ink)
+                    x += fonts.width(value, BODY)
+            yy += step
+
+    col.add(height, paint)
+
+
+def _dials(img, draw, x: float, y: float, dials: Mapping[str, int], pal: Palette) -> float:
+    for kind in ("food", "wood", "ore"):
+        sprites.paste(img, sprites.resource(kind, 24, getattr(pal, kind)), x + 12, y + 13)
+        label = f"{kind.capitalize()} {dials.get(kind, 0)}"
+        fonts.text(img, (x + 28, y), label, BODY, pal.ink)
+        x += 36 + fonts.width(label, BODY)
+    return x
+
+
+def _orders_line(data: ViewData, player: Mapping[str, Any]) -> str:
+    seat = player["seat"]
+    revealed = seat_get(data.view.get("orders_revealed"), seat)
+    if revealed is not None:
+        now = f"Order: {data.order_name(revealed)}"
+    elif player.get("chosen") is not None:
+        now = f"Order: {data.order_name(player['chosen'])} (chosen, hidden)"
+    elif player.get("has_chosen"):
+        now = "Order: chosen"
+    else:
+        now = "Order: —"
+    played = player.get("orders_played") or []
+    return now + (f" · played {', '.join(str(n) for n in played)}" if played else "")
+
+
+def _cards_line(data: ViewData, player: Mapping[str, Any], counts: Mapping[str, int]) -> str:
+    seat = player["seat"]
+    rewards = sum(h.get("rewards", 0) or 0 for h in data.view.get("heroes", []) or [] if h.get("owner") == seat)
+    parts = [f"Tactics {player.get('tactics', 0)}", f"Quests {player.get('quests', 0)}"]
+    if data.view.get("heroes") is not None:
+        parts.append(f"Rewards {rewards}")
+    parts.append("Objective yes" if player.get("objective") else "Objective no")
+    if seat == data.viewer and not data.rune_public({}):
+        parts.append(f"Your runes: {counts['dragon_runes']} dragon, {counts['false_runes']} false, {counts['face_down_runes']} unknown")
+    else:
+        parts.append(f"Dragon runes {counts['dragon_runes']} (+{counts['face_down_runes']} face down)")
+    return " · ".join(parts)
+
+
+def _heroes(col: Column, data: ViewData, pal: Palette) -> None:
+    heroes = data.view.get("heroes") or []
+    if not heroes:
+        return
+    col.text("Heroes", BODY, pal.ink, bold=True)
+    for hero in heroes:
+        owner = hero.get("owner")
+        colour = data.colour(owner, pal)
+        name = hero.get("name") or hero.get("id", "?")
+        traits = f"S{hero.get('strength', '?')} A{hero.get('agility', '?')} W{hero.get('wisdom', '?')}"
+        wounds = f"wounds {hero.get('wounds', 0)}/{hero.get('health', '?')}"
+        where = f"in {hero['area']}" if hero.get("area") else "off the map"
+        training = [f"+{t.get('amount', 1)} {t.get('trait')}" if isinstance(t, Mapping) else str(t) for t in hero.get("training") or []]
+        line = f"{name} ({data.who(owner)}): {traits}, {wounds}, {where}" + (", routed" if hero.get("routed") else "")
+        if training:
+            line += f", trained {', '.join(training)}"
+        if hero.get("rewards"):
+            line += f", rewards {hero['rewards']}"
+        face_up = [data.card(c).get("name", c) for c in hero.get("face_up_rewards") or []]
+        if face_up:
+            line += f" (face up: {', '.join(face_up)})"
+        lines = fonts.wrap(line, SMALL, col.inner - 40)
+        step = line_height(SMALL)
+
+        def paint(img, draw, y, lines=lines, colour=colour, name=name):
+            sprites.paste(img, sprites.hero(26, colour), col.pad + 14, y + 12)
+            fonts.text(img, (col.pad + 14, y + 10), name[:1].upper(), 12, text_on(colour), anchor="mm", bold=True)
+            for i, text in enumerate(lines):
+                fonts.text(img, (col.pad + 40, y + 2 + i * step), text, SMALL, pal.ink)
+
+        col.add(max(30, step * len(lines) + 4), paint)
+
+
+def _titles(col: Column, data: ViewData, pal: Palette) -> None:
+    """Titles nobody holds (held ones are on their holder's row)."""
+    free = [data.card(t).get("name", t) for t, info in (data.view.get("titles") or {}).items() if info.get("holder") is None]
+    if free:
+        col.text("Titles nobody holds: " + ", ".join(free), SMALL, pal.ink)
+
+
+def _decks(col: Column, data: ViewData, pal: Palette) -> None:
+    view = data.view
+    decks = view.get("decks") or {}
+    parts = [f"{name.replace('season.', '')} {n}" for name, n in decks.items()]
+    supply = view.get("rune_supply") or {}
+    line = "Decks: " + ", ".join(parts)
+    line += f" · fate discards {len(view.get('fate_discard') or [])}"
+    if supply:
+        line += f" · rune supply: {supply.get('dragon', 0)} dragon, {supply.get('false', 0)} false"
+    col.text(line, SMALL, mix(pal.ink, pal.paper, 0.25))
+
+
+# -- private -----------------------------------------------------------------------------------
+
+
+def _private(col: Column, data: ViewData, pal: Palette, seat: int) -> None:
+    player = data.player(seat) or {}
+    colour = data.colour(seat, pal)
+    col.rule(pal.panel_rule)
+    col.text(f"Only for {data.who(seat)}: your hand", BODY + 2, pal.ink, bold=True)
+    chosen = player.get("chosen")
+    if chosen is not None:
+        col.text(f"Chosen order (hidden from the others): {data.order_name(chosen)}", BODY, pal.ink)
+    hand = player.get("orders_in_hand") or []
+    if hand:
+        col.text("Orders in hand: " + ", ".join(data.order_name(n) for n in hand), SMALL, pal.ink)
+    cards: list[tuple[str, str]] = []
+    if player.get("objective_card"):
+        cards.append(("Objective", player["objective_card"]))
+    cards += [("Tactics", c) for c in player.get("tactics_hand") or []]
+    cards += [("Quest", c) for c in player.get("quest_hand") or []]
+    for hero in data.view.get("heroes") or []:
+        if hero.get("owner") == seat:
+            cards += [(f"Reward ({hero.get('name') or hero.get('id')})", c) for c in hero.get("reward_cards") or []]
+    if not cards:
+        col.text("No cards in hand.", SMALL, pal.ink)
+    for kind, card_id in cards:
+        _card_box(col, data, pal, colour, kind, card_id)
+
+
+def _card_box(col: Column, data: ViewData, pal: Palette, colour, kind: str, card_id: str) -> None:
+    card = data.card(card_id)
+    name = card.get("name") or card_id
+    text = card.get("text") or card.get("summary") or ""
+    lines = fonts.wrap(text, SMALL, col.inner - 32) if text else []
+    height = 16 + line_height(BODY) + line_height(SMALL) * len(lines) + 14
+
+    def paint(img, draw, y):
+        draw.rounded_rectangle([col.pad, y, col.width - col.pad, y + height - 8], radius=8, fill=(255, 255, 255), outline=colour, width=3)
+        fonts.text(img, (col.pad + 16, y + 8), name, BODY, pal.ink, bold=True)
+        fonts.text(img, (col.width - col.pad - 16, y + 11), kind, SMALL, mix(pal.ink, (255, 255, 255), 0.35), anchor="ra")
+        for i, line in enumerate(lines):
+            fonts.text(img, (col.pad + 16, y + 8 + line_height(BODY) + i * line_height(SMALL)), line, SMALL, pal.ink)
+
+    col.add(height, paint)
