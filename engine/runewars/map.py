@@ -7,9 +7,9 @@ is, which areas are adjacent, and which borders are mountain or water.
 Map building follows the rulebook (digest §4.2): tiles placed one at a time touching two
 placed areas without doubling a coloured border, setup guides on the edge touching at least
 3 uncoloured borders and spaced apart, home realms replacing the guides. :func:`auto_layout`
-runs that procedure with the seeded RNG taking every choice; the prompt-driven variant asks
-the players the same questions through :func:`legal_tile_placements`,
-:func:`legal_guide_sets` and :func:`legal_home_placements`.
+runs that procedure with the seeded RNG taking every choice; the prompt-driven variant
+(engine/runewars/setup_map.py) asks the players the same questions through
+:func:`legal_tile_placements`, :func:`next_guide_problem` and :func:`legal_home_placements`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Iterable, Iterator, Sequence
 
 from engine.core import Rng, register
-from engine.runewars.data.model import DIRECTION_ORDER, OPPOSITE, MapTile, Pack, neighbour, rotate_axial, rotate_direction
+from engine.runewars.data.model import DIRECTION_ORDER, DIRECTIONS, OPPOSITE, MapTile, Pack, neighbour, rotate_axial, rotate_direction
 
 Coord = tuple[int, int]
 
@@ -75,12 +75,27 @@ class PlacedHex:
 
 def place(tile: MapTile, placement: Placement) -> list[PlacedHex]:
     """The hexes of ``tile`` where ``placement`` puts them."""
-    out = []
-    for h in tile.hexes:
-        dq, dr = rotate_axial(h.q, h.r, placement.rotation)
-        coloured = {rotate_direction(d, placement.rotation): kind for d, kind in h.borders.items()}
-        out.append(PlacedHex(h.area, tile.id, (placement.q + dq, placement.r + dr), coloured))
-    return out
+    return [
+        PlacedHex(area, tile.id, (placement.q + dq, placement.r + dr), coloured)
+        for area, dq, dr, coloured in _rotated(tile, placement.rotation)
+    ]
+
+
+_ROTATED: dict[tuple[int, int], tuple[MapTile, list[tuple[str, int, int, dict[str, str]]]]] = {}
+
+
+def _rotated(tile: MapTile, rotation: int) -> list[tuple[str, int, int, dict[str, str]]]:
+    """(area, dq, dr, coloured borders) of each hex of ``tile`` turned by ``rotation`` (cached: map
+    building tries thousands of placements)."""
+    key = (id(tile), rotation % 6)
+    hit = _ROTATED.get(key)
+    if hit is None or hit[0] is not tile:  # the entry keeps its tile alive, so ids are not reused
+        shape = []
+        for h in tile.hexes:
+            dq, dr = rotate_axial(h.q, h.r, rotation)
+            shape.append((h.area, dq, dr, {rotate_direction(d, rotation): kind for d, kind in h.borders.items()}))
+        hit = _ROTATED[key] = (tile, shape)
+    return hit[1]
 
 
 class Board:
@@ -151,20 +166,21 @@ def geometry(pack: Pack, placements: Sequence[Placement]) -> Board:
 
 def tile_placement_problem(board: Board, tile: MapTile, placement: Placement) -> str | None:
     """Why ``placement`` breaks a rule of p. 8 step 3, or ``None`` if it is legal."""
-    new = place(tile, placement)
-    if any(ph.cell in board.hexes for ph in new):
+    shape, hexes = _rotated(tile, placement.rotation), board.hexes
+    cells = [(placement.q + dq, placement.r + dr) for _, dq, dr, _ in shape]
+    if any(cell in hexes for cell in cells):
         return "tiles may not overlap"
-    if not board.hexes:
+    if not hexes:
         return None
     contacts = set()
-    for ph in new:
-        for direction in DIRECTION_ORDER:
-            other = board.hexes.get(neighbour(ph.cell[0], ph.cell[1], direction))
+    for (area, _, _, coloured), (q, r) in zip(shape, cells):
+        for direction, (dq, dr) in DIRECTIONS.items():
+            other = hexes.get((q + dq, r + dr))
             if other is None:
                 continue
-            if direction in ph.coloured and OPPOSITE[direction] in other.coloured:
-                return f"coloured borders may not lie against each other ({ph.area}/{other.area}, p. 8)"
-            contacts.add((ph.area, other.area))
+            if direction in coloured and OPPOSITE[direction] in other.coloured:
+                return f"coloured borders may not lie against each other ({area}/{other.area}, p. 8)"
+            contacts.add((area, other.area))
     if not _two_disjoint_contacts(contacts):
         return "2 areas of the tile must touch 2 different areas already placed (p. 8)"
     return None
@@ -179,14 +195,9 @@ def legal_tile_placements(board: Board, tile: MapTile) -> list[Placement]:
     if not board.hexes:
         return [Placement(tile.id, rotation, 0, 0) for rotation in range(6)]
     anchors = board.empty_rim()
-    found = set()
-    for rotation in range(6):
-        shape = [rotate_axial(h.q, h.r, rotation) for h in tile.hexes]
-        for aq, ar in anchors:
-            for dq, dr in shape:
-                placement = Placement(tile.id, rotation, aq - dq, ar - dr)
-                if placement not in found and tile_placement_problem(board, tile, placement) is None:
-                    found.add(placement)
+    tried = {Placement(tile.id, rotation, aq - dq, ar - dr)
+             for rotation in range(6) for dq, dr in (rotate_axial(h.q, h.r, rotation) for h in tile.hexes) for aq, ar in anchors}
+    found = [p for p in tried if tile_placement_problem(board, tile, p) is None]
     return sorted(found, key=lambda p: (p.rotation, p.q, p.r))
 
 
@@ -242,13 +253,15 @@ def choose_guides(board: Board, count: int, rng: Rng) -> list[Guide] | None:
     candidates = guide_candidates(board)
     rng.shuffle(candidates)
     for allow_close in (False, True):
-        found = _search_guides(candidates, count, [], allow_close)
+        found = complete_guides(candidates, count, [], allow_close)
         if found:
             return found
     return None
 
 
-def _search_guides(candidates: list[Guide], count: int, chosen: list[Guide], allow_close: bool) -> list[Guide] | None:
+def complete_guides(candidates: Sequence[Guide], count: int, chosen: list[Guide], allow_close: bool) -> list[Guide] | None:
+    """``chosen`` plus guides from ``candidates`` up to ``count``, spaced (``allow_close``: one pair
+    may be 3 apart), or ``None`` if no such set exists; ``chosen`` is taken as already checked."""
     if len(chosen) == count:
         return chosen
     for i, guide in enumerate(candidates):
@@ -257,10 +270,47 @@ def _search_guides(candidates: list[Guide], count: int, chosen: list[Guide], all
             continue
         spaced = guides_are_spaced(trial) if allow_close else all(guide_distance(guide, g) >= GUIDE_DISTANCE for g in chosen)
         if spaced:
-            found = _search_guides(candidates[i + 1:], count, trial, allow_close)
+            found = complete_guides(candidates[i + 1:], count, trial, allow_close)
             if found:
                 return found
     return None
+
+
+def close_pairs(guides: Sequence[Guide]) -> int:
+    """Pairs of guides nearer than GUIDE_DISTANCE."""
+    return sum(guide_distance(a, b) < GUIDE_DISTANCE for i, a in enumerate(guides) for b in guides[i + 1:])
+
+
+def next_guide_problem(board: Board, placed: Sequence[Guide], count: int, guide: Guide, candidates: Sequence[Guide] | None = None) -> str | None:
+    """Why the first player may not place ``guide`` next (p. 8 step 4), or ``None``.
+
+    The guides go down one at a time (``placed`` lie already, ``count`` in all). A guide may be
+    only 3 apart when, with the guides already lying, the rest cannot all be placed 4 apart (the
+    example on p. 9 judges it when the last guide goes down), and a guide must leave room for
+    the guides still to come (ruling "guide placement"). ``candidates``: guide_candidates(board), if known.
+    """
+    candidates = guide_candidates(board) if candidates is None else candidates
+    if guide not in candidates:
+        if not all(cell in board.empty_rim() for cell in guide.cells) or distance(*guide.cells) != 1:
+            return "a guide lies on 2 adjacent empty spaces on the edge of the map (p. 8)"
+        return (
+            f"a guide must touch at least {GUIDE_UNCOLOURED_EDGES} uncoloured area borders, "
+            f"this one touches {_uncoloured_edges(board, guide.cells)} (p. 8)"
+        )
+    trial = [*placed, guide]
+    if not guides_are_spaced(trial):
+        return f"guides must be at least {GUIDE_DISTANCE} areas apart, only one of them {GUIDE_DISTANCE_ONCE} (p. 8)"
+    if close_pairs(trial) > close_pairs(placed) and complete_guides(candidates, count, list(placed), False):
+        return f"a guide may be only {GUIDE_DISTANCE_ONCE} areas away only when the guides cannot all lie {GUIDE_DISTANCE} apart (p. 8)"
+    if complete_guides(candidates, count, trial, True) is None:
+        return "this leaves no room for the remaining guides (p. 8)"
+    return None
+
+
+def legal_next_guides(board: Board, placed: Sequence[Guide], count: int) -> list[Guide]:
+    """Every guide the first player may place next, in a stable order."""
+    candidates = guide_candidates(board)
+    return [g for g in candidates if next_guide_problem(board, placed, count, g, candidates) is None]
 
 
 # -- step 5: home realms --------------------------------------------------------------------
@@ -352,8 +402,9 @@ def _lay_tiles(pack: Pack, turns: Sequence[TileTurn], rng: Rng) -> list[Placemen
         legal = legal_tile_placements(board, tile)
         if not legal:
             return None
-        best = max(contact_count(board, tile, p) for p in legal)
-        placements.append(rng.choice([p for p in legal if contact_count(board, tile, p) == best]))
+        contacts = {p: contact_count(board, tile, p) for p in legal}
+        best = max(contacts.values())
+        placements.append(rng.choice([p for p in legal if contacts[p] == best]))
     return placements
 
 
