@@ -14,6 +14,9 @@ import sys
 #: name -> (module, one-line help); ``run`` is the default
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("bot.commands.run", "run the Discord bot (the default; reads .env or the environment)"),
+    "demo": ("bot.commands.demo", "play a whole game offline with AI seats; writes pictures and a log"),
+    "simulate": ("bot.commands.simulate", "play many headless AI games with every invariant checked; report as JSON"),
+    "bench": ("bot.commands.bench", "time the engine, the AI and the renderer"),
 }
 
 

@@ -1,15 +1,23 @@
 """Events as short text lines, per viewer, with a narrator per game and a generic fallback.
 
-A game registers a :class:`Narrator` subclass under its ruleset name; any event or action it
-does not phrase itself falls back to the generic form ``kind: key=value ...``. Only events
-visible to the viewer are narrated, so public text is built from public events only.
+A game registers a :class:`Narrator` subclass under its ruleset name (the built-in games'
+narrators are imported on first use, :data:`BUILTIN_NARRATORS`); any event, action or prompt
+it does not phrase itself falls back to the generic form ``kind: key=value ...``. Only
+events visible to the viewer are narrated, so public text is built from public events only.
+A narrator also names the steps of a guided choice (:meth:`Narrator.flow`), which the
+decision panels of :mod:`bot.ui.panels` follow.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
+from typing import Any
 
-from engine.core import Action, Event, Seat
+from engine.core import Action, Event, Prompt, Seat
+
+#: game -> module that registers its narrator when imported
+BUILTIN_NARRATORS = {"runewars": "bot.ui.runewars"}
 
 
 class Narrator:
@@ -24,6 +32,25 @@ class Narrator:
         """One line for an action, e.g. ``play card=5``."""
         return action.describe()
 
+    def prompt(self, prompt: Prompt) -> str:
+        """What a decision asks, for its panel's heading, e.g. ``commit (round=1)``."""
+        parts = [f"{key}={_plain(value)}" for key, value in sorted(prompt.info.items())]
+        return f"{prompt.kind} ({', '.join(parts)})" if parts else prompt.kind
+
+    def value(self, keys: tuple[str, ...], values: tuple[Any, ...]) -> str:
+        """One value of a guided step (``keys`` are the action arguments the step fixes)."""
+        return ", ".join(f"{k}={_plain(v)}" for k, v in zip(keys, values))
+
+    def private(self, view: dict[str, Any], seat: Seat) -> list[str]:
+        """What a seat's own view holds that others do not see (hand, secret cards), as lines
+        for the private-info reply; only ever shown to that seat."""
+        return [f"Your hand: {_plain(view['hand'])}"] if "hand" in view else []
+
+    def flow(self, kind: str) -> tuple[tuple[str, ...], ...] | None:
+        """The steps of a guided choice for prompts of ``kind``: argument groups chosen one
+        after another (e.g. destination, then units, then count), or None for a flat list."""
+        return None
+
 
 GENERIC = Narrator()
 _NARRATORS: dict[str, Narrator] = {}
@@ -36,6 +63,8 @@ def register_narrator(game: str, narrator: Narrator) -> None:
 
 def narrator_for(game: str) -> Narrator:
     """The narrator registered for ``game``, else the generic one."""
+    if game not in _NARRATORS and game in BUILTIN_NARRATORS:
+        importlib.import_module(BUILTIN_NARRATORS[game])
     return _NARRATORS.get(game, GENERIC)
 
 

@@ -1,33 +1,47 @@
-"""The game service: lobby, start, moves and views for any ruleset, over the store.
+"""The game service: lobby, start, moves, views and settings for any ruleset, over the store.
 
 One move, end to end (:meth:`GameService.act`): under the game's lock, load the game,
 decode its state, map the user to a seat, let the engine apply the action, then ONE
 ``commit_action`` writes the action records, the new state and the outbox (a channel
 message built from public events only, and one private message per seat that saw private
-events). Nothing is sent here; :mod:`bot.delivery` drains the outbox.
+events or now owes a new decision). Nothing is sent here; :mod:`bot.delivery` drains the
+outbox. After a human's move, still under the lock, the service answers what answers
+itself: AI seats (``engine.<game>.ai.choose``) and a player's "end my turn by itself"
+setting (:data:`AUTO_ANSWERS`); each such answer is its own logged commit.
 
 The store's ``seq`` counts commits: the start is commit 1 and each accepted action one
 more, whatever number of forced answers the engine chained after it. Buttons carry that
-``seq`` so that a click on an older position is refused as a :class:`StaleClick`.
+``seq``; see :meth:`GameService.answer` for how a click on an older position is judged.
 
 Outbox payloads are JSON objects (``v`` is the payload version)::
 
     channel: {"v": 1, "kind": "start" | "update", "game_id", "seq", "game",
               "lines": [str], "events": [{"kind", "data"}],
-              "awaiting": [{"seat", "user_id", "prompts": [{"id", "kind", "secret", "info"}]}],
+              "awaiting": [{"seat", "user_id"}],      (who, never what: a secret choice or a
+                                                       reaction window must not be named)
               "view": <the public view>, "result": <null or the result>,
+              "map": {"file", "alt"}  (games with a renderer; the PNG is drawn at delivery),
               "seats": [{"seat", "user_id"}]  (start only)}
     user:<id>: {"v": 1, "kind": "private", "game_id", "seq", "game", "seat",
-                "lines": [str], "events": [{"kind", "data"}]}
+                "lines": [str], "events": [{"kind", "data"}],
+                "decisions": [{"prompt": {"id", "kind", "secret", "info"},
+                               "actions": [{"choice", "args"}]}]}
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import importlib
+import importlib.util
+import inspect
 import json
+import logging
+import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bot.errors import (
@@ -64,24 +78,49 @@ from engine.core import (
     Seat,
     Transition,
     UnknownGame,
+    decode,
     encode,
     load_ruleset,
 )
 from engine.core.codec import from_plain, to_plain
 from engine.core.versioning import upgrade
 
+log = logging.getLogger(__name__)
+
 PAYLOAD_VERSION = 1
 #: mixed into the game's seed to draw the seat order, so it does not echo the first shuffle
 SEAT_ORDER_SALT = 0x5EA7_0DE2
+#: automatic answers (AI seats, auto-end-turn) chained after one human move; more is a bug
+MAX_AUTOMATIC = 2000
+
+#: decoded states kept in memory (the most recently used games)
+STATE_CACHE_GAMES = 64
+
+#: player settings (scope "player") and their defaults
+PLAYER_SETTINGS: dict[str, Any] = {"battle_policy": "automatic", "auto_end_turn": False}
+BATTLE_POLICIES = ("automatic", "manual")
+#: lobby settings (scope "game", key "lobby") and their defaults
+LOBBY_DEFAULTS: dict[str, Any] = {"table_size": None, "ai_fill": False, "deadline_hours": 48}
+
+#: AI policy: (the seat's view, the prompt, its legal answers, a seeded rng[, pack=]) -> one of them
+AiPolicy = Callable[..., Action]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One open prompt of a seat with its legal answers, in the engine's order (UI indexes)."""
+
+    prompt: Prompt
+    actions: tuple[Action, ...]
 
 
 @dataclass(frozen=True)
 class ActOutcome:
-    """What the actor's ephemeral reply needs after an accepted action.
+    """What the actor's reply needs after an accepted action.
 
     ``lines`` narrate every event the actor may see (public and their own private ones);
-    ``seq`` is the game's new position (for the next buttons); ``records`` include forced
-    answers the engine chained after the action.
+    ``seq`` is the game's position after the action and any automatic answers that followed
+    (for the next buttons); ``decisions`` are the actor's open decisions at that position.
     """
 
     game_id: int
@@ -91,6 +130,8 @@ class ActOutcome:
     lines: tuple[str, ...]
     awaited: tuple[Seat, ...]
     result: Mapping[str, Any] | None
+    decisions: tuple[Decision, ...] = ()
+    game: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,17 +159,63 @@ class SeatView:
     prompts: tuple[Prompt, ...]
     legal: tuple[Action, ...]
     awaited: tuple[Seat, ...]
+    game: str = ""
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        return tuple(Decision(p, tuple(a for a in self.legal if a.prompt == p.id)) for p in self.prompts)
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """One line of ``/games``: a game the user sits in and whether it awaits them."""
+
+    record: GameRecord
+    seat: Seat
+    awaited: bool
+
+
+#: (game, prompt kind) -> the answer a seat with ``auto_end_turn`` gives by itself, or None.
+#: Runewars: after the order is resolved, end the turn (forgoing cards the window would allow).
+AUTO_ANSWERS: dict[tuple[str, str], Callable[[Prompt, list[Action]], Action | None]] = {
+    ("runewars", "turn_window"): lambda prompt, legal: (
+        next((a for a in legal if a.choice == "end_turn"), None) if prompt.info.get("window") == "after" else None
+    ),
+}
+
+
+def load_ai(game: str) -> AiPolicy | None:
+    """The AI policy of a game (``choose`` in ``engine.<game>.ai`` or its ``policy`` module),
+    or None while the game has none."""
+    for module in (f"engine.{game}.ai", f"engine.{game}.ai.policy"):
+        try:
+            if importlib.util.find_spec(module) is None:
+                continue
+        except ModuleNotFoundError:
+            return None
+        choose = getattr(importlib.import_module(module), "choose", None)
+        if choose is not None:
+            return choose
+    return None
 
 
 class GameService:
     """Game operations for the cogs; every method is async and engine-agnostic.
 
-    ``rulesets`` resolves a game name (as stored in ``games.game``) to its ruleset.
+    ``rulesets`` resolves a game name (as stored in ``games.game``) to its ruleset; ``ai``
+    resolves it to its AI policy (None: the game has no AI seats yet).
     """
 
-    def __init__(self, store: Store, rulesets: Callable[[str], Ruleset] = load_ruleset):
+    def __init__(
+        self,
+        store: Store,
+        rulesets: Callable[[str], Ruleset] = load_ruleset,
+        ai: Callable[[str], AiPolicy | None] = load_ai,
+    ):
         self.store = store
         self._rulesets = rulesets
+        self._ai = ai
+        self._states: dict[int, tuple[str, GameState]] = {}
 
     # ---------------------------------------------------------------- lobby
 
@@ -140,23 +227,43 @@ class GameService:
         options: Mapping[str, Any],
         created_by: int,
         seed: int | None = None,
+        lobby: Mapping[str, Any] | None = None,
     ) -> GameRecord:
-        """Open a lobby for ``game`` in the channel (nobody is seated yet)."""
+        """Open a lobby for ``game`` in the channel (nobody is seated yet).
+
+        ``options`` go to the engine; ``lobby`` holds the table's own settings
+        (:data:`LOBBY_DEFAULTS`: table size, AI for empty seats, deadline).
+        """
         ruleset = self._ruleset(game)
+        table = {**LOBBY_DEFAULTS, **(lobby or {})}
+        size = table["table_size"]
+        if size is not None and not ruleset.min_seats <= size <= ruleset.max_seats:
+            raise RunetableError(f"{ruleset.name} is played by {ruleset.min_seats} to {ruleset.max_seats} players, not {size}.")
+        if table["ai_fill"] and self._ai(game) is None:
+            raise RunetableError(f"{game} has no AI players yet; start without AI seats.")
         try:
-            return await self.store.create_game(
+            pack_hash = ruleset.pack_hash(options)
+        except Exception as e:  # a data pack that does not load is the creator's to fix
+            raise RunetableError(f"The data pack cannot be used: {e}") from None
+        try:
+            record = await self.store.create_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game,
                 options=dict(options),
                 seed=secrets.randbelow(2**63) if seed is None else seed,
                 engine_version=ENGINE_VERSION,
-                pack_hash=ruleset.pack_hash(options),
+                pack_hash=pack_hash,
                 state="null",
                 created_by=created_by,
             )
         except ChannelBusy as e:
             raise RunetableError(str(e)) from None
+        await self.store.set_setting("game", record.id, "lobby", table)
+        return record
+
+    async def lobby_settings(self, game_id: int) -> dict[str, Any]:
+        return {**LOBBY_DEFAULTS, **await self.store.get_setting("game", game_id, "lobby", {})}
 
     async def game_in(self, channel_id: int) -> GameRecord:
         """The open game of a channel; raises :class:`NoGameHere`."""
@@ -173,8 +280,9 @@ class GameService:
             if any(s.user_id == user_id for s in seats):
                 raise RunetableError("You already hold a seat in this game.")
             ruleset = self._ruleset(record.game)
-            if len(seats) >= ruleset.max_seats:
-                raise RunetableError(f"The table is full: {ruleset.name} is played by at most {ruleset.max_seats}.")
+            size = (await self.lobby_settings(game_id))["table_size"] or ruleset.max_seats
+            if len(seats) >= size:
+                raise RunetableError(f"The table is full: this game is for {size} players.")
             seats = [*seats, SeatRecord(len(seats), user_id)]
             await self.store.set_seats(game_id, seats)
             return seats
@@ -191,36 +299,75 @@ class GameService:
             await self.store.set_seats(game_id, seats)
             return seats
 
-    async def start(self, game_id: int) -> Started:
-        """Draw the seat order from the seed, set the game up and queue its announcement.
+    async def start(self, game_id: int, by_user: int | None = None) -> Started:
+        """Fill empty seats with AI if the lobby asks for it, draw the seat order from the
+        seed, set the game up, keep its data pack, and queue its announcement.
 
-        The setup is commit 1: its records (forced answers), state and outbox are written
-        like any action's. Restarting an interrupted start finishes it without redoing it.
+        ``by_user`` (when given) must be the lobby's creator or hold a seat. The setup is
+        commit 1: its records (forced answers), state and outbox are written like any
+        action's. Restarting an interrupted start finishes it without redoing it.
         """
         async with self.store.lock(game_id):
             record = await self._lobby(game_id, allow_started=True)
             seats = await self.store.seats(game_id)
+            if by_user is not None and by_user != record.created_by and all(s.user_id != by_user for s in seats):
+                raise NotSeated("Only the game's creator or a seated player can start it.")
+            ruleset = self._ruleset(record.game)
             if record.seq == 0:
+                seats = await self._fill_with_ai(record, ruleset, seats)
                 # Join order, recovered from joined_at so that a retried start draws the same order.
-                joined = sorted(seats, key=lambda s: (s.joined_at, s.user_id or 0))
+                joined = sorted(seats, key=lambda s: (s.joined_at, s.user_id or 0, s.seat))
                 Rng(record.seed ^ SEAT_ORDER_SALT).shuffle(joined)
                 seats = [dataclasses.replace(s, seat=i) for i, s in enumerate(joined)]
-                engine = Engine(self._ruleset(record.game))
+                engine = Engine(ruleset)
+                options = {**record.options, **await self._start_options(record, seats)}
                 try:
-                    transition = engine.setup(record.options, len(seats), record.seed)
+                    transition = engine.setup(options, len(seats), record.seed)
                 except EngineError as e:
                     raise Refused(refusal_from(e)) from None
-                users = {s.seat: s.user_id for s in seats}
+                await self._save_pack(record, ruleset)
                 await self.store.set_seats(game_id, seats)
-                await self._commit(engine, record, None, transition, users, kind="start")
+                await self._commit(engine, record, None, transition, seats, kind="start")
             await self.store.set_status(game_id, "active")
-            state = self._state(await self.store.get_game(game_id))
+            record = await self._record(game_id)
+            engine = Engine(ruleset)
+            seq, state = await self._answer_automatic(engine, record, self._state(record, ruleset))
         return Started(
             game_id=game_id,
-            seq=max(record.seq, 1),
+            seq=seq,
             order=tuple(s.user_id for s in seats),
             awaited=tuple(state.awaited()),
         )
+
+    async def _fill_with_ai(self, record: GameRecord, ruleset: Ruleset, seats: list[SeatRecord]) -> list[SeatRecord]:
+        lobby = await self.lobby_settings(record.id)
+        if not lobby["ai_fill"]:
+            return seats
+        if not any(s.user_id is not None for s in seats):
+            raise RunetableError("At least one player must join before the AI fills the other seats.")
+        size = lobby["table_size"] or ruleset.max_seats
+        last = max(s.joined_at for s in seats)
+        ai = [SeatRecord(len(seats) + i, None, is_ai=True, joined_at=last + 1 + i) for i in range(size - len(seats))]
+        return [*seats, *ai]
+
+    async def _start_options(self, record: GameRecord, seats: Sequence[SeatRecord]) -> dict[str, Any]:
+        """Engine options fixed at the start from the players' settings: each seat's battle
+        policy (Runewars reads ``options["battle_policy"]``, seat -> "automatic"/"manual")."""
+        if record.game != "runewars":
+            return {}
+        policies = {}
+        for s in seats:
+            if s.user_id is not None:
+                policy = await self.player_setting(s.user_id, "battle_policy")
+                if policy != PLAYER_SETTINGS["battle_policy"]:
+                    policies[str(s.seat)] = policy
+        return {"battle_policy": policies} if policies else {}
+
+    async def _save_pack(self, record: GameRecord, ruleset: Ruleset) -> None:
+        """Keep the game's whole data pack by its hash (docs/versioning.md, point 4)."""
+        content = pack_content(ruleset, record.options)
+        if content is not None:
+            await self.store.save_pack(record.pack_hash, record.game, content)
 
     # ---------------------------------------------------------------- playing
 
@@ -231,23 +378,41 @@ class GameService:
         position, or another move won the race), :class:`GameNotRunning`, or
         :class:`Refused` (the engine refused it); in each case nothing is written.
         """
+
+        def same(decisions: Sequence[Decision], seq: int) -> Action:
+            if expected_seq is not None and expected_seq != seq:
+                raise StaleClick("That button belongs to an earlier position of the game; use the newest one.")
+            return action
+
+        return await self.answer(game_id, user_id, same)
+
+    async def answer(
+        self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action]
+    ) -> ActOutcome:
+        """Apply the action ``choose(decisions, seq)`` picks from the user's open decisions at
+        the game's current position (``seq``), under the game's lock.
+
+        ``choose`` raises :class:`StaleClick` when what the user clicked is no longer offered
+        (the UI's rule: a click counts while its prompt is open and its answer still legal,
+        even if other seats moved meanwhile). Then AI seats and automatic answers move.
+        """
         async with self.store.lock(game_id):
             record = await self._record(game_id)
             if record.status != "active":
                 raise GameNotRunning(_not_running(record))
             seats = await self.store.seats(game_id)
             seat = _seat_of(seats, user_id)
-            if expected_seq is not None and expected_seq != record.seq:
-                raise StaleClick("That button belongs to an earlier position of the game; use the newest one.")
             ruleset = self._ruleset(record.game)
             engine = Engine(ruleset)
+            state = self._state(record, ruleset)
+            action = choose(_decisions(engine, state, seat), record.seq)
             try:
-                transition = engine.apply(self._state(record, ruleset), dataclasses.replace(action, seat=seat))
+                transition = engine.apply(state, dataclasses.replace(action, seat=seat))
             except EngineError as e:
                 raise Refused(refusal_from(e, narrator_for(ruleset.name).action)) from None
-            users = {s.seat: s.user_id for s in seats}
-            seq = await self._commit(engine, record, seat, transition, users, kind="update")
-        state = transition.state
+            seq, stored = await self._commit(engine, record, seat, transition, seats, kind="update", before=state)
+            seq, state = await self._answer_automatic(engine, dataclasses.replace(record, seq=seq), stored)
+            decisions = _decisions(engine, state, seat) if state.result is None else ()
         return ActOutcome(
             game_id=game_id,
             seq=seq,
@@ -256,7 +421,71 @@ class GameService:
             lines=tuple(narrate(state.game, transition.events, seat)),
             awaited=tuple(state.awaited()),
             result=state.result,
+            decisions=decisions,
+            game=record.game,
         )
+
+    async def _answer_automatic(self, engine: Engine, record: GameRecord, state: GameState) -> tuple[int, GameState]:
+        """Let AI seats and automatic settings answer, one commit each, until a human must
+        decide or the game ends. ``record`` and ``state`` are the game as last committed.
+        Returns the game's seq and state. Call under the lock."""
+        seats = await self.store.seats(record.id)
+        for _ in range(MAX_AUTOMATIC):
+            if state.result is not None:
+                break
+            found = await self._automatic_action(engine, record, state, seats)
+            if found is None:
+                break
+            seat, action = found
+            transition = engine.apply(state, action)
+            seq, state_after = await self._commit(engine, record, seat, transition, seats, kind="update", before=state)
+            record, state = dataclasses.replace(record, seq=seq), state_after
+        else:
+            log.error("game %s: more than %d automatic answers in a row; waiting for a human", record.id, MAX_AUTOMATIC)
+        return record.seq, state
+
+    async def _automatic_action(
+        self, engine: Engine, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
+    ) -> tuple[Seat, Action] | None:
+        """The first answer no human has to give: an AI seat's, or an auto-end-turn."""
+        by_seat = {s.seat: s for s in seats}
+        for seat in state.awaited():
+            holder = by_seat.get(seat)
+            if holder is None:
+                continue
+            for prompt in state.prompts_for(seat):
+                auto = AUTO_ANSWERS.get((record.game, prompt.kind))
+                if not holder.is_ai and not (auto and await self.player_setting(holder.user_id, "auto_end_turn")):
+                    continue
+                legal = engine.ruleset.legal(state, prompt)
+                if not legal:
+                    continue
+                if holder.is_ai:
+                    return seat, self._ai_action(engine, record, state, seat, Decision(prompt, tuple(legal)))
+                action = auto(prompt, legal)
+                if action is not None:
+                    return seat, action
+        return None
+
+    def _ai_action(self, engine: Engine, record: GameRecord, state: GameState, seat: Seat, decision: Decision) -> Action:
+        """The AI's answer from the seat's own view; a failing policy falls back to the first legal answer."""
+        policy = self._ai(record.game)
+        legal = list(decision.actions)
+        if policy is None:
+            log.warning("game %s: seat %s is an AI seat but %s has no AI; answering with the first legal action",
+                        record.id, seat, record.game)
+            return legal[0]
+        rng = random.Random(f"{record.seed}/{record.seq}/{seat}")
+        extra = {"pack": game_pack(engine.ruleset, record.options)} if "pack" in inspect.signature(policy).parameters else {}
+        try:
+            action = policy(engine.view(state, seat), decision.prompt, legal, rng, **extra)
+        except Exception:
+            log.exception("game %s: the AI failed on %s; answering with the first legal action", record.id, decision.prompt.id)
+            return legal[0]
+        if action not in legal:
+            log.error("game %s: the AI chose %r, which is not legal; answering with the first legal action", record.id, action)
+            return legal[0]
+        return action
 
     async def view(self, game_id: int, user_id: int | None) -> SeatView:
         """What ``user_id``'s seat may know (``None``: the public view), with its legal actions."""
@@ -276,7 +505,75 @@ class GameService:
             prompts=tuple(state.prompts_for(seat)) if seat is not None else (),
             legal=tuple(engine.legal(state, seat)) if seat is not None and state.result is None else (),
             awaited=tuple(state.awaited()),
+            game=record.game,
         )
+
+    async def log_lines(self, game_id: int, user_id: int | None, *, limit: int = 30) -> list[str]:
+        """The last ``limit`` lines of the game's story as the user's seat saw it (``None``
+        or a non-seated user: the public story), rebuilt by replaying the stored log."""
+        record = await self._record(game_id)
+        if record.status == "lobby":
+            raise GameNotRunning(_not_running(record))
+        seats = await self.store.seats(game_id)
+        seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
+        ruleset = self._ruleset(record.game)
+        rows = await self.store.actions(game_id)
+        options = self._state(record, ruleset).options
+        lines = await asyncio.to_thread(_replayed_lines, Engine(ruleset), record.seed, options, len(seats), rows, seat)
+        return lines[-limit:]
+
+    async def my_games(self, guild_id: int, user_id: int) -> list[MyGame]:
+        """The user's lobbies and running games on this server, and whether each awaits them."""
+        out = []
+        for record in await self.store.games_for_user(guild_id, user_id):
+            if record.status not in ("lobby", "active"):
+                continue
+            seat = _seat_of(await self.store.seats(record.id), user_id)
+            awaited = record.status == "active" and seat in self._state(record).awaited()
+            out.append(MyGame(record, seat, awaited))
+        return out
+
+    # ---------------------------------------------------------------- settings
+
+    async def player_setting(self, user_id: int | None, key: str) -> Any:
+        if user_id is None:
+            return PLAYER_SETTINGS[key]
+        return await self.store.get_setting("player", user_id, key, PLAYER_SETTINGS[key])
+
+    async def player_settings(self, user_id: int) -> dict[str, Any]:
+        return {key: await self.player_setting(user_id, key) for key in PLAYER_SETTINGS}
+
+    async def set_player_setting(self, user_id: int, key: str, value: Any) -> None:
+        if key not in PLAYER_SETTINGS:
+            raise RunetableError(f"There is no setting {key!r}; settings: {', '.join(PLAYER_SETTINGS)}.")
+        if key == "battle_policy" and value not in BATTLE_POLICIES:
+            raise RunetableError(f"The battle policy is one of {', '.join(BATTLE_POLICIES)}.")
+        if key == "auto_end_turn" and not isinstance(value, bool):
+            raise RunetableError("auto_end_turn is on or off.")
+        await self.store.set_setting("player", user_id, key, value)
+
+    # ---------------------------------------------------------------- maps and data
+
+    async def map_image(self, game_id: int, view: Mapping[str, Any], seat: Seat | None = None) -> tuple[bytes, str] | None:
+        """The map drawn from ``view`` (off the event loop) and its alt text, or None when the
+        game has no renderer. ``view`` must be what ``seat`` (None: the public) may see."""
+        record = await self._record(game_id)
+        renderer = renderer_for(record.game)
+        if renderer is None:
+            return None
+        pack = game_pack(self._ruleset(record.game), record.options)
+        png = await asyncio.to_thread(renderer.render_png, view, pack, seat=seat)
+        return png, renderer.alt_text(view, pack, seat=seat)[:1024]
+
+    async def pack_of(self, game_id: int | None):
+        """The data pack of a game (None: the default pack of Runewars), or None without one."""
+        if game_id is None:
+            return game_pack(self._ruleset("runewars"), {})
+        record = await self._record(game_id)
+        return game_pack(self._ruleset(record.game), record.options)
+
+    def ruleset_of(self, record: GameRecord) -> Ruleset:
+        return self._ruleset(record.game)
 
     # ---------------------------------------------------------------- internals
 
@@ -301,13 +598,29 @@ class GameService:
         return record
 
     def _state(self, record: GameRecord, ruleset: Ruleset | None = None) -> GameState:
-        """Decode the stored state, upgrading an older state format first."""
+        """Decode the stored state, upgrading an older state format first.
+
+        The last decoded state of each game is kept with the exact text it came from and
+        handed out again while the stored text is the same (an undo or another writer
+        changes the text, so a cached state is never stale). Callers must not modify it:
+        the engine applies actions to a copy, and views only read.
+        """
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.state:
+            return cached[1]
         ruleset = ruleset or self._ruleset(record.game)
         try:
             plain, _ = upgrade(json.loads(record.state), ruleset.state_format)
         except IncompatibleState as e:
             raise RunetableError(str(e)) from None
-        return from_plain(plain)
+        return self._remember(record.id, record.state, from_plain(plain))
+
+    def _remember(self, game_id: int, text: str, state: GameState) -> GameState:
+        self._states.pop(game_id, None)
+        self._states[game_id] = (text, state)
+        while len(self._states) > STATE_CACHE_GAMES:
+            self._states.pop(next(iter(self._states)))
+        return state
 
     async def _commit(
         self,
@@ -315,24 +628,39 @@ class GameService:
         record: GameRecord,
         seat: Seat | None,
         transition: Transition,
-        users: Mapping[Seat, int | None],
+        seats: Sequence[SeatRecord],
         *,
         kind: str,
-    ) -> int:
-        """Write the records, the state and the outbox in one transaction; returns the new seq."""
+        before: GameState | None = None,
+    ) -> tuple[int, GameState]:
+        """Write the records, the state and the outbox in one transaction; returns the new seq
+        and the state as stored (every move starts from a stored state, so the log replays the
+        same way whether or not a move followed another in memory).
+
+        ``before`` is the state the transition started from: a seat is told of its decisions
+        when a prompt opened for it that was not open before (and it did not act itself).
+        """
         seq = record.seq + 1
         state = transition.state
-        channel = _channel_payload(record.id, seq, kind, transition, users, engine)
+        users = {s.seat: s.user_id for s in seats}
+        opened_before = set() if before is None else {p.id for p in before.prompts}
+        public = engine.view(state, None)
+        channel = _channel_payload(record.id, seq, kind, transition, users, public, self._map_alt(record, engine, public))
         outbox = [OutboxMessage("channel", _json(channel))]
         for s in state.seats:
+            if users.get(s) is None:
+                continue
             private = [e for e in transition.events if e.to is not None and s in e.to]
-            if private and users.get(s) is not None:
+            new_prompts = s != seat and any(p.id not in opened_before for p in state.prompts_for(s))
+            if private or new_prompts:
                 payload = {
                     "v": PAYLOAD_VERSION, "kind": "private", "game_id": record.id, "seq": seq,
                     "game": state.game, "seat": s,
                     "lines": narrate(state.game, private, s), "events": _events(private),
+                    "decisions": _decisions_plain(engine, state, s) if new_prompts else [],
                 }
                 outbox.append(OutboxMessage(f"user:{users[s]}", _json(payload)))
+        stored = encode(state)
         try:
             seq = await self.store.commit_action(
                 record.id,
@@ -340,17 +668,94 @@ class GameService:
                 seat=seat,
                 action=encode(list(transition.records)),
                 chance=json.dumps([list(r.chance) for r in transition.records]),
-                state=encode(state),
+                state=stored,
                 outbox=outbox,
             )
         except StaleVersion:
             raise StaleClick("Someone moved first; look at the new position and try again.") from None
         if state.result is not None:
             await self.store.set_status(record.id, "finished")
-        return seq
+        return seq, self._remember(record.id, stored, decode(stored))
+
+    def _map_alt(self, record: GameRecord, engine: Engine, public: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The channel payload's map entry (file name and alt text), or None without a renderer."""
+        renderer = renderer_for(record.game)
+        if renderer is None:
+            return None
+        try:
+            alt = renderer.alt_text(public, game_pack(engine.ruleset, record.options))
+        except Exception:
+            log.exception("game %s: the map's alt text failed; posting without a map", record.id)
+            return None
+        return {"file": f"{record.game}-{record.id}-{record.seq + 1}.png", "alt": alt[:1024]}
+
+
+# -------------------------------------------------------------------- renderer and pack
+
+
+def renderer_for(game: str):
+    """The renderer module of a game (``renderer.<game>`` with render_png and alt_text), or None."""
+    try:
+        if importlib.util.find_spec(f"renderer.{game}") is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    module = importlib.import_module(f"renderer.{game}")
+    return module if hasattr(module, "render_png") and hasattr(module, "alt_text") else None
+
+
+def game_pack(ruleset: Ruleset, options: Mapping[str, Any]):
+    """The data pack of a game whose ruleset has one (Runewars), else None."""
+    pack_of = getattr(ruleset, "pack", None)
+    return pack_of(options) if pack_of is not None else None
+
+
+def pack_content(ruleset: Ruleset, options: Mapping[str, Any]) -> str | None:
+    """The pack's records as the JSON its hash is computed over (so sha256(content) is the hash)."""
+    pack = game_pack(ruleset, options)
+    if pack is None:
+        return None
+    return json.dumps(_plain(pack.records), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in sorted(value.items())}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def installed_packs(directory: str | Path | None) -> dict[str, Path]:
+    """Data packs an operator installed (each a sub-folder of ``directory``), by name."""
+    if not directory or not Path(directory).is_dir():
+        return {}
+    return {p.name: p for p in sorted(Path(directory).iterdir()) if p.is_dir() and (p / "pack.toml").is_file()}
 
 
 # -------------------------------------------------------------------- payloads
+
+
+def _decisions(engine: Engine, state: GameState, seat: Seat) -> tuple[Decision, ...]:
+    legal = engine.legal(state, seat) if state.result is None else []
+    return tuple(Decision(p, tuple(a for a in legal if a.prompt == p.id)) for p in state.prompts_for(seat))
+
+
+def _decisions_plain(engine: Engine, state: GameState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"prompt": _prompt(d.prompt), "actions": [{"choice": a.choice, "args": to_plain(dict(a.args))} for a in d.actions]}
+        for d in _decisions(engine, state, seat)
+    ]
+
+
+def decisions_from_payload(payload: Mapping[str, Any]) -> tuple[Decision, ...]:
+    """The decisions of a private payload back as values (for building the DM's buttons)."""
+    out = []
+    for d in payload.get("decisions", []):
+        p = d["prompt"]
+        prompt = Prompt(p["id"], payload["seat"], p["kind"], secret=p["secret"], info=p["info"])
+        out.append(Decision(prompt, tuple(Action(payload["seat"], p["id"], a["choice"], a["args"]) for a in d["actions"])))
+    return tuple(out)
 
 
 def _channel_payload(
@@ -359,25 +764,40 @@ def _channel_payload(
     kind: str,
     transition: Transition,
     users: Mapping[Seat, int | None],
-    engine: Engine,
+    public_view: Mapping[str, Any],
+    map_entry: Mapping[str, Any] | None,
 ) -> dict[str, Any]:
-    """The channel message: public events, who is awaited, the public view. Nothing else."""
+    """The channel message: public events, who is awaited (never what), the public view."""
     state = transition.state
     public = transition.events_for(None)
     payload: dict[str, Any] = {
         "v": PAYLOAD_VERSION, "kind": kind, "game_id": game_id, "seq": seq, "game": state.game,
         "lines": narrate(state.game, public, None),
         "events": _events(public),
-        "awaiting": [
-            {"seat": s, "user_id": users.get(s), "prompts": [_prompt(p) for p in state.prompts_for(s)]}
-            for s in state.awaited()
-        ],
-        "view": engine.view(state, None),
+        "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited()],
+        "view": public_view,
         "result": state.result,
     }
+    if map_entry is not None:
+        payload["map"] = dict(map_entry)
     if kind == "start":
         payload["seats"] = [{"seat": s, "user_id": users.get(s)} for s in state.seats]
     return payload
+
+
+def _replayed_lines(engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None) -> list[str]:
+    """Narrate a stored log for ``seat`` by replaying it (row 1 is the setup)."""
+    lines: list[str] = []
+    state = None
+    for row in rows:
+        records = decode(row.action)
+        if row.seq == 1:
+            transition = engine.setup(options, seat_count, seed)
+        else:
+            transition = engine.apply(state, records[0].action)
+        lines += narrate(transition.state.game, transition.events, seat)
+        state = transition.state
+    return lines
 
 
 def _events(events) -> list[dict[str, Any]]:

@@ -12,6 +12,10 @@ also protects against a second process writing the same file.
 
 The store keeps IDs and JSON text only. It never imports discord or the engine: states,
 actions, chance results and message payloads arrive already encoded as JSON text.
+
+The table over days (bot/table, docs/table.md) adds the seed commitments (``fairness``),
+who is awaited since when (``waits``), ``votes`` and ``ballots``, notices that belong to no
+move (:meth:`Store.queue_notice`) and the marking of messages of undone moves.
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ __all__ = [
     "OutboxMessage",
     "OutboxRow",
     "Commit",
+    "FairnessRecord",
+    "WaitRecord",
+    "VoteRecord",
     "Store",
     "nonce_for",
     "outbox_key",
@@ -140,6 +147,58 @@ MIGRATIONS: tuple[str, ...] = (
         key      TEXT NOT NULL,
         value    TEXT NOT NULL,  -- JSON
         PRIMARY KEY (scope, scope_id, key)
+    );
+    """,
+    # 2: the table over days (bot/table): undone messages, the seed commitment, waits, votes.
+    """
+    ALTER TABLE outbox ADD COLUMN superseded_at REAL;         -- its action was undone
+    ALTER TABLE outbox ADD COLUMN superseded_marked_at REAL;  -- the sent message says so
+    CREATE INDEX outbox_superseded ON outbox (superseded_at)
+        WHERE superseded_at IS NOT NULL AND superseded_marked_at IS NULL;
+
+    CREATE TABLE fairness (
+        game_id      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        salt         TEXT NOT NULL,  -- hex; secret until the game ends
+        commitment   TEXT NOT NULL,  -- hex SHA-256 over the seed and the salt
+        created_at   REAL NOT NULL,
+        announced_at REAL,
+        revealed_at  REAL
+    );
+
+    -- One row per seat that owes a decision: when the wait began, its deadline, reminders.
+    CREATE TABLE waits (
+        game_id       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat          INTEGER NOT NULL,
+        prompts       TEXT    NOT NULL,  -- fingerprint of the seat's open prompts
+        since         REAL    NOT NULL,
+        deadline      REAL,              -- NULL: no deadline
+        next_reminder REAL,              -- NULL: no more reminders
+        reminders     INTEGER NOT NULL DEFAULT 0,
+        muted         INTEGER NOT NULL DEFAULT 0 CHECK (muted IN (0, 1)),
+        stalled       INTEGER NOT NULL DEFAULT 0 CHECK (stalled IN (0, 1)),
+        PRIMARY KEY (game_id, seat)
+    );
+
+    CREATE TABLE votes (
+        id        INTEGER PRIMARY KEY,
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind      TEXT    NOT NULL,
+        seat      INTEGER,           -- the seat the vote is about (replace, ai, kick)
+        hours     REAL,              -- extend: by how many hours
+        opened_by INTEGER NOT NULL,
+        opened_at REAL    NOT NULL,
+        closes_at REAL    NOT NULL,
+        status    TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'passed', 'failed')),
+        closed_at REAL
+    );
+    CREATE UNIQUE INDEX votes_one_open_per_kind ON votes (game_id, kind) WHERE status = 'open';
+
+    CREATE TABLE ballots (
+        vote_id INTEGER NOT NULL REFERENCES votes (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        yes     INTEGER NOT NULL CHECK (yes IN (0, 1)),
+        cast_at REAL    NOT NULL,
+        PRIMARY KEY (vote_id, user_id)
     );
     """,
 )
@@ -260,6 +319,50 @@ class Commit:
     chance: str
     state: str
     outbox: Sequence[OutboxMessage] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class FairnessRecord:
+    """A game's seed commitment (bot/table/fairness.py): the salt stays secret until the end."""
+
+    game_id: int
+    salt: str
+    commitment: str
+    created_at: float
+    announced_at: float | None
+    revealed_at: float | None
+
+
+@dataclass(frozen=True)
+class WaitRecord:
+    """A seat that owes a decision (bot/table/waits.py). ``prompts`` fingerprints what it owes:
+    when that changes, a new wait begins."""
+
+    game_id: int
+    seat: int
+    prompts: str
+    since: float
+    deadline: float | None
+    next_reminder: float | None
+    reminders: int = 0
+    muted: bool = False
+    stalled: bool = False
+
+
+@dataclass(frozen=True)
+class VoteRecord:
+    """A vote of the seated players (bot/table/votes.py)."""
+
+    id: int
+    game_id: int
+    kind: str
+    seat: int | None
+    hours: float | None
+    opened_by: int
+    opened_at: float
+    closes_at: float
+    status: str
+    closed_at: float | None
 
 
 def nonce_for(key: str) -> str:
@@ -599,21 +702,7 @@ class Store:
         rows (delivered rows stay as history), and sets the game's state and seq.
         """
         async with self._write() as db:
-            game = await _game_row(db, game_id, "seq")
-            if not 0 <= keep_seq <= game["seq"]:
-                raise StoreError(f"Game #{game_id} has moves 0 to {game['seq']};"
-                                 f" cannot go back to move {keep_seq}.")
-            for table, only_undelivered in (("actions", ""), ("snapshots", ""),
-                                            ("outbox", " AND delivered_at IS NULL")):
-                await db.execute(
-                    f"DELETE FROM {table} WHERE game_id = ? AND seq > ?{only_undelivered}",
-                    (game_id, keep_seq),
-                )
-            await db.execute(
-                "UPDATE games SET state = ?, seq = ?, rewinds = rewinds + 1, updated_at = ?"
-                " WHERE id = ?",
-                (state, keep_seq, time.time(), game_id),
-            )
+            await _truncate(db, game_id, keep_seq, state)
 
     # ---------------------------------------------------------------- outbox
 
@@ -680,6 +769,185 @@ class Store:
                 (scope, str(scope_id), key, json.dumps(value)),
             )
 
+    # ---------------------------------------------------------------- the table (bot/table)
+
+    async def games_with_status(self, *statuses: str) -> list[GameRecord]:
+        """Every game in one of ``statuses``, oldest first (the sweeper's round)."""
+        for status in statuses:
+            _check_status(status)
+        marks = ", ".join("?" * len(statuses))
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(GameRecord)} FROM games WHERE status IN ({marks}) ORDER BY id",
+                statuses,
+            )
+        return [_game(row) for row in rows]
+
+    async def queue_notice(self, game_id: int, name: str, recipient: str, payload: str) -> bool:
+        """Queue a message that belongs to no action (a reminder, a vote's result, a notice).
+
+        Its key is ``notice/<game>/<name>/<recipient>``: queueing the same name twice queues it
+        once (a sweep repeated after a crash sends nothing twice). It takes the game's current
+        seq, so it is delivered after the messages of the moves made so far. Returns whether
+        it was new.
+        """
+        key = f"notice/{game_id}/{name}/{recipient}"
+        async with self._write() as db:
+            game = await _game_row(db, game_id, "seq")
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO outbox (key, game_id, seq, recipient, payload, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (key, game_id, game["seq"], recipient, payload, time.time()),
+            )
+            return cursor.rowcount == 1
+
+    async def undo_actions(self, game_id: int, *, expected_seq: int, keep_seq: int,
+                           state: str) -> list[OutboxRow]:
+        """Undo: like :meth:`truncate_actions`, and in the same transaction mark the delivered
+        messages of the undone actions (not notices) as superseded. Raises StaleVersion when
+        the game is not at ``expected_seq``. Returns the superseded rows."""
+        async with self._write() as db:
+            game = await _game_row(db, game_id, "seq")
+            if game["seq"] != expected_seq:
+                raise StaleVersion(f"Game #{game_id} is at move {game['seq']}, not {expected_seq}.")
+            where = ("game_id = ? AND seq > ? AND delivered_at IS NOT NULL"
+                     " AND superseded_at IS NULL AND key NOT LIKE 'notice/%'")
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(OutboxRow)} FROM outbox WHERE {where} ORDER BY rowid",
+                (game_id, keep_seq),
+            )
+            await db.execute(f"UPDATE outbox SET superseded_at = ? WHERE {where}",
+                             (time.time(), game_id, keep_seq))
+            await _truncate(db, game_id, keep_seq, state)
+        return [OutboxRow(**dict(row)) for row in rows]
+
+    async def superseded_unmarked(self, limit: int = 50) -> list[OutboxRow]:
+        """Sent messages of undone actions that do not say so yet (with a message id)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(OutboxRow)} FROM outbox WHERE superseded_at IS NOT NULL"
+                " AND superseded_marked_at IS NULL ORDER BY rowid LIMIT ?",
+                (limit,),
+            )
+        return [OutboxRow(**dict(row)) for row in rows]
+
+    async def mark_superseded_marked(self, key: str) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE outbox SET superseded_marked_at = ? WHERE key = ?", (time.time(), key))
+
+    async def fairness(self, game_id: int) -> FairnessRecord | None:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(FairnessRecord)} FROM fairness WHERE game_id = ?", (game_id,))
+        return FairnessRecord(**dict(rows[0])) if rows else None
+
+    async def latest_game_in(self, channel_id: int) -> GameRecord | None:
+        """The newest game of a channel, whatever its status (to review or export it)."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(GameRecord)} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                (channel_id,))
+        return _game(rows[0]) if rows else None
+
+    async def ended_unrevealed(self) -> list[GameRecord]:
+        """Finished or abandoned games with a seed commitment whose seed is not revealed yet."""
+        columns = ", ".join(f"g.{f.name}" for f in fields(GameRecord))
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {columns} FROM games g JOIN fairness f ON f.game_id = g.id"
+                " WHERE f.revealed_at IS NULL AND g.status IN ('finished', 'abandoned') ORDER BY g.id")
+        return [_game(row) for row in rows]
+
+    async def create_fairness(self, game_id: int, salt: str, commitment: str) -> FairnessRecord:
+        """Keep a game's commitment; a game that has one keeps its first (returned)."""
+        async with self._write() as db:
+            await _game_row(db, game_id, "id")
+            await db.execute(
+                "INSERT OR IGNORE INTO fairness (game_id, salt, commitment, created_at) VALUES (?, ?, ?, ?)",
+                (game_id, salt, commitment, time.time()),
+            )
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(FairnessRecord)} FROM fairness WHERE game_id = ?", (game_id,))
+        return FairnessRecord(**dict(rows[0]))
+
+    async def note_fairness(self, game_id: int, *, announced: bool = False, revealed: bool = False) -> None:
+        """Record that the commitment was announced, or the seed revealed."""
+        async with self._write() as db:
+            for column, flag in (("announced_at", announced), ("revealed_at", revealed)):
+                if flag:
+                    await db.execute(f"UPDATE fairness SET {column} = ? WHERE game_id = ?", (time.time(), game_id))
+
+    async def waits(self, game_id: int) -> list[WaitRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(WaitRecord)} FROM waits WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [WaitRecord(**{**dict(row), "muted": bool(row["muted"]), "stalled": bool(row["stalled"])})
+                for row in rows]
+
+    async def save_waits(self, game_id: int, waits: Sequence[WaitRecord]) -> None:
+        """Replace the waits of a game by ``waits`` (one transaction)."""
+        async with self._write() as db:
+            await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
+            await db.executemany(
+                f"INSERT INTO waits ({_columns(WaitRecord)}) VALUES ({', '.join('?' * len(fields(WaitRecord)))})",
+                [(w.game_id, w.seat, w.prompts, w.since, w.deadline, w.next_reminder, w.reminders,
+                  int(w.muted), int(w.stalled)) for w in waits if w.game_id == game_id],
+            )
+
+    async def open_vote(self, game_id: int, kind: str, *, seat: int | None, hours: float | None,
+                        opened_by: int, opened_at: float, closes_at: float) -> VoteRecord | None:
+        """Open a vote; None when a vote of that kind is already open in that game."""
+        async with self._write() as db:
+            await _game_row(db, game_id, "id")
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO votes (game_id, kind, seat, hours, opened_by, opened_at, closes_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, kind, seat, hours, opened_by, opened_at, closes_at),
+                )
+            except sqlite3.IntegrityError:
+                return None
+        return await self.vote(cursor.lastrowid)
+
+    async def vote(self, vote_id: int) -> VoteRecord | None:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(f"SELECT {_columns(VoteRecord)} FROM votes WHERE id = ?", (vote_id,))
+        return VoteRecord(**dict(rows[0])) if rows else None
+
+    async def open_votes(self, game_id: int | None = None) -> list[VoteRecord]:
+        """Open votes of one game (``None``: of every game), oldest first."""
+        query = f"SELECT {_columns(VoteRecord)} FROM votes WHERE status = 'open'"
+        args: tuple = ()
+        if game_id is not None:
+            query, args = query + " AND game_id = ?", (game_id,)
+        async with self._read() as db:
+            rows = await db.execute_fetchall(query + " ORDER BY id", args)
+        return [VoteRecord(**dict(row)) for row in rows]
+
+    async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, at: float) -> None:
+        """Record (or change) one user's ballot."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO ballots (vote_id, user_id, yes, cast_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (vote_id, user_id) DO UPDATE SET yes = excluded.yes, cast_at = excluded.cast_at",
+                (vote_id, user_id, int(yes), at),
+            )
+
+    async def ballots(self, vote_id: int) -> dict[int, bool]:
+        """user id -> yes, for every ballot of a vote."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall("SELECT user_id, yes FROM ballots WHERE vote_id = ?", (vote_id,))
+        return {row["user_id"]: bool(row["yes"]) for row in rows}
+
+    async def close_vote(self, vote_id: int, status: str, at: float) -> bool:
+        """Close an open vote as 'passed' or 'failed'; False when it was closed already."""
+        if status not in ("passed", "failed"):
+            raise StoreError(f"A vote closes as passed or failed, not {status!r}.")
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'", (status, at, vote_id))
+            return cursor.rowcount == 1
+
 
 # -------------------------------------------------------------------- helpers
 
@@ -725,6 +993,25 @@ async def _migrate(db: aiosqlite.Connection) -> None:
         except BaseException:
             await db.rollback()
             raise
+
+
+async def _truncate(db: aiosqlite.Connection, game_id: int, keep_seq: int, state: str) -> None:
+    """Forget every action after ``keep_seq`` (see :meth:`Store.truncate_actions`)."""
+    game = await _game_row(db, game_id, "seq")
+    if not 0 <= keep_seq <= game["seq"]:
+        raise StoreError(f"Game #{game_id} has moves 0 to {game['seq']};"
+                         f" cannot go back to move {keep_seq}.")
+    for table, only_undelivered in (("actions", ""), ("snapshots", ""),
+                                    ("outbox", " AND delivered_at IS NULL")):
+        await db.execute(
+            f"DELETE FROM {table} WHERE game_id = ? AND seq > ?{only_undelivered}",
+            (game_id, keep_seq),
+        )
+    await db.execute(
+        "UPDATE games SET state = ?, seq = ?, rewinds = rewinds + 1, updated_at = ?"
+        " WHERE id = ?",
+        (state, keep_seq, time.time(), game_id),
+    )
 
 
 def _corrupt_message(path: Path, detail: str) -> str:

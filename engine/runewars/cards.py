@@ -12,7 +12,7 @@ from engine.runewars.data import Pack
 from engine.runewars.state import Deck, RunewarsBoard, Title
 
 def shuffled_decks(pack: Pack, rng: Rng) -> dict[str, Deck]:
-    """Setup step 10: the tactics deck and the four season decks, shuffled.
+    """Setup step 10: the tactics deck, the two objective decks and the four season decks, shuffled.
 
     Only complete cards are dealt: the rulebook's partial examples (data/runewars/
     rulebook_examples.toml) wait for the card-effects data to complete them.
@@ -24,6 +24,8 @@ def shuffled_decks(pack: Pack, rng: Rng) -> dict[str, Deck]:
         ]
 
     decks = {"tactics": Deck(complete("tactics_card"))}
+    for alignment in ("good", "evil"):  # step 12 deals one objective of the faction's alignment
+        decks[f"objectives.{alignment}"] = Deck(complete("objective", alignment=alignment))
     for season in ("spring", "summer", "autumn", "winter"):
         decks[f"season.{season}"] = Deck(complete("season_card", season=season))
     for deck in decks.values():
@@ -78,6 +80,7 @@ def draw_tactics(board: RunewarsBoard, seat: int, count: int, ctx: Context) -> l
     """``seat`` draws tactics cards: the table sees how many, the player which."""
     cards = draw(board, "tactics", count, ctx.rng)
     board.players[seat].tactics += cards
+    board.players[seat].tactics_drawn.update(dict.fromkeys(cards, f"{board.year}/{board.season}"))  # not playable this season (p. 30)
     ctx.emit("tactics_drawn", seat=seat, count=len(cards))
     if cards:
         ctx.emit("your_tactics_drawn", to=seat, cards=cards)

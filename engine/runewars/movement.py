@@ -1,12 +1,13 @@
-"""Where units may move (pp. 16-18, digest §6.2-§6.4).
+"""Where units may move (pp. 16-18, 37; digest §6.2-§6.4).
 
 Pure functions of the board and the map geometry; the orders (Strategy, Mobilize,
-Conquer) build their prompts and checks on them.
+Conquer) build their prompts and checks on them. ``portals`` are the face-up Magic Portals
+(exploration tokens, p. 37) the mover may use: each counts as adjacent to every other, a
+step between two of them is a portal jump, which the order charges for (1 influence each).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Collection
 
 from engine.runewars.control import controller, is_empty
@@ -54,39 +55,62 @@ def may_leave(board: RunewarsBoard, seat: int, area_id: str) -> bool:
     return seat not in board.areas[area_id].activated_by
 
 
-def strategy_destinations(board: RunewarsBoard, geometry: Board, seat: int, origin: str, unit: UnitType, *, winter: bool) -> list[str]:
-    """p. 16: Strategy moves a unit one step into an adjacent friendly or empty area."""
+def steps_into(geometry: Board, here: str, unit: UnitType, *, winter: bool, portals: Collection[str] = ()) -> dict[str, int]:
+    """Areas from which ``unit`` steps into ``here`` -> portal jumps the step takes (0 or 1)."""
+    steps = {b: 0 for b in geometry.adjacency[here] if crossable(geometry, b, here, flying=unit.flying, winter=winter)}
+    if here in portals:
+        steps.update({b: 1 for b in portals if b != here and b not in steps})
+    return steps
+
+
+def strategy_destinations(
+    board: RunewarsBoard, geometry: Board, seat: int, origin: str, unit: UnitType, *, winter: bool, portals: Collection[str] = (),
+) -> list[str]:
+    """p. 16: Strategy moves a unit one step into an adjacent friendly or empty area (a portal jump is a step)."""
     if not may_leave(board, seat, origin):
         return []
-    return [
-        b for b in sorted(geometry.adjacency[origin])
-        if crossable(geometry, origin, b, flying=unit.flying, winter=winter) and passable_for(board, seat, b)
-    ]
+    near = {b for b in geometry.adjacency[origin] if crossable(geometry, origin, b, flying=unit.flying, winter=winter)}
+    if origin in portals:
+        near |= set(portals) - {origin}
+    return [b for b in sorted(near) if passable_for(board, seat, b)]
+
+
+def march_routes(
+    board: RunewarsBoard, geometry: Board, seat: int, target: str, unit: UnitType, *, winter: bool,
+    passable: Collection[str] | None = None, portals: Collection[str] = (), max_jumps: int = 0,
+) -> dict[str, tuple[int, int]]:
+    """Areas from which ``unit`` of ``seat`` could march into ``target`` with Mobilize or Conquer.
+
+    Returns area -> (portal jumps, steps) of the way with the fewest jumps (then the fewest
+    steps), at most ``max_jumps`` jumps. Every area on the way between source and target must
+    be friendly or empty (p. 17); the range is 2, or 3 for fast units; units may not leave an
+    area with their own activation token. Whether units of that type stand there is the
+    caller's to check. ``passable`` fixes the areas that may be passed (the order takes them
+    when it activates, so one group's move does not close another's path); by default they
+    are computed now.
+    """
+    open_ground = set(passable_areas(board, seat) if passable is None else passable)
+    reach = FAST_MOVE_RANGE if unit.fast else MOVE_RANGE
+    best: dict[str, tuple[int, int]] = {}
+    layer = {target: 0}  # areas exactly ``steps`` steps before the target -> fewest jumps
+    for steps in range(1, reach + 1):
+        before: dict[str, int] = {}
+        for here, jumps in layer.items():
+            if here != target and here not in open_ground:
+                continue
+            for there, jump in steps_into(geometry, here, unit, winter=winter, portals=portals).items():
+                if there != target and jumps + jump <= min(max_jumps, before.get(there, max_jumps)):
+                    before[there] = jumps + jump
+        for area, jumps in before.items():
+            if area not in best or jumps < best[area][0]:
+                best[area] = (jumps, steps)
+        layer = before
+    return {a: route for a, route in sorted(best.items()) if may_leave(board, seat, a)}
 
 
 def march_sources(
     board: RunewarsBoard, geometry: Board, seat: int, target: str, unit: UnitType, *, winter: bool,
     passable: Collection[str] | None = None,
 ) -> dict[str, int]:
-    """Areas from which ``unit`` of ``seat`` could march into ``target`` with Mobilize or Conquer.
-
-    Returns area -> steps. Every area on the way between source and target must be friendly
-    or empty (p. 17); the range is 2, or 3 for fast units; units may not leave an area with
-    their own activation token. Whether units of that type stand there is the caller's to check.
-    ``passable`` fixes the areas that may be passed (the order takes them when it activates,
-    so one group's move does not close another's path); by default they are computed now.
-    """
-    open_ground = set(passable_areas(board, seat) if passable is None else passable)
-    reach = FAST_MOVE_RANGE if unit.fast else MOVE_RANGE
-    steps = {target: 0}
-    queue = deque([target])
-    while queue:
-        here = queue.popleft()
-        if steps[here] == reach or (here != target and here not in open_ground):
-            continue
-        for there in sorted(geometry.adjacency[here]):
-            if there not in steps and crossable(geometry, there, here, flying=unit.flying, winter=winter):
-                steps[there] = steps[here] + 1
-                queue.append(there)
-    del steps[target]
-    return {a: n for a, n in sorted(steps.items()) if may_leave(board, seat, a)}
+    """:func:`march_routes` without portals: area -> steps."""
+    return {a: steps for a, (_, steps) in march_routes(board, geometry, seat, target, unit, winter=winter, passable=passable).items()}

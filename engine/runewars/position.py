@@ -14,6 +14,7 @@ played = [3, 5]                                # order cards played earlier this
 tactics = ["card-id"]                          # tactics cards in hand
 objective = "card-id"
 battle_policy = "manual"                       # "automatic" (default), "manual" or {order = "ask", …} (battle.policy)
+quests = ["setup-3"]                           # quest cards in hand (secret)
 
 [position.season]                              # default: spring of year 1, choosing orders
 year = 1
@@ -33,6 +34,23 @@ tactics = ["card-id", "card-id"]               # so a test may use stand-in card
 [[position.frames]]                            # procedures running on top of the season, innermost last:
 type = "Bid"                                   # a frame class and its fields (a card's bid, a RuneGain …)
 prize = "dragon_rune"
+
+[[position.heroes]]                            # a hero in play (engine/runewars/heroes/setup.py)
+card = "silhouette"
+owner = 1
+area = "11A"
+damage = 1                                     # default 0; also routed = true, training = { agility = 2 }
+rewards = ["runenpanzer"]                      # under the hero card, face down unless listed in face_up
+face_up = []
+
+[[position.defeated_heroes]]                   # rewards beside the board under a numbered token
+number = 1
+area = "2A"
+rewards = ["kettenhemd"]
+
+[position.exploration.2B]                      # an exploration token (optional rule, p. 37)
+token = "temple"
+face_up = false
 
 [position.battle]                              # a battle starting in an area the attacker's units already entered
 area = "1B"
@@ -61,14 +79,16 @@ from engine.runewars.battle.policy import policy_from_spec
 from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.data import Pack
 from engine.runewars.flow import push
+from engine.runewars.heroes.setup import load_hero_position
 from engine.runewars.map import Board, Placement, auto_layout
 from engine.runewars.seasons import SEASONS, Season, start_campaign
 from engine.runewars.setup import new_player
 from engine.runewars.state import Area, Deck, Rune, RunewarsBoard, Stack, Stronghold, Title
 from engine.runewars.turn_order import player_order
 
-POSITION_KEYS = {"factions", "first_player", "placements", "neutrals", "players", "areas", "fate_deck", "season", "titles", "decks", "frames", "battle"}
-PLAYER_KEYS = {"influence", "dials", "played", "tactics", "objective", "battle_policy"}
+POSITION_KEYS = {"factions", "first_player", "placements", "neutrals", "players", "areas", "fate_deck", "season", "titles", "decks", "frames", "battle",
+                 "heroes", "defeated_heroes", "exploration"}
+PLAYER_KEYS = {"influence", "dials", "played", "tactics", "objective", "battle_policy", "quests"}
 AREA_KEYS = {"units", "stronghold", "rune", "city", "activated_by", "development"}
 SEASON_KEYS = {"year", "name", "start", "previous_orders", "orders", "turn"}
 
@@ -114,6 +134,7 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
         titles=initial_titles(pack),
         rune_supply=_rune_supply(pack, areas),
     )
+    load_hero_position(board, pack, position, rng)
     for name, order in position.get("decks", {}).items():
         if name not in board.decks or name == "fate":
             raise InvalidAction(f"position.decks: no deck {name!r} (decks: {sorted(set(board.decks) - {'fate'})}; the fate deck is fate_deck)")

@@ -9,6 +9,9 @@
   from controlled areas (publicly, back to the supply), take 1 dragon and 1 false rune,
   place each face down in a friendly or uncontrolled area without a rune. Only the gainer
   knows which went where. Epic variant (p. 37): one face-up dragon rune, no false runes.
+
+With the exploration tokens (p. 37) a face-up Dragon Throne is one more dragon rune for
+whoever controls its area (:func:`dragon_rune_count`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from engine.core import Action, Context, GameState, IllegalAction, InvalidAction
 from engine.runewars.control import control_map, controller
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step, procedure, prompt_kind, top
+from engine.runewars.heroes import exploration  # module import: exploration reads runes.kind
 from engine.runewars.state import Rune, RunewarsBoard
 
 GAIN_RULE = "p. 30 (Gewinn von Drachenrunen) / digest §8"
@@ -32,6 +36,15 @@ def dragon_rune_areas(board: RunewarsBoard, seat: int, control: Mapping[str, int
     return [a for a, area in sorted(board.areas.items()) if area.rune and area.rune.dragon and control[a] == seat]
 
 
+def dragon_rune_count(board: RunewarsBoard, seat: int, control: Mapping[str, int | None] | None = None) -> int:
+    """What wins (p. 30, p. 37): dragon-rune areas ``seat`` controls, plus its face-up Dragon Thrones.
+
+    p. 37 „Wer auch immer das Gebiet kontrolliert, hat dadurch eine zusätzliche Drachenrune“: one
+    more, whether or not the throne's area holds a dragon rune itself (ruling).
+    """
+    return len(dragon_rune_areas(board, seat, control)) + exploration.dragon_throne_runes(board, seat)
+
+
 def runes_to_win(pack: Pack, epic: bool) -> int:
     """6 dragon-rune areas win at once; 7 in the epic variant (p. 37)."""
     return int(pack.constant("epic_runes_to_win" if epic else "runes_to_win"))
@@ -40,9 +53,9 @@ def runes_to_win(pack: Pack, epic: bool) -> int:
 def instant_winners(
     board: RunewarsBoard, pack: Pack, order: list[int], epic: bool = False, control: Mapping[str, int | None] | None = None
 ) -> list[int]:
-    """Seats controlling enough dragon-rune areas, in player order (who is checked first wins ties)."""
+    """Seats with enough dragon runes (:func:`dragon_rune_count`), in player order (who is checked first wins ties)."""
     target, control = runes_to_win(pack, epic), control_map(board) if control is None else control
-    return [seat for seat in order if len(dragon_rune_areas(board, seat, control)) >= target]
+    return [seat for seat in order if dragon_rune_count(board, seat, control) >= target]
 
 
 def kind(rune: Rune) -> str:

@@ -15,7 +15,9 @@ from engine.core import Action, Context, GameState, IllegalAction, Prompt, regis
 from engine.runewars import cards, victory
 from engine.runewars.cull import open_culls
 from engine.runewars.data import Pack
+from engine.runewars.effects.season_cards import season_card_step
 from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.heroes.quest_phase import start_quest_phase
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn import Turn
 from engine.runewars.turn_order import earns_bonus, player_order
@@ -80,7 +82,7 @@ def _advance_season(state: GameState, pack: Pack, frame: Season, ctx: Context) -
     step = frame.step
     if step == "card":
         frame.step = "second"
-        _draw_season_card(state, ctx)
+        season_card_step(state, pack, ctx)
     elif step == "second":
         frame.step = "orders"
         SECOND_FUNCTIONS[board.season](state, pack, frame, ctx)
@@ -108,19 +110,6 @@ def _advance_season(state: GameState, pack: Pack, frame: Season, ctx: Context) -
     return False
 
 
-def _draw_season_card(state: GameState, ctx: Context) -> None:
-    """Step 1: the first player draws the season's card (p. 11).
-
-    What the card's text does is the card-effects issue's; with no season cards in the
-    pack, the season goes straight to its second function.
-    """
-    board: RunewarsBoard = state.board
-    drawn = cards.draw(board, f"season.{board.season}", 1, ctx.rng)
-    if drawn:
-        board.decks.setdefault("season.discard", cards.Deck()).discard.append(drawn[0])
-        ctx.emit("season_card_drawn", card=drawn[0])
-
-
 # -- second functions (p. 11, digest §5.3) ---------------------------------------------
 
 
@@ -131,14 +120,17 @@ def _spring(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
         area.activated_by = []
         for stack in area.stacks:
             stack.standing, stack.routed = stack.count, 0
+    for hero in board.heroes:  # p. 11: „(einschließlich neutraler Einheiten und Helden)“
+        hero.routed = False
     for player in board.players:
         player.hand, player.played = list(range(1, 9)), []
     ctx.emit("spring", activation_tokens_removed=True, routed_stand_up=True, orders_back_to_hand=True)
 
 
 def _summer(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
-    """The quest phase (heroes issue): with no heroes on the board there is nothing to do."""
+    """The quest phase (p. 26): engine/runewars/heroes/quest_phase.py."""
     ctx.emit("summer")
+    start_quest_phase(state)
 
 
 def _autumn(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:

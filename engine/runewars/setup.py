@@ -4,30 +4,39 @@ Steps with cards that later issues bring (quests, heroes, tactics, objectives) a
 where they will hook in; everything else is done here:
 
 1. first player by fate card; 2. factions in seat order from the first player; 3. the map
-(setup quests dealt face up, the automatic layout of pp. 8-9); 4. neutral units; 5. city
+(setup quests dealt face up, then the automatic layout of pp. 8-9 or, with the option
+``{"map_building": "rulebook"}``, the players' own building in engine/runewars/setup_map.py); 4. neutral units; 5. city
 tokens at random; 7. dials and influence; 8. per player, from the first player clockwise:
 stronghold, starting units, then the runes (which home area holds the false rune is secret).
+
+Epic variant (option ``{"epic": true}``, p. 37): one face-up dragon rune in the home area its
+player chooses instead of two dragon runes and a false rune, and the tactics and season
+cards about false runes leave the decks.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Iterator
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, seats_from
+from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
 from engine.runewars.data import Pack
 from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.cull import AREA_UNIT_LIMIT
-from engine.runewars.flow import prompt_kind
+from engine.runewars.flow import procedure, prompt_kind, push
 from engine.runewars.map import Board, auto_layout
+from engine.runewars.effects.objectives import deal_starting_cards
 from engine.runewars.seasons import start_campaign
+from engine.runewars.heroes.setup import start_heroes
+from engine.runewars.setup_map import MapBuild, map_mode
 from engine.runewars.state import Area, Deck, Player, Rune, RunewarsBoard, Stronghold
 
 
 
 def start(state: GameState, pack: Pack, ctx: Context) -> None:
     """Setup step 1 (first player by fate card) and the first faction prompt."""
+    map_mode(state.options)  # an unknown map option is refused before anything is dealt
     seats = state.seat_count
     deck = [card.id for card in pack.fate_cards]
     ctx.rng.shuffle(deck)
@@ -44,7 +53,25 @@ def start(state: GameState, pack: Pack, ctx: Context) -> None:
         titles=initial_titles(pack),
         setup_queue=seats_from(first, seats),
     )
+    if state.options.get("epic"):
+        _remove_false_rune_cards(pack, state.board)
     _open_faction_prompt(state, pack)
+
+
+#: card effects that need face-down runes, which only false runes make worth looking at
+FALSE_RUNE_EFFECTS = {"peek_rune"}
+
+
+def _remove_false_rune_cards(pack: Pack, board: RunewarsBoard) -> None:
+    """p. 37 „Taktik- oder Jahreszeitenkarten mit Bezug auf falsche Runen werden abgeworfen und es wird eine
+    neue Karte für sie gezogen“: they leave the tactics and season decks at setup, which comes to the same (ruling)."""
+    unused = {
+        card.id for kind in ("tactics_card", "season_card") for card in pack.cards.get(kind, ())
+        if any(effect.get("do") in FALSE_RUNE_EFFECTS for effect in card.attrs.get("effects", ()))
+    }
+    for name, deck in board.decks.items():
+        if name == "tactics" or name.startswith("season."):
+            deck.draw = [card for card in deck.draw if card not in unused]
 
 
 # -- step 2: factions --------------------------------------------------------------------
@@ -92,9 +119,6 @@ def choose_faction(state: GameState, pack: Pack, prompt: Prompt, action: Action,
         _open_faction_prompt(state, pack)
         return
     _build_map(state, pack, ctx)
-    board.phase = "setup.stronghold"
-    board.setup_queue = seats_from(board.first_player, state.seat_count)
-    _open_stronghold_prompt(state)
 
 
 # -- steps 3-7: map, neutrals, cities, resources ----------------------------------------
@@ -107,9 +131,32 @@ def _build_map(state: GameState, pack: Pack, ctx: Context) -> None:
     tile_of_quest = {q.id: q.tile for q in pack.setup_quests}
     board.setup_quests = [quests[2 * seat: 2 * seat + 2] for seat in range(state.seat_count)]
     ctx.emit("setup_quests_dealt", quests=board.setup_quests)
+    if map_mode(state.options) == "rulebook":
+        board.phase = "setup.map"
+        push(state, MapBuilt())
+        push(state, MapBuild())
+        return
     tiles_by_seat = [[tile_of_quest[q] for q in dealt] for dealt in board.setup_quests]
     homes = [pack.faction(p.faction).home_tile for p in board.players]
     board.placements = auto_layout(pack, board.first_player, tiles_by_seat, homes, ctx.rng)
+    _populate_map(state, pack, ctx)
+
+
+@register
+@dataclass
+class MapBuilt:
+    """Waits under the players' map build (setup_map.MapBuild), then goes on with setup step 4."""
+
+
+@procedure(MapBuilt)
+def _after_rulebook_map(state: GameState, pack: Pack, frame: MapBuilt, ctx: Context) -> bool:
+    _populate_map(state, pack, ctx)
+    return True
+
+
+def _populate_map(state: GameState, pack: Pack, ctx: Context) -> None:
+    """Steps 4-5 on the finished map (neutral units, city tokens), then step 8 begins."""
+    board: RunewarsBoard = state.board
     geometry = Board(pack, board.placements)
     board.areas = {area: Area(area) for area in geometry.areas}
     for area_id, area in board.areas.items():
@@ -122,6 +169,9 @@ def _build_map(state: GameState, pack: Pack, ctx: Context) -> None:
         board.areas[area_id].city = token
     board.rune_supply = {"dragon": pack.rune_tokens.dragon, "false": pack.rune_tokens.false}
     ctx.emit("map_built", placements=list(board.placements), cities={a: board.areas[a].city for a in city_spaces})
+    board.phase = "setup.stronghold"
+    board.setup_queue = seats_from(board.first_player, state.seat_count)
+    _open_stronghold_prompt(state)
 
 
 # -- step 8: stronghold, starting units, runes -----------------------------------------
@@ -159,7 +209,11 @@ def _open_next_units_prompt(state: GameState, pack: Pack, seat: int) -> None:
     board: RunewarsBoard = state.board
     remaining = units_to_place(board, pack, seat)
     if not remaining:
-        state.open([Prompt(f"setup/runes/{seat}", seat, "place_false_rune", secret=True, info={"areas": board.players[seat].home_areas})])
+        home = board.players[seat].home_areas
+        if state.options.get("epic"):
+            state.open([Prompt(f"setup/runes/{seat}", seat, "place_dragon_rune", info={"areas": home})])
+        else:
+            state.open([Prompt(f"setup/runes/{seat}", seat, "place_false_rune", secret=True, info={"areas": home})])
         return
     unit, count = next(iter(remaining.items()))
     prompt = Prompt(f"setup/units/{seat}/{unit}", seat, "place_units", info={"unit": unit, "count": count, "areas": board.players[seat].home_areas})
@@ -209,16 +263,41 @@ def place_false_rune(state: GameState, pack: Pack, prompt: Prompt, action: Actio
     state.close(prompt.id)
     ctx.emit("runes_placed", seat=action.seat, areas=home)
     ctx.emit("your_false_rune", to=action.seat, area=false_area)
+    _next_player(state, pack, ctx)
+
+
+def place_dragon_rune(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    """Epic variant, p. 37: „erhält jeder Spieler nur 1 Drachenrune für sein Heimatreich (anstatt 2 Drachenrunen und
+    1 falsche Rune)“, and „Drachenrunen liegen immer offen aus“: face up, in the home area its player chooses (ruling)."""
+    board: RunewarsBoard = state.board
+    area = action.args.get("area")
+    if area not in board.players[action.seat].home_areas:
+        raise IllegalAction("Your dragon rune goes into one of your home areas.", rule="p. 37 (Epische Spielvariante)", alternatives=legal(state, pack, prompt))
+    board.areas[area].rune = Rune(dragon=True, known_to=[action.seat], face_up=True)
+    board.rune_supply["dragon"] -= int(pack.constant("epic_starting_dragon_runes"))
+    state.close(prompt.id)
+    ctx.emit("runes_placed", seat=action.seat, areas=[area], face_up=True)
+    _next_player(state, pack, ctx)
+
+
+def _next_player(state: GameState, pack: Pack, ctx: Context) -> None:
+    """Step 8 for the next player, or the end of setup."""
+    board: RunewarsBoard = state.board
     board.setup_queue.pop(0)
     if board.setup_queue:
         _open_stronghold_prompt(state)
         return
     board.phase = "setup.done"
+    deal_starting_cards(state, pack, ctx)  # steps 7 and 12: tactics cards and an objective each
     ctx.emit("setup_complete")
     start_campaign(state, pack)
+    start_heroes(state, pack)  # steps 6, 9, 10 for quests, heroes, rewards: on top of the campaign (engine/runewars/heroes/setup.py)
 
 
 # -- legal answers -------------------------------------------------------------------------
+
+
+AREA_CHOICES = {"place_stronghold": "stronghold", "place_false_rune": "false_rune", "place_dragon_rune": "dragon_rune"}
 
 
 def legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
@@ -226,8 +305,8 @@ def legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     seat, pid = prompt.seat, prompt.id
     if prompt.kind == "choose_faction":
         return [Action(seat, pid, "faction", {"faction": f}) for f in free_factions(board, pack)]
-    if prompt.kind in ("place_stronghold", "place_false_rune"):
-        choice = "stronghold" if prompt.kind == "place_stronghold" else "false_rune"
+    if prompt.kind in AREA_CHOICES:
+        choice = AREA_CHOICES[prompt.kind]
         return [Action(seat, pid, choice, {"area": a}) for a in board.players[seat].home_areas]
     if prompt.kind == "place_units":
         return [Action(seat, pid, "place", {"areas": split}) for split in _distributions(board, seat, prompt.info["count"])]
@@ -239,5 +318,6 @@ for _kind, _choice, _resolve in (
     ("place_stronghold", "stronghold", place_stronghold),
     ("place_units", "place", place_units),
     ("place_false_rune", "false_rune", place_false_rune),
+    ("place_dragon_rune", "dragon_rune", place_dragon_rune),
 ):
     prompt_kind(_kind, choices={_choice}, legal=legal)(_resolve)

@@ -105,6 +105,8 @@ class Player:
     #: this season's order while it is chosen but not yet revealed (secret)
     chosen: int | None = None
     tactics: list[str] = field(default_factory=list)
+    #: tactics card -> "year/season" it was drawn in: not playable in that season (p. 30)
+    tactics_drawn: dict[str, str] = field(default_factory=dict)
     #: quest cards in hand (secret; at most 3, p. 36 / p. 40)
     quests: list[str] = field(default_factory=list)
     objective: str | None = None
@@ -127,6 +129,42 @@ class Title:
 
     holder: int | None = None
     influence: int = 0
+
+
+@register
+@dataclass
+class Hero:
+    """A hero in play (pp. 25-29): its card lies face up before ``owner``, its figure in ``area``."""
+
+    card: str
+    owner: int
+    area: str
+    damage: int = 0
+    routed: bool = False
+    #: trait -> its training token, +1 or +2 (one token per trait, p. 26)
+    training: dict[str, int] = field(default_factory=dict)
+    #: reward cards under the hero card, face down unless in ``RunewarsBoard.face_up_rewards`` (p. 27)
+    rewards: list[str] = field(default_factory=list)
+
+
+@register
+@dataclass
+class DefeatedHeroToken:
+    """p. 28: a hero defeated other than in a duel leaves its rewards beside the board under a numbered token."""
+
+    number: int
+    area: str
+    rewards: list[str] = field(default_factory=list)
+
+
+@register
+@dataclass
+class ExplorationMarker:
+    """An exploration token in an area (optional rule, p. 37); ``known_to``: seats that looked at a face-down one."""
+
+    token: str
+    face_up: bool = False
+    known_to: list[int] = field(default_factory=list)
 
 
 @register
@@ -160,3 +198,11 @@ class RunewarsBoard:
     titles: dict[str, Title] = field(default_factory=dict)
     #: the latest influence bid (p. 31), for the card that called it: {"bids": {seat: n}, "winner": seat}
     last_bid: dict[str, Any] = field(default_factory=dict)
+    #: heroes in play, and what they leave behind (engine/runewars/heroes)
+    heroes: list[Hero] = field(default_factory=list)
+    face_up_rewards: list[str] = field(default_factory=list)
+    defeated_heroes: list[DefeatedHeroToken] = field(default_factory=list)
+    #: area -> its exploration token (optional rule, p. 37)
+    exploration: dict[str, ExplorationMarker] = field(default_factory=dict)
+    #: card effects that last (until the next season, this battle, for good): engine.runewars.effects.lasting
+    lasting_effects: list[Any] = field(default_factory=list)

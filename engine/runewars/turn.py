@@ -1,10 +1,15 @@
 """A player's turn (p. 15 „Spielzug“, digest §3): resolving their order card.
 
 "During your turn" is immediately before, during or immediately after resolving the
-order. The turn therefore has a window before and after the order (tactics cards,
-claiming an objective, trading rewards: the card-effects and heroes issues add their
-choices there). The window asks the player only when they hold a card; with an empty
-hand and no objective, which the whole table can see, it passes by itself.
+order. The turn therefore has a window before and after the order: the active player may
+play "during your turn" tactics cards, claim his objective (p. 30) and let his heroes use
+rewards, trade them or pick them up (pp. 27-28, engine.runewars.heroes.turn_actions) there.
+The window asks the player only when one of these is possible; with an empty hand, no
+objective and no hero able to act, which the whole table can see, it passes by itself.
+
+Before the active player's first window, the other players holding tactics cards get the
+``rival_turn`` window ("when another player begins a turn", engine.runewars.effects.windows).
+A lasting ``no_bonus`` effect takes the order's bonus away.
 """
 
 from __future__ import annotations
@@ -13,9 +18,14 @@ from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars.data import Pack
+from engine.runewars.effects.lasting import active
+from engine.runewars.effects.objectives import RULE as OBJECTIVE_RULE, claim, claimable
+from engine.runewars.effects.windows import open_window, play, playable
 from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.heroes.turn_actions import RULE as HEROES_RULE, may_act as heroes_may_act, start_hero_turn
 from engine.runewars.orders import order_frame
 from engine.runewars.state import RunewarsBoard
+from engine.runewars.turn_order import current_player_order
 
 WINDOW_CHOICE = {"before": "proceed", "after": "end_turn"}
 
@@ -29,14 +39,23 @@ class Turn:
     step: str = "before"
     #: battles started by this order card (Mobilize's bonus never starts a second, p. 33)
     battles: int = 0
+    #: the turn has begun (announced, the others' ``rival_turn`` window opened)
+    begun: bool = False
 
 
 @procedure(Turn)
 def _advance_turn(state: GameState, pack: Pack, frame: Turn, ctx: Context) -> bool:
+    if not frame.begun:
+        frame.begun = True
+        if frame.bonus and active(state.board, "no_bonus"):
+            frame.bonus = False
+            ctx.emit("bonus_lost", seat=frame.seat, why="lasting")
+        ctx.emit("turn_began", seat=frame.seat, order=pack.order(frame.order).id, number=frame.order, bonus=frame.bonus)
+        rivals = [s for s in current_player_order(state.board, pack) if s != frame.seat]
+        if open_window(state, "rival_turn", rivals, {"active": frame.seat, "order": frame.order}):
+            return False
     if frame.step in WINDOW_CHOICE:
-        if frame.step == "before":
-            ctx.emit("turn_began", seat=frame.seat, order=pack.order(frame.order).id, number=frame.order, bonus=frame.bonus)
-        _open_window(state, frame)
+        _open_window(state, pack, frame)
     elif frame.step == "order":
         frame.step = "after"
         push(state, order_frame(pack, frame.order, frame.seat, frame.bonus))
@@ -46,23 +65,45 @@ def _advance_turn(state: GameState, pack: Pack, frame: Turn, ctx: Context) -> bo
     return False
 
 
-def _open_window(state: GameState, frame: Turn) -> None:
+def _open_window(state: GameState, pack: Pack, frame: Turn) -> None:
     board: RunewarsBoard = state.board
     player = board.players[frame.seat]
     pid = f"y{board.year}/{board.season}/turn/{frame.seat}/{frame.step}"
     choice = WINDOW_CHOICE[frame.step]
-    holds_cards = bool(player.tactics) or player.objective is not None
-    forced = None if holds_cards else Action(frame.seat, pid, choice)
+    may_choose = bool(player.tactics) or player.objective is not None or heroes_may_act(state, pack, frame.seat)
+    forced = None if may_choose else Action(frame.seat, pid, choice)
     state.open([Prompt(pid, frame.seat, "turn_window", info={"window": frame.step, "order": frame.order}, forced=forced)])
 
 
 def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
-    return [Action(prompt.seat, prompt.id, WINDOW_CHOICE[prompt.info["window"]])]
+    seat = prompt.seat
+    plays = [Action(seat, prompt.id, "play", {"card": c}) for c in playable(state, pack, seat, "turn")]
+    claims = [Action(seat, prompt.id, "claim")] if claimable(state, pack, seat) else []
+    heroes = [Action(seat, prompt.id, "heroes")] if heroes_may_act(state, pack, seat) else []
+    return plays + claims + heroes + [Action(seat, prompt.id, WINDOW_CHOICE[prompt.info["window"]])]
 
 
-@prompt_kind("turn_window", choices=set(WINDOW_CHOICE.values()), legal=_legal)
+@prompt_kind("turn_window", choices=set(WINDOW_CHOICE.values()) | {"play", "claim", "heroes"}, legal=_legal)
 def close_window(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     window = prompt.info["window"]
+    if action.choice == "play":  # the window opens again once the card is resolved
+        play(state, pack, ctx, action.seat, action.args.get("card"), "turn", _legal(state, pack, prompt))
+        state.close(prompt.id)
+        return
+    if action.choice == "claim":
+        if not claimable(state, pack, action.seat):
+            raise IllegalAction("You hold no objective whose conditions are met now.", rule=OBJECTIVE_RULE,
+                                alternatives=_legal(state, pack, prompt))
+        claim(state, pack, ctx, action.seat)
+        state.close(prompt.id)
+        return
+    if action.choice == "heroes":  # rewards, trades, pick-ups (p. 27-28); the window opens again after
+        if not heroes_may_act(state, pack, action.seat):
+            raise IllegalAction("None of your heroes has anything to do now.", rule=HEROES_RULE,
+                                alternatives=_legal(state, pack, prompt))
+        start_hero_turn(state, action.seat)
+        state.close(prompt.id)
+        return
     if action.choice != WINDOW_CHOICE[window]:
         raise IllegalAction(
             "Resolve your order before ending your turn." if window == "before" else "Your order is resolved; end your turn.",

@@ -1,7 +1,8 @@
 """How the game ends (pp. 11, 30-32; digest §1, §8, §10.9).
 
 - the instant win: 6 areas with dragon runes (7 in the epic variant), checked after every
-  step of the game, simultaneous winners resolved in player order;
+  step of the game, simultaneous winners resolved in player order; a face-up Dragon Throne
+  (exploration tokens, p. 37) counts as one more dragon rune (runes.dragon_rune_count);
 - elimination of a player who controls no area, and the last player left;
 - the end of the last year: every rune is revealed and the most dragon-rune areas win.
 """
@@ -13,7 +14,7 @@ from engine.runewars import cards
 from engine.runewars.control import control_map
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step
-from engine.runewars.runes import dragon_rune_areas, instant_winners, kind
+from engine.runewars.runes import dragon_rune_areas, dragon_rune_count, instant_winners, kind
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import current_player_order
 
@@ -37,7 +38,8 @@ def check(state: GameState, pack: Pack, ctx: Context) -> None:
         areas = dragon_rune_areas(board, winner, control)
         for area in areas:
             board.areas[area].rune.face_up = True
-        _finish(state, ctx, winner=winner, reason="dragon_runes", areas=areas)
+        thrones = dragon_rune_count(board, winner, control) - len(areas)
+        _finish(state, ctx, winner=winner, reason="dragon_runes", areas=areas, **({"dragon_thrones": thrones} if thrones else {}))
     elif len(playing) == 1:
         _finish(state, ctx, winner=playing[0], reason="last_player")
 
@@ -62,7 +64,8 @@ def eliminate_player(state: GameState, seat: int, ctx: Context) -> None:
 
 
 def end_of_time(state: GameState, pack: Pack, ctx: Context) -> None:
-    """p. 30: after the last winter all runes are revealed; most dragon-rune areas wins.
+    """p. 30: after the last winter all runes are revealed; most dragon-rune areas wins
+    (a face-up Dragon Throne counts as one more, p. 37).
 
     Ties: most influence tokens (owned, i.e. not on titles, ruling R17), then most
     starting influence.
@@ -74,7 +77,7 @@ def end_of_time(state: GameState, pack: Pack, ctx: Context) -> None:
     ctx.emit("runes_revealed", runes={a: kind(area.rune) for a, area in sorted(board.areas.items()) if area.rune})
     control = control_map(board)
     table = [
-        {"seat": p.seat, "dragon_runes": len(dragon_rune_areas(board, p.seat, control)), "influence": p.influence}
+        {"seat": p.seat, "dragon_runes": dragon_rune_count(board, p.seat, control), "influence": p.influence}
         for p in board.players if not p.eliminated
     ]
     table.sort(key=lambda row: (-row["dragon_runes"], -row["influence"], -pack.faction(board.players[row["seat"]].faction).start_influence))

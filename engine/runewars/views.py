@@ -13,8 +13,11 @@ from typing import Any
 from engine.core import GameState
 from engine.runewars.battle.frame import Battle
 from engine.runewars.control import controller
+from engine.runewars.effects.reading import card_views
 from engine.runewars.flow import top
+from engine.runewars.heroes.views import hero_views
 from engine.runewars.runes import kind
+from engine.runewars.setup_map import setup_view
 from engine.runewars.state import Area, Player, Rune, RunewarsBoard
 from engine.runewars.turn import Turn
 
@@ -38,10 +41,13 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "areas": {area_id: _area(area, seat, controller(board, area_id)) for area_id, area in sorted(board.areas.items())},
         "contested": list(board.contested),
         "setup_quests": [list(q) for q in board.setup_quests],
+        **setup_view(state),  # the rulebook map build: numbered candidates, setup guides
         "decks": {name: len(deck.draw) for name, deck in sorted(board.decks.items())},
         "fate_discard": list(board.decks["fate"].discard),
         "rune_supply": dict(board.rune_supply),
         "result": state.result,
+        **card_views(state, seat),  # cards the seat may read, the season card, lasting effects
+        **hero_views(state, seat),  # heroes, defeated-hero tokens, exploration tokens
     }
 
 
@@ -108,6 +114,8 @@ def _area(area: Area, seat: int | None, controlled_by: int | None) -> dict[str, 
         "stronghold": None if area.stronghold is None else {"owner": area.stronghold.owner, "damaged": area.stronghold.damaged},
         "development": area.development,
         "rune": rune,
+        # public: whether the token lies face up (a seat's view also names runes only it knows)
+        "rune_face_up": area.rune is not None and area.rune.face_up,
         # what this seat knew of a token before a swap it did not see (stale knowledge, p. 36)
         "rune_last_known": area.rune.last_known.get(seat) if rune == "face_down" and seat is not None else None,
         "city": area.city,

@@ -128,14 +128,15 @@ async def test_a_closed_dm_is_held_for_the_private_view_and_announced_without_co
     transport = RecordingTransport(closed_dms={BOB})
     deliverer = Deliverer(store, transport)
     report = await deliverer.drain()
-    assert report.held == 2  # BOB's deal and BOB's commit
+    assert report.held == 3  # BOB's deal, BOB's commit, and the reaction BOB now owes
     notices = [p for p in transport.to(f"channel:{CHANNEL}") if p["kind"] == "notice"]
     assert len(notices) == 1 and notices[0]["user_id"] == BOB and "/game private" in notices[0]["lines"][0]
     assert set(notices[0]) == {"v", "kind", "notice", "game_id", "user_id", "lines"}
     assert transport.to(f"dm:{BOB}") == []
 
     held = await deliverer.take_held(game_id, BOB)
-    assert [p["events"][0]["kind"] for p in held] == ["dealt", "you_committed"]
+    assert [[e["kind"] for e in p["events"]] for p in held] == [["dealt"], ["you_committed"], []]
+    assert [d["prompt"]["kind"] for p in held for d in p["decisions"]] == ["commit", "react"]
     hand = (await service.view(game_id, BOB)).view["hand"]
     assert held[0]["events"][0]["data"]["cards"] == sorted(hand + [held[1]["events"][0]["data"]["card"]])
     assert await deliverer.take_held(game_id, BOB) == []

@@ -8,8 +8,9 @@ events of the transition it announces:
 * a channel payload holds exactly the public events, the public view, and no card value
   (in MarkedBids, whose cards are numbers like 7303 that nothing else can be) that had not
   yet appeared in a public event;
-* a private payload goes only to a seat that saw private events, holds exactly those, and no
-  card value that seat did not know.
+* a private payload goes only to a seat that saw private events or now owes a new decision,
+  holds exactly those events, the seat's own legal answers, and no card value that seat did
+  not know.
 """
 
 import json
@@ -129,10 +130,14 @@ async def test_no_secret_reaches_the_channel_or_another_seat(tmp_path, game):
                     mine = [e for e in transition.events if e.to is not None and seat in e.to]
                     known[seat] |= card_values(plain_events(mine))
                     message = private[seq].get(seat)
-                    if not mine:
-                        assert message is None
+                    if message is None:
+                        assert not mine
                         continue
                     assert message["events"] == plain_events(mine)
+                    assert mine or message["decisions"]
+                    legal = engine.legal(transition.state, seat) if transition.state.result is None else []
+                    offered = [(d["prompt"]["id"], a["choice"], a["args"]) for d in message["decisions"] for a in d["actions"]]
+                    assert offered in ([], [(a.prompt, a.choice, to_plain(dict(a.args))) for a in legal])
                     assert card_values(message) <= public_so_far | known[seat]
                     checked_private += 1
                 assert set(private[seq]) <= set(users)

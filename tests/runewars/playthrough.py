@@ -9,14 +9,15 @@ from engine.core import Engine, load_ruleset
 ENGINE = Engine(load_ruleset("runewars"))
 
 
-def play(seats: int, seed: int, *, max_actions: int = 20_000, prefer_done: float = 0.3):
+def play(seats: int, seed: int, *, max_actions: int = 20_000, prefer_done: float = 0.3, options: dict | None = None):
     """Play to the end; returns (final state, records, events).
 
     ``prefer_done`` is the chance of answering "done" when offered, so orders end in
-    reasonable time instead of shuffling units back and forth.
+    reasonable time instead of shuffling units back and forth. ``options``: the game options
+    (e.g. ``{"epic": True}``); replay with the same ones.
     """
     chooser = random.Random(seed)
-    start = ENGINE.setup({}, seats, seed)
+    start = ENGINE.setup(options or {}, seats, seed)
     state, records, events = start.state, list(start.records), list(start.events)
     for _ in range(max_actions):
         if state.result is not None:

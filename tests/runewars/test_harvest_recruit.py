@@ -8,13 +8,15 @@ TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", 
 def turn(order, areas, dials=None, played=(), tiles=TILES, **extra):
     """Seat 0 (Humans) resolving ``order`` in spring of year 1; seat 1 (Uthuk) played Strategy before.
 
-    After the turn the game goes on to summer, whose second function changes nothing here.
+    After the turn the game goes on to summer, whose second function changes nothing here;
+    the summer season deck is pinned empty, so no season card's text changes the dials.
     """
     player = {"dials": dials or {}, "played": list(played)}
+    decks = {"season.summer": [], **extra.pop("decks", {})}
     spec = {
         "factions": ["humans", "uthuk"], "placements": tiles, "neutrals": "none", "areas": areas,
         "players": {"0": player}, "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": order, "1": 1}, "turn": 0},
-        **extra,
+        "decks": decks, **extra,
     }
     return ENGINE.from_position({}, 2, 1, spec)
 

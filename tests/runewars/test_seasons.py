@@ -143,7 +143,7 @@ def test_autumn_with_too_few_tactics_cards_asks_one_player_after_another():
 
 def test_autumn_without_tactics_cards_left_only_offers_influence():
     """p. 31 („Immer wenn ein Kartenstapel leer ist, wird der entsprechende Ablagestapel gemischt“): with deck and discards empty there is no card to take; the choice is forced."""
-    state = game(season={"year": 1, "name": "autumn", "start": "card"}).state
+    state = game(season={"year": 1, "name": "autumn", "start": "card"}, decks={"tactics": [], "season.autumn": []}).state
     assert not any(p.kind == "autumn_choice" for p in state.prompts)
     assert [p.influence for p in state.board.players] == [3 + 2, 1 + 2]
 
@@ -179,7 +179,11 @@ def test_the_turn_window_asks_only_a_player_holding_cards():
     state = act(state, 0, "done").state
     assert prompt_of(state, 0).info["window"] == "after"
     state = act(state, 0, "end_turn").state
-    assert prompt_of(state, 1).kind == "mobilize_target" or state.board.current_orders == {0: 1, 1: 2}
+    rival_window = prompt_of(state, 0)  # seat 0 holds a card: it may play it in seat 1's turn
+    assert rival_window.kind == "tactics_window" and rival_window.info["window"] == "rival_turn" and rival_window.info["active"] == 1
+    assert not any(p.seat == 1 for p in state.prompts)
+    state = act(state, 0, "pass").state
+    assert [(p.seat, p.kind) for p in state.prompts] == [(1, "march_target")]  # seat 1 holds none: no window, its order at once
 
 
 def test_an_answer_to_a_closed_prompt_is_refused():
@@ -214,7 +218,7 @@ def test_the_last_year_ends_with_all_runes_revealed_and_most_dragon_runes_winnin
     """p. 30: after the 6th winter all runes are revealed; most dragon-rune areas win, ties by influence, then starting influence."""
     placements = [{"tile": "tile-1", "q": 0, "r": 0}, {"tile": "tile-10", "q": -2, "r": 0}, {"tile": "tile-13", "q": 2, "r": 0}]
     areas = {"10A": dragon(0), "13A": dragon(1), "1A": {**dragon(1), "rune": {"kind": "false"}}}
-    spec = dict(areas=areas, placements=placements, season={"year": 6, "name": "winter", "start": "orders"})
+    spec = dict(areas=areas, placements=placements, season={"year": 6, "name": "winter", "start": "orders"}, decks={"tactics": []})
     state = game(**spec, players={"0": {"influence": 1}, "1": {"influence": 1}}).state
     state, events = choose_orders(state, {0: 1, 1: 1})
     while state.result is None:
@@ -239,7 +243,7 @@ def test_a_player_controlling_no_area_is_eliminated_and_the_last_player_left_win
 def test_influence_on_a_title_does_not_break_the_final_tie():
     """p. 30 tie-break „die meisten Einflussmarker besitzt“ with p. 36 „gelten als „ausgegeben““ (ruling R17)."""
     placements = [{"tile": "tile-10", "q": -2, "r": 0}, {"tile": "tile-13", "q": 2, "r": 0}]
-    spec = dict(placements=placements, season={"year": 6, "name": "winter", "start": "orders"},
+    spec = dict(placements=placements, season={"year": 6, "name": "winter", "start": "orders"}, decks={"tactics": []},
                 players={"0": {"influence": 1}, "1": {"influence": 2}},
                 titles={"primarch_des_rates_der_magier": {"holder": 0, "influence": 5}})
     state, _ = choose_orders(game(**spec).state, {0: 1, 1: 1})

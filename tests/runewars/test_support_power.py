@@ -13,14 +13,17 @@ TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", 
 def turn(order, areas, played=(), turn_of=0, influence=None, dials=None, **extra):
     """Seat 0 (Humans) resolving ``order`` in spring of year 1; seat 1 (Uthuk) plays Strategy first.
 
-    ``turn_of=1`` stops at seat 1's Strategy move, before seat 0's turn begins.
+    ``turn_of=1`` stops at seat 1's Strategy move, before seat 0's turn begins. The tactics and
+    quest decks are pinned empty (cities offer no cards) unless ``decks`` pins them otherwise.
     """
     player = {"played": list(played), "dials": dials or {}}
     if influence is not None:
         player["influence"] = influence
+    decks = {"tactics": [], "quests": [], **extra.pop("decks", {})}
     spec = {
         "factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none", "areas": areas, "players": {"0": player},
-        "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": order, "1": 1}, "turn": turn_of}, **extra,
+        "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": order, "1": 1}, "turn": turn_of},
+        "decks": decks, **extra,
     }
     return ENGINE.from_position({}, 2, 1, spec)
 
@@ -100,13 +103,22 @@ def test_quest_cards_are_offered_only_with_a_quest_deck_then_the_hand_goes_down_
     assert done.board.players[0].quests == ["q1", "q3", "q4"] and done.board.decks["quests"].discard == ["q2"]
 
 
-def test_the_support_bonus_has_nothing_to_do_without_a_hero_deck():
-    """p. 36 (Bonusfunktion: Heldenkarten ziehen) — heroes come with the heroes issue; no hero deck, nothing drawn, no influence spent."""
-    state = turn(6, {"1A": CITY_1}).state
-    done = act(state, "support_city", "benefit", benefit="influence")
-    bonus = event(done.events, "order_bonus")
-    assert bonus.data == {"seat": 0, "order": "support", "heroes": 0, "reason": "no hero deck"}
-    assert done.state.board.players[0].influence == 5
+def test_the_support_bonus_needs_hero_cards_and_a_controlled_area_with_an_own_stronghold():
+    """p. 36 (Bonusfunktion): „bis zu 3 Einflussmarker abzugeben, um entsprechend viele Heldenkarten zu ziehen … und
+    platziert die Heldenfigur in ein eigenes Gebiet mit Festung“: with no hero card to draw or no such area, nothing is
+    drawn and no influence spent."""
+    stronghold = {"10A": {"stronghold": {"owner": 0}}}
+    no_stronghold = turn(6, {"1A": CITY_1}).state
+    no_hero_cards = turn(6, {"1A": CITY_1, **stronghold}, decks={"heroes": []}).state
+    for state in (no_stronghold, no_hero_cards):
+        done = act(state, "support_city", "benefit", benefit="influence")
+        bonus = event(done.events, "order_bonus")
+        assert bonus.data == {"seat": 0, "order": "support", "heroes": 0, "reason": "cannot recruit"}
+        assert done.state.board.players[0].influence == 5
+        assert not [p for p in done.state.prompts if p.kind == "recruit_heroes"]
+    both = act(turn(6, {"1A": CITY_1, **stronghold}).state, "support_city", "benefit", benefit="influence")
+    assert prompt_of(both.state, "recruit_heroes").info["most"] == 3  # 5 influence, at most 3 spent
+    assert not [e for e in both.events if e.kind == "order_bonus"]
 
 
 # -- Gain Power -----------------------------------------------------------------------------------

@@ -225,19 +225,25 @@ def test_p8_p30_core_constants(pack):
 
 
 def test_p28_29_named_cards_of_the_duel_example(pack):
-    """pp. 18, 28-29: Carthos der Verrückte (1 damage at duel start, Strength 2), Silhouette, Klinge der Wut,
-    Runenpanzer (armor), Versteckter Pass (tactics) and the 3 titles."""
+    """pp. 18, 28-29: Carthos der Verrückte („dem verteidigenden Helden 1 Schaden zuzufügen“ „zu Beginn eines
+    Duells“, Strength 2), Silhouette, Klinge der Wut („Schaden in Höhe der Stärke seines Helden“), Runenpanzer
+    (a „Rüstung“ that wards off a damage), Versteckter Pass (tactics) and the 3 titles: complete rulebook cards."""
     heroes = {h.id: h for h in pack.cards["hero"]}
-    assert "1 damage" in heroes["carthos_der_verrueckte"].text
-    assert heroes["carthos_der_verrueckte"].attrs["strength"] == 2
+    carthos = heroes["carthos_der_verrueckte"]
+    assert "1 damage" in carthos.text and carthos.attrs["strength"] == 2
+    assert carthos.attrs["when"] == "attack_start" and carthos.attrs["effects"] == [{"do": "duel_damage", "amount": 1}]
     assert "silhouette" in heroes
     rewards = {r.id: r for r in pack.cards["reward"]}
     assert "Strength" in rewards["klinge_der_wut"].text
-    assert rewards["runenpanzer"].attrs["trait"] == "armor"
-    assert [t.name_de for t in pack.cards["tactics_card"]] == ["Versteckter Pass"]
+    assert rewards["klinge_der_wut"].attrs["effects"] == [{"do": "duel_damage", "trait": "strength"}]
+    assert rewards["runenpanzer"].attrs["trait"] == "armor" and rewards["runenpanzer"].attrs["effects"][0]["do"] == "duel_prevent"
+    tactics = {t.id: t for t in pack.cards["tactics_card"]}
+    assert tactics["versteckter_pass"].name_de == "Versteckter Pass"
     assert {t.name_de for t in pack.cards["title"]} == {
         "Primarch des Rates der Magier", "Kapitän der Heldenliga", "Oberhaupt der Kriegergilde"}
-    assert all(c.partial and c.prov.source == "rulebook" for cs in pack.cards.values() for c in cs)
+    named = [heroes["carthos_der_verrueckte"], heroes["silhouette"], rewards["klinge_der_wut"], rewards["runenpanzer"],
+             tactics["versteckter_pass"], *pack.cards["title"]]
+    assert all(not c.partial and c.prov.source == "rulebook" for c in named)
 
 
 def test_p15_home_realm_has_3_areas_and_p8_setup_quests(pack):

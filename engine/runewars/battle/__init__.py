@@ -92,12 +92,11 @@ def line_up(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
 
 
 def start_of_battle(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
-    """Step 3, the seam for "at the start of a battle" cards and abilities: the attacker's, then the defender's.
+    """Step 3: "at the start of a battle" cards and abilities, the attacker's, then the defender's (engine.runewars.effects.battle)."""
+    from engine.runewars.effects.battle import start_of_battle as card_window  # the effects import the battle's frames
 
-    The card-effects issue hooks in here (sides with ``may_play_tactics``); until then the
-    battle goes straight to the combat rounds.
-    """
     frame.step = "row"
+    card_window(state, pack, frame, ctx)
 
 
 STEPS = {

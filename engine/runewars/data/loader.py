@@ -38,6 +38,8 @@ from .model import (
     UnitType,
     neighbour,
 )
+from .cards_decks import check_decks, deck_counts
+from .heroes_cards import build_hero_cards, check_hero_cards
 from .schema import (
     AREA_ID,
     BORDER_KINDS,
@@ -292,7 +294,7 @@ def _load_layer(directory: Path, merged: Merged, counter: list[int], layer: int)
 
                 if not _validate_record(key, data, err):
                     continue
-                if (key, rid) in seen_in_layer:
+                if (key, rid) in seen_in_layer and not (bucket[rid].data.get("partial") and not data.get("partial")):  # a complete card replaces a rulebook example's partial one
                     err("id", f"duplicate id {rid!r} in {key}")
                     continue
                 seen_in_layer.add((key, rid))
@@ -502,6 +504,8 @@ def validate_merged(m: Merged) -> list[PackError]:
             v.err(r, "exploration_token", rid, "resource", "villages (and only villages) name a resource")
 
     # ---- counts against the component list ----
+    check_hero_cards(v, m)
+    check_decks(v, m)
     _validate_counts(v, m)
     return v.errors
 
@@ -763,6 +767,7 @@ def build_pack(m: Merged) -> Pack:
         city_tokens=cities,
         rune_tokens=runes,
         exploration_tokens=explo,
+        hero_cards=build_hero_cards(m, _prov),
         cards=MappingProxyType(cards),
         records=MappingProxyType(records),
     )
@@ -819,6 +824,7 @@ def compute_counts(m: Merged) -> dict[str, Any]:
         if full:
             counts[key] = len(full)
     counts["rulebook_named_cards"] = partial
+    counts.update(deck_counts(m))
     return counts
 
 

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from .heroes_cards import HeroCards
 
 # -- hex grid ---------------------------------------------------------------
 
@@ -457,6 +460,7 @@ class Pack:
     exploration_tokens: tuple[ExplorationToken, ...]
     cards: Mapping[str, tuple[NamedCard, ...]]  # kind -> cards
     records: Mapping[str, tuple[Mapping[str, object], ...]]  # raw merged records, for hashing
+    hero_cards: HeroCards | None = None  # heroes, quests, rewards (heroes_cards.py)
 
     # -- lookups --
     def constant(self, cid: str):

@@ -1,7 +1,8 @@
 """Order 4, Harvest (pp. 14, 33-34, p. 31 „Beschränkungen des Spielmaterials“; digest §6.1, §6.7, §10.8).
 
 Main effect: every dial is set to the total of that resource in all areas the player
-controls (up or down, within the dial). Bonus: first collect from all the player's
+controls (up or down, within the dial); a face-up Village (exploration tokens, p. 37) adds
+1 of its resource to its area. Bonus: first collect from all the player's
 developments on the board (Resources: +1 on the dial of one resource the area produces,
 a choice when it produces several; Diplomacy: influence; Training Ground: tactics
 cards), then the player may lower wood by 1 to place one development of their choice in
@@ -19,6 +20,7 @@ from engine.runewars.control import controlled_areas, controller
 from engine.runewars.data import Pack
 from engine.runewars.data.model import RESOURCES
 from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.heroes.exploration import village_bonus
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
 
@@ -59,11 +61,19 @@ def _advance(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
 # -- main effect -----------------------------------------------------------------------
 
 
+def area_production(board: RunewarsBoard, pack: Pack, area_id: str) -> dict[str, int]:
+    """An area's resource icons (p. 33), plus a face-up Village's +1 (p. 37 „Das Gebiet produziert +1 Rohstoff“)."""
+    totals = dict(pack.areas[area_id].resources())
+    for resource, n in village_bonus(pack, board, area_id).items():
+        totals[resource] += n
+    return totals
+
+
 def production(board: RunewarsBoard, pack: Pack, seat: int) -> dict[str, int]:
-    """Each resource's icons in all areas ``seat`` controls (p. 33)."""
+    """Each resource's production in all areas ``seat`` controls (p. 33)."""
     totals = dict.fromkeys(RESOURCES, 0)
     for area_id in controlled_areas(board, seat):
-        for resource, n in pack.areas[area_id].resources().items():
+        for resource, n in area_production(board, pack, area_id).items():
             totals[resource] += n
     return totals
 
@@ -108,7 +118,7 @@ def _collect(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
         frame.to_collect.pop(0)
         cards.draw_tactics(board, frame.seat, development.amount, ctx)
     elif development.effect == "dial_plus":
-        options = produced_resources(pack, area_id)
+        options = produced_resources(board, pack, area_id)
         if len(options) > 1:
             pid = f"y{board.year}/{board.season}/harvest/{frame.seat}/raise/{area_id}/{state.seq}"
             state.open([Prompt(pid, frame.seat, "harvest_raise_dial", info={"area": area_id, "resources": options})])
@@ -121,8 +131,8 @@ def _collect(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
     return True
 
 
-def produced_resources(pack: Pack, area_id: str) -> list[str]:
-    return [r for r, n in pack.areas[area_id].resources().items() if n > 0]
+def produced_resources(board: RunewarsBoard, pack: Pack, area_id: str) -> list[str]:
+    return [r for r, n in area_production(board, pack, area_id).items() if n > 0]
 
 
 def raise_dial(board: RunewarsBoard, pack: Pack, seat: int, resource: str, amount: int, area_id: str, ctx: Context) -> None:

@@ -19,6 +19,9 @@ From the first unit entering an enemy or neutral target until the battle or nego
 takes over, the target is contested: neutrals do not ally with units that are about to
 fight or negotiate with them (p. 19).
 
+With the exploration tokens (p. 37) a group may march through face-up Magic Portals, each
+counting as adjacent to every other: 1 influence for each portal jump of each group (ruling).
+
 Mobilize's bonus resolves the main effect a second time, in a second area, but one card
 starts at most one battle (p. 33). Conquer's bonus weakens the enemy stronghold by 3 in the
 battle; the battle is told with ``conquer=True``.
@@ -36,8 +39,9 @@ from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
 from engine.runewars.diplomacy import battles_fought, begin_battle, start_diplomacy
 from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.heroes.moves import PORTAL, face_up_areas, portal_cost, portal_info
 from engine.runewars.map import geometry
-from engine.runewars.movement import march_sources, move_units, passable_areas
+from engine.runewars.movement import march_routes, move_units, passable_areas
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard, Stack
 
@@ -49,6 +53,7 @@ RULE_RANGE = "p. 17: units march up to 2 areas, fast units up to 3 (digest §6.3
 RULE_ROUTED = "p. 17 (Befehlsbeispiel Mobilisierung/Eroberung, 4.) / p. 15 „Flüchtend“: routed units cannot move"
 RULE_ALONE = "p. 19 (Verbündete Einheiten): allied neutrals move without your units only into an area you control"
 RULE_ONE_BATTLE = "p. 33 (Mobilisierung): „nicht erlaubt, dass ein Spieler mit einer einzigen Mobilisierungskarte mehr als einen Kampf beginnt“"
+RULE_PORTAL = "p. 37 (Magisches Portal): „kann 1 Einflussmarker ausgeben, um dieses Gebiet so zu behandeln, als sei es direkt benachbart zu allen anderen Gebieten mit einem offenen Magischen Portal“"
 RULE_NO_INFLUENCE = "p. 18 (Diplomatie): „Wer keine Einflussmarker besitzt, kann auch keine diplomatischen Verhandlungen führen.“"
 
 
@@ -93,7 +98,7 @@ def _advance(state: GameState, pack: Pack, frame: MarchOrder, ctx: Context) -> b
             return True
         _open(state, frame, "march_target", {"activation": frame.activations + 1, "may_skip": frame.activations > 0})
     elif frame.step == "march":
-        _open(state, frame, "march_move", {"area": frame.target})
+        _open(state, frame, "march_move", {"area": frame.target, **portal_info(state, pack, frame.seat)})
     elif frame.step == "resolve":
         frame.step = "after"
         _resolve(state, pack, frame, ctx)
@@ -227,12 +232,18 @@ def marchers(state: GameState, pack: Pack, frame: MarchOrder) -> dict[tuple[str,
     return out
 
 
-def _sources(state: GameState, pack: Pack, frame: MarchOrder, unit: str, *, flying: bool = False, passable=None) -> dict[str, int]:
+def _sources(state: GameState, pack: Pack, frame: MarchOrder, unit: str, *, flying: bool = False, passable=None,
+             max_jumps: int | None = None) -> dict[str, tuple[int, int]]:
+    """area -> (portal jumps, steps) for ``unit`` marching into the target; by default as many jumps as the player can pay."""
     board: RunewarsBoard = state.board
     unit_type = replace(pack.unit(unit), flying=True) if flying else pack.unit(unit)
-    return march_sources(
+    portals = face_up_areas(board, PORTAL)
+    if max_jumps is None:
+        max_jumps = board.players[frame.seat].influence // portal_cost(pack)
+    return march_routes(
         board, geometry(pack, board.placements), frame.seat, frame.target, unit_type,
         winter=board.season == "winter", passable=frame.passable if passable is None else passable,
+        portals=portals, max_jumps=max_jumps,
     )
 
 
@@ -267,6 +278,10 @@ def march_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
         legal = _move_legal(state, pack, prompt)
         raise IllegalAction(message, rule=rule, alternatives=([a for a in legal if a.args.get("from") == origin] or legal)[:10])
     board: RunewarsBoard = state.board
+    paid = _sources(state, pack, frame, unit)[origin][0] * portal_cost(pack)
+    if paid:
+        board.players[action.seat].influence -= paid
+        ctx.emit("influence_spent", seat=action.seat, amount=paid, why="magic_portal")
     move_units(board, action.seat, origin, frame.target, unit, count)
     frame.arrived += count
     if frame.facing and frame.target not in board.contested:  # p. 19: no alliance with whom you are about to fight or negotiate
@@ -294,6 +309,10 @@ def _why_not(state: GameState, pack: Pack, frame: MarchOrder, origin: str, unit:
         return f"{origin} holds your activation token; your units cannot leave it.", RULE_LEAVE
     if not _may_enter(board, frame, stack):
         return f"Allied {unit} cannot march alone into {target}: you neither control it nor have units there yet.", RULE_ALONE
+    through_portals = _sources(state, pack, frame, unit, max_jumps=len(board.areas))
+    if origin in through_portals:
+        price = through_portals[origin][0] * portal_cost(pack)
+        return f"From {origin} only Magic Portals lead to {target}: {price} influence, more than you have.", RULE_PORTAL
     if origin in _sources(state, pack, frame, unit, flying=True):
         return f"A mountain or water border blocks the way from {origin} to {target}.", RULE_BORDER
     if origin in _sources(state, pack, frame, unit, passable=board.areas):

@@ -38,7 +38,7 @@ class RecruitOrder:
     seat: int
     bonus: bool
     step: str = "choose"
-    #: unit type -> units still to place, in the order they are placed
+    #: unit type -> units still to place; placed in id order, so a reloaded game goes the same way
     to_place: dict[str, int] = field(default_factory=dict)
 
 
@@ -54,7 +54,7 @@ def _advance(state: GameState, pack: Pack, frame: RecruitOrder, ctx: Context) ->
         return False
     if frame.step == "place":
         while frame.to_place:
-            unit = next(iter(frame.to_place))
+            unit = min(frame.to_place)  # by id: a saved game's dict comes back sorted (codec)
             if _open_place_prompt(state, pack, frame, unit, ctx):
                 return False
         frame.step = "limit"

@@ -2,8 +2,12 @@
 
 Main effect: move any of your units, each one step, into adjacent friendly or empty
 areas; nothing is activated, and units may not leave an area with your own activation
-token. The player moves a group at a time and says when they are done. Bonus: one
-tactics card per tactics icon at and below the current field of all three dials.
+token. The player moves a group at a time and says when they are done. Heroes move the
+same way, one step each, except that activation tokens do not hold them and routed ones
+stay (p. 18; engine/runewars/heroes/moves.py). With the exploration tokens (p. 37) a face-up
+Magic Portal counts as adjacent to every other: a group stepping from one to another pays
+1 influence (ruling). Bonus: one tactics card per tactics icon at
+and below the current field of all three dials.
 """
 
 from __future__ import annotations
@@ -17,12 +21,16 @@ from engine.runewars.control import controller
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.heroes import find, heroes_of
+from engine.runewars.heroes.moves import PORTAL, face_up_areas, move_hero, portal_cost, portal_info, usable_portals
+from engine.runewars.heroes.moves import strategy_destinations as hero_destinations
 from engine.runewars.map import geometry
-from engine.runewars.movement import move_units, strategy_destinations
+from engine.runewars.movement import crossable, move_units, strategy_destinations
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
 
 RULE = "p. 16 (Strategie): each unit 1 step into an adjacent friendly or empty area"
+RULE_PORTAL = "p. 37 (Magisches Portal): 1 influence to treat a face-up portal as adjacent to every other one"
 
 
 @order("strategy")
@@ -34,6 +42,8 @@ class StrategyOrder:
     step: str = "move"
     #: area -> unit -> units that moved in with this order (each figure moves once)
     arrived: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: heroes that moved with this order
+    heroes_moved: list[str] = field(default_factory=list)
 
 
 @procedure(StrategyOrder)
@@ -41,7 +51,7 @@ def _advance(state: GameState, pack: Pack, frame: StrategyOrder, ctx: Context) -
     board: RunewarsBoard = state.board
     if frame.step == "move":
         pid = f"y{board.year}/{board.season}/strategy/{frame.seat}/{state.seq}"
-        state.open([Prompt(pid, frame.seat, "strategy_move", info={"bonus": frame.bonus})])
+        state.open([Prompt(pid, frame.seat, "strategy_move", info={"bonus": frame.bonus, **portal_info(state, pack, frame.seat)})])
         return False
     if frame.bonus:
         dials = pack.faction(board.players[frame.seat].faction).dials
@@ -63,9 +73,13 @@ def movable(state: GameState, frame: StrategyOrder) -> dict[tuple[str, str], int
     return out
 
 
-def destinations(state: GameState, pack: Pack, seat: int, origin: str, unit: str) -> list[str]:
+def destinations(state: GameState, pack: Pack, seat: int, origin: str, unit: str, portals: set[str] | None = None) -> list[str]:
+    """Where the units may step; ``portals``: the Magic Portals they may use, by default those ``seat`` can pay for."""
     board: RunewarsBoard = state.board
-    reachable = strategy_destinations(board, geometry(pack, board.placements), seat, origin, pack.unit(unit), winter=board.season == "winter")
+    reachable = strategy_destinations(
+        board, geometry(pack, board.placements), seat, origin, pack.unit(unit), winter=board.season == "winter",
+        portals=usable_portals(state, pack, seat) if portals is None else portals,
+    )
     if pack.unit(unit).neutral:  # p. 19: allied neutrals may move alone only into an area their ally controls
         reachable = [a for a in reachable if controller(board, a) == seat]
     return reachable
@@ -79,16 +93,34 @@ def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
         for to in destinations(state, pack, prompt.seat, origin, unit)
         for n in range(1, free + 1)
     ]
-    return moves + [Action(prompt.seat, prompt.id, "done")]
+    return moves + _hero_moves(state, pack, prompt, frame) + [Action(prompt.seat, prompt.id, "done")]
 
 
-@prompt_kind("strategy_move", choices={"move", "done"}, legal=_legal)
+def _hero_moves(state: GameState, pack: Pack, prompt: Prompt, frame: StrategyOrder) -> list[Action]:
+    return [
+        Action(prompt.seat, prompt.id, "move_hero", {"hero": hero.card, "to": to})
+        for hero in heroes_of(state.board, prompt.seat) if hero.card not in frame.heroes_moved
+        for to in hero_destinations(state, pack, hero)
+    ]
+
+
+@prompt_kind("strategy_move", choices={"move", "move_hero", "done"}, legal=_legal)
 def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     frame = top(state, StrategyOrder)
     state.close(prompt.id)
     if action.choice == "done":
         frame.step = "bonus"
         refresh_alliances(state, ctx)
+        return
+    if action.choice == "move_hero":
+        if Action(action.seat, prompt.id, "move_hero", dict(action.args)) not in _hero_moves(state, pack, prompt, frame):
+            raise IllegalAction(
+                "A hero moves once, one step into an adjacent friendly or empty area, and not while routed.",
+                rule="p. 18 (Heldenbewegung), p. 16", alternatives=_hero_moves(state, pack, prompt, frame)[:10],
+            )
+        hero = find(state.board, action.args["hero"])
+        frame.heroes_moved.append(hero.card)
+        move_hero(state, pack, hero, [action.args["to"]], ctx, why="strategy")
         return
     origin, to, unit, count = (action.args.get(k) for k in ("from", "to", "unit", "count"))
     if not (isinstance(origin, str) and isinstance(to, str) and isinstance(unit, str) and isinstance(count, int) and count > 0):
@@ -100,12 +132,21 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
             rule=RULE, alternatives=_legal(state, pack, prompt)[:10],
         )
     if to not in destinations(state, pack, action.seat, origin, unit):
+        legal = _legal(state, pack, prompt)
+        alternatives = [a for a in legal if a.args.get("from") == origin][:10] or legal[:10]
+        if to in destinations(state, pack, action.seat, origin, unit, portals=face_up_areas(state.board, PORTAL)):
+            raise IllegalAction(f"The Magic Portal from {origin} to {to} costs {portal_cost(pack)} influence, more than you have.",
+                                rule=RULE_PORTAL, alternatives=alternatives)
         raise IllegalAction(
-            f"{unit} in {origin} cannot move to {to}: it must be adjacent, friendly or empty, not across a mountain or water "
-            "border, and your units cannot leave an area you activated.",
-            rule=RULE, alternatives=[a for a in _legal(state, pack, prompt) if a.args.get("from") == origin][:10] or _legal(state, pack, prompt)[:10],
+            f"{unit} in {origin} cannot move to {to}: it must be adjacent (or a face-up Magic Portal from one), friendly or "
+            "empty, not across a mountain or water border, and your units cannot leave an area you activated.",
+            rule=RULE, alternatives=alternatives,
         )
-    move_units(state.board, action.seat, origin, to, unit, count)
+    board: RunewarsBoard = state.board
+    if not crossable(geometry(pack, board.placements), origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"):
+        board.players[action.seat].influence -= portal_cost(pack)
+        ctx.emit("influence_spent", seat=action.seat, amount=portal_cost(pack), why="magic_portal")
+    move_units(board, action.seat, origin, to, unit, count)
     frame.arrived.setdefault(to, {})[unit] = frame.arrived.get(to, {}).get(unit, 0) + count
     ctx.emit("units_moved", seat=action.seat, unit=unit, count=count, path=[origin, to])
     open_culls(state, action.seat, [to], limit=AREA_UNIT_LIMIT, why="limit")

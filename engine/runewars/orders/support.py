@@ -8,8 +8,7 @@ not offered: units with none left in the supply, cards from an exhausted deck, q
 cards while the game has no quest deck.
 
 Bonus: spend 1 to 3 influence to draw that many hero cards, keep one and place its
-figure in a friendly area with your stronghold. That is the heroes issue's; this module
-marks the step (:func:`recruit_hero`) and does nothing while the game has no hero deck.
+figure in a friendly area with your stronghold (engine/runewars/heroes/recruit.py).
 """
 
 from __future__ import annotations
@@ -22,12 +21,12 @@ from engine.runewars import cards
 from engine.runewars.control import controlled_areas
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.heroes import QUEST_DECK
+from engine.runewars.heroes.recruit import HeroRecruitment, can_recruit
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
 
-QUEST_DECK = "quests"
-HERO_DECK = "heroes"
 RULE = "p. 36 (Unterstützung): one benefit of the city token per controlled city"
 
 
@@ -169,17 +168,17 @@ def discard_quests(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     ctx.emit("your_quests_discarded", to=prompt.seat, cards=list(chosen))
 
 
-# -- bonus: a new hero (heroes issue) ------------------------------------------------------------
+# -- bonus: a new hero -----------------------------------------------------------------------------
 
 
 def recruit_hero(state: GameState, pack: Pack, frame: SupportOrder, ctx: Context) -> bool:
     """The Support bonus (p. 36): spend 1-3 influence, draw that many hero cards, keep 1, place its figure.
 
-    Heroes come with the heroes issue, which replaces this step. Until the game has a hero
-    deck (``board.decks["heroes"]``) there is nothing to draw, and the bonus does nothing.
+    Nothing to do without influence, without hero cards left, or without a stronghold in an
+    area the player controls (where the figure would go; ruling R-H1).
     """
-    board: RunewarsBoard = state.board
-    if cards.can_draw(board, HERO_DECK):
-        raise NotImplementedError("Support bonus: hero recruitment belongs to the heroes issue")
-    ctx.emit("order_bonus", seat=frame.seat, order="support", heroes=0, reason="no hero deck")
-    return True
+    if not can_recruit(state, pack, frame.seat):
+        ctx.emit("order_bonus", seat=frame.seat, order="support", heroes=0, reason="cannot recruit")
+        return True
+    push(state, HeroRecruitment(frame.seat))
+    return False

@@ -1,0 +1,147 @@
+"""The slash commands. Thin, SpellBot style: each method names its work and hands it to
+:func:`bot.ui.components.handle`, which defers at once, runs it and sends the replies.
+
+``/game new runewars``, ``/game start``, ``/game status``, ``/game map``, ``/game log``,
+``/game move``, ``/game cards``, ``/game settings``, ``/game private`` and ``/games``.
+Everything they decide lives in :mod:`bot.ui.lobby`, :mod:`bot.ui.info` and
+:mod:`bot.ui.play`, tested without Discord.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import RunetableError
+from bot.service import installed_packs
+from bot.ui import info, lobby, play
+from bot.ui.components import handle
+
+MAP_BUILDING = [app_commands.Choice(name="automatic (quick, from the seed)", value="auto"),
+                app_commands.Choice(name="the rulebook's (players place tiles)", value="rulebook")]
+BATTLE_POLICY = [app_commands.Choice(name="automatic", value="automatic"), app_commands.Choice(name="manual", value="manual")]
+
+
+def _where(interaction: discord.Interaction) -> str:
+    return f"channel {interaction.channel_id}"
+
+
+async def _in_channel(client, channel_id: int, work) -> list[play.Reply]:
+    try:
+        record = await client.service.game_in(channel_id)
+    except RunetableError as e:
+        return [play.say(e.message)]
+    return await work(record.id)
+
+
+def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+
+class GameCog(commands.Cog):
+    """Play board games asynchronously, one game per channel or thread."""
+
+    game = app_commands.Group(name="game", description="Play a board game in this channel", guild_only=True)
+    new = app_commands.Group(name="new", description="Open a lobby for a new game in this channel", parent=game)
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @new.command(name="runewars", description="Open a Runewars lobby in this channel (or thread)")
+    @app_commands.describe(players="table size (2-4)", map_building="how the map is built",
+                           epic="the epic variant", exploration_tokens="use exploration tokens",
+                           data_pack="an extra data pack installed on this bot", deadline_hours="time per decision",
+                           ai_seats="fill empty seats with AI players at the start")
+    @app_commands.choices(map_building=MAP_BUILDING)
+    async def new_runewars(self, interaction: discord.Interaction, players: app_commands.Range[int, 2, 4] = 4,
+                           map_building: str = "auto", epic: bool = False, exploration_tokens: bool = False,
+                           data_pack: str | None = None, deadline_hours: app_commands.Range[int, 1, 720] = 48,
+                           ai_seats: bool = False) -> None:
+        choices: dict[str, Any] = dict(players=players, map_building=map_building, epic=epic, exploration_tokens=exploration_tokens,
+                                       data_pack=data_pack, deadline_hours=deadline_hours, ai_seats=ai_seats)
+        await handle(interaction, _where(interaction), lambda c: lobby.new_game(
+            c, interaction.guild_id, interaction.channel_id, interaction.user.id, "runewars", choices), public=True)
+
+    @new_runewars.autocomplete("data_pack")
+    async def _packs(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = installed_packs(getattr(self.bot, "packs_dir", None))
+        return _choices([(n, n) for n in names if current.lower() in n.lower()][:25])
+
+    @game.command(name="start", description="Start this channel's lobby (the seat order is drawn at random)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await handle(interaction, _where(interaction), lambda c: _in_channel(
+            c, interaction.channel_id, lambda g: lobby.start(c, g, interaction.user, edit=False)), public=True)
+
+    @game.command(name="status", description="Where this channel's game stands and who is awaited")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await handle(interaction, _where(interaction), lambda c: info.status(c, interaction.channel_id, interaction.user.id))
+
+    @game.command(name="map", description="The map as your seat sees it, or one area as text")
+    @app_commands.describe(area="an area id such as 10A (text only)")
+    async def map(self, interaction: discord.Interaction, area: str | None = None) -> None:
+        await handle(interaction, _where(interaction), lambda c: info.game_map(c, interaction.channel_id, interaction.user.id, area))
+
+    @game.command(name="log", description="The game's recent events as your seat saw them")
+    async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 50] = 20) -> None:
+        await handle(interaction, _where(interaction), lambda c: info.game_log(c, interaction.channel_id, interaction.user.id, lines))
+
+    @game.command(name="move", description="Move units: destination, then units from areas in range, then count")
+    @app_commands.rename(from_="from")
+    @app_commands.describe(to="destination area", from_="area the units come from", unit="unit type", count="how many")
+    async def move(self, interaction: discord.Interaction, to: str | None = None, from_: str | None = None,
+                   unit: str | None = None, count: app_commands.Range[int, 1, 8] | None = None) -> None:
+        given = {k: v for k, v in (("to", to), ("from", from_), ("unit", unit), ("count", count)) if v is not None}
+        await handle(interaction, _where(interaction), lambda c: _in_channel(
+            c, interaction.channel_id, lambda g: play.move(c.service, g, interaction.user.id, given)))
+
+    @move.autocomplete("to")
+    async def _move_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "to", current)
+
+    @move.autocomplete("from_")
+    async def _move_from(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "from", current)
+
+    @move.autocomplete("unit")
+    async def _move_unit(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "unit", current)
+
+    async def _suggest(self, interaction: discord.Interaction, key: str, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.store.active_game(interaction.channel_id)
+        if record is None:
+            return []
+        ns = interaction.namespace
+        given = {k: v for k, v in (("to", ns.to), ("from", getattr(ns, "from", None)), ("unit", ns.unit)) if v}
+        return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given))
+
+    @game.command(name="cards", description="Read a card or unit ability by name")
+    @app_commands.describe(name="the card's name")
+    async def cards(self, interaction: discord.Interaction, name: str) -> None:
+        await handle(interaction, _where(interaction), lambda c: info.card(c, interaction.channel_id, name))
+
+    @cards.autocomplete("name")
+    async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _choices(await info.card_names(self.bot, interaction.channel_id, current))
+
+    @game.command(name="settings", description="Your play settings: battle policy and auto-end-turn")
+    @app_commands.choices(battle_policy=BATTLE_POLICY)
+    async def settings(self, interaction: discord.Interaction, battle_policy: str | None = None,
+                       auto_end_turn: bool | None = None) -> None:
+        await handle(interaction, _where(interaction), lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn))
+
+    @game.command(name="private", description="Your open decisions and private messages (when DMs are closed)")
+    async def private(self, interaction: discord.Interaction) -> None:
+        await handle(interaction, _where(interaction), lambda c: _in_channel(
+            c, interaction.channel_id, lambda g: lobby.private_view(c, g, interaction.user.id)))
+
+    @app_commands.command(name="games", description="Your games on this server and where you are awaited")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        await handle(interaction, "games", lambda c: lobby.my_games(c, interaction.guild_id, interaction.user.id))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCog(bot))

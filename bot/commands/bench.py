@@ -1,0 +1,196 @@
+"""``python -m bot bench``: how fast the engine, the AI and the renderer are (docs/ai.md).
+
+Plays full 4-player AI games without rendering and reports ``apply_ms`` (p50, p95 of
+``Engine.apply``), ``ai_decision_ms`` (p95), ``game_seconds`` (median game), where apply's
+time goes (the state copy, timed by standing in for the ``copy`` module of
+engine/core/engine.py; the after-every-step checks of engine/runewars/flow.py; the rest),
+and ``render_ms`` when the renderer is installed. When a game takes longer than the 2 s
+target, the top costs of one profiled game are added.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import cProfile
+import io
+import json
+import pstats
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+TARGET_GAME_SECONDS = 2.0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=3, help="4-player AI games to time (default 3)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+class TimedCopy:
+    """Stands in for the ``copy`` module inside engine/core/engine.py to time ``Engine.apply``'s state copy."""
+
+    def __init__(self):
+        import engine.core.engine as core
+
+        self.core, self.seconds = core, 0.0
+
+    def deepcopy(self, value):
+        started = time.perf_counter()
+        try:
+            return copy.deepcopy(value)
+        finally:
+            self.seconds += time.perf_counter() - started
+
+    def __enter__(self):
+        self.core.copy = self
+        return self
+
+    def __exit__(self, *exc):
+        self.core.copy = copy
+
+
+class TimedChecks:
+    """Times the functions engine/runewars/flow.py runs after every step, while in use."""
+
+    def __init__(self):
+        from engine.runewars import flow
+
+        self.flow, self.seconds, self.calls = flow, 0.0, 0
+
+    def __enter__(self):
+        self.original = list(self.flow._CHECKS)
+
+        def timed(check):
+            def run(state, pack, ctx):
+                started = time.perf_counter()
+                try:
+                    check(state, pack, ctx)
+                finally:
+                    self.seconds += time.perf_counter() - started
+                    self.calls += 1
+            return run
+
+        self.flow._CHECKS[:] = [timed(c) for c in self.original]
+        return self
+
+    def __exit__(self, *exc):
+        self.flow._CHECKS[:] = self.original
+
+
+def measure(games: int, seed: int, *, max_seasons: int | None = None) -> dict[str, Any]:
+    """Time ``games`` 4-player AI games (cut short after ``max_seasons`` seasons, for the tests)."""
+    from engine.runewars.ai.driver import engine, play
+    from engine.runewars.ai.policy import choose
+
+    runner = engine()
+    apply_seconds: list[float] = []
+    sampled_states = []
+    original_apply = runner.apply
+
+    def timed_apply(state, action):
+        started = time.perf_counter()
+        try:
+            return original_apply(state, action)
+        finally:
+            apply_seconds.append(time.perf_counter() - started)
+            if len(apply_seconds) % 25 == 0:
+                sampled_states.append(state)  # for render_ms
+
+    runner.apply = timed_apply
+    game_seconds, decisions = [], []
+    try:
+        with TimedChecks() as checks, TimedCopy() as copies:
+            for index in range(games):
+                started = time.perf_counter()
+                game = play(4, seed + index, choose, max_seasons=max_seasons)
+                game_seconds.append(time.perf_counter() - started)
+                decisions += game.decision_seconds
+    finally:
+        del runner.apply
+    total_apply = sum(apply_seconds)
+    return {
+        "games": games,
+        "players": 4,
+        "apply_ms": {"p50": ms(percentile(apply_seconds, 0.5)), "p95": ms(percentile(apply_seconds, 0.95)), "count": len(apply_seconds)},
+        "ai_decision_ms": {"p50": ms(percentile(decisions, 0.5)), "p95": ms(percentile(decisions, 0.95)), "count": len(decisions)},
+        "game_seconds": {"median": round(statistics.median(game_seconds), 3), "all": [round(s, 3) for s in game_seconds],
+                         "target": TARGET_GAME_SECONDS},
+        "apply_breakdown": {
+            "total_s": round(total_apply, 3),
+            "state_copy_s": round(copies.seconds, 3),
+            "after_every_step_checks_s": round(checks.seconds, 3),
+            "after_every_step_checks_calls": checks.calls,
+            "rules_and_rest_s": round(total_apply - copies.seconds - checks.seconds, 3),
+        },
+        "states_sampled": sampled_states,
+    }
+
+
+def render_times(states: list, pack) -> dict[str, Any] | None:
+    try:
+        from renderer.runewars import render_png
+    except ImportError:
+        return None
+    from engine.runewars.ai.driver import engine
+
+    runner = engine()
+    seconds = []
+    for state in states[:: max(1, len(states) // 10)][:10]:
+        started = time.perf_counter()
+        render_png(runner.view(state, None), pack)
+        seconds.append(time.perf_counter() - started)
+    return {"p50": ms(percentile(seconds, 0.5)), "p95": ms(percentile(seconds, 0.95)), "count": len(seconds)}
+
+
+def profile_top(seed: int, limit: int = 15) -> list[dict[str, Any]]:
+    """The functions one profiled 4-player game spends most of its own time in."""
+    from engine.runewars.ai.driver import play
+    from engine.runewars.ai.policy import choose
+
+    profiler = cProfile.Profile()
+    profiler.runcall(play, 4, seed, choose)
+    stats = pstats.Stats(profiler, stream=io.StringIO())
+    rows = []
+    root = str(Path(__file__).resolve().parents[2]) + "/"
+    for (path, line, name), (_, calls, own, cumulative, _) in stats.stats.items():
+        rows.append({"function": f"{path.replace(root, '')}:{line}({name})", "calls": calls,
+                     "own_s": round(own, 3), "cumulative_s": round(cumulative, 3)})
+    return sorted(rows, key=lambda r: -r["own_s"])[:limit]
+
+
+def run(args: argparse.Namespace) -> int:
+    from engine.runewars.ai.driver import engine
+
+    result = measure(args.games, args.seed)
+    states = result.pop("states_sampled")
+    rendered = render_times(states, engine().ruleset.pack({}))
+    if rendered is not None:
+        result["render_ms"] = rendered
+    if result["game_seconds"]["median"] > TARGET_GAME_SECONDS:
+        result["profile_top"] = profile_top(args.seed)
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        print(f"apply_ms p50 {result['apply_ms']['p50']} p95 {result['apply_ms']['p95']}; "
+              f"ai_decision_ms p95 {result['ai_decision_ms']['p95']}; game_seconds median {result['game_seconds']['median']}")
+        print(f"apply breakdown: {result['apply_breakdown']}")
+        if "render_ms" in result:
+            print(f"render_ms: {result['render_ms']}")
+        for row in result.get("profile_top", []):
+            print(f"  {row['own_s']:8.3f} s own {row['cumulative_s']:8.3f} s cum  {row['calls']:>9} calls  {row['function']}")
+    return 0

@@ -1,0 +1,57 @@
+"""One pass over every game: what the table does by itself as time passes.
+
+:func:`sweep` is run every minute by :mod:`bot.cogs.table` (a ``tasks.loop`` started when
+the cog loads, after the client is ready) and once at start-up; everything it needs is in
+the store, so after a restart it simply carries on. In order:
+
+1. the seed commitment of every lobby or running game that has none posted (:mod:`.fairness`);
+2. loans to the AI that ran out: the seat goes back to its player (:mod:`.seats`);
+3. the waits of every running game: reminders, escalation, stall notices, heads-up,
+   deadlines (:mod:`.waits`);
+4. votes whose time is up fail (:mod:`.votes`);
+5. the seed of every game that ended is revealed (:mod:`.fairness`).
+
+A failure in one game is logged and does not stop the others.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.table import SweepReport, Table, fairness, notices, seats, votes, waits
+
+log = logging.getLogger(__name__)
+
+
+async def sweep(table: Table) -> SweepReport:
+    report = SweepReport()
+    for record in await table.store.games_with_status("lobby", "active"):
+        try:
+            await fairness.announce(table, record, report)
+            if record.status == "active":
+                await _end_loans(table, record.id, report)
+                await waits.sweep_game(table, await table.store.get_game(record.id), report)
+        except Exception:
+            log.exception("game %s: the table's sweep failed", record.id)
+    try:
+        await votes.expire(table, report)
+    except Exception:
+        log.exception("expiring votes failed")
+    for record in await table.store.ended_unrevealed():
+        try:
+            await fairness.reveal(table, record, report)
+        except Exception:
+            log.exception("game %s: revealing the seed failed", record.id)
+    return report
+
+
+async def _end_loans(table: Table, game_id: int, report: SweepReport) -> None:
+    now = table.now()
+    holders = {s.seat: s.user_id for s in await table.store.seats(game_id)}
+    for seat, arrangement in (await seats.arrangements(table, game_id)).items():
+        until = arrangement.get("ai_until")
+        if until is not None and until <= now:
+            await seats.take_back(table, game_id, seat)
+            await notices.to_channel(table.store, game_id, f"loan/{seat}/{until}", [
+                f"🙋 {notices.mention(holders.get(seat))} plays their seat again (the AI's turn at it ended)."])
+            report.loans_ended += 1

@@ -1,0 +1,245 @@
+"""Undo: a player takes back their own last move while it has taught nobody anything.
+
+Seat *s* asks to undo. Let *k* be the newest commit *s* made and *N* the game's newest
+commit. The undo removes commits *k..N* and is allowed only when, replaying them
+(:mod:`.history`):
+
+1. **nobody else acted**: every commit *k..N* is *s*'s own (an answer of another player,
+   of an AI seat or of another seat's automatic setting ends the window);
+2. **no chance event**: no record of them carries chance results (a shuffle, a random
+   draw of the engine's generator);
+3. **no reveal**: none of their events is a reveal. An event *reveals* when it shows
+   someone something that was secret from them before:
+
+   * a private event to any seat other than *s* (another player was shown something);
+   * a private event to *s* that is not an **echo**, i.e. does not merely repeat *s*'s own
+     secret answer back to *s* (Runewars ``your_order``: the order card *s* just chose is
+     an echo; ``your_tactics_drawn``: cards off the deck, is not);
+   * a public event whose kind the game has not declared **undo-safe**. Undo-safe kinds
+     report only the actor's own public answer and what follows from public information
+     (units moved, an area activated, a turn ended). An order or bid revealed, a rune
+     turned face up, a card drawn from a deck (fate, season, quests), a card played from a
+     hand: all reveal. Drawing from a deck shuffled at set-up uses no random number at
+     that moment, which is why rule 2 alone would not catch it.
+
+   The undo-safe and echo kinds are a whitelist per game (:data:`UNDO_SAFE`,
+   :data:`ECHOES`, :func:`declare`): an event kind added later counts as a reveal until
+   someone checks it, so a forgotten kind refuses an undo but never lets a player preview
+   a deck.
+
+Undoing truncates the log to *k-1* (:meth:`bot.store.Store.undo_actions`), marks the
+messages already sent for *k..N* as superseded (the cog edits them to say so), drops
+held DMs of those moves, tells the channel, and re-sends the undoer's decisions (and
+those of any player whose decision message was withdrawn).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.delivery import TransientFailure, Undeliverable, _held_key
+from bot.errors import RunetableError
+from bot.narration import narrate, narrator_for
+from bot.store import OutboxRow, StaleVersion
+from bot.table import Table, notices
+from bot.table.history import Commit, History
+from bot.table.seats import seat_of
+from engine.core import GameState, Seat, encode
+from engine.core.codec import to_plain
+
+#: game -> public event kinds that disclose nothing secret (see the module docstring)
+UNDO_SAFE: dict[str, frozenset[str]] = {
+    "runewars": frozenset({
+        "faction_chosen", "tile_placed", "home_placed", "guide_placed", "stronghold_placed", "runes_placed",
+        "order_chosen", "bid_made", "turn_began", "turn_ended", "order_bonus",
+        "area_activated", "activation_removed", "units_moved", "neutrals_moved", "units_placed", "units_routed",
+        "units_stood_up", "units_eliminated", "units_retreated", "must_retreat", "no_units_marched",
+        "units_taken_to_recruit", "units_recruited", "units_not_recruited", "recruit_not_possible",
+        "development_built", "development_declined", "development_not_possible",
+        "stronghold_built", "stronghold_repaired", "fortify_done", "runes_moved", "dials_set",
+        "support_chosen", "title_taken", "title_declined", "influence_spent", "hero_moved",
+    }),
+}
+#: game -> private event kinds that only repeat the actor's own answer to the actor
+ECHOES: dict[str, frozenset[str]] = {
+    "runewars": frozenset({"your_order", "your_bid", "your_false_rune"}),
+}
+
+PREVIEW_LINES = 15
+SUPERSEDED_NOTE = "↩️ *Undone: this move was taken back.*"
+
+
+class UndoRefused(RunetableError):
+    """The undo is not allowed (the message says why)."""
+
+
+def declare(game: str, *, public: Iterable[str] = (), echoes: Iterable[str] = ()) -> None:
+    """Declare a game's undo-safe public event kinds and its echo kinds."""
+    UNDO_SAFE[game] = frozenset(public)
+    ECHOES[game] = frozenset(echoes)
+
+
+def blocker(game: str, commit: Commit, seat: Seat) -> str | None:
+    """Why ``seat`` may not undo ``commit`` (None: it may)."""
+    if commit.seat != seat:
+        return "another player has acted since"
+    if any(r.chance for r in commit.records):
+        return "a chance event happened (a shuffle or a random draw)"
+    for event in commit.transition.events:
+        if event.to is None and event.kind not in UNDO_SAFE.get(game, ()):
+            return f"it revealed information ({narrator_for(game).event(event)})"
+        if event.to is not None and event.to - {seat}:
+            return "another player was shown something privately"
+        if event.to is not None and event.kind not in ECHOES.get(game, ()):
+            return "it showed you hidden information"
+    return None
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """What an undo would do: go back from ``seq`` to ``keep_seq`` (``before`` is that state)."""
+
+    game_id: int
+    seat: Seat
+    user_id: int
+    seq: int
+    rewinds: int
+    keep_seq: int
+    before: GameState
+    lines: tuple[str, ...]
+
+
+async def plan(table: Table, game_id: int, user_id: int) -> UndoPlan:
+    """Check that ``user_id`` may undo and describe what would be undone; raises UndoRefused."""
+    record = await table.store.get_game(game_id)
+    if record.status != "active":
+        raise UndoRefused(f"Game #{game_id} is not running.")
+    seat = (await seat_of(table, game_id, user_id)).seat
+    rows = await table.store.actions(game_id)
+    mine = [r.seq for r in rows if r.seat == seat]
+    if not mine or max(mine) < 2:
+        raise UndoRefused("You have no move to undo.")
+    first = max(mine)
+    if any(r.seat != seat for r in rows if r.seq > first):
+        raise UndoRefused("You cannot undo: another player has acted since your last move.")
+    ruleset = table.service.ruleset_of(record)
+    history = await History.load(table.store, record, ruleset, from_seq=first)
+    commits = await asyncio.to_thread(history.commits, first)
+    for commit in commits:
+        reason = blocker(record.game, commit, seat)
+        if reason is not None:
+            raise UndoRefused(f"You cannot undo move {commit.seq}: {reason}.")
+    return UndoPlan(game_id, seat, user_id, record.seq, record.rewinds, first - 1, commits[0].before,
+                    tuple(_describe(record.game, commits, seat)))
+
+
+def _describe(game: str, commits: list[Commit], seat: Seat) -> list[str]:
+    narrator = narrator_for(game)
+    lines = []
+    for commit in commits:
+        lines.append(f"Move {commit.seq}: {narrator.action(commit.records[0].action)}")
+        lines += [f"  · {line}" for line in narrate(game, commit.transition.events, seat)]
+    if len(lines) > PREVIEW_LINES:
+        lines = lines[:PREVIEW_LINES - 1] + [f"  … and {len(lines) - PREVIEW_LINES + 1} more lines"]
+    return lines
+
+
+@dataclass(frozen=True)
+class UndoDone:
+    plan: UndoPlan
+    superseded: tuple[OutboxRow, ...]
+
+
+async def perform(table: Table, game_id: int, user_id: int, seq: int, rewinds: int) -> UndoDone:
+    """Undo what :func:`plan` showed at position (``seq``, ``rewinds``); raises UndoRefused
+    when the game moved on since, or the undo is no longer allowed."""
+    stale = UndoRefused("The game moved on since you asked; ask again with /game undo.")
+    async with table.store.lock(game_id):
+        record = await table.store.get_game(game_id)
+        if (record.seq, record.rewinds) != (seq, rewinds):
+            raise stale
+        the_plan = await plan(table, game_id, user_id)
+        try:
+            superseded = await table.store.undo_actions(game_id, expected_seq=seq, keep_seq=the_plan.keep_seq,
+                                                        state=encode(the_plan.before))
+        except StaleVersion:
+            raise stale from None
+    await _drop_held(table, game_id, superseded)
+    await _announce(table, the_plan, superseded)
+    return UndoDone(the_plan, tuple(superseded))
+
+
+async def _drop_held(table: Table, game_id: int, rows: Iterable[OutboxRow]) -> None:
+    """Forget held DMs (closed DMs, bot.delivery) of the undone moves."""
+    keys = {r.key for r in rows}
+    for user_id in {int(r.recipient.removeprefix("user:")) for r in rows if r.recipient.startswith("user:")}:
+        held = await table.store.get_setting("player", user_id, _held_key(game_id), [])
+        kept = [h for h in held if h["key"] not in keys]
+        if kept != held:
+            await table.store.set_setting("player", user_id, _held_key(game_id), kept)
+
+
+async def _announce(table: Table, done: UndoPlan, superseded: list[OutboxRow]) -> None:
+    name = f"undo/{done.rewinds + 1}"
+    moves = f"move {done.keep_seq + 1}" if done.seq == done.keep_seq + 1 else f"moves {done.keep_seq + 1}–{done.seq}"
+    await notices.to_channel(table.store, done.game_id, name, [
+        f"↩️ {notices.mention(done.user_id)} took back their last move ({moves}); the messages about it are marked as undone."])
+    withdrawn = {int(r.recipient.removeprefix("user:")) for r in superseded if r.recipient.startswith("user:")}
+    for user_id in sorted(withdrawn | {done.user_id}):
+        lines = (["↩️ Your move was undone. Decide again:"] if user_id == done.user_id else
+                 [f"↩️ {notices.mention(done.user_id)} took back their move; the messages you got about it no longer apply."])
+        await table.store.queue_notice(done.game_id, f"{name}/private", f"user:{user_id}",
+                                       await _private_payload(table, done.game_id, user_id, lines))
+
+
+async def _private_payload(table: Table, game_id: int, user_id: int, lines: list[str]) -> str:
+    """A private message in the service's shape (bot/service.py) with the player's open decisions."""
+    view = await table.service.view(game_id, user_id)
+    decisions = [{"prompt": {"id": d.prompt.id, "kind": d.prompt.kind, "secret": d.prompt.secret,
+                             "info": to_plain(dict(d.prompt.info))},
+                  "actions": [{"choice": a.choice, "args": to_plain(dict(a.args))} for a in d.actions]}
+                 for d in view.decisions]
+    payload = {"v": 1, "kind": "private", "game_id": game_id, "seq": view.seq, "game": view.game, "seat": view.seat,
+               "lines": lines, "events": [], "decisions": decisions}
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# -------------------------------------------------------------------- marking sent messages
+
+
+@dataclass(frozen=True)
+class SupersededMessage:
+    """A sent message of an undone move: in the game's channel, or a DM to ``user_id``."""
+
+    channel_id: int | None
+    user_id: int | None
+    message_id: int
+
+
+class Marker(Protocol):
+    """Edits a sent message to say it was undone (:mod:`bot.cogs.table` does it on Discord).
+    Raises bot.delivery's Undeliverable when the message is gone, TransientFailure to retry."""
+
+    async def mark(self, message: SupersededMessage) -> None: ...
+
+
+async def mark_superseded(table: Table, marker: Marker) -> int:
+    """Mark every superseded message not marked yet; returns how many were edited."""
+    edited = 0
+    for row in await table.store.superseded_unmarked():
+        if row.message_id is not None:
+            user_id = int(row.recipient.removeprefix("user:")) if row.recipient.startswith("user:") else None
+            channel_id = None if user_id else (await table.store.get_game(row.game_id)).channel_id
+            try:
+                await marker.mark(SupersededMessage(channel_id, user_id, row.message_id))
+                edited += 1
+            except TransientFailure:
+                break  # later, in order
+            except Undeliverable:
+                pass  # deleted or out of reach: nothing left to mark
+        await table.store.mark_superseded_marked(row.key)
+    return edited

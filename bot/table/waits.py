@@ -1,0 +1,255 @@
+"""Who is awaited since when: reminders, escalation, stall notices, heads-up, deadlines.
+
+A **wait** is one seat owing one set of decisions (``waits`` table). It begins when the
+sweeper first sees a human seat awaited with prompts it did not owe before (the
+fingerprint of its open prompt ids changed); so a wait is at most one sweep late, and
+survives restarts because it is stored. Per wait:
+
+* **reminders**: by DM after the player's interval (their own ``reminder_hours``, else the
+  game's), then every interval; a reminder falling in the player's quiet hours (in their
+  time zone) waits until they end. The first carries a private "since you last acted" recap.
+* **escalation**: from reminder ``escalate_after`` on, the channel pings the player too.
+* **mute**: ``/game mute`` (or the reminder's button) stops the reminders of this wait only.
+* **stall notice**: once a wait is ``stall_hours`` old, the channel is told (without a ping)
+  and reminded of the votes that unstick a table.
+* **deadline**: ``deadline_hours`` after the wait began the AI answers for the seat
+  (:func:`bot.table.seats.default_by_ai`) and the channel is told who, never what.
+* **heads-up**: when a seat's turn begins, the player whose turn follows gets a "you're next"
+  DM (games that say who is next: :data:`NEXT_UP`), unless they turned it off or it is
+  night for them.
+
+AI seats, seats without a player and eliminated seats have no waits: nobody is pinged for
+them. While the table is paused nothing here runs, and resuming shifts every wait by the
+pause.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from bot.errors import RunetableError
+from bot.store import GameRecord, WaitRecord
+from bot.table import SweepReport, Table, ids, notices
+from bot.table.history import History, decode_state, story_lines
+from bot.table.seats import default_by_ai, eliminated_seats
+from bot.table.settings import HOUR, game_settings, player_prefs, quiet_until, reminder_interval
+from bot.ui.panels import ButtonSpec
+from engine.core import Engine, Prompt, Seat
+
+log = logging.getLogger(__name__)
+
+RECAP_LINES = 12
+ANSWER_HINT = "Answer with the My decisions button or /game private."
+
+
+def fingerprint(prompts: Iterable[Prompt]) -> str:
+    return hashlib.sha256("\n".join(sorted(p.id for p in prompts)).encode()).hexdigest()[:16]
+
+
+def _runewars_next(view: Mapping[str, Any]) -> tuple[Seat, str] | None:
+    """Runewars: the seat whose order card comes next after the current turn's (p. 9)."""
+    turn, orders = view.get("turn") or {}, {int(s): n for s, n in (view.get("orders_revealed") or {}).items()}
+    if turn.get("seat") not in orders:
+        return None
+    later = [s for s in orders if orders[s] > orders[turn["seat"]]]
+    nxt = min(later, key=orders.__getitem__, default=None)
+    return None if nxt is None else (nxt, f"{view.get('year')}/{view.get('season')}/{turn['seat']}")
+
+
+#: game -> (public view -> (the seat whose turn follows the current one, a key naming the
+#: current turn) or None). The key makes the heads-up once per turn, however many decisions
+#: the turn takes.
+NEXT_UP: dict[str, Callable[[Mapping[str, Any]], tuple[Seat, str] | None]] = {"runewars": _runewars_next}
+
+
+def mute_button(game_id: int) -> ButtonSpec:
+    return ButtonSpec("Mute reminders for this decision", ids.mute_id(game_id))
+
+
+async def sweep_game(table: Table, record: GameRecord, report: SweepReport) -> None:
+    """Bring one active game's waits up to date and do what is due."""
+    game = await game_settings(table.store, record.id)
+    if game["paused_at"] is not None:
+        return
+    engine = Engine(table.service.ruleset_of(record))
+    state = decode_state(record.state, engine.ruleset)
+    public = engine.view(state, None)
+    humans = await _human_seats(table, record.id, eliminated_seats(public))
+    now = table.now()
+    old = {w.seat: w for w in await table.store.waits(record.id)}
+    waits, begun = [], []
+    for seat in state.awaited():
+        if seat not in humans:
+            continue
+        key = fingerprint(state.prompts_for(seat))
+        wait = old.get(seat)
+        if wait is None or wait.prompts != key:
+            wait = await _begin(table, record.id, seat, key, now, game, humans[seat])
+            begun.append(seat)
+        waits.append(wait)
+    await table.store.save_waits(record.id, waits)
+    for seat in begun:
+        await _heads_up(table, record, public, seat, humans, {w.seat for w in waits}, report)
+    expired = [w for w in waits if w.deadline is not None and w.deadline <= now]
+    for wait in expired:
+        await _deadline_passed(table, record, wait, humans[wait.seat], report)
+    if expired:
+        return  # the game moved on; the next sweep sees its new waits
+    updated = [await _due(table, record, wait, humans[wait.seat], game, now, report) for wait in waits]
+    await table.store.save_waits(record.id, updated)
+
+
+async def _human_seats(table: Table, game_id: int, out: set[Seat]) -> dict[Seat, int]:
+    """seat -> user for the seats a person plays (no AI, no empty seat, not eliminated)."""
+    return {s.seat: s.user_id for s in await table.store.seats(game_id)
+            if s.user_id is not None and not s.is_ai and s.seat not in out}
+
+
+async def _begin(table: Table, game_id: int, seat: Seat, key: str, now: float, game: dict, user_id: int) -> WaitRecord:
+    prefs = await player_prefs(table.store, user_id)
+    hours = game["deadline_hours"]
+    interval = reminder_interval(game, prefs)
+    return WaitRecord(game_id, seat, key, since=now, deadline=now + hours * HOUR if hours else None,
+                      next_reminder=quiet_until(now + interval, prefs) if interval else None)
+
+
+async def _due(table: Table, record: GameRecord, wait: WaitRecord, user_id: int, game: dict, now: float,
+               report: SweepReport) -> WaitRecord:
+    """Send what is due for one wait (a reminder, the stall notice); returns the wait updated."""
+    if not wait.stalled and now - wait.since >= game["stall_hours"] * HOUR:
+        await notices.to_channel(table.store, record.id, f"stall/{wait.seat}/{wait.since}", [
+            f"🐌 Game #{record.id} has waited for {notices.mention(user_id)} since {notices.when(wait.since)}.",
+            "The table can vote to pause (/game vote pause), to hand the seat to the AI (/game vote ai),"
+            " or to let someone else take it over (/game vote replace)."])
+        wait = dataclasses.replace(wait, stalled=True)
+        report.stalls += 1
+    if wait.muted or wait.next_reminder is None or now < wait.next_reminder:
+        return wait
+    prefs = await player_prefs(table.store, user_id)
+    later = quiet_until(now, prefs)
+    if later > now:  # quiet hours began after this reminder was planned
+        return dataclasses.replace(wait, next_reminder=later)
+    number = wait.reminders + 1
+    lines = [f"⏳ Game #{record.id} in <#{record.channel_id}> is waiting for your decision since {notices.when(wait.since)}.",
+             _deadline_text(wait), ANSWER_HINT]
+    if number == 1:
+        lines += await _recap(table, record, wait.seat)
+    await notices.to_player(table.store, record.id, f"remind/{wait.seat}/{wait.since}/{number}", user_id, lines,
+                            buttons=[mute_button(record.id)])
+    report.reminders += 1
+    if number >= game["escalate_after"]:
+        await notices.to_channel(table.store, record.id, f"escalate/{wait.seat}/{wait.since}/{number}", [
+            f"⏳ {notices.mention(user_id)}, game #{record.id} has been waiting for you since {notices.when(wait.since)}.",
+            _deadline_text(wait)], ping=[user_id])
+        report.escalations += 1
+    interval = reminder_interval(game, prefs)
+    return dataclasses.replace(wait, reminders=number,
+                               next_reminder=quiet_until(now + interval, prefs) if interval else None)
+
+
+def _deadline_text(wait: WaitRecord) -> str:
+    if wait.deadline is None:
+        return "This game has no deadline."
+    return f"Deadline {notices.when(wait.deadline)}: then the AI decides for the seat."
+
+
+async def _recap(table: Table, record: GameRecord, seat: Seat) -> list[str]:
+    """What ``seat`` may know happened since its last move (a few lines, newest last)."""
+    last = max((r.seq for r in await table.store.actions(record.id) if r.seat == seat), default=1)
+    if last >= record.seq:
+        return []
+    try:
+        history = await History.load(table.store, record, table.service.ruleset_of(record), from_seq=last + 1)
+        commits = await asyncio.to_thread(history.commits, last + 1)
+    except RunetableError as e:
+        log.warning("game %s: no recap for seat %s: %s", record.id, seat, e.message)
+        return []
+    lines = story_lines(record.game, commits, seat)
+    if not lines:
+        return []
+    shown = lines[-RECAP_LINES:]
+    more = [f"… and {len(lines) - len(shown)} earlier lines (/game log)."] if len(lines) > len(shown) else []
+    return ["**Since you last acted:**", *more, *shown]
+
+
+async def _heads_up(table: Table, record: GameRecord, public: Mapping[str, Any], seat: Seat,
+                    humans: dict[Seat, int], awaited: set[Seat], report: SweepReport) -> None:
+    """Tell the player whose turn follows ``seat``'s that they are next (once per turn)."""
+    found = NEXT_UP.get(record.game, lambda view: None)(public)
+    if found is None:
+        return
+    nxt, turn = found
+    if nxt == seat or nxt not in humans or nxt in awaited:
+        return
+    prefs = await player_prefs(table.store, humans[nxt])
+    now = table.now()
+    if not prefs["heads_up"] or quiet_until(now, prefs) > now:
+        return
+    if await notices.to_player(table.store, record.id, f"next/{turn}", humans[nxt], [
+            f"👀 You're next in game #{record.id} (<#{record.channel_id}>):"
+            f" {notices.mention(humans.get(seat))} is taking their turn now."]):
+        report.heads_up += 1
+
+
+async def _deadline_passed(table: Table, record: GameRecord, wait: WaitRecord, user_id: int, report: SweepReport) -> None:
+    answers = await default_by_ai(table, record.id, wait.seat)
+    if not answers:
+        return
+    report.defaults += 1
+    await notices.to_channel(table.store, record.id, f"deadline/{wait.seat}/{wait.since}", [
+        f"⏰ The deadline for {notices.mention(user_id)} passed: the AI answered for their seat"
+        f" ({answers} decision{'s' if answers > 1 else ''})."])
+    await notices.to_player(table.store, record.id, f"deadline/{wait.seat}/{wait.since}", user_id, [
+        f"⏰ Your deadline in game #{record.id} passed, so the AI decided for you (from what your seat may see).",
+        "Your next decision is yours again; /game ai-seat lets the AI play on while you are away."])
+
+
+# -------------------------------------------------------------------- changes from commands and votes
+
+
+async def mute(table: Table, game_id: int, seat: Seat) -> bool:
+    """Mute the reminders of the seat's current wait; False when it is not awaited."""
+    waits = await table.store.waits(game_id)
+    if not any(w.seat == seat for w in waits):
+        return False
+    await table.store.save_waits(game_id, [dataclasses.replace(w, muted=True) if w.seat == seat else w for w in waits])
+    return True
+
+
+async def extend_deadlines(table: Table, game_id: int, hours: float, seat: Seat | None = None) -> list[WaitRecord]:
+    """Push the current deadlines (of one seat, or all) back by ``hours``; returns those changed."""
+    waits = await table.store.waits(game_id)
+    changed = [dataclasses.replace(w, deadline=w.deadline + hours * HOUR) for w in waits
+               if w.deadline is not None and (seat is None or w.seat == seat)]
+    keep = [w for w in waits if w.seat not in {c.seat for c in changed}]
+    await table.store.save_waits(game_id, keep + changed)
+    return changed
+
+
+async def set_deadline_hours(table: Table, game_id: int, hours: float) -> None:
+    """Set the waits' deadlines to ``hours`` after each began (0: no deadline)."""
+    waits = await table.store.waits(game_id)
+    await table.store.save_waits(game_id, [
+        dataclasses.replace(w, deadline=w.since + hours * HOUR if hours else None) for w in waits])
+
+
+async def shift_waits(table: Table, game_id: int, seconds: float) -> None:
+    """After a pause: every wait began, and is due, ``seconds`` later."""
+    def later(t: float | None) -> float | None:
+        return None if t is None else t + seconds
+    waits = await table.store.waits(game_id)
+    await table.store.save_waits(game_id, [
+        dataclasses.replace(w, since=w.since + seconds, deadline=later(w.deadline), next_reminder=later(w.next_reminder))
+        for w in waits])
+
+
+async def deadline_lines(table: Table, game_id: int) -> list[str]:
+    """"Deadline for @x: in 2 days" per awaited player, for status messages."""
+    users = {s.seat: s.user_id for s in await table.store.seats(game_id)}
+    return [f"Deadline for {notices.mention(users.get(w.seat))}: {notices.when(w.deadline)}"
+            for w in await table.store.waits(game_id) if w.deadline is not None]

@@ -1,0 +1,182 @@
+"""The discord.py side of the panels: persistent components and the reply helper.
+
+Every component is a :class:`discord.ui.DynamicItem` whose state is its ``custom_id``
+(:mod:`bot.ui.ids`), registered once with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``, so
+a button posted weeks ago still works after any number of restarts. Each callback defers at
+once (Discord allows 3 seconds), asks :mod:`bot.ui.play` or :mod:`bot.ui.lobby` what to
+say, and sends it with :func:`send_replies`. An unexpected exception is logged with the
+game id and answered with a short apology, never a traceback.
+
+The bot object behind ``interaction.client`` provides ``service`` (a
+:class:`~bot.service.GameService`), ``deliverer`` (a :class:`~bot.delivery.Deliverer`) and
+``kick_delivery()`` (drain the outbox soon), as :class:`bot.client.RunetableBot` does.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from bot.ui import ids, lobby, play
+from bot.ui.panels import ButtonSpec, Panel, SelectSpec
+from bot.ui.play import Reply
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on our side; nothing was changed. The error is logged (game #{game})."
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def to_view(panel: Panel) -> discord.ui.View | None:
+    """The panel's rows as a persistent view (None when it has no components)."""
+    if not panel.rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for row, content in enumerate(panel.rows):
+        if isinstance(content, SelectSpec):
+            view.add_item(_select(content))
+        else:
+            for spec in content:
+                view.add_item(_button(spec, row))
+    return view
+
+
+def _button(spec: ButtonSpec, row: int) -> discord.ui.Item:
+    button = discord.ui.Button(label=spec.label, custom_id=spec.custom_id, style=STYLES[spec.style])
+    for cls in (ChoiceButton, CursorButton, MeButton, LobbyButton):
+        if cls.__discord_ui_compiled_template__.fullmatch(spec.custom_id):
+            return cls(button, row=row)
+    raise ValueError(f"no component template matches {spec.custom_id!r}")
+
+
+def _select(spec: SelectSpec) -> discord.ui.Item:
+    """A select fills a row of its own; panels put it before the buttons that follow it, so
+    discord.py's automatic placement keeps the panel's order (a dynamic select's explicit
+    row is not honoured by discord.py 2.7)."""
+    options = [discord.SelectOption(label=o.label, value=o.value) for o in spec.options]
+    return CursorSelect(discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder, options=options))
+
+
+async def send_replies(interaction: discord.Interaction, replies: Sequence[Reply]) -> None:
+    """Send replies after a defer: an ``edit`` reply replaces the component's message, the
+    others go as follow-ups (ephemeral unless ``public``)."""
+    for reply in replies:
+        view = to_view(reply.panel)
+        files = [_file(f) for f in reply.files]
+        if reply.edit and interaction.type == discord.InteractionType.component:
+            await interaction.edit_original_response(content=reply.panel.text, view=view,
+                                                     **({"attachments": files} if files else {}))
+        else:
+            extra: dict[str, Any] = {"view": view} if view is not None else {}
+            if files:
+                extra["files"] = files
+            await interaction.followup.send(reply.panel.text, ephemeral=not reply.public, **extra)
+
+
+def _file(image: play.Image) -> discord.File:
+    return discord.File(io.BytesIO(image.png), filename=image.filename, description=image.alt[:1024] or None)
+
+
+async def handle(interaction: discord.Interaction, game_id: int | str,
+                 work: Callable[[Any], Awaitable[Sequence[Reply]]], *, public: bool = False) -> None:
+    """Defer, run ``work(client)``, send its replies, drain the outbox; apologise on a bug.
+
+    ``public``: a command whose first reply the channel sees (a lobby, a start)."""
+    if interaction.type == discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+    try:
+        replies = await work(interaction.client)
+    except Exception:
+        log.exception("game %s: unexpected error in %s", game_id, _what(interaction))
+        replies = [play.say(APOLOGY.format(game=game_id))]
+    await send_replies(interaction, replies)
+    kick = getattr(interaction.client, "kick_delivery", None)
+    if kick is not None:
+        kick()
+
+
+def _what(interaction: discord.Interaction) -> str:
+    data = interaction.data or {}
+    return str(data.get("custom_id") or data.get("name") or interaction.type)
+
+
+class _FromId:
+    """Shared by the dynamic items: rebuilt from the dispatched component and its match."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
+        return cls(item)
+
+    @property
+    def match(self) -> re.Match[str]:
+        return self.template.fullmatch(self.custom_id)
+
+
+class ChoiceButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CHOICE_TEMPLATE):
+    """Answer a decision with one legal action."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.match
+        ref = ids.parse_ref(m)
+        await handle(interaction, ref.game_id, lambda client: play.choose(
+            client.service, interaction.user.id, ref, int(m["index"]), m["ah"]))
+
+
+class CursorButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CURSOR_TEMPLATE):
+    """Show another page or step of a decision (or start its guided choice over)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.match
+        ref = ids.parse_ref(m)
+        await handle(interaction, ref.game_id, lambda client: play.navigate(
+            client.service, interaction.user.id, ref, ids.parse_cursor(m)))
+
+
+class CursorSelect(_FromId, discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT_TEMPLATE):
+    """A select of a decision: a guided step's value, or an answer."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.match
+        ref = ids.parse_ref(m)
+        value = self.item.values[0] if self.item.values else ""
+        await handle(interaction, ref.game_id, lambda client: play.select(
+            client.service, interaction.user.id, ref, ids.parse_cursor(m), value))
+
+
+class MeButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.ME_TEMPLATE):
+    """On every channel message: my open decisions and private messages, as ephemeral replies."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game_id = int(self.match["game"])
+        await handle(interaction, game_id, lambda client: lobby.private_view(client, game_id, interaction.user.id))
+
+
+class LobbyButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY_TEMPLATE):
+    """Join, leave or start a lobby; the lobby message is updated in place."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game_id, op = int(self.match["game"]), self.match["op"]
+        await handle(interaction, game_id, lambda client: lobby.LOBBY_OPS[op](client, game_id, interaction.user))
+
+
+def me_button(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(MeButton(discord.ui.Button(label="My decisions", custom_id=ids.me_id(game_id),
+                                             style=discord.ButtonStyle.primary)))
+    return view
+
+
+#: register with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``
+DYNAMIC_ITEMS = (ChoiceButton, CursorButton, CursorSelect, MeButton, LobbyButton)

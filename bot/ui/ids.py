@@ -1,0 +1,132 @@
+"""Custom ids of the bot's persistent components, built and parsed without discord.py.
+
+Every component the bot posts carries its whole state in its ``custom_id`` (at most 100
+characters), so it keeps working after a restart (discord.py ``DynamicItem`` templates,
+:mod:`bot.ui.components`):
+
+=====================================  ==================================================
+``rw:<game>:<seq>:<ph>:c<i>:<ah>``     choose answer ``i`` of the prompt whose id hashes to
+                                       ``ph``; ``ah`` is that answer's own hash
+``rw:<game>:<seq>:<ph>:s<path>~<page>`` a select at cursor (path, page) of that prompt
+``rw:<game>:<seq>:<ph>:v<path>~<page>`` a button that shows cursor (path, page)
+``rw:<game>:me``                       "my decisions and private messages" (anyone)
+``rw:<game>:join`` / ``leave`` / ``start``  the lobby's buttons
+=====================================  ==================================================
+
+``seq`` is the game's position when the component was built. ``path`` is the guided flow's
+choices so far (dot-separated indexes, :mod:`bot.ui.panels`). Hashes are the first 8 hex
+digits of SHA-256 over the prompt id, or over the answer's prompt, choice and arguments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+
+from engine.core import Action
+from engine.core.codec import to_plain
+
+MAX_CUSTOM_ID = 100
+PREFIX = "rw"
+
+_HASH = r"[0-9a-f]{8}"
+_HEAD = rf"{PREFIX}:(?P<game>[0-9]+):(?P<seq>[0-9]+):(?P<ph>{_HASH})"
+_CURSOR = r"(?P<path>(?:[0-9]+(?:\.[0-9]+)*)?)~(?P<page>[0-9]+)"
+CHOICE_TEMPLATE = rf"{_HEAD}:c(?P<index>[0-9]+):(?P<ah>{_HASH})"
+SELECT_TEMPLATE = rf"{_HEAD}:s{_CURSOR}"
+CURSOR_TEMPLATE = rf"{_HEAD}:v{_CURSOR}"
+ME_TEMPLATE = rf"{PREFIX}:(?P<game>[0-9]+):me"
+LOBBY_TEMPLATE = rf"{PREFIX}:(?P<game>[0-9]+):(?P<op>join|leave|start)"
+
+
+def _short(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def prompt_hash(prompt_id: str) -> str:
+    return _short(prompt_id)
+
+
+def action_hash(action: Action) -> str:
+    """The hash of what an answer says (its seat is left out: the clicker's seat is used)."""
+    key = json.dumps([action.prompt, action.choice, to_plain(dict(action.args))], sort_keys=True, separators=(",", ":"))
+    return _short(key)
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where a panel is: the guided flow's choices so far and the page of its list."""
+
+    path: tuple[int, ...] = ()
+    page: int = 0
+
+    def encode(self) -> str:
+        return ".".join(map(str, self.path)) + f"~{self.page}"
+
+
+@dataclass(frozen=True)
+class PromptRef:
+    """The part every decision component shares: which game, position and prompt."""
+
+    game_id: int
+    seq: int
+    prompt_hash: str
+
+    def head(self) -> str:
+        return f"{PREFIX}:{self.game_id}:{self.seq}:{self.prompt_hash}"
+
+    def choice(self, index: int, action: Action) -> str:
+        return _checked(f"{self.head()}:c{index}:{action_hash(action)}")
+
+    def select(self, cursor: Cursor) -> str:
+        return _checked(f"{self.head()}:s{cursor.encode()}")
+
+    def show(self, cursor: Cursor) -> str:
+        return _checked(f"{self.head()}:v{cursor.encode()}")
+
+
+@dataclass(frozen=True)
+class ChoiceId:
+    ref: PromptRef
+    index: int
+    action_hash: str
+
+
+def parse_ref(match: re.Match[str]) -> PromptRef:
+    return PromptRef(int(match["game"]), int(match["seq"]), match["ph"])
+
+
+def parse_cursor(match: re.Match[str]) -> Cursor:
+    path = tuple(int(p) for p in match["path"].split(".")) if match["path"] else ()
+    return Cursor(path, int(match["page"]))
+
+
+def parse_choice(custom_id: str) -> ChoiceId | None:
+    match = re.fullmatch(CHOICE_TEMPLATE, custom_id)
+    return None if match is None else ChoiceId(parse_ref(match), int(match["index"]), match["ah"])
+
+
+def choice_value(index: int, action: Action) -> str:
+    """A select option's value naming an answer (same meaning as a choice button)."""
+    return f"{index}:{action_hash(action)}"
+
+
+def parse_choice_value(value: str) -> tuple[int, str] | None:
+    match = re.fullmatch(rf"(?P<index>[0-9]+):(?P<ah>{_HASH})", value)
+    return None if match is None else (int(match["index"]), match["ah"])
+
+
+def me_id(game_id: int) -> str:
+    return _checked(f"{PREFIX}:{game_id}:me")
+
+
+def lobby_id(game_id: int, op: str) -> str:
+    return _checked(f"{PREFIX}:{game_id}:{op}")
+
+
+def _checked(custom_id: str) -> str:
+    if len(custom_id) > MAX_CUSTOM_ID:
+        raise ValueError(f"custom id longer than {MAX_CUSTOM_ID} characters: {custom_id!r}")
+    return custom_id

@@ -1,0 +1,255 @@
+"""Decision panels: what a player sees for one open prompt, built from its legal answers.
+
+Plain values, no discord.py: :mod:`bot.ui.components` turns a :class:`Panel` into a
+message's components, and tests inspect panels directly. Every answer the panel offers is
+one of the engine's legal actions, addressed by its index in the prompt's legal list and
+its hash (:mod:`bot.ui.ids`), so a panel can never offer what the engine would refuse.
+
+Layouts, chosen from the answers:
+
+* few answers (at most :data:`MAX_BUTTONS`): one button each;
+* a kind with guided steps (:meth:`bot.narration.Narrator.flow`; movement is destination,
+  then units from the areas in range, then the count): one select per step, narrowing the
+  legal answers, then a confirm button; a step with a single possible value is skipped;
+* otherwise a select of the answers, :data:`PAGE_SIZE` per page, with page buttons.
+
+Answers without arguments ("done", "skip") are always buttons of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.errors import StaleClick
+from bot.narration import Narrator, narrator_for
+from bot.service import Decision
+from bot.ui.ids import Cursor, PromptRef, action_hash, choice_value, prompt_hash
+from engine.core import Action
+
+MAX_BUTTONS = 20  # four rows of five: the fifth row stays free for page and back buttons
+PAGE_SIZE = 25  # Discord: a select has at most 25 options
+LABEL_LIMIT = 80  # button labels
+OPTION_LIMIT = 100  # select option labels, values and descriptions
+TEXT_LIMIT = 2000  # message content
+
+STALE_PROMPT = "That decision is no longer open for you: it was answered already, or it belongs to another player."
+STALE_CHOICE = "That choice is no longer available: the position changed since these buttons were made."
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    label: str
+    custom_id: str
+    style: str = "secondary"  # primary, secondary, success, danger
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class SelectSpec:
+    custom_id: str
+    placeholder: str
+    options: tuple[OptionSpec, ...]
+
+
+Row = tuple[ButtonSpec, ...] | SelectSpec
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A message's text and its component rows (at most 5)."""
+
+    text: str
+    rows: tuple[Row, ...] = field(default_factory=tuple)
+
+    def buttons(self) -> list[ButtonSpec]:
+        return [b for row in self.rows if not isinstance(row, SelectSpec) for b in row]
+
+    def selects(self) -> list[SelectSpec]:
+        return [row for row in self.rows if isinstance(row, SelectSpec)]
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where a guided choice stands: the answers still possible and what is asked next."""
+
+    remaining: tuple[tuple[int, Action], ...]
+    chosen: tuple[str, ...]  # labels of the values chosen (or implied) so far
+    keys: tuple[str, ...] | None  # the arguments asked next; None when no step is left
+    values: tuple[tuple[Any, ...], ...]  # their possible values, in legal order
+
+
+def build_panel(game: str, game_id: int, seq: int, decision: Decision, cursor: Cursor = Cursor()) -> Panel:
+    """The panel of ``decision`` at ``cursor``; raises :class:`StaleClick` for a cursor that
+    does not fit the decision (its answers changed since the cursor was made)."""
+    narrator = narrator_for(game)
+    ref = PromptRef(game_id, seq, prompt_hash(decision.prompt.id))
+    indexed = list(enumerate(decision.actions))
+    plain = [(i, a) for i, a in indexed if not a.args]
+    rich = [(i, a) for i, a in indexed if a.args]
+    heading = narrator.prompt(decision.prompt)
+    plain_row = tuple(_choice_button(narrator, ref, i, a, "primary") for i, a in plain[:5])
+    facets = narrator.flow(decision.prompt.kind)
+    if not indexed:
+        return Panel(_text(heading, "Nothing to choose here."))
+    if facets and len(rich) > 1:
+        return _flow_panel(narrator, ref, heading, facets, rich, plain_row, cursor)
+    if len(indexed) <= MAX_BUTTONS:
+        buttons = [_choice_button(narrator, ref, i, a, "secondary" if a.args else "primary") for i, a in indexed]
+        return Panel(_text(heading), tuple(tuple(buttons[k:k + 5]) for k in range(0, len(buttons), 5)))
+    select_rows = _paged_choices(narrator, ref, cursor, rich, "Choose…")
+    return Panel(_text(heading), (*select_rows, *([plain_row] if plain_row else [])))
+
+
+def alternatives_panel(game: str, game_id: int, seq: int, decision: Decision | None, reason: str,
+                       alternatives: Sequence[Action]) -> Panel:
+    """A refusal: the reason (with the rule) and the legal alternatives as buttons."""
+    if decision is None or not alternatives:
+        return Panel(_text(reason))
+    narrator = narrator_for(game)
+    ref = PromptRef(game_id, seq, prompt_hash(decision.prompt.id))
+    index = {action_hash(a): i for i, a in enumerate(decision.actions)}
+    offered = [(index[action_hash(a)], a) for a in alternatives if action_hash(a) in index][:10]
+    buttons = [_choice_button(narrator, ref, i, a, "secondary") for i, a in offered]
+    return Panel(_text(reason), tuple(tuple(buttons[k:k + 5]) for k in range(0, len(buttons), 5)))
+
+
+def walk(facets: Sequence[tuple[str, ...]], rich: Sequence[tuple[int, Action]], path: Sequence[int],
+         narrator: Narrator) -> Step:
+    """Follow ``path`` (one index per step that had a choice) through the guided steps."""
+    remaining = tuple(rich)
+    explicit = list(path)
+    chosen: list[str] = []
+    for keys in facets:
+        values = _distinct(remaining, keys)
+        if len(values) > 1 and not explicit:
+            return Step(remaining, tuple(chosen), keys, values)
+        if len(values) > 1:
+            k = explicit.pop(0)
+            if not 0 <= k < len(values):
+                raise StaleClick(STALE_CHOICE)
+            pick = values[k]
+        else:
+            pick = values[0]
+        chosen.append(narrator.value(keys, pick))
+        remaining = tuple((i, a) for i, a in remaining if _key(a, keys) == pick)
+    if explicit:
+        raise StaleClick(STALE_CHOICE)
+    return Step(remaining, tuple(chosen), None, ())
+
+
+def pick_choice(decisions: Sequence[Decision], prompt_hash_: str, index: int, answer_hash: str) -> Action:
+    """The answer a choice component names, if its prompt is still open for the clicker and the
+    answer still legal (found by index, else by hash); otherwise :class:`StaleClick`."""
+    decision = find_decision(decisions, prompt_hash_)
+    if decision is None:
+        raise StaleClick(STALE_PROMPT)
+    actions = decision.actions
+    if 0 <= index < len(actions) and action_hash(actions[index]) == answer_hash:
+        return actions[index]
+    for action in actions:
+        if action_hash(action) == answer_hash:
+            return action
+    raise StaleClick(STALE_CHOICE)
+
+
+def find_decision(decisions: Sequence[Decision], prompt_hash_: str) -> Decision | None:
+    return next((d for d in decisions if prompt_hash(d.prompt.id) == prompt_hash_), None)
+
+
+def move_path(game: str, decision: Decision, given: dict[str, Any]) -> tuple[tuple[int, ...], list[Action]]:
+    """The guided-flow path that the typed arguments ``given`` select, and the legal answers
+    matching them (used by /game move: what was typed is checked against the legal answers)."""
+    narrator = narrator_for(game)
+    facets = narrator.flow(decision.prompt.kind) or ()
+    rich = [(i, a) for i, a in enumerate(decision.actions) if a.args]
+    matching = [a for _, a in rich if all(a.args.get(k) == v for k, v in given.items())]
+    path: list[int] = []
+    for keys in facets:
+        step = walk(facets, rich, path, narrator)
+        if step.keys != keys:
+            continue  # skipped: a single value
+        if not all(k in given for k in keys):
+            break
+        wanted = tuple(given[k] for k in keys)
+        if wanted not in step.values:
+            break
+        path.append(step.values.index(wanted))
+    return tuple(path), matching
+
+
+# -------------------------------------------------------------------- internals
+
+
+def _flow_panel(narrator, ref: PromptRef, heading: str, facets, rich, plain_row, cursor: Cursor) -> Panel:
+    step = walk(facets, rich, cursor.path, narrator)
+    lines = [heading] + ([" · ".join(step.chosen)] if step.chosen else [])
+    rows: list[Row] = []
+    back = (ButtonSpec("Start over", ref.show(Cursor()), "secondary"),) if cursor.path else ()
+    if step.keys is not None:
+        options = [OptionSpec(_cut(narrator.value(step.keys, v), OPTION_LIMIT), f"n{k}") for k, v in enumerate(step.values)]
+        rows += _paged(ref, cursor, options, f"Choose {' and '.join(step.keys)}…")
+    elif len(step.remaining) == 1:
+        (i, action), = step.remaining
+        lines.append(f"Confirm: {narrator.action(action)}")
+        rows.append((_choice_button(narrator, ref, i, action, "success", label="Confirm"),))
+    else:
+        rows += _paged_choices(narrator, ref, cursor, step.remaining, "Choose…")
+    last = back + plain_row
+    if last:
+        rows.append(last[:5])
+    return Panel(_text(*lines), tuple(rows))
+
+
+def _paged_choices(narrator, ref: PromptRef, cursor: Cursor, answers, placeholder: str) -> list[Row]:
+    options = [OptionSpec(_cut(narrator.action(a), OPTION_LIMIT), choice_value(i, a)) for i, a in answers]
+    return _paged(ref, cursor, options, placeholder)
+
+
+def _paged(ref: PromptRef, cursor: Cursor, options: list[OptionSpec], placeholder: str) -> list[Row]:
+    pages = max(1, -(-len(options) // PAGE_SIZE))
+    if cursor.page >= pages:
+        raise StaleClick(STALE_CHOICE)
+    shown = tuple(options[cursor.page * PAGE_SIZE:(cursor.page + 1) * PAGE_SIZE])
+    if pages > 1:
+        placeholder = f"{placeholder} (page {cursor.page + 1}/{pages})"
+    rows: list[Row] = [SelectSpec(ref.select(cursor), _cut(placeholder, 150), shown)]
+    nav = []
+    if cursor.page > 0:
+        nav.append(ButtonSpec("◀ Previous", ref.show(Cursor(cursor.path, cursor.page - 1))))
+    if cursor.page + 1 < pages:
+        nav.append(ButtonSpec("Next ▶", ref.show(Cursor(cursor.path, cursor.page + 1))))
+    if nav:
+        rows.append(tuple(nav))
+    return rows
+
+
+def _choice_button(narrator, ref: PromptRef, index: int, action: Action, style: str, label: str | None = None) -> ButtonSpec:
+    return ButtonSpec(_cut(label or narrator.action(action), LABEL_LIMIT), ref.choice(index, action), style)
+
+
+def _distinct(answers, keys: tuple[str, ...]) -> tuple[tuple[Any, ...], ...]:
+    seen: list[tuple[Any, ...]] = []
+    for _, action in answers:
+        value = _key(action, keys)
+        if value not in seen:
+            seen.append(value)
+    return tuple(seen)
+
+
+def _key(action: Action, keys: tuple[str, ...]) -> tuple[Any, ...]:
+    return tuple(action.args.get(k) for k in keys)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _text(*lines: str) -> str:
+    return _cut("\n".join(lines), TEXT_LIMIT)

@@ -1,0 +1,217 @@
+"""What a click or a command does, as plain async functions returning :class:`Reply` values.
+
+The discord.py glue (:mod:`bot.ui.components`, :mod:`bot.cogs`) only defers, calls one of
+these and sends the reply; everything that decides what to say lives here and is tested
+without a Discord connection. No function here lets an exception other than a bug escape:
+every :class:`~bot.errors.RunetableError` becomes an ephemeral explanation, a refused action
+the engine's reason, rule and legal alternatives as buttons, with the state unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.errors import Refused, RunetableError, StaleClick
+from bot.narration import narrator_for
+from bot.service import ActOutcome, GameService, SeatView
+from bot.ui.ids import Cursor, PromptRef, parse_choice_value
+from bot.ui.panels import Panel, alternatives_panel, build_panel, find_decision, move_path, pick_choice
+from bot.ui.runewars import MOVE_KINDS
+from engine.core import Action
+
+MAX_LINES = 12
+NOTHING_AWAITED = "Nothing is awaited from you right now. You will get a message when you must decide."
+MOVED_ON = "The game moved on since these buttons were made; here is the decision as it stands now."
+
+
+@dataclass(frozen=True)
+class Image:
+    """A PNG to attach, with its alt text (at most 1024 characters on Discord)."""
+
+    png: bytes
+    filename: str
+    alt: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One message to send: ``edit`` replaces the message the component is on (only for the
+    clicker's own decision message); otherwise it is a follow-up, ephemeral unless ``public``."""
+
+    panel: Panel
+    edit: bool = False
+    files: tuple[Image, ...] = field(default_factory=tuple)
+    public: bool = False
+
+
+def say(text: str) -> Reply:
+    return Reply(Panel(text))
+
+
+async def choose(service: GameService, user_id: int, ref: PromptRef, index: int, answer_hash: str) -> list[Reply]:
+    """A choice button (or a select's answer): apply that answer for the clicker's seat."""
+    try:
+        outcome = await service.answer(ref.game_id, user_id,
+                                       lambda decisions, seq: pick_choice(decisions, ref.prompt_hash, index, answer_hash))
+    except StaleClick as e:
+        return await _with_current(service, ref.game_id, user_id, e.message)
+    except Refused as e:
+        return await _refusal(service, ref.game_id, user_id, e)
+    except RunetableError as e:
+        return [say(e.message)]
+    return [after(outcome, edit=True)]
+
+
+async def navigate(service: GameService, user_id: int, ref: PromptRef, cursor: Cursor) -> list[Reply]:
+    """A page or back button, or a guided step: show the same decision at another cursor."""
+    try:
+        view = await service.view(ref.game_id, user_id)
+    except RunetableError as e:
+        return [say(e.message)]
+    decision = find_decision(view.decisions, ref.prompt_hash)
+    if decision is None:
+        return await _with_current(service, ref.game_id, user_id, "That decision is no longer open for you.")
+    if view.seq != ref.seq:
+        return [Reply(_prefixed(MOVED_ON, build_panel(view.game, view.game_id, view.seq, decision)), edit=True)]
+    try:
+        return [Reply(build_panel(view.game, view.game_id, view.seq, decision, cursor), edit=True)]
+    except StaleClick as e:
+        return [Reply(_prefixed(e.message, build_panel(view.game, view.game_id, view.seq, decision)), edit=True)]
+
+
+async def select(service: GameService, user_id: int, ref: PromptRef, cursor: Cursor, value: str) -> list[Reply]:
+    """A select: a guided step's value (``n<k>``) moves the cursor; an answer is applied."""
+    if value.startswith("n") and value[1:].isdigit():
+        return await navigate(service, user_id, ref, Cursor((*cursor.path, int(value[1:])), 0))
+    parsed = parse_choice_value(value)
+    if parsed is None:
+        return [say("That option is not one the bot made; nothing was changed.")]
+    return await choose(service, user_id, ref, *parsed)
+
+
+async def my_decisions(service: GameService, game_id: int, user_id: int, held: Sequence[dict] = ()) -> list[Reply]:
+    """The user's held private messages (DMs closed), their private information (hand, secret
+    cards, runes they see) and a panel per open decision."""
+    replies = [say("\n".join(["Private message (game #%d):" % game_id, *p.get("lines", [])][:MAX_LINES]) or "(empty)")
+               for p in held if p.get("lines")]
+    try:
+        view = await service.view(game_id, user_id)
+    except RunetableError as e:
+        return [*replies, say(e.message)]
+    mine = narrator_for(view.game).private(dict(view.view), view.seat)
+    if mine:
+        replies.append(say("\n".join([f"Your private information (game #{game_id}):", *mine])[:2000]))
+    panels = current_panels(view)
+    return [*replies, *(Reply(p) for p in panels)] if panels else [*replies, say(NOTHING_AWAITED)]
+
+
+def current_panels(view: SeatView) -> list[Panel]:
+    return [build_panel(view.game, view.game_id, view.seq, d) for d in view.decisions]
+
+
+def after(outcome: ActOutcome, *, edit: bool) -> Reply:
+    """The reply to an accepted answer: what happened, then the next decision (or none)."""
+    lines = list(outcome.lines[:MAX_LINES]) or ["Done."]
+    if outcome.result is not None:
+        lines.append("The game is over.")
+    elif not outcome.decisions:
+        lines.append(NOTHING_AWAITED)
+    if outcome.decisions:
+        panel = build_panel(outcome.game, outcome.game_id, outcome.seq, outcome.decisions[0])
+        more = len(outcome.decisions) - 1
+        extra = [f"(+{more} more open decision{'s' if more > 1 else ''}: use My decisions)"] if more else []
+        return Reply(_prefixed("\n".join(lines + extra), panel), edit=edit)
+    return Reply(Panel("\n".join(lines)), edit=edit)
+
+
+async def move(service: GameService, game_id: int, user_id: int, given: dict[str, Any]) -> list[Reply]:
+    """/game move: what was typed (destination, origin, unit, count) is checked against the
+    legal moves; one match is applied, several continue the guided flow from there, none is
+    sent to the engine so its refusal (reason, rule, alternatives) explains why."""
+    try:
+        view = await service.view(game_id, user_id)
+    except RunetableError as e:
+        return [say(e.message)]
+    decision = next((d for d in view.decisions if d.prompt.kind in MOVE_KINDS), None)
+    if decision is None:
+        return [say("You have no units to move right now.")]
+    path, matching = move_path(view.game, decision, given)
+    if len(matching) == 1:
+        return await _act(service, view, user_id, matching[0])
+    if matching:
+        panel = build_panel(view.game, view.game_id, view.seq, decision, Cursor(path))
+        return [Reply(panel)]
+    if "count" not in given or "from" not in given or "unit" not in given:
+        panel = build_panel(view.game, view.game_id, view.seq, decision, Cursor(path))
+        return [Reply(_prefixed("No legal move matches what you typed; choose from these.", panel))]
+    action = Action(view.seat, decision.prompt.id, "move", given)
+    return await _act(service, view, user_id, action)
+
+
+async def move_suggestions(service: GameService, game_id: int, user_id: int, key: str, typed: str,
+                           given: dict[str, Any]) -> list[tuple[str, str]]:
+    """Autocomplete for /game move: values of ``key`` among the user's own legal moves that fit
+    what is already filled in (never anything the user may not know), as (label, value)."""
+    try:
+        view = await service.view(game_id, user_id)
+    except RunetableError:
+        return []
+    decision = next((d for d in view.decisions if d.prompt.kind in MOVE_KINDS), None)
+    if decision is None:
+        return []
+    narrator = narrator_for(view.game)
+    out: list[tuple[str, str]] = []
+    for action in decision.actions:
+        if key not in action.args or any(action.args.get(k) != v for k, v in given.items() if k != key):
+            continue
+        value = str(action.args[key])
+        label = narrator.value((key,), (action.args[key],)) if key != "unit" else narrator.value(("from", "unit"), (action.args["from"], action.args["unit"]))
+        if typed.lower() in value.lower() or typed.lower() in label.lower():
+            if value not in [v for _, v in out]:
+                out.append((label[:100], value))
+    return out[:25]
+
+
+# -------------------------------------------------------------------- internals
+
+
+async def _act(service: GameService, view: SeatView, user_id: int, action: Action) -> list[Reply]:
+    try:
+        outcome = await service.act(view.game_id, user_id, action)
+    except Refused as e:
+        return await _refusal(service, view.game_id, user_id, e)
+    except RunetableError as e:
+        return [say(e.message)]
+    return [after(outcome, edit=False)]
+
+
+async def _refusal(service: GameService, game_id: int, user_id: int, refused: Refused) -> list[Reply]:
+    """The engine's reason and rule, with the legal alternatives as buttons."""
+    reason = refused.refusal.reason + (f"\nRule: {refused.refusal.rule}" if refused.refusal.rule else "")
+    try:
+        view = await service.view(game_id, user_id)
+    except RunetableError:
+        return [say(reason)]
+    alternatives = refused.refusal.alternatives
+    decision = next((d for d in view.decisions if any(a.prompt == d.prompt.id for a in alternatives)), None)
+    if decision is None and view.decisions:
+        decision, alternatives = view.decisions[0], view.decisions[0].actions
+    return [Reply(alternatives_panel(view.game, game_id, view.seq, decision, reason, alternatives))]
+
+
+async def _with_current(service: GameService, game_id: int, user_id: int, message: str) -> list[Reply]:
+    try:
+        view = await service.view(game_id, user_id)
+    except RunetableError as e:
+        return [say(f"{message}\n{e.message}")]
+    panels = current_panels(view)
+    if not panels:
+        return [say(f"{message}\n{NOTHING_AWAITED}")]
+    return [Reply(_prefixed(message, panels[0]))]
+
+
+def _prefixed(text: str, panel: Panel) -> Panel:
+    return Panel(f"{text}\n{panel.text}"[:2000], panel.rows)
+

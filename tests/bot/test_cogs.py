@@ -1,0 +1,165 @@
+"""bot.cogs.game: every slash command and autocomplete called through its cog callback with a
+minimal fake interaction, along a lobby-to-game story. The last test fails if a command of
+the cog was never invoked here."""
+
+from pathlib import Path
+
+import pytest
+from discord import app_commands
+
+import bot.service as service_module
+from bot.cogs.game import GameCog
+from bot.store import Store
+from bot.ui import ids
+from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, DAVE, GUILD
+from tests.bot.playhelpers import STRATEGY_TURN, FakeClient, dispatch, full_service, interaction, positioned_game, sent
+
+INVOKED: set[str] = set()
+
+
+@pytest.fixture
+async def client(tmp_path, monkeypatch):
+    monkeypatch.setattr(service_module, "renderer_for", lambda game: None)  # the renderer is tested on its own
+    store = await Store.open(tmp_path / "games.db")
+    yield FakeClient(full_service(store))
+    await store.close()
+
+
+@pytest.fixture
+def cog(client):
+    return GameCog(client)
+
+
+def commands_of(cog) -> dict[str, app_commands.Command]:
+    return {c.qualified_name: c for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)}
+
+
+async def run(cog, command_name: str, user: int, channel: int = CHANNEL, **options):
+    """Invoke a command as discord.py would after parsing its options; returns the fake interaction."""
+    command = commands_of(cog)[command_name]
+    fake = interaction(cog.bot, user, channel=channel)
+    await command.callback(cog, fake, **options)
+    INVOKED.add(command_name)
+    return fake
+
+
+def replies(fake) -> list[str]:
+    return sent(fake)[1]
+
+
+async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(cog, client):
+    fake = await run(cog, "game new runewars", ALICE, players=2, map_building="auto", epic=True)
+    fake.response.defer.assert_awaited_once_with(ephemeral=False, thinking=True)  # the lobby is public
+    [lobby_text] = replies(fake)
+    assert "game #" in lobby_text and "epic yes" in lobby_text and "Table: 0/2" in lobby_text
+    buttons = [c.custom_id for c in fake.followup.send.await_args.kwargs["view"].children]
+    game_id = (await client.service.game_in(CHANNEL)).id
+    assert buttons == [ids.lobby_id(game_id, op) for op in ("join", "leave", "start")]
+    assert (await client.store.get_game(game_id)).options == {"map_building": "auto", "epic": True, "exploration_tokens": False}
+
+    fake = await run(cog, "game new runewars", BOB)
+    assert "already has game" in replies(fake)[0]  # one open game per channel
+
+    for user in (ALICE, BOB):
+        _, clicked = await dispatch(client, ids.lobby_id(game_id, "join"), user)
+    assert "Table: 2/2" in sent(clicked)[0]["content"]
+    fake = await run(cog, "game status", DAVE)
+    assert "Table: 2/2" in replies(fake)[0]
+
+    fake = await run(cog, "game start", DAVE)
+    assert replies(fake) == ["Only the game's creator or a seated player can start it."]
+    fake = await run(cog, "game start", BOB)
+    assert replies(fake)[0].startswith(f"Game #{game_id} has started. Seat order")
+    assert client.kicked  # the start's announcement is delivered at once
+
+    fake = await run(cog, "game status", DAVE)
+    [status] = replies(fake)
+    assert "Setting up the game (faction)." in status and "Waiting for: <@" in status and "faction" not in status.split("Waiting for")[1]
+    fake = await run(cog, "game private", DAVE)
+    assert replies(fake) == ["You hold no seat in this game."]
+    awaited = (await client.service.view(game_id, None)).awaited[0]
+    user = next(s.user_id for s in await client.store.seats(game_id) if s.seat == awaited)
+    fake = await run(cog, "game private", user)
+    assert "Choose your faction." in replies(fake)[-1]
+
+
+async def test_information_commands_answer_from_the_callers_view(cog, client):
+    game_id = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
+    fake = await run(cog, "game map", ALICE)
+    assert "renderer is not available" in replies(fake)[0] and "1A · held by seat 0" in replies(fake)[0]
+    fake = await run(cog, "game map", DAVE, area="1A")
+    assert replies(fake) == ["1A · held by seat 0 · 2 × Knights (seat 0), 1 × Infantry (seat 0)"]
+    fake = await run(cog, "game log", ALICE, lines=5)
+    assert replies(fake)  # the position's own events, as seat 0 saw them
+    fake = await run(cog, "game cards", DAVE, name="knights")
+    assert replies(fake)[0].startswith("**Knights** (unit (Humans))")
+    fake = await run(cog, "game cards", DAVE, name="no such card")
+    assert replies(fake) == ["No card or unit is called 'no such card'."]
+    fake = await run(cog, "game settings", ALICE, battle_policy="manual", auto_end_turn=True)
+    assert "battle policy: manual" in replies(fake)[0] and "auto-end-turn: on" in replies(fake)[0]
+    assert await client.service.player_settings(ALICE) == {"battle_policy": "manual", "auto_end_turn": True}
+    fake = await run(cog, "games", ALICE)
+    assert replies(fake) == [f"#{game_id} runewars in <#{CHANNEL}>: active · **your decision is awaited**"]
+    fake = await run(cog, "games", DAVE)
+    assert replies(fake)[0].startswith("You sit in no open game")
+    fake = await run(cog, "game private", ALICE)
+    mine, decision = replies(fake)
+    assert mine.startswith(f"Your private information (game #{game_id}):\nOrder cards in hand: 2, 3, 4, 5, 6, 7, 8")
+    assert decision.startswith("Strategy: move units")
+
+
+async def test_moving_by_command_with_autocomplete(cog, client):
+    await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
+    fake = interaction(client, ALICE, channel=CHANNEL, namespace={"to": None, "unit": None})
+    assert [c.value for c in await cog._move_to(fake, "")] == ["10B", "1B", "1C"]
+    fake = interaction(client, ALICE, channel=CHANNEL, namespace={"to": "1B", "unit": None, "from": None})
+    assert [c.value for c in await cog._move_from(fake, "")] == ["1A"]
+    assert [c.name for c in await cog._move_unit(fake, "")] == ["Knights from 1A", "Infantry from 1A"]
+    fake = interaction(client, BOB, channel=CHANNEL, namespace={"to": None, "unit": None})
+    assert await cog._move_to(fake, "") == []  # BOB moves nothing now: nothing to suggest
+    assert await cog._move_to(interaction(client, ALICE, channel=CHANNEL + 9, namespace={"to": None, "unit": None}), "") == []
+    fake = await run(cog, "game move", ALICE, to="1B", from_="1A", unit="human_knight", count=1)
+    assert replies(fake)[0].startswith("Seat 0 moved 1 × Knights 1A → 1B.")
+    fake = await run(cog, "game move", ALICE, to="9Z", from_="1A", unit="human_knight", count=1)
+    assert "Rule: p. 16" in replies(fake)[0]
+    fake = await run(cog, "game move", ALICE, channel=CHANNEL + 9, to="1B")
+    assert replies(fake)[0].startswith("There is no open game in this channel.")
+
+
+async def test_card_and_pack_autocomplete(cog, client, tmp_path):
+    names = await cog._card_names(interaction(client, DAVE, channel=CHANNEL), "arch")
+    assert names and all("arch" in c.name.lower() for c in names) and len(names) <= 25
+    packs = tmp_path / "packs"
+    (packs / "our-transcription").mkdir(parents=True)
+    (packs / "our-transcription" / "pack.toml").write_text("[pack]\n")
+    (packs / "not-a-pack").mkdir()
+    client.packs_dir = str(packs)
+    assert [c.value for c in await cog._packs(interaction(client, DAVE), "our")] == ["our-transcription"]
+    fake = await run(cog, "game new runewars", ALICE, channel=CHANNEL + 5, data_pack="elsewhere")
+    assert replies(fake) == ["There is no data pack 'elsewhere' on this bot (our-transcription)."]
+
+
+async def test_joining_with_closed_dms_is_told_how_to_play_anyway(client):
+    client.closed_dms.add(DAVE)
+    record = await client.service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE)
+    _, fake = await dispatch(client, ids.lobby_id(record.id, "join"), DAVE)
+    edit, followups = sent(fake)
+    assert f"<@{DAVE}>" in edit["content"] and "My decisions" in followups[0] and "/game private" in followups[0]
+    _, fake = await dispatch(client, ids.lobby_id(record.id, "leave"), DAVE)
+    assert "Table: 0/4" in sent(fake)[0]["content"]
+    _, fake = await dispatch(client, ids.lobby_id(record.id, "start"), ALICE)
+    assert sent(fake)[1] == ["That action is not valid: runewars is played by 2 to 4 players, not 0."]
+
+
+def test_every_command_was_invoked(cog):
+    """Runs after the tests above (pytest keeps file order): a new command needs a test here.
+    Skipped when a selection (-k) ran none of them."""
+    if not INVOKED:
+        pytest.skip("no command test ran in this session")
+    assert set(commands_of(cog)) == INVOKED, f"never invoked: {sorted(set(commands_of(cog)) - INVOKED)}"
+
+
+def test_every_command_is_documented(cog):
+    text = (Path(__file__).parents[2] / "docs" / "bot.md").read_text(encoding="utf-8")
+    missing = [name for name in commands_of(cog) if f"/{name}" not in text]
+    assert missing == []

@@ -1,0 +1,125 @@
+"""bot.ui.components: panels as persistent discord.py components, every DynamicItem template
+rebuilt from its custom id and clicked through a minimal fake interaction (no connection)."""
+
+import logging
+import re
+
+import discord
+import pytest
+
+from bot.store import Store
+from bot.ui import components, ids
+from bot.ui.components import DYNAMIC_ITEMS, handle, to_view
+from bot.ui.panels import Panel, build_panel
+from bot.ui.play import Image, Reply, say
+from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, DAVE, started_game
+from tests.bot.playhelpers import STRATEGY_TURN, FakeClient, dispatch, full_service, interaction, positioned_game, sent
+
+
+@pytest.fixture
+async def client(tmp_path):
+    store = await Store.open(tmp_path / "games.db")
+    yield FakeClient(full_service(store))
+    await store.close()
+
+
+async def decision_panel(client, game_id, user):
+    view = await client.service.view(game_id, user)
+    return build_panel(view.game, game_id, view.seq, view.decisions[0])
+
+
+async def test_a_panel_becomes_a_persistent_view_of_dynamic_items(client):
+    game_id = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
+    panel = await decision_panel(client, game_id, ALICE)
+    view = to_view(panel)
+    assert view.timeout is None and view.is_persistent()
+    assert [type(item).__name__ for item in view.children] == ["CursorSelect", "ChoiceButton"]
+    rows = view.to_components()  # as sent: the destination select, then Done below it
+    assert [[c["type"] for c in row["components"]] for row in rows] == [[3], [2]]
+    assert [item.custom_id for item in view.children] == [panel.selects()[0].custom_id, panel.buttons()[0].custom_id]
+    assert view.children[1].item.style == discord.ButtonStyle.primary
+    assert to_view(Panel("text only")) is None
+    with pytest.raises(ValueError, match="no component template"):
+        to_view(Panel("x", ((components.ButtonSpec("x", "other:1"),),)))
+
+
+async def test_every_template_is_dispatched_and_answers(client):
+    invoked = set()
+    game_id = await started_game(client.service, (ALICE, BOB), channel=CHANNEL + 1)
+    # a choice button: ALICE commits; the message is edited to what comes next
+    choice = (await decision_panel(client, game_id, ALICE)).buttons()[0].custom_id
+    cls, fake = await dispatch(client, choice, ALICE)
+    invoked.add(cls)
+    edit, followups = sent(fake)
+    assert edit["content"].startswith("committed: seat=") and edit["view"] is None and followups == []
+    assert client.kicked == 1  # the outbox is drained after the move
+
+    moving = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL + 2)
+    select = (await decision_panel(client, moving, ALICE)).selects()[0].custom_id
+    cls, fake = await dispatch(client, select, ALICE, values=["n1"])
+    invoked.add(cls)
+    edit, _ = sent(fake)
+    assert "to 1B" in edit["content"] and isinstance(edit["view"], discord.ui.View)
+    start_over = next(c.custom_id for c in edit["view"].children if getattr(c.item, "label", "") == "Start over")
+    cls, fake = await dispatch(client, start_over, ALICE)
+    invoked.add(cls)
+    assert sent(fake)[0]["content"].startswith("Strategy: move units")
+
+    cls, fake = await dispatch(client, ids.me_id(game_id), BOB)
+    invoked.add(cls)
+    edit, followups = sent(fake)
+    assert edit is None and followups and fake.followup.send.await_args.kwargs["ephemeral"] is True
+
+    lobby = await client.service.create_game(1, CHANNEL + 3, "tinygame", {}, ALICE)
+    cls, fake = await dispatch(client, ids.lobby_id(lobby.id, "join"), DAVE)
+    invoked.add(cls)
+    assert "<@%d>" % DAVE in sent(fake)[0]["content"]
+    assert invoked == set(DYNAMIC_ITEMS)
+
+
+async def test_a_foreign_click_gets_an_ephemeral_refusal_and_the_message_stays(client):
+    game_id = await started_game(client.service, (ALICE, BOB), channel=CHANNEL)
+    choice = (await decision_panel(client, game_id, ALICE)).buttons()[0].custom_id
+    before = await client.service.store.get_game(game_id)
+    _, fake = await dispatch(client, choice, DAVE)
+    edit, followups = sent(fake)
+    assert edit is None and followups == ["You hold no seat in this game."]
+    assert fake.followup.send.await_args.kwargs["ephemeral"] is True
+    assert (await client.service.store.get_game(game_id)).state == before.state
+
+
+async def test_a_bug_is_logged_with_the_game_and_answered_with_an_apology(client, caplog):
+    async def broken(_client):
+        raise KeyError("boom")
+
+    fake = interaction(client, ALICE, channel=CHANNEL)
+    with caplog.at_level(logging.ERROR, logger="bot.ui.components"):
+        await handle(fake, 42, broken)
+    fake.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    [text] = sent(fake)[1]
+    assert text == components.APOLOGY.format(game=42) and "Traceback" not in text and "boom" not in text
+    assert "game 42: unexpected error" in caplog.text
+
+
+async def test_public_replies_and_images(client):
+    png = b"\x89PNG\r\n"
+
+    async def work(_client):
+        return [Reply(Panel("lobby"), public=True), Reply(Panel("map"), files=(Image(png, "m.png", "alt text"),))]
+
+    fake = interaction(client, ALICE)
+    await handle(fake, 1, work, public=True)
+    fake.response.defer.assert_awaited_once_with(ephemeral=False, thinking=True)
+    first, second = fake.followup.send.await_args_list
+    assert first.args == ("lobby",) and first.kwargs["ephemeral"] is False
+    [file] = second.kwargs["files"]
+    assert second.kwargs["ephemeral"] is True and file.filename == "m.png" and file.description == "alt text"
+
+    async def edit_with_image(_client):
+        return [Reply(Panel("now"), edit=True, files=(Image(png, "n.png", ""),)), say("and")]
+
+    fake = interaction(client, ALICE, component=True)
+    await handle(fake, 1, edit_with_image)
+    kwargs = fake.edit_original_response.await_args.kwargs
+    assert kwargs["content"] == "now" and kwargs["attachments"][0].filename == "n.png"
+    assert re.fullmatch("and", fake.followup.send.await_args.args[0])

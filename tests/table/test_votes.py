@@ -1,0 +1,188 @@
+"""bot.table.votes: every vote kind passing and failing, with its effect, its public record
+and the claim of an opened seat. Source: issue 10, "Votes and moderation"; docs/table.md."""
+
+import pytest
+
+from bot.errors import RunetableError
+from bot.table import seats, votes
+from bot.table.settings import game_settings
+from bot.table.sweeper import sweep
+from tests.table.helpers import ALICE, BOB, CAROL, DAVE, HOUR, awaited_users, queued, tiny_game
+
+
+async def seat_of(table, game_id, user):
+    return next(s for s in await table.store.seats(game_id) if s.user_id == user)
+
+
+async def test_pause_passes_by_majority_and_stops_the_clocks(table, clock):
+    game_id = await tiny_game(table)
+    await sweep(table)
+    state = await votes.open_vote(table, game_id, ALICE, "pause")
+    assert state.vote.status == "open" and state.needed == 2 and state.yes == 1
+    state = await votes.cast(table, state.vote.id, BOB, True)
+    assert state.vote.status == "passed" and "paused" in state.text()
+    assert (await game_settings(table.store, game_id))["paused_at"] == clock.now
+    clock.advance(100)
+    report = await sweep(table)
+    assert report.reminders == 0 and report.defaults == 0  # no reminders, no deadline while paused
+
+
+async def test_pause_fails_when_the_majority_says_no(table):
+    game_id = await tiny_game(table)
+    state = await votes.open_vote(table, game_id, ALICE, "pause")
+    state = await votes.cast(table, state.vote.id, BOB, False)
+    assert state.vote.status == "open"  # CAROL could still carry it
+    state = await votes.cast(table, state.vote.id, CAROL, False)
+    assert state.vote.status == "failed" and "**Failed.**" in state.text()
+    assert (await game_settings(table.store, game_id))["paused_at"] is None
+
+
+async def test_resume_shifts_every_deadline_by_the_pause(table, clock):
+    game_id = await tiny_game(table)
+    await sweep(table)
+    deadlines = {w.seat: w.deadline for w in await table.store.waits(game_id)}
+    state = await votes.open_vote(table, game_id, ALICE, "pause")
+    await votes.cast(table, state.vote.id, CAROL, True)
+    clock.advance(10)
+    state = await votes.open_vote(table, game_id, BOB, "resume")
+    state = await votes.cast(table, state.vote.id, CAROL, True)
+    assert state.vote.status == "passed"
+    assert {w.seat: w.deadline for w in await table.store.waits(game_id)} == {s: d + 10 * HOUR for s, d in deadlines.items()}
+
+
+async def test_resume_fails_when_its_time_runs_out(table, clock):
+    game_id = await tiny_game(table)
+    state = await votes.open_vote(table, game_id, ALICE, "pause")
+    await votes.cast(table, state.vote.id, BOB, True)
+    state = await votes.open_vote(table, game_id, ALICE, "resume")
+    clock.advance(48)
+    report = await sweep(table)
+    assert report.votes_closed == 1
+    assert (await table.store.vote(state.vote.id)).status == "failed"
+    [closed] = await queued(table, "vote")
+    assert "Time is up." in closed["lines"][0] and closed["recipient"] == "channel"
+    assert (await game_settings(table.store, game_id))["paused_at"] is not None
+
+
+async def test_extend_passes_and_moves_the_deadlines_back(table):
+    game_id = await tiny_game(table)
+    await sweep(table)
+    before = {w.seat: w.deadline for w in await table.store.waits(game_id)}
+    state = await votes.open_vote(table, game_id, BOB, "extend", hours=24)
+    state = await votes.cast(table, state.vote.id, ALICE, True)
+    assert state.vote.status == "passed" and "by 24 hours" in state.text()
+    assert {w.seat: w.deadline for w in await table.store.waits(game_id)} == {s: d + 24 * HOUR for s, d in before.items()}
+
+
+async def test_extend_fails_and_the_deadlines_stay(table):
+    game_id = await tiny_game(table)
+    await sweep(table)
+    before = await table.store.waits(game_id)
+    state = await votes.open_vote(table, game_id, BOB, "extend", hours=24)
+    await votes.cast(table, state.vote.id, ALICE, False)
+    state = await votes.cast(table, state.vote.id, CAROL, False)
+    assert state.vote.status == "failed"
+    assert await table.store.waits(game_id) == before
+
+
+async def test_replace_opens_the_seat_and_a_newcomer_claims_it(table):
+    game_id = await tiny_game(table)
+    state = await votes.open_vote(table, game_id, ALICE, "replace", seat_user=CAROL)
+    assert state.voters == {ALICE, BOB} and state.needed == 2  # the player it is about does not vote
+    with pytest.raises(RunetableError, match="other than the one"):
+        await votes.cast(table, state.vote.id, CAROL, False)
+    state = await votes.cast(table, state.vote.id, BOB, True)
+    assert state.vote.status == "passed" and [b.custom_id for b in state.buttons] == [f"tb:{game_id}:claim:{state.vote.seat}"]
+    assert (await seat_of(table, game_id, CAROL)).seat == state.vote.seat  # CAROL plays on until the claim
+    with pytest.raises(RunetableError, match="already hold a seat"):
+        await seats.claim(table, game_id, state.vote.seat, ALICE)
+    await seats.claim(table, game_id, state.vote.seat, DAVE)
+    assert (await seat_of(table, game_id, DAVE)).seat == state.vote.seat
+    assert CAROL not in {s.user_id for s in await table.store.seats(game_id)}
+    with pytest.raises(RunetableError, match="not open for claiming"):
+        await seats.claim(table, game_id, state.vote.seat, 999)
+
+
+async def test_replace_fails_without_two_thirds(table):
+    game_id = await tiny_game(table)
+    state = await votes.open_vote(table, game_id, ALICE, "replace", seat_user=CAROL)
+    state = await votes.cast(table, state.vote.id, BOB, False)
+    assert state.vote.status == "failed" and state.buttons == ()
+    assert (await seat_of(table, game_id, CAROL)) is not None
+
+
+async def test_ai_vote_hands_the_seat_to_the_ai_which_answers_at_once(table):
+    game_id = await tiny_game(table)
+    carol_seat = (await seat_of(table, game_id, CAROL)).seat
+    state = await votes.open_vote(table, game_id, ALICE, "ai", seat_user=CAROL)
+    state = await votes.cast(table, state.vote.id, BOB, True)
+    assert state.vote.status == "passed" and f"<@{CAROL}>" in state.text() and state.buttons == ()
+    seat = (await table.store.seats(game_id))[carol_seat]
+    assert seat.is_ai and seat.user_id is None
+    assert carol_seat not in (await table.service.view(game_id, None)).awaited  # nobody waits on the AI
+
+
+async def test_ai_vote_fails_on_a_no(table):
+    game_id = await tiny_game(table)
+    state = await votes.open_vote(table, game_id, ALICE, "ai", seat_user=CAROL)
+    state = await votes.cast(table, state.vote.id, BOB, False)
+    assert state.vote.status == "failed" and not (await seat_of(table, game_id, CAROL)).is_ai
+
+
+async def test_kick_removes_the_player_and_the_ai_holds_the_seat_until_claimed(table):
+    game_id = await tiny_game(table)
+    carol_seat = (await seat_of(table, game_id, CAROL)).seat
+    state = await votes.open_vote(table, game_id, BOB, "kick", seat_user=CAROL)
+    state = await votes.cast(table, state.vote.id, ALICE, True)
+    assert state.vote.status == "passed" and state.buttons
+    assert (await table.store.seats(game_id))[carol_seat].is_ai
+    await seats.claim(table, game_id, carol_seat, DAVE)
+    seat = (await table.store.seats(game_id))[carol_seat]
+    assert seat.user_id == DAVE and not seat.is_ai
+
+
+async def test_kick_fails_on_a_no(table):
+    game_id = await tiny_game(table)
+    state = await votes.open_vote(table, game_id, BOB, "kick", seat_user=CAROL)
+    state = await votes.cast(table, state.vote.id, ALICE, False)
+    assert state.vote.status == "failed" and (await seat_of(table, game_id, CAROL)).user_id == CAROL
+
+
+async def test_abandon_ends_the_game_and_the_seed_is_revealed(table):
+    game_id = await tiny_game(table)
+    await sweep(table)
+    state = await votes.open_vote(table, game_id, CAROL, "abandon")
+    state = await votes.cast(table, state.vote.id, ALICE, True)
+    assert state.vote.status == "passed"
+    assert (await table.store.get_game(game_id)).status == "abandoned"
+    report = await sweep(table)
+    assert report.reveals == 1
+    [reveal] = await queued(table, "reveal")
+    assert f"Its seed was `{(await table.store.get_game(game_id)).seed}`" in reveal["lines"][0]
+
+
+async def test_abandon_fails_and_play_goes_on(table):
+    game_id = await tiny_game(table)
+    state = await votes.open_vote(table, game_id, CAROL, "abandon")
+    await votes.cast(table, state.vote.id, ALICE, False)
+    state = await votes.cast(table, state.vote.id, BOB, False)
+    assert state.vote.status == "failed" and (await table.store.get_game(game_id)).status == "active"
+
+
+async def test_who_may_vote_and_one_vote_of_a_kind_at_a_time(table):
+    game_id = await tiny_game(table)
+    with pytest.raises(RunetableError, match="Only the players"):
+        await votes.open_vote(table, game_id, DAVE, "pause")
+    state = await votes.open_vote(table, game_id, ALICE, "pause")
+    with pytest.raises(RunetableError, match="already open"):
+        await votes.open_vote(table, game_id, BOB, "pause")
+    with pytest.raises(RunetableError, match="Only the players"):
+        await votes.cast(table, state.vote.id, DAVE, True)
+    with pytest.raises(RunetableError, match="not paused"):
+        await votes.open_vote(table, game_id, ALICE, "resume")
+    with pytest.raises(RunetableError, match="plays no seat"):
+        await votes.open_vote(table, game_id, ALICE, "kick", seat_user=DAVE)
+    await votes.cast(table, state.vote.id, BOB, True)
+    late = await votes.cast(table, state.vote.id, CAROL, False)
+    assert late.vote.status == "passed" and "already passed" in late.text()
+    assert await awaited_users(table, game_id)  # votes never move the game
