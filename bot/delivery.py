@@ -9,21 +9,40 @@ mark re-sends with the same nonce, which Discord turns into the same message.
   drain; later rows to the same recipient of that game wait behind it, so order holds.
   After ``max_attempts`` a DM is held (below) and a channel message is given up (logged):
   the channel can always ask for the current position again.
-* A DM the player cannot receive (DMs closed) is **held**: its payload is kept in the
-  player's setting ``held/<game_id>`` until they fetch it with the private-view command
-  (:meth:`Deliverer.take_held`, for an ephemeral reply), and the row is marked delivered
-  with no message id. When the first message is held, a public notice asks the player to
-  use that command; it never carries the content.
+* DMs go through a sliding-window rate limit (``dm_limiter``, :class:`RateLimiter`): a bot
+  that opens many DMs at once is throttled or quarantined by Discord.
+* A DM the player cannot receive (DMs closed, Discord error 50007) marks the player's DMs
+  closed (the player setting ``dm_closed``, cleared when a later DM probe succeeds), and
+  their private messages go to a **private thread** of the game channel that only they and
+  the bot can read, created on demand (``Transport.send_private_thread``; the transport
+  refuses when another seated player could read it, e.g. with Manage Threads). When that is
+  impossible too, the payload is **held**: kept in the player's setting ``held/<game_id>``
+  until they fetch it with the private-view command (:meth:`Deliverer.take_held`, for an
+  ephemeral reply), and the row is marked delivered with no message id. When the first
+  message is held, a public notice asks the player to use that command; it never carries
+  the content.
+* **Episodes told apart** (a game's narrator names them, :attr:`bot.narration.Narrator.report_span`:
+  Runewars' battles): their public events are gathered across commits (the open part in
+  the game setting ``report_open``) and, when the episode ends, sent as one report
+  (``Transport.send_report``: a thread of the game channel) before the channel message of
+  the commit that ended it, which then links to it.
+* **The status message**: after a drain, each game whose channel got news has its status
+  message brought up to date once, from the newest news (``Transport.update_status``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import logging
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.narration import narrator_for
+from bot.service import DM_CLOSED
 from bot.store import OutboxRow, Store, nonce_for
 
 log = logging.getLogger(__name__)
@@ -45,11 +64,46 @@ class TransientFailure(Exception):
 
 
 class Transport(Protocol):
-    """Sends payloads somewhere (Discord, a test recorder). Returns the new message's id."""
+    """Sends payloads somewhere (Discord, a test recorder). Returns the new message's id.
+
+    The last three methods are optional: a transport without them holds private messages
+    when DMs are closed, tells episodes in the channel message and keeps no status message.
+    """
 
     async def send_channel(self, channel_id: int, payload: dict[str, Any], nonce: str) -> int: ...
 
     async def send_dm(self, user_id: int, payload: dict[str, Any], nonce: str) -> int: ...
+
+    async def send_private_thread(self, channel_id: int, user_id: int, payload: dict[str, Any], nonce: str) -> int:
+        """Post a private payload in the user's private thread of the game channel (raise
+        :class:`Undeliverable` when the channel cannot hold one only they may read)."""
+
+    async def send_report(self, channel_id: int, report: dict[str, Any], nonce: str) -> int | None:
+        """Post an episode's report (a battle); returns the channel or thread it went to."""
+
+    async def update_status(self, channel_id: int, payload: dict[str, Any]) -> None:
+        """Edit (or post anew) the game's status message from the newest channel payload."""
+
+
+class RateLimiter:
+    """At most ``limit`` sends in any ``window`` seconds (a sliding window); :meth:`acquire`
+    waits for a free slot. ``clock`` and ``sleep`` are injectable for tests."""
+
+    def __init__(self, limit: int, window: float, *, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep):
+        self.limit, self.window = limit, window
+        self._clock, self._sleep = clock, sleep
+        self._times: collections.deque[float] = collections.deque()
+
+    async def acquire(self) -> None:
+        while True:
+            now = self._clock()
+            while self._times and self._times[0] <= now - self.window:
+                self._times.popleft()
+            if len(self._times) < self.limit:
+                self._times.append(now)
+                return
+            await self._sleep(self._times[0] + self.window - now)
 
 
 @dataclass(frozen=True)
@@ -66,21 +120,39 @@ class Sent:
 class RecordingTransport:
     """A transport for tests: records every accepted send.
 
-    ``closed_dms`` lists users whose DMs are closed; ``transient_failures`` makes the next
-    that many sends fail transiently.
+    ``closed_dms`` lists users whose DMs are closed; ``private_threads``: whether the game
+    channel can hold private threads (sends there are recorded as ``thread:<user id>``);
+    ``transient_failures`` makes the next that many sends fail transiently. Reports go to
+    ``report:<channel id>``; status updates are kept apart, in ``statuses``.
     """
 
     closed_dms: set[int] = field(default_factory=set)
+    private_threads: bool = False
     transient_failures: int = 0
     sent: list[Sent] = field(default_factory=list)
+    dm_attempts: list[int] = field(default_factory=list)
+    statuses: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     async def send_channel(self, channel_id: int, payload: dict[str, Any], nonce: str) -> int:
         return self._record(f"channel:{channel_id}", payload, nonce)
 
     async def send_dm(self, user_id: int, payload: dict[str, Any], nonce: str) -> int:
+        self.dm_attempts.append(user_id)
         if user_id in self.closed_dms:
             raise Undeliverable("Cannot send messages to this user (50007)")
         return self._record(f"dm:{user_id}", payload, nonce)
+
+    async def send_private_thread(self, channel_id: int, user_id: int, payload: dict[str, Any], nonce: str) -> int:
+        if not self.private_threads:
+            raise Undeliverable("this channel cannot hold a private thread only that player may read")
+        return self._record(f"thread:{user_id}", payload, nonce)
+
+    async def send_report(self, channel_id: int, report: dict[str, Any], nonce: str) -> int | None:
+        self._record(f"report:{channel_id}", report, nonce)
+        return channel_id
+
+    async def update_status(self, channel_id: int, payload: dict[str, Any]) -> None:
+        self.statuses.append((channel_id, payload))
 
     def _record(self, to: str, payload: dict[str, Any], nonce: str) -> int:
         if self.transient_failures:
@@ -107,13 +179,16 @@ class DrainReport:
 class Deliverer:
     """Drains the outbox through a transport. One drain runs at a time."""
 
-    def __init__(self, store: Store, transport: Transport, *, max_attempts: int = 5, batch: int = 100):
+    def __init__(self, store: Store, transport: Transport, *, max_attempts: int = 5, batch: int = 100,
+                 dm_limiter: RateLimiter | None = None):
         self.store = store
         self.transport = transport
         self.max_attempts = max_attempts
         self.batch = batch
+        self.dm_limiter = dm_limiter
         self._lock = asyncio.Lock()
         self._channels: dict[int, int] = {}
+        self._status: dict[int, dict[str, Any]] = {}  # game -> newest news not yet in its status message
 
     async def drain(self) -> DrainReport:
         """Try every undelivered row once, oldest first, keeping each recipient's order."""
@@ -128,7 +203,23 @@ class Deliverer:
                         report.retrying += 1
                     elif not await self._deliver(row, report):
                         waiting.add((row.game_id, row.recipient))
+            await self._update_statuses()
         return report
+
+    async def _update_statuses(self) -> None:
+        update = getattr(self.transport, "update_status", None)
+        for game_id, payload in list(self._status.items()):
+            if update is None:
+                self._status.pop(game_id)
+                continue
+            try:
+                await update(await self._channel(game_id), payload)
+            except TransientFailure as e:
+                log.info("game %s: the status message waits for the next drain: %s", game_id, e)
+                continue
+            except Exception:  # a status that cannot be drawn must not stop delivery
+                log.exception("game %s: the status message could not be updated", game_id)
+            self._status.pop(game_id)
 
     async def take_held(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
         """The private payloads held for ``user_id`` in that game, oldest first; forgets them."""
@@ -141,11 +232,14 @@ class Deliverer:
         """Send one row; False when it must wait for a later drain."""
         payload = json.loads(row.payload)
         user_id = None if row.recipient == "channel" else int(row.recipient.removeprefix("user:"))
+        still_open: list[dict[str, Any]] | None = None
         try:
             if user_id is None:
-                message_id = await self.transport.send_channel(await self._channel(row.game_id), payload, row.nonce)
+                channel_id = await self._channel(row.game_id)
+                still_open = await self._reports(row, payload, channel_id)
+                message_id = await self.transport.send_channel(channel_id, payload, row.nonce)
             else:
-                message_id = await self.transport.send_dm(user_id, payload, row.nonce)
+                message_id = await self._send_private(row, user_id, payload)
         except Undeliverable as e:
             if user_id is None:
                 return await self._give_up(row, report, e.reason)
@@ -160,7 +254,58 @@ class Deliverer:
             return await self._hold(row, user_id, payload, report)
         await self.store.mark_delivered(row.key, message_id)
         report.sent += 1
+        if user_id is None and payload.get("kind") in ("start", "update"):
+            if still_open is not None:
+                await self.store.set_setting("game", row.game_id, REPORT_OPEN, {"through": row.seq, "events": still_open})
+            self._status[row.game_id] = payload
         return True
+
+    async def _send_private(self, row: OutboxRow, user_id: int, payload: dict[str, Any]) -> int:
+        """By DM (rate-limited) unless the player's DMs are known to be closed; then, or when
+        the DM is refused, in the player's private thread (Undeliverable: hold it)."""
+        closed = bool(await self.store.get_setting("player", user_id, DM_CLOSED, False))
+        if not closed:
+            if self.dm_limiter is not None:
+                await self.dm_limiter.acquire()
+            try:
+                return await self.transport.send_dm(user_id, payload, row.nonce)
+            except Undeliverable as e:
+                log.info("user %s: DMs refused (%s); using the private thread", user_id, e.reason)
+                await self.store.set_setting("player", user_id, DM_CLOSED, True)
+        in_thread = getattr(self.transport, "send_private_thread", None)
+        if in_thread is None:
+            raise Undeliverable("DMs closed and no private thread")
+        return await in_thread(await self._channel(row.game_id), user_id, payload, row.nonce)
+
+    async def _reports(self, row: OutboxRow, payload: dict[str, Any], channel_id: int) -> list[dict[str, Any]] | None:
+        """Send the reports of the episodes this row's events end (gathered with the open
+        part from earlier rows), noting where each went in ``payload["reports"]``. Returns
+        the events of an episode still open after this row (None: nothing to keep)."""
+        narrator = narrator_for(payload.get("game", ""))
+        send = getattr(self.transport, "send_report", None)
+        if narrator.report_span is None or send is None or payload.get("kind") not in ("start", "update"):
+            return None
+        first, last = narrator.report_span
+        stored = await self.store.get_setting("game", row.game_id, REPORT_OPEN, None)
+        current = list(stored["events"]) if stored and stored["through"] < row.seq and stored["events"] else None
+        finished = []
+        for event in payload.get("events", []):
+            if event["kind"] == first:
+                current = [event]
+            elif current is not None:
+                current.append(event)
+            if event["kind"] == last and current is not None:
+                finished.append(current)
+                current = None
+        payload["reports"] = []
+        for i, events in enumerate(finished):
+            report = {"v": 1, "kind": "report", "game_id": row.game_id, "game": payload["game"], "seq": row.seq,
+                      "events": events, "players": (payload.get("view") or {}).get("players", [])}
+            where = await send(channel_id, report, nonce_for(f"{row.key}/report/{i}"))
+            payload["reports"].append({"where": where, "data": events[0].get("data", {})})
+        if not current and not (stored and stored["events"]):
+            return None  # nothing open before or after: nothing to write
+        return current or []
 
     async def _hold(self, row: OutboxRow, user_id: int, payload: dict[str, Any], report: DrainReport) -> bool:
         """Keep a DM for the player to fetch; tell the channel (content-free) when it is the first.
@@ -202,6 +347,10 @@ class Deliverer:
         if game_id not in self._channels:
             self._channels[game_id] = (await self.store.get_game(game_id)).channel_id
         return self._channels[game_id]
+
+
+#: game setting: the public events of an episode (a battle) that began and has not ended yet
+REPORT_OPEN = "report_open"
 
 
 def _held_key(game_id: int) -> str:

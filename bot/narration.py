@@ -51,6 +51,32 @@ class Narrator:
         after another (e.g. destination, then units, then count), or None for a flat list."""
         return None
 
+    #: (first, last) event kinds of an episode told in a report of its own (a battle), or None
+    report_span: tuple[str, str] | None = None
+
+    def in_report(self, kind: str) -> bool:
+        """Whether an event of ``kind`` is told only in its episode's report, not in the channel."""
+        return False
+
+    def chapter(self, view: dict[str, Any]) -> str | None:
+        """A name for the part of the game the public ``view`` is in (a season); the channel's
+        status message is posted anew when it changes. None: the game has no chapters."""
+        return None
+
+    def status(self, view: dict[str, Any]) -> list[str]:
+        """Where the game stands, from the public view (a few lines for the status message)."""
+        return []
+
+    def reveal(self, engine: Any, state: Any) -> list[str]:
+        """Every secret of a finished game, for the public post at its end: each seat's
+        hidden information as its own view shows it (a game may tell more)."""
+        lines = []
+        for seat in state.seats:
+            view = engine.view(state, seat)
+            if "hand" in view:
+                lines.append(f"Seat {seat}: hand {_plain(view['hand'])}")
+        return lines
+
 
 GENERIC = Narrator()
 _NARRATORS: dict[str, Narrator] = {}

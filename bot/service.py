@@ -19,8 +19,9 @@ Outbox payloads are JSON objects (``v`` is the payload version)::
               "lines": [str], "events": [{"kind", "data"}],
               "awaiting": [{"seat", "user_id"}],      (who, never what: a secret choice or a
                                                        reaction window must not be named)
+              "ping": [user ids newly awaited],       (the only users the message may ping)
               "view": <the public view>, "result": <null or the result>,
-              "map": {"file", "alt"}  (games with a renderer; the PNG is drawn at delivery),
+              "reveal": [str]  (the last commit only: every secret, told when the game ends),
               "seats": [{"seat", "user_id"}]  (start only)}
     user:<id>: {"v": 1, "kind": "private", "game_id", "seq", "game", "seat",
                 "lines": [str], "events": [{"kind", "data"}],
@@ -39,6 +40,7 @@ import json
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,7 +99,7 @@ MAX_AUTOMATIC = 2000
 STATE_CACHE_GAMES = 64
 
 #: player settings (scope "player") and their defaults
-PLAYER_SETTINGS: dict[str, Any] = {"battle_policy": "automatic", "auto_end_turn": False}
+PLAYER_SETTINGS: dict[str, Any] = {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False}
 BATTLE_POLICIES = ("automatic", "manual")
 #: lobby settings (scope "game", key "lobby") and their defaults
 LOBBY_DEFAULTS: dict[str, Any] = {"table_size": None, "ai_fill": False, "deadline_hours": 48}
@@ -184,6 +186,19 @@ AUTO_ANSWERS: dict[tuple[str, str], Callable[[Prompt, list[Action]], Action | No
 }
 
 
+#: (game, prompt kind) -> the answer a seat with the ``auto_pass`` setting gives by itself,
+#: after a delay drawn at random when the prompt opens. Runewars: reaction windows (a tactics
+#: card may be played) are passed. The delay is drawn whatever the seat's hand, so when the
+#: pass comes says nothing about which cards the player holds.
+AUTO_PASSES: dict[tuple[str, str], str] = {("runewars", "tactics_window"): "pass"}
+#: the auto-pass delay is uniform between these many seconds
+AUTO_PASS_DELAY = (30.0, 150.0)
+#: player setting: the user's DMs refused the bot (Discord error 50007) and were not reopened since
+DM_CLOSED = "dm_closed"
+#: game setting holding the planned auto-passes: {prompt id: {"seat", "due"}}
+AUTO_PASS_PLAN = "auto_pass_plan"
+
+
 def load_ai(game: str) -> AiPolicy | None:
     """The AI policy of a game (``choose`` in ``engine.<game>.ai`` or its ``policy`` module),
     or None while the game has none."""
@@ -203,7 +218,9 @@ class GameService:
     """Game operations for the cogs; every method is async and engine-agnostic.
 
     ``rulesets`` resolves a game name (as stored in ``games.game``) to its ruleset; ``ai``
-    resolves it to its AI policy (None: the game has no AI seats yet).
+    resolves it to its AI policy (None: the game has no AI seats yet). ``clock`` (seconds,
+    like time.time) and ``delays`` (the source of the auto-pass delays) are injectable for
+    tests.
     """
 
     def __init__(
@@ -211,10 +228,15 @@ class GameService:
         store: Store,
         rulesets: Callable[[str], Ruleset] = load_ruleset,
         ai: Callable[[str], AiPolicy | None] = load_ai,
+        *,
+        clock: Callable[[], float] = time.time,
+        delays: random.Random | None = None,
     ):
         self.store = store
         self._rulesets = rulesets
         self._ai = ai
+        self._clock = clock
+        self._delays = delays or random.SystemRandom()
         self._states: dict[int, tuple[str, GameState]] = {}
 
     # ---------------------------------------------------------------- lobby
@@ -548,22 +570,44 @@ class GameService:
             raise RunetableError(f"There is no setting {key!r}; settings: {', '.join(PLAYER_SETTINGS)}.")
         if key == "battle_policy" and value not in BATTLE_POLICIES:
             raise RunetableError(f"The battle policy is one of {', '.join(BATTLE_POLICIES)}.")
-        if key == "auto_end_turn" and not isinstance(value, bool):
-            raise RunetableError("auto_end_turn is on or off.")
+        if key in ("auto_end_turn", "auto_pass") and not isinstance(value, bool):
+            raise RunetableError(f"{key} is on or off.")
         await self.store.set_setting("player", user_id, key, value)
+
+    async def dm_closed(self, user_id: int) -> bool:
+        """Whether the user's DMs refused the bot last time (delivery then skips the DM)."""
+        return bool(await self.store.get_setting("player", user_id, DM_CLOSED, False))
+
+    async def note_dm_closed(self, user_id: int, closed: bool) -> None:
+        if closed != await self.dm_closed(user_id):
+            await self.store.set_setting("player", user_id, DM_CLOSED, closed)
 
     # ---------------------------------------------------------------- maps and data
 
-    async def map_image(self, game_id: int, view: Mapping[str, Any], seat: Seat | None = None) -> tuple[bytes, str] | None:
+    async def map_image(self, game_id: int, view: Mapping[str, Any], seat: Seat | None = None, *,
+                        crop: str | None = None) -> tuple[bytes, str] | None:
         """The map drawn from ``view`` (off the event loop) and its alt text, or None when the
-        game has no renderer. ``view`` must be what ``seat`` (None: the public) may see."""
+        game has no renderer. ``view`` must be what ``seat`` (None: the public) may see.
+        ``crop``: only that area and its neighbours, drawn larger."""
         record = await self._record(game_id)
         renderer = renderer_for(record.game)
         if renderer is None:
             return None
         pack = game_pack(self._ruleset(record.game), record.options)
-        png = await asyncio.to_thread(renderer.render_png, view, pack, seat=seat)
-        return png, renderer.alt_text(view, pack, seat=seat)[:1024]
+        options = {"crop": crop} if crop is not None else {}
+        png = await asyncio.to_thread(renderer.render_png, view, pack, seat=seat, **options)
+        alt = renderer.alt_text(view, pack, seat=seat)
+        return png, (f"The map around {crop}. " + alt if crop else alt)[:1024]
+
+    async def picture(self, game_id: int, draw: Callable[[Any, Any], bytes]) -> bytes | None:
+        """``draw(renderer, pack)`` off the event loop (a battle report's picture), or None
+        when the game has no renderer."""
+        record = await self._record(game_id)
+        renderer = renderer_for(record.game)
+        if renderer is None:
+            return None
+        pack = game_pack(self._ruleset(record.game), record.options)
+        return await asyncio.to_thread(draw, renderer, pack)
 
     async def pack_of(self, game_id: int | None):
         """The data pack of a game (None: the default pack of Runewars), or None without one."""
@@ -645,7 +689,10 @@ class GameService:
         users = {s.seat: s.user_id for s in seats}
         opened_before = set() if before is None else {p.id for p in before.prompts}
         public = engine.view(state, None)
-        channel = _channel_payload(record.id, seq, kind, transition, users, public, self._map_alt(record, engine, public))
+        was_awaited = set() if before is None else set(before.awaited())
+        channel = _channel_payload(record.id, seq, kind, transition, users, public, was_awaited)
+        if state.result is not None:
+            channel["reveal"] = narrator_for(state.game).reveal(engine, state)
         outbox = [OutboxMessage("channel", _json(channel))]
         for s in state.seats:
             if users.get(s) is None:
@@ -675,19 +722,66 @@ class GameService:
             raise StaleClick("Someone moved first; look at the new position and try again.") from None
         if state.result is not None:
             await self.store.set_status(record.id, "finished")
+        await self._plan_auto_passes(record, state, seats)
         return seq, self._remember(record.id, stored, decode(stored))
 
-    def _map_alt(self, record: GameRecord, engine: Engine, public: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The channel payload's map entry (file name and alt text), or None without a renderer."""
-        renderer = renderer_for(record.game)
-        if renderer is None:
-            return None
-        try:
-            alt = renderer.alt_text(public, game_pack(engine.ruleset, record.options))
-        except Exception:
-            log.exception("game %s: the map's alt text failed; posting without a map", record.id)
-            return None
-        return {"file": f"{record.game}-{record.id}-{record.seq + 1}.png", "alt": alt[:1024]}
+    # ---------------------------------------------------------------- auto-pass
+
+    async def _plan_auto_passes(self, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]) -> None:
+        """Keep the game's auto-pass plan in step with its open prompts: forget the answered
+        ones, and give each newly opened prompt of :data:`AUTO_PASSES` whose player chose
+        ``auto_pass`` a due time drawn from :data:`AUTO_PASS_DELAY`. Nothing about the
+        seat's hand goes into the draw."""
+        plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
+        open_ids = {p.id for p in state.prompts}
+        kept = {pid: entry for pid, entry in plan.items() if pid in open_ids}
+        users = {s.seat: s.user_id for s in seats if not s.is_ai}
+        for prompt in state.prompts:
+            if prompt.id in kept or (record.game, prompt.kind) not in AUTO_PASSES or state.result is not None:
+                continue
+            if users.get(prompt.seat) is not None and await self.player_setting(users[prompt.seat], "auto_pass"):
+                kept[prompt.id] = {"seat": prompt.seat, "due": self._clock() + self._delays.uniform(*AUTO_PASS_DELAY)}
+        if kept != plan:
+            await self.store.set_setting("game", record.id, AUTO_PASS_PLAN, kept)
+
+    async def auto_passes_due(self) -> list[ActOutcome]:
+        """Give every planned auto-pass whose time has come (a prompt still open, the pass
+        still legal); each is committed like the player's own answer. Returns what happened."""
+        now, done = self._clock(), []
+        for record in await self.store.games_with_status("active"):
+            plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
+            for prompt_id, entry in sorted(plan.items(), key=lambda item: item[1]["due"]):
+                if entry["due"] > now:
+                    continue
+                user = next((s.user_id for s in await self.store.seats(record.id) if s.seat == entry["seat"]), None)
+
+                def the_pass(decisions: Sequence[Decision], seq: int, prompt_id: str = prompt_id) -> Action:
+                    for d in decisions:
+                        if d.prompt.id == prompt_id:
+                            wanted = AUTO_PASSES[(record.game, d.prompt.kind)]
+                            found = next((a for a in d.actions if a.choice == wanted), None)
+                            if found is not None:
+                                return found
+                    raise StaleClick("The auto-pass came too late: the prompt is settled.")
+
+                try:
+                    done.append(await self.answer(record.id, user, the_pass))
+                except RunetableError as e:  # answered meanwhile, or the game ended
+                    log.info("game %s: auto-pass of %s not given: %s", record.id, prompt_id, e.message)
+                    await self._forget_auto_pass(record.id, prompt_id)
+        return done
+
+    async def _forget_auto_pass(self, game_id: int, prompt_id: str) -> None:
+        async with self.store.lock(game_id):
+            plan = await self.store.get_setting("game", game_id, AUTO_PASS_PLAN, {})
+            if plan.pop(prompt_id, None) is not None:
+                await self.store.set_setting("game", game_id, AUTO_PASS_PLAN, plan)
+
+    async def next_auto_pass(self) -> float | None:
+        """When the next planned auto-pass is due (the clock's time), or None."""
+        dues = [entry["due"] for record in await self.store.games_with_status("active")
+                for entry in (await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})).values()]
+        return min(dues, default=None)
 
 
 # -------------------------------------------------------------------- renderer and pack
@@ -765,21 +859,24 @@ def _channel_payload(
     transition: Transition,
     users: Mapping[Seat, int | None],
     public_view: Mapping[str, Any],
-    map_entry: Mapping[str, Any] | None,
+    was_awaited: set[Seat],
 ) -> dict[str, Any]:
-    """The channel message: public events, who is awaited (never what), the public view."""
+    """The channel message: public events, who is awaited (never what), the public view.
+
+    ``ping``: the users awaited now who were not before (the start pings everyone awaited),
+    so a player waiting on others is not pinged again by each of their moves."""
     state = transition.state
     public = transition.events_for(None)
+    awaited = state.awaited()
     payload: dict[str, Any] = {
         "v": PAYLOAD_VERSION, "kind": kind, "game_id": game_id, "seq": seq, "game": state.game,
         "lines": narrate(state.game, public, None),
         "events": _events(public),
-        "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited()],
+        "awaiting": [{"seat": s, "user_id": users.get(s)} for s in awaited],
+        "ping": [users[s] for s in awaited if s not in was_awaited and users.get(s) is not None],
         "view": public_view,
         "result": state.result,
     }
-    if map_entry is not None:
-        payload["map"] = dict(map_entry)
     if kind == "start":
         payload["seats"] = [{"seat": s, "user_id": users.get(s)} for s in state.seats]
     return payload

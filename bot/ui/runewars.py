@@ -63,6 +63,18 @@ HEADINGS: dict[str, str] = {
     "battle_defence": "Battle in {area}: use your defence development?",
     "battle_stronghold": "You captured {area}: demolish or destroy the stronghold?",
     "battle_excess": "Too many units in {area} after the battle: choose which retreat.",
+    "tactics_window": "You may play a tactics card now ({window} window), or pass.",
+    "effect_choice": "{card}: choose.",
+    "hero_action": "Your heroes: choose an action.",
+    "hero_venture": "{hero} in {area}: venture?",
+    "place_hero": "Place {hero}.",
+    "place_starting_hero": "Place your starting hero {hero}.",
+    "recruit_heroes": "Recruit heroes (at most {most}).",
+    "keep_hero": "Choose the hero(es) to keep ({count}).",
+    "disloyal_choice": "Choose which hero leaves you.",
+    "test_choose": "{hero}: choose the fate card for the test of {quest}.",
+    "test_boost": "{hero}: boost the {test} test of {quest}?",
+    "trade_rewards": "{hero}: trade reward cards?",
 }
 
 EVENTS: dict[str, str] = {
@@ -84,7 +96,95 @@ EVENTS: dict[str, str] = {
     "player_eliminated": "Seat {seat} is eliminated.",
     "game_over": "The game is over.",
     "setup_complete": "Setup complete.",
+    "map_built": "The map is built.",
+    "setup_quests_dealt": "The setup quests are dealt.",
+    "objective_dealt": "Seat {seat} was dealt an objective card.",
+    "spring": "Spring: activation tokens are removed, routed units stand up, order cards return to hand.",
+    "summer": "Summer.",
+    "autumn": "Autumn.",
+    "winter": "Winter.",
+    "season_card_drawn": "Season card: {card}.",
+    "season_card_cancelled": "Seat {seat} cancelled the season card {card}.",
+    "council_card": "Council of Mages card: {card}.",
+    "lasting_effect": "{card} lasts until the end of the {until}.",
+    "tactics_drawn": "Seat {seat} drew {count} tactics card(s).",
+    "tactics_played": "Seat {seat} played {card}.",
+    "quests_drawn": "Seat {seat} drew {count} quest card(s).",
+    "heroes_drawn": "Seat {seat} drew {count} hero card(s).",
+    "units_placed": "Seat {seat} placed {unit} in {areas}.",
+    "units_recruited": "Seat {seat} recruited {units}.",
+    "units_eliminated": "Seat {seat} lost {units} in {area}.",
+    "units_routed": "{units} in {area} were routed.",
+    "units_retreated": "{units} retreated {path}.",
+    "neutrals_moved": "{count} × {unit} moved {path}.",
+    "alliance_formed": "Seat {seat} allied with {units} in {area}.",
+    "alliance_ended": "The alliance of seat {seat} with {units} in {area} ended.",
+    "diplomacy_result": "Diplomacy in {area}: {result} (fate card {card}).",
+    "fate_drawn": "Seat {seat} drew the fate cards {cards}.",
+    "influence_spent": "Seat {seat} spends {amount} influence.",
+    "influence_lost": "Seat {seat} loses {amount} influence.",
+    "influence_taken": "Seat {seat} takes {amount} influence from seat {source}.",
+    "bid_started": "Influence bid.",
+    "bid_tied": "The bid is tied between seats {tied}; seat {decider} decides.",
+    "bid_tie_decided": "Seat {decider} gave the tie to seat {seat}.",
+    "bid_won": "Seat {seat} wins the bid.",
+    "title_taken": "Seat {seat} took the title {title} ({influence} influence).",
+    "title_declined": "Seat {seat} took no title.",
+    "support_chosen": "Seat {seat} rallied support in {area}: {benefit} ({amount}).",
+    "development_built": "Seat {seat} built {development} in {area}.",
+    "stronghold_built": "Seat {seat} built a stronghold in {area}.",
+    "stronghold_captured": "Seat {seat} captured the stronghold in {area}.",
+    "stronghold_destroyed": "The stronghold in {area} was destroyed.",
+    "objective_claimed": "Seat {seat} claimed the objective {card}.",
+    "runes_placed": "Seat {seat} placed rune tokens in {areas}.",
+    "runes_moved": "Seat {seat} moved the rune tokens of {areas}.",
+    "runes_revealed": "Runes revealed: {runes}.",
+    "runes_taken": "Seat {seat} takes rune tokens.",
+    "rune_peeked": "Seat {seat} looked at the rune in {area}.",
+    "quest_phase": "Quest phase.",
+    "quest_revealed": "{hero} (seat {owner}) takes on {quest} in {area}.",
+    "quest_result": "{hero} (seat {owner}): {quest} {completed_text}.",
+    "hero_recruited": "Seat {seat} recruited {hero}.",
+    "hero_placed": "{hero} (seat {owner}) enters {area}.",
+    "hero_moved": "{hero} (seat {owner}) moved {path}.",
+    "hero_damaged": "{hero} (seat {owner}) takes {amount} damage.",
+    "hero_healed": "{hero} (seat {owner}) heals {amount}.",
+    "hero_defeated": "{hero} (seat {owner}) is defeated in {area}.",
+    "hero_trained": "{hero} (seat {owner}) trains.",
+    "reward_gained": "{hero} (seat {owner}) gains {count} reward card(s).",
+    "duel_started": "Duel in {area}.",
+    "duel_ended": "The duel in {area} ended after {rounds} round(s).",
+    # private events (only the seat they are for reads them)
+    "your_order": "Your order: {order} ({number}).",
+    "your_tactics_drawn": "You drew: {cards}.",
+    "your_quests_drawn": "You drew the quests: {cards}.",
+    "your_heroes_drawn": "You drew the heroes: {cards}.",
+    "your_objective": "Your objective: {card}.",
+    "your_runes": "Runes you know: {runes}.",
+    "your_rewards": "Rewards of {hero}: {cards}.",
+    "your_bid": "Your bid: {amount}.",
+    "your_false_rune": "Your false rune lies in {area}.",
+    "rune_seen": "The rune in {area} is {rune}.",
+    "battle_cards": "You drew {cards} for your {unit} in {area}.",
+    # battle details: told in the battle report (a thread of the game channel)
+    "battle_lined_up": "Lined up: {attacker} against {defender}.",
+    "battle_round": "Row {row}.",
+    "battle_drew": "The {side} draws {count} fate card(s) for {unit}.",
+    "battle_cards_revealed": "Row {row}: fate cards revealed.",
+    "battle_card_drawn": "The {side}'s {unit} draws {card} ({section}).",
+    "battle_routed": "The {side}'s {unit} is routed.",
+    "battle_damaged": "The {side}'s {unit} takes damage ({damage}){eliminated_text}.",
+    "battle_eliminated": "The {side}'s {unit} is eliminated.",
+    "battle_raised": "The {side} raises a {unit}.",
+    "battle_bonus": "The {side} gains {strength} strength.",
+    "battle_ended": "The battle in {area} is over: the {winner} won.",
+    "ability_used": "The {side}'s {unit} use their ability.",
 }
+
+#: public event kinds told only in a battle's report (a thread), not in the channel
+BATTLE_DETAILS = frozenset({"battle_lined_up", "battle_round", "battle_drew", "battle_cards_revealed",
+                            "battle_card_drawn", "battle_routed", "battle_damaged", "battle_eliminated",
+                            "battle_raised", "battle_bonus", "battle_ended", "ability_used", "defence_used"})
 
 
 @lru_cache(maxsize=1)
@@ -98,8 +198,13 @@ def _names() -> dict[str, str]:
         return {}
     names = {uid: u.name_en for uid, u in pack.units.items()}
     names.update({fid: fid.capitalize() for fid in pack.factions})
-    names.update({c.id: c.name_en or c.name_de or c.id for cards in pack.cards.values() for c in cards})
+    names.update({c.id: card_name(c) for cards in pack.cards.values() for c in cards})
     return names
+
+
+def card_name(card) -> str:
+    """A card's English name (the data's ``name``), else its German one, else its id."""
+    return card.attrs.get("name") or card.name_en or card.name_de or card.id
 
 
 def name(value: Any) -> str:
@@ -107,12 +212,37 @@ def name(value: Any) -> str:
 
 
 class RunewarsNarrator(Narrator):
+    report_span = ("battle_started", "battle_ended")
+
+    def in_report(self, kind: str) -> bool:
+        return kind in BATTLE_DETAILS
+
+    def chapter(self, view: dict[str, Any]) -> str | None:
+        if view.get("result") is not None:
+            return "the end"
+        if str(view.get("phase") or "").startswith("setup"):
+            return "setup"
+        return f"year {view.get('year')}, {view.get('season')}"
+
+    def status(self, view: dict[str, Any]) -> list[str]:
+        return summary(view)
+
+    def reveal(self, engine: Any, state: Any) -> list[str]:
+        return reveal_lines(state)
+
     def event(self, event: Event) -> str:
+        if event.kind == "battle_won" and event.data.get("seat") is None:
+            return f"The neutrals won the battle in {event.data.get('area')}."
         template = EVENTS.get(event.kind)
         if template is None:
             return super().event(event)
         data = {k: _show(k, v) for k, v in event.data.items()}
         data["bonus_text"] = " with its bonus" if event.data.get("bonus") else ""
+        data["completed_text"] = "completed" if event.data.get("completed") else "not completed"
+        data["eliminated_text"] = ", eliminated" if event.data.get("eliminated") else ""
+        if event.kind == "game_over" and "winner" in event.data:
+            return f"The game is over: seat {event.data['winner']} wins" + \
+                (f" ({str(event.data['reason']).replace('_', ' ')})." if event.data.get("reason") else ".")
         try:
             return template.format(**data)
         except (KeyError, IndexError):
@@ -185,6 +315,17 @@ class RunewarsNarrator(Narrator):
 def _show(key: str, value: Any) -> str:
     if key == "path" and isinstance(value, (list, tuple)):
         return " → ".join(map(str, value))
+    if key == "units" and isinstance(value, dict):
+        return ", ".join(f"{n} × {name(u)}" for u, n in value.items()) or "no units"
+    if key in ("attacker", "defender") and isinstance(value, dict) and "units" in value:
+        return f"seat {value.get('seat')} with " + _show("units", value["units"]) if value.get("seat") is not None \
+            else "neutrals with " + _show("units", value["units"])
+    if key == "areas" and isinstance(value, dict):
+        return ", ".join(f"{a} ({n})" for a, n in value.items())
+    if key == "bids" and isinstance(value, list):
+        return ", ".join(f"seat {b.get('seat')}: {b.get('amount')}" for b in value if isinstance(b, dict))
+    if key in ("tied",) and isinstance(value, (list, tuple)):
+        return " and ".join(map(str, value))
     if isinstance(value, dict):
         return ", ".join(f"{k}: {_show(k, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
@@ -240,13 +381,86 @@ def text_board(view: dict[str, Any], area: str | None = None) -> list[str]:
     return [area_line(a, v) for a, v in areas.items() if v.get("units") or v.get("controller") is not None or v.get("rune")]
 
 
+#: the pack's card kinds as players name the decks
+DECKS = {"season_card": "season card", "tactics_card": "tactics card", "objective": "objective", "title": "title",
+         "hero": "hero", "quest": "quest", "reward": "reward"}
+
+
 def catalogue(pack) -> list[dict[str, str]]:
-    """Every card and unit ability of the pack: public rules text, never anyone's hand."""
+    """Every card of every deck (season, tactics, objectives, titles, heroes, quests,
+    rewards), every fate card and every unit ability of the pack: the published rules text
+    of each, the same for everybody. It says nothing of where a card is (anyone's hand)."""
     if pack is None:
         return []
-    entries = [{"id": c.id, "name": c.name_en or c.name_de or c.id, "kind": kind.replace("_", " "), "text": c.text}
+    entries = [{"id": c.id, "name": card_name(c), "kind": DECKS.get(kind, kind.replace("_", " ")),
+                "text": "\n".join(t for t in (c.attrs.get("summary"), c.text) if t) or "(no text)"}
                for kind, cards in pack.cards.items() for c in cards]
+    entries += [{"id": f.id, "name": f"Fate card {f.number}", "kind": "fate card", "text": fate_card_text(f)}
+                for f in pack.fate_cards]
     entries += [{"id": u.id, "name": u.name_en, "kind": f"unit ({name(u.faction) if u.faction else 'neutral'})",
                  "text": f"{u.ability_name}: {u.ability}" if u.ability else "No special ability."}
                 for u in pack.units.values()]
     return entries
+
+
+# -------------------------------------------------------------------- fate deck and secrets
+
+
+SECTIONS = ("triangle", "circle", "rectangle", "hexagon")
+
+
+def _section(section) -> str:
+    return "blank" if section.kind == "blank" else f"{section.kind} {section.n}" if section.n else section.kind
+
+
+def fate_card_text(card) -> str:
+    """A fate card's four sections (by unit shape) and its symbol."""
+    return ", ".join(f"{shape} {_section(getattr(card, shape))}" for shape in SECTIONS) + f"; symbol {card.symbol}"
+
+
+def fate_facts(view: dict[str, Any], pack) -> list[str]:
+    """/rw fate: the fate deck as the public knows it (p. 22, p. 31: the discard pile is face
+    up; drawn cards are discarded after use and reshuffled when the deck runs out).
+
+    Cards neither in the draw pile nor in the discard pile are being used (a battle's cards
+    not yet revealed count as unseen)."""
+    deck = {f.id: f for f in pack.fate_cards}
+    discard = [c for c in view.get("fate_discard", []) if c in deck]
+    draw = (view.get("decks") or {}).get("fate")
+    unseen = [f for f in pack.fate_cards if f.id not in set(discard)]
+    lines = [f"**Fate deck**: {len(deck)} cards; draw pile {draw if draw is not None else '?'}, discard pile {len(discard)}."]
+    if discard:
+        lines.append("Discarded (newest last): " + ", ".join(str(deck[c].number) for c in discard))
+    lines.append(f"Not seen since the last shuffle: {len(unseen)} cards.")
+    symbols = {}
+    for f in unseen:
+        symbols[f.symbol] = symbols.get(f.symbol, 0) + 1
+    lines.append("Symbols among them: " + (", ".join(f"{s} {n}" for s, n in sorted(symbols.items())) or "none"))
+    for shape in SECTIONS:
+        counts: dict[str, int] = {}
+        for f in unseen:
+            key = _section(getattr(f, shape))
+            counts[key] = counts.get(key, 0) + 1
+        lines.append(f"{shape.capitalize()} units would draw: " + ", ".join(f"{k} ×{n}" for k, n in sorted(counts.items())))
+    return lines
+
+
+def reveal_lines(state) -> list[str]:
+    """Everything secret at the end (issue 9; digest §11.1: at the game's end all rune
+    tokens are shown): each seat's objective, tactics cards, quests and hero rewards, and
+    every face-down rune. Only called for a finished game."""
+    from engine.runewars.runes import kind
+
+    board = state.board
+    lines = ["**Revealed now that the game is over:**"]
+    for p in board.players:
+        rewards = [r for h in board.heroes if h.owner == p.seat for r in h.rewards]
+        parts = [f"objective {name(p.objective) if p.objective else 'none'}",
+                 "tactics " + (", ".join(name(c) for c in p.tactics) or "none"),
+                 "quests " + (", ".join(name(c) for c in p.quests) or "none")]
+        if rewards:
+            parts.append("rewards " + ", ".join(name(r) for r in rewards))
+        lines.append(f"Seat {p.seat} ({name(p.faction) if p.faction else '?'}): " + "; ".join(parts))
+    hidden = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None and not area.rune.face_up]
+    lines.append("Face-down runes: " + (", ".join(hidden) or "none"))
+    return lines

@@ -104,6 +104,8 @@ class Message:
     files: dict[str, bytes] = field(default_factory=dict)  # attachment id -> bytes
     history: list[dict[str, Any]] = field(default_factory=list)
     deleted: bool = False
+    #: wall-clock time (time.time()) of each version: history[i] came at versions_at[i], the payload last
+    versions_at: list[float] = field(default_factory=lambda: [time.time()])
 
     @property
     def id(self) -> int:
@@ -187,6 +189,9 @@ class Interaction:
     loading: bool = False  # a deferred response not yet filled in
     followup_ids: list[int] = field(default_factory=list)
     last_response_at: float | None = None
+    #: monotonic times of the follow-ups and edits after the callback (a type-6 deferral has none yet)
+    responses: list[float] = field(default_factory=list)
+    sent_wall: float = field(default_factory=time.time)
     double: DiscordDouble | None = field(default=None, repr=False)
 
     @property
@@ -242,6 +247,18 @@ class Fault:
 
 
 @dataclass
+class Stall:
+    """A held answer (:meth:`DiscordDouble.stall`): ``request`` once one arrived."""
+
+    route: str
+    request: Request | None = None
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def release(self) -> None:
+        self.released.set()
+
+
+@dataclass
 class Session:
     id: str
     identify: dict[str, Any]
@@ -284,6 +301,7 @@ class DiscordDouble:
         self.gateway_received: list[dict[str, Any]] = []
         self.sessions: list[Session] = []
         self.faults: list[Fault] = []
+        self.stalls: list[Stall] = []
         self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self._changed = asyncio.Event()
         self._sockets: set[web.WebSocketResponse] = set()
@@ -305,6 +323,8 @@ class DiscordDouble:
         return self
 
     async def close(self) -> None:
+        for stall in self.stalls:
+            stall.release()
         for ws in list(self._sockets):
             await ws.close(code=1001)
         if self._runner:
@@ -415,6 +435,13 @@ class DiscordDouble:
     def fail(self, route: str, *, status: int = 503, times: int = 1) -> None:
         """The next ``times`` requests to ``route`` fail with ``status``."""
         self.faults.append(Fault(_route_key(route), status, {"message": f"{status}: injected", "code": 0}, {}, times))
+
+    def stall(self, route: str) -> Stall:
+        """The next request to ``route`` is served (a message it creates exists) but its answer
+        is held until ``stall.release()``: the bot sent it and never learnt that it arrived."""
+        stall = Stall(_route_key(route))
+        self.stalls.append(stall)
+        return stall
 
     # --- waiting -----------------------------------------------------------------------
 
@@ -642,6 +669,10 @@ class DiscordDouble:
                 response = await handler(request)
             except Refusal as refusal:
                 response = refusal.response
+            if stall := next((t for t in self.stalls if t.request is None and t.route == _route_key(route)), None):
+                stall.request = record
+                self._notify()
+                await stall.released.wait()
         bucket = hashlib.sha1(_route_key(route).encode()).hexdigest()[:16]
         response.headers.setdefault("Via", "1.1 google")
         if response.status != 429:
@@ -799,6 +830,7 @@ class DiscordDouble:
         if isinstance(message, web.Response):
             return message
         interaction.last_response_at = time.monotonic()
+        interaction.responses.append(interaction.last_response_at)
         return _json(message.payload) if request.query.get("wait") in ("1", "true", "True") else web.Response(status=204)
 
     async def _webhook_message(self, request: web.Request) -> web.Response:
@@ -823,6 +855,7 @@ class DiscordDouble:
         if message_id == interaction.original_id:
             interaction.loading = False
         interaction.last_response_at = time.monotonic()
+        interaction.responses.append(interaction.last_response_at)
         return _json(edited.payload)
 
     # --- REST: channels, messages, threads, DMs ------------------------------------------
@@ -968,6 +1001,7 @@ class DiscordDouble:
         if problem := p.message_problems(body, len(files), edit=True):
             return _json(problem, status=400)
         message.history.append(json.loads(json.dumps(message.payload)))
+        message.versions_at.append(time.time())
         keep = [a for a in message.attachments if "attachments" not in body
                 or any(str(b.get("id")) == a["id"] for b in body["attachments"])]
         message.payload["attachments"] = keep

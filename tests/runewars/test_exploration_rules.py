@@ -132,8 +132,8 @@ def test_without_influence_or_with_a_face_down_portal_there_is_no_jump():
 
 
 def test_mobilize_marches_through_a_portal_for_one_influence_and_walks_for_free():
-    """p. 37 with p. 17 (Mobilisierung): from 10C one step to the portal in 10A, the jump to 2A, then 2B is 2 steps and
-    1 jump (1 influence; ruling: per group and jump); 1B walks to 2B through 2A without paying."""
+    """p. 37 with p. 17 (Mobilisierung, up to 2 areas): from the portal in 10C the jump to the portal in 2A, then 2B, is
+    2 steps and 1 jump (1 influence; ruling: per group and jump); 1B walks to 2B through 2A without paying."""
     areas = {"10C": infantry(2), "1B": infantry()}
     state = act(position(areas, order=2, exploration={"10C": token("magic_portal"), "2A": token("magic_portal")}),
                 "march_target", "activate", area="2B").state
