@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Iterator
+from typing import Any, Iterator, Mapping
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
 from engine.runewars.data import Pack
+from engine.runewars.battle.policy import policy_from_spec
 from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.cull import AREA_UNIT_LIMIT
 from engine.runewars.flow import procedure, prompt_kind, push
@@ -53,9 +54,18 @@ def start(state: GameState, pack: Pack, ctx: Context) -> None:
         titles=initial_titles(pack),
         setup_queue=seats_from(first, seats),
     )
+    state.board.battle_policy = battle_policies(state.options, seats)
     if state.options.get("epic"):
         _remove_false_rune_cards(pack, state.board)
     _open_faction_prompt(state, pack)
+
+
+def battle_policies(options: Mapping[str, Any], seats: int) -> dict[int, dict[str, str]]:
+    """``options["battle_policy"]``: seat -> "automatic", "manual" or a table (engine.runewars.battle.policy)."""
+    wanted = options.get("battle_policy", {})
+    if not isinstance(wanted, Mapping) or not all(str(s).isdigit() and int(s) < seats for s in wanted):
+        raise InvalidAction(f"options.battle_policy maps seats 0-{seats - 1} to a battle policy")
+    return {int(seat): policy_from_spec(spec) for seat, spec in wanted.items()}
 
 
 #: card effects that need face-down runes, which only false runes make worth looking at

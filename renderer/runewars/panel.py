@@ -127,14 +127,16 @@ def _season_card(col: Column, data: ViewData, pal: Palette) -> None:
 
 
 def public_counts(data: ViewData, seat: int) -> dict[str, int]:
-    """What the table can count for a seat: areas, units, dragon runes shown, face-down runes."""
+    """What the table can count for a seat: areas, units, dragon runes shown (a face-up Dragon Throne is one, p. 37), face-down runes."""
     out = {"areas": 0, "units": 0, "dragon_runes": 0, "false_runes": 0, "face_down_runes": 0}
-    for info in data.view.get("areas", {}).values():
+    exploration = data.view.get("exploration", {})
+    for area_id, info in data.view.get("areas", {}).items():
         out["units"] += sum(s.get("standing", 0) + s.get("routed", 0) for s in info.get("units", []) if s.get("owner") == seat)
         if info.get("controller") == seat:
             out["areas"] += 1
             rune = info.get("rune")
-            out["dragon_runes"] += rune == "dragon"
+            marker = exploration.get(area_id, {})
+            out["dragon_runes"] += (rune == "dragon") + bool(marker.get("face_up") and marker.get("token") == "dragon_throne")
             out["false_runes"] += rune == "false"
             out["face_down_runes"] += rune == "face_down"
     return out

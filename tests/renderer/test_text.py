@@ -55,3 +55,17 @@ def test_a_seats_text_board_adds_its_hand_and_the_public_one_does_not(engine, pa
     assert f"tactics: {name}" in text_board(engine.view(showcase, 0), pack, 0)
     assert name not in text_board(engine.view(showcase, None), pack)
     assert name not in alt_text(engine.view(showcase, 0), pack, 0)
+
+
+def test_a_face_up_dragon_throne_counts_as_a_dragon_rune_of_its_controller(pack):
+    """p. 37 (Drachenthron): „Wer auch immer das Gebiet kontrolliert, hat dadurch eine zusätzliche Drachenrune.“
+    Face down it counts for nobody, even for a seat that has looked at it."""
+    from renderer.runewars.panel import public_counts
+    from renderer.runewars.viewdata import ViewData
+
+    def counts(face_up):
+        view = {"game": "runewars", "players": [], "areas": {"1A": {"controller": 0, "rune": None, "units": []}},
+                "exploration": {"1A": {"back": 2, "face_up": face_up, "token": "dragon_throne"}}}
+        return public_counts(ViewData(view, pack), 0)["dragon_runes"]
+
+    assert (counts(True), counts(False)) == (1, 0)

@@ -1,6 +1,8 @@
 """The battle sequence and its result, pp. 18-21 (digest §7.1, §7.7, §7.8, §6.5)."""
 
-from engine.core import Action, Context, Engine, Rng, load_ruleset
+import pytest
+
+from engine.core import Action, Context, Engine, InvalidAction, Rng, load_ruleset
 from engine.runewars.battle import Battle, start_battle
 from engine.runewars.flow import top
 
@@ -211,3 +213,15 @@ def test_allied_neutrals_fight_for_their_ally():
     assert kinds(events, "battle_lined_up")[0]["attacker"]["units"] == {"elf_archer": 1, "beastman": 2}
     assert won(events)["strength"] == {"attacker": 3, "defender": 1}
     assert state.board.areas["1B"].force_of(0) == 3
+
+
+def test_the_game_options_set_each_seats_battle_policy_at_setup():
+    """Issue #5 item 3 (digest §12 #9/#10): a player's battle policy (their bot setting) comes with the
+    game's options; an unknown seat or policy is refused before anything is dealt."""
+    engine = ENGINE
+    state = engine.setup({"battle_policy": {"1": "manual"}}, 2, 3).state
+    assert state.board.battle_policy == {1: {"order": "ask", "assign": "ask", "defence": "ask"}}
+    assert engine.setup({}, 2, 3).state.board.battle_policy == {}
+    for wrong in ({"2": "manual"}, {"0": "sometimes"}):
+        with pytest.raises(InvalidAction):
+            engine.setup({"battle_policy": wrong}, 2, 3)
