@@ -10,9 +10,9 @@ def readme_commands() -> list[str]:
     return re.findall(r"```bash\n(.+?)\n```", (ROOT / "README.md").read_text())
 
 
-def test_readme_opens_with_the_run_command_then_the_test_command():
+def test_readme_opens_with_the_demo_command_then_the_test_command():
     run, test = readme_commands()[:2]
-    assert "pip install" in run and run.endswith("python -m bot")
+    assert "pip install" in run and run.endswith("python -m bot demo")
     assert test == "python -m pytest -q"
 
 

@@ -192,7 +192,7 @@ class Played:
     attacker: int
     defender: int | None
     after: object = None
-    #: (prompt kind, number of legal answers) for every prompt seen open during the battle
+    #: (prompt kind, seat, info, number of legal answers) for every prompt seen open during the battle
     prompts: list = field(default_factory=list)
     #: (prompt kind, answer, refusal or None, state unchanged, alternatives all legal)
     wrong: list = field(default_factory=list)
@@ -258,7 +258,7 @@ def play(data, spec, seed=1):
         for index, side in enumerate(frame.sides):
             played.overdamaged += [(SIDES[index], f.unit, f.damage) for f in side.fighters if f.damage >= _health(boosted, SIDES[index], f.unit)]
         assert state.prompts, "the battle waits for nobody"
-        played.prompts += [(p.kind, len(RULES.legal(state, p))) for p in state.prompts]
+        played.prompts += [(p.kind, p.seat, dict(p.info), len(RULES.legal(state, p))) for p in state.prompts]
         prompt = state.prompts[data.draw(st.integers(0, len(state.prompts) - 1), label="prompt")]
         legal = RULES.legal(state, prompt)
         if data.draw(st.integers(0, 3), label="try a wrong answer first") == 0:
@@ -411,6 +411,8 @@ class Rounds:
     def _check_routs(self):
         self.icons["routs_checked"] = True
         for side in (0, 1):
+            if self.icons["routs"][side] > self._points(side, "R"):
+                self.worlds.errors.append(f"{SIDES[side]} routed more units than the rout points")
             if self.icons["routs"][side] < self._points(side, "R"):
                 self.worlds.require(lambda w, side=side: not _standing(w[side]), f"{SIDES[side]} left rout points unused with standing units")
 
@@ -423,6 +425,8 @@ class Rounds:
             specials = sum(code == "S" for code in self.icons["sections"][side])
             if self.icons["specials"][side] != specials:
                 self.worlds.errors.append(f"{SIDES[side]}: {self.icons['specials'][side]} abilities for {specials} special icons")
+            if self.icons["damage"][side] > self._points(side, "D"):
+                self.worlds.errors.append(f"{SIDES[side]} took more damage than the damage points")
             if self.icons["damage"][side] < self._points(side, "D"):
                 self.worlds.require(lambda w, side=side: not w[side], f"{SIDES[side]} left damage points unused with units in the battle")
         self.icons = None
@@ -574,6 +578,49 @@ def _strongholds(board, seat):
     return sorted(a for a, area in board.areas.items() if area.stronghold is not None and area.stronghold.owner == seat)
 
 
+class Surroundings:
+    """The areas around the battle, replayed from the log: what stands where, and who controls it (p. 15)."""
+
+    def __init__(self, played):
+        self.played = played
+        self.units = {a: area_units(area) for a, area in played.before.areas.items() if a != played.area}
+        self.strongholds = {a: area.stronghold and area.stronghold.owner for a, area in played.before.areas.items()}
+        self.homes = {a: p.seat for p in played.before.players for a in p.home_areas}
+
+    def controller(self, area_id):
+        """p. 15: own units or an own stronghold; a home realm is its owner's unless enemies are there (only
+        its owner's allies ever get into the home areas of these positions)."""
+        players = {owner for owner, _ in self.units[area_id] if owner is not None}
+        players |= {self.strongholds[area_id]} - {None}
+        home = self.homes.get(area_id)
+        if home is not None and players <= {home}:
+            return home
+        return players.pop() if len(players) == 1 else None
+
+    def empty(self, area_id):
+        """p. 15 „Leeres Gebiet: Jedes Gebiet außerhalb eines Heimatreiches, in dem sich weder Einheiten noch Festungen befinden.“"""
+        return area_id not in self.homes and not self.units[area_id] and self.strongholds[area_id] is None
+
+    def destinations(self, side, origin, units):
+        """p. 22 „Rückzug“: an own area, else an empty one; unallied neutrals: an uncontrolled one; borders as for moves."""
+        geo = geometry(PACK, self.played.after.placements)
+        flying = all(PACK.unit(u).flying for u in units)
+        winter = self.played.spec["season"]["name"] == "winter"
+        near = {b for b in geo.adjacency[origin] if b != self.played.area and crossable(geo, origin, b, flying=flying, winter=winter)}
+        if side is None:
+            return {b for b in near if self.controller(b) is None}
+        return {b for b in near if self.controller(b) == side} or {b for b in near if self.empty(b)}
+
+    def arrive(self, side, to, units):
+        for unit, n in units.items():
+            _put(self.units[to], (owner_of(side, unit), unit), routed=n)
+
+    def cull(self, seat, area_id, units):
+        for unit, n in units.items():  # ruling R15: the routed figures of a type go first
+            _take(self.units[area_id], (owner_of(seat, unit), unit), n, routed_first=True)
+        self.units[area_id] = {k: v for k, v in self.units[area_id].items() if sum(v)}
+
+
 # -- the properties ----------------------------------------------------------------------
 
 
@@ -668,49 +715,6 @@ def prop_the_loser_retreats_routed_and_units_routed_before_are_eliminated(played
     assert seat is None or not led_by(played.after.areas[played.area], seat)  # unallied neutrals: see the winner's area
 
 
-class Surroundings:
-    """The areas around the battle, replayed from the log: what stands where, and who controls it (p. 15)."""
-
-    def __init__(self, played):
-        self.played = played
-        self.units = {a: area_units(area) for a, area in played.before.areas.items() if a != played.area}
-        self.strongholds = {a: area.stronghold and area.stronghold.owner for a, area in played.before.areas.items()}
-        self.homes = {a: p.seat for p in played.before.players for a in p.home_areas}
-
-    def controller(self, area_id):
-        """p. 15: own units or an own stronghold; a home realm is its owner's unless enemies are there (only
-        its owner's allies ever get into the home areas of these positions)."""
-        players = {owner for owner, _ in self.units[area_id] if owner is not None}
-        players |= {self.strongholds[area_id]} - {None}
-        home = self.homes.get(area_id)
-        if home is not None and players <= {home}:
-            return home
-        return players.pop() if len(players) == 1 else None
-
-    def empty(self, area_id):
-        """p. 15 „Leeres Gebiet: Jedes Gebiet außerhalb eines Heimatreiches, in dem sich weder Einheiten noch Festungen befinden.“"""
-        return area_id not in self.homes and not self.units[area_id] and self.strongholds[area_id] is None
-
-    def destinations(self, side, origin, units):
-        """p. 22 „Rückzug“: an own area, else an empty one; unallied neutrals: an uncontrolled one; borders as for moves."""
-        geo = geometry(PACK, self.played.after.placements)
-        flying = all(PACK.unit(u).flying for u in units)
-        winter = self.played.spec["season"]["name"] == "winter"
-        near = {b for b in geo.adjacency[origin] if b != self.played.area and crossable(geo, origin, b, flying=flying, winter=winter)}
-        if side is None:
-            return {b for b in near if self.controller(b) is None}
-        return {b for b in near if self.controller(b) == side} or {b for b in near if self.empty(b)}
-
-    def arrive(self, side, to, units):
-        for unit, n in units.items():
-            _put(self.units[to], (owner_of(side, unit), unit), routed=n)
-
-    def cull(self, seat, area_id, units):
-        for unit, n in units.items():  # ruling R15: the routed figures of a type go first
-            _take(self.units[area_id], (owner_of(seat, unit), unit), n, routed_first=True)
-        self.units[area_id] = {k: v for k, v in self.units[area_id].items() if sum(v)}
-
-
 def prop_retreats_go_routed_into_one_legal_adjacent_area(played, reading):
     """p. 22 „Rückzug“: „muss der diese Einheiten kontrollierende Spieler alle sich zurückziehenden Einheiten in ein
     benachbartes Gebiet bringen“; „Solche Einheiten müssen sich immer auf ein benachbartes eigenes Gebiet
@@ -803,7 +807,26 @@ def prop_every_prompt_has_a_legal_answer(played, reading):
     """p. 22 „Der Angreifer wählt einen Einheitentyp der entsprechenden Reihe, für den er in diesem Kampf noch
     keine Karten gezogen hat, falls möglich“: a player is asked only where the rules leave a choice
     (digest §12 #9, #10), so every prompt open during the battle has at least one legal answer."""
-    assert all(n >= 1 for _, n in played.prompts), played.prompts
+    assert all(n >= 1 for *_, n in played.prompts), played.prompts
+
+
+def prop_each_decision_is_made_by_the_right_player(played, reading):
+    """p. 19 „Jede Entscheidung der verbündeten neutralen Einheiten (zum Beispiel wohin sie sich zurückziehen) trifft
+    immer der verbündete Spieler. Entscheidungen für nicht verbündete neutrale Einheiten trifft immer der Spieler
+    links vom aktiven Spieler.“; p. 21, 5a (the defender's development), 6b (the attacker's strongholds)."""
+    neutrals_leader = (played.attacker + 1) % len(played.spec["factions"])
+    for kind, seat, info, _ in played.prompts:
+        if kind == "retreat":
+            side_seat = info["side"]
+        elif kind in ("battle_type", "battle_assign", "battle_ability"):
+            side_seat = seat_of(played, info["side"])
+        elif kind == "battle_defence":
+            side_seat = played.defender
+        elif kind in ("battle_stronghold", "battle_excess"):
+            side_seat = played.attacker
+        else:
+            continue
+        assert seat == (neutrals_leader if side_seat is None else side_seat), (kind, seat, info)
 
 
 def prop_a_wrong_answer_is_refused_and_changes_nothing(played, reading):
@@ -827,6 +850,7 @@ PROPERTIES = [
     prop_the_winner_holds_the_area_and_controls_it_by_the_rules,
     prop_a_beaten_stronghold_is_replaced_damaged_side_up,
     prop_every_prompt_has_a_legal_answer,
+    prop_each_decision_is_made_by_the_right_player,
     prop_a_wrong_answer_is_refused_and_changes_nothing,
 ]
 
