@@ -17,6 +17,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("bot.commands.demo", "play a whole game offline with AI seats; writes pictures and a log"),
     "simulate": ("bot.commands.simulate", "play many headless AI games with every invariant checked; report as JSON"),
     "bench": ("bot.commands.bench", "time the engine, the AI and the renderer"),
+    "render": ("renderer.runewars.command", "render a scenario position to a PNG"),
+    "verify": ("bot.commands.verify", "check a finished game's export: the seed commitment and every shuffle and draw"),
+    "sync": ("bot.commands.sync", "publish the slash commands to Discord (globally, or --guild ID to one server)"),
 }
 
 

@@ -11,13 +11,13 @@ target, the top costs of one profiled game are added.
 from __future__ import annotations
 
 import argparse
-import copy
 import cProfile
 import io
 import json
 import pstats
 import statistics
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -42,26 +42,26 @@ def ms(seconds: float) -> float:
 
 
 class TimedCopy:
-    """Stands in for the ``copy`` module inside engine/core/engine.py to time ``Engine.apply``'s state copy."""
+    """Wraps ``engine.core.engine.copy_state`` while in use, to time ``Engine.apply``'s state copy."""
 
     def __init__(self):
         import engine.core.engine as core
 
-        self.core, self.seconds = core, 0.0
+        self.core, self.original, self.seconds = core, core.copy_state, 0.0
 
-    def deepcopy(self, value):
+    def copy_state(self, value):
         started = time.perf_counter()
         try:
-            return copy.deepcopy(value)
+            return self.original(value)
         finally:
             self.seconds += time.perf_counter() - started
 
     def __enter__(self):
-        self.core.copy = self
+        self.core.copy_state = self.copy_state
         return self
 
     def __exit__(self, *exc):
-        self.core.copy = copy
+        self.core.copy_state = self.original
 
 
 class TimedChecks:
@@ -112,7 +112,7 @@ def measure(games: int, seed: int, *, max_seasons: int | None = None) -> dict[st
                 sampled_states.append(state)  # for render_ms
 
     runner.apply = timed_apply
-    game_seconds, decisions = [], []
+    game_seconds, decisions, parts = [], [], Counter()
     try:
         with TimedChecks() as checks, TimedCopy() as copies:
             for index in range(games):
@@ -120,6 +120,7 @@ def measure(games: int, seed: int, *, max_seasons: int | None = None) -> dict[st
                 game = play(4, seed + index, choose, max_seasons=max_seasons)
                 game_seconds.append(time.perf_counter() - started)
                 decisions += game.decision_seconds
+                parts.update(game.seconds)
     finally:
         del runner.apply
     total_apply = sum(apply_seconds)
@@ -130,6 +131,8 @@ def measure(games: int, seed: int, *, max_seasons: int | None = None) -> dict[st
         "ai_decision_ms": {"p50": ms(percentile(decisions, 0.5)), "p95": ms(percentile(decisions, 0.95)), "count": len(decisions)},
         "game_seconds": {"median": round(statistics.median(game_seconds), 3), "all": [round(s, 3) for s in game_seconds],
                          "target": TARGET_GAME_SECONDS},
+        "game_breakdown_s": {"apply": round(parts["apply"], 3), "views": round(parts["view"], 3), "legal_answers": round(parts["legal"], 3),
+                             "ai_decisions": round(sum(decisions), 3), "games": round(sum(game_seconds), 3)},
         "apply_breakdown": {
             "total_s": round(total_apply, 3),
             "state_copy_s": round(copies.seconds, 3),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.core.errors import GameOver, IllegalAction, InvalidAction, NotYourDecision, ReplayMismatch
@@ -73,7 +73,7 @@ class Engine:
     def apply(self, state: GameState, action: Action) -> Transition:
         """Apply ``action``; the input state is never modified."""
         prompt = self._check_turn(state, action)
-        work = copy.deepcopy(state)
+        work = copy_state(state)
         ctx = self._context(work)
         records = [self._resolve(work, prompt, action, ctx, forced=False)]
         records += self._answer_forced(work, ctx)
@@ -160,3 +160,9 @@ def replay(ruleset: Ruleset, seed: int, options: Mapping[str, Any], seat_count: 
 def events_for(events: Iterable[Event], seat: Seat | None) -> list[Event]:
     """The events a seat (or a spectator) may see."""
     return [e for e in events if e.visible_to(seat)]
+
+
+def copy_state(state: GameState) -> GameState:
+    """A deep copy of ``state``: a pickle round trip, several times faster than ``copy.deepcopy``
+    for these plain dataclasses (measured by ``python -m bot bench``)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))

@@ -5,11 +5,13 @@ Derived, never stored: control follows from the units, strongholds and home real
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from engine.runewars.state import Area, RunewarsBoard
 
 
-def controller(board: RunewarsBoard, area_id: str) -> int | None:
-    """The seat controlling ``area_id``, or None.
+def controller(board: RunewarsBoard, area_id: str, homes: Mapping[str, int] | None = None) -> int | None:
+    """The seat controlling ``area_id``, or None (``homes``: a ready :func:`home_owners`).
 
     p. 15: a player controls an area with at least one own unit (routed ones count) or an
     own stronghold; heroes and neutral units control nothing. A home-realm area is always
@@ -20,12 +22,17 @@ def controller(board: RunewarsBoard, area_id: str) -> int | None:
     holders = {s.owner for s in area.stacks if s.owner is not None and s.count}
     if area.stronghold is not None:
         holders.add(area.stronghold.owner)
-    home_owner = home_realm_owner(board, area_id)
+    home_owner = home_realm_owner(board, area_id) if homes is None else homes.get(area_id)
     if home_owner is not None and not _enemy_present(area, home_owner):
         return home_owner
     if len(holders) == 1:
         return holders.pop()
     return None  # nobody, or contested while a battle is fought
+
+
+def home_owners(board: RunewarsBoard) -> dict[str, int]:
+    """Every home-realm area and its owner."""
+    return {a: p.seat for p in board.players for a in p.home_areas}
 
 
 def home_realm_owner(board: RunewarsBoard, area_id: str) -> int | None:
@@ -52,7 +59,8 @@ def is_neutral(board: RunewarsBoard, area_id: str) -> bool:
 
 def control_map(board: RunewarsBoard) -> dict[str, int | None]:
     """Every area's controller, computed once (for checks that ask about every seat)."""
-    return {a: controller(board, a) for a in sorted(board.areas)}
+    homes = home_owners(board)
+    return {a: controller(board, a, homes) for a in sorted(board.areas)}
 
 
 def controlled_areas(board: RunewarsBoard, seat: int) -> list[str]:

@@ -21,7 +21,7 @@ from itertools import combinations, permutations
 from typing import Mapping
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
-from engine.runewars.control import control_map, controller
+from engine.runewars.control import control_map, controller, home_owners
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step, procedure, prompt_kind, top
 from engine.runewars.heroes import exploration  # module import: exploration reads runes.kind
@@ -69,11 +69,12 @@ def kind(rune: Rune) -> str:
 def learn_controlled_runes(state: GameState, pack: Pack, ctx: Context) -> None:
     """A player may look at the runes of the areas they control at any time, and remembers them."""
     board: RunewarsBoard = state.board
+    homes = home_owners(board)
     for area_id, area in sorted(board.areas.items()):
         rune = area.rune
         if rune is None or rune.face_up:
             continue
-        seat = controller(board, area_id)
+        seat = controller(board, area_id, homes)
         if seat is not None and seat not in rune.known_to:
             rune.known_to = sorted(rune.known_to + [seat])
             rune.last_known.pop(seat, None)

@@ -44,6 +44,8 @@ class PlayedGame:
     prompts: Counter = field(default_factory=Counter)
     #: seconds spent in the policies, one entry per decision
     decision_seconds: list[float] = field(default_factory=list)
+    #: seconds spent building views, listing legal answers and applying them, in total
+    seconds: Counter = field(default_factory=Counter)
 
     @property
     def result(self) -> dict[str, Any]:
@@ -115,15 +117,22 @@ def play(
         if state.result is not None or (max_seasons is not None and seasons_played(state) >= max_seasons):
             return game
         prompt = state.prompts[0]
+        started = time.perf_counter()
         legal = runner.ruleset.legal(state, prompt)
+        game.seconds["legal"] += time.perf_counter() - started
         if factions is not None and prompt.kind == "choose_faction":
             action = Action(prompt.seat, prompt.id, "faction", {"faction": factions[prompt.seat]})
         else:
             started = time.perf_counter()
-            action = per_seat[prompt.seat](runner.view(state, prompt.seat), prompt, legal, rngs[prompt.seat], pack=pack)
+            view = runner.view(state, prompt.seat)
+            game.seconds["view"] += time.perf_counter() - started
+            started = time.perf_counter()
+            action = per_seat[prompt.seat](view, prompt, legal, rngs[prompt.seat], pack=pack)
             game.decision_seconds.append(time.perf_counter() - started)
             game.prompts[prompt.kind] += 1
+        started = time.perf_counter()
         transition = runner.apply(state, action)
+        game.seconds["apply"] += time.perf_counter() - started
         game.state = transition.state
         game.records += transition.records
         game.events += transition.events

@@ -105,9 +105,8 @@ def recruit_value(seen: Seen, bonus: bool) -> float:
     if not seen.stronghold_areas():
         return 0.0
     resources = list(seen.me["dials"])
-    singles = [recruit_yield(seen, [r]) for r in resources]
     if not bonus:
-        return max(singles)
+        return max(recruit_yield(seen, [r]) for r in resources)
     return max(recruit_yield(seen, [a, b]) for a in resources for b in resources if a != b)
 
 

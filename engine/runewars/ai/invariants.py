@@ -101,9 +101,10 @@ def _runes(state: GameState, pack: Pack) -> list[str]:
 
 
 #: fields not searched for cards: lists that record cards lying elsewhere too (the setup
-#: quests dealt face up for the map, p. 8; the marks on rewards that lie face up), and the
-#: map (areas and tiles hold figures and tokens, never cards; skipping them keeps the check fast)
-RECORDS = frozenset({"setup_quests", "face_up_rewards", "areas", "placements"})
+#: quests dealt face up for the map, p. 8; the marks on rewards that lie face up; the rewards
+#: a hero uses or has used in a duel or a quest, which stay on the hero), and the map (areas
+#: and tiles hold figures and tokens, never cards; skipping them keeps the check fast)
+RECORDS = frozenset({"setup_quests", "face_up_rewards", "used", "weapon", "armor", "areas", "placements"})
 
 
 def _string_lists(value: Any) -> Iterable[list[str]]:

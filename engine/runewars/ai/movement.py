@@ -78,7 +78,10 @@ def available(seen: Seen, target: str) -> list[tuple[str, str, float]]:
         by_area.setdefault(area, []).append(stack)
     figures = []
     for area, stacks in sorted(by_area.items()):
-        for unit, n in spare(seen, area, stacks):
+        key = ("spare", area, tuple(sorted(s["unit"] for s in stacks)))
+        if key not in seen.memo:
+            seen.memo[key] = spare(seen, area, stacks)
+        for unit, n in seen.memo[key]:
             figures += [(area, unit, unit_power(seen.pack, unit))] * n
     return sorted(figures, key=lambda f: (-f[2], f[0], f[1]))
 
@@ -103,6 +106,7 @@ def _standing(stacks: list[dict]) -> dict[str, int]:
 
 def plan(seen: Seen, target: str, *, conquer: bool = False, committed: bool = False) -> March | None:
     """The march worth making into ``target`` now, or None; ``committed``: units already went in, so send all that helps."""
+    conquer = conquer and seen.areas[target]["stronghold"] is not None  # the bonus only weakens a stronghold
     key = ("plan", target, conquer, committed)
     if key not in seen.memo:
         seen.memo[key] = _plan(seen, target, conquer=conquer, committed=committed)
@@ -196,8 +200,11 @@ def best_march(seen: Seen, targets: list[str], *, conquer: bool = False) -> Marc
 
 
 def march_targets(seen: Seen) -> list[str]:
-    """Areas I could activate (not holding my activation token, p. 17)."""
-    return [a for a in sorted(seen.areas) if seen.seat not in seen.areas[a]["activated_by"]]
+    """Areas I could activate (not holding my activation token, p. 17) that my units could reach."""
+    near: set[str] = set()
+    for area in seen.areas_with_mine():
+        near.update(seen.within(area, 3))
+    return [a for a in sorted(near) if seen.seat not in seen.areas[a]["activated_by"]]
 
 
 # -- prompts ----------------------------------------------------------------------------------

@@ -19,8 +19,8 @@ from engine.runewars.ai.knowledge import Seen
 from engine.runewars.ai.registry import best, handles
 
 
-
 def order_value(seen: Seen, number: int, bonus: bool) -> float:
+    """What playing order card ``number`` now would bring, in points (with its bonus when ``bonus``)."""
     order = seen.pack.order(number).id
     if order in ("mobilize", "conquer"):
         plans = sorted(

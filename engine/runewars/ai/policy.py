@@ -2,7 +2,7 @@
 
 :func:`choose` builds the seat's :class:`~engine.runewars.ai.knowledge.Seen` from the view
 and the data pack and asks the handler registered for the prompt's kind. A kind with no
-handler (new rules other modules add: heroes, quests, duels, tactics cards) gets the
+handler (rules that other issues add later; ``simulate`` lists the ones it met) gets the
 documented fallback (:func:`fallback`): a passive answer when the prompt offers one
 (declining an optional effect is never against the rules and rarely a disaster), else
 the first legal answer (engines list the plain default first).

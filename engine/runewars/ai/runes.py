@@ -16,6 +16,7 @@ from engine.runewars.ai.registry import best, handles
 
 
 def safety(seen: Seen, area: str) -> float:
+    """How safe a rune would be in ``area``: mine, guarded, behind my stronghold, far from rivals."""
     stronghold = seen.areas[area]["stronghold"]
     mine = seen.controller(area) == seen.seat
     fort = 5.0 if stronghold is not None and stronghold["owner"] == seen.seat else 0.0

@@ -1,4 +1,4 @@
-"""Setup decisions (p. 8, Aufbau 2 and 8): faction, first stronghold, starting units, the false rune.
+"""Setup decisions (p. 8, Aufbau 2 and 8; p. 37): faction, first stronghold, starting units, the runes.
 
 The home realm's safest area (fewest borders to areas outside the realm) takes the
 stronghold; the false rune goes into the most exposed other area, so the two dragon runes
@@ -37,6 +37,16 @@ def place_false_rune(seen: Seen, prompt: Prompt, legal: list[Action], rng: Rando
     def score(action: Action) -> float:
         area = seen.areas[action.args["area"]]
         return exposure(seen, action.args["area"]) - (5 if area["stronghold"] else 0)
+
+    return best(legal, score)
+
+
+@handles("place_dragon_rune")
+def place_dragon_rune(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Epic variant (p. 37): the one dragon rune goes behind the stronghold, into the least exposed area."""
+    def score(action: Action) -> float:
+        area = seen.areas[action.args["area"]]
+        return -exposure(seen, action.args["area"]) + (5 if area["stronghold"] else 0)
 
     return best(legal, score)
 
