@@ -5,7 +5,7 @@ default: an objective it may claim is claimed at once (it brings a dragon rune);
 card that the rules let it play now is played (every tactics card helps the one who plays
 it, and a card kept too long is lost with the season's chance); a card effect that offers
 options takes one of them rather than none, preferring options that name an area or seat
-of its own.
+of its own. Above the hand limit it discards the cards whose windows come least often.
 """
 
 from __future__ import annotations
@@ -47,3 +47,18 @@ def effect_choice(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) 
     if prompt.info.get("effect") == "place_dragon_rune":
         return best(chosen, lambda a: safety(seen, a.args["area"]) if a.args.get("area") in seen.areas else 0.0)
     return best(chosen, lambda a: _own(seen, dict(a.args)))
+
+
+#: how often a tactics card's window comes (docs/effects.md): battles and own turns are frequent
+TIMING_WORTH = {"battle_start": 3.0, "turn": 2.0, "season": 2.0, "rival_turn": 1.0, "duel_start": 0.5, "quest_phase": 0.5}
+
+
+def tactics_worth(seen: Seen, card: str) -> float:
+    timing = next((c.attrs.get("timing") for c in seen.pack.cards.get("tactics_card", ()) if c.id == card), None)
+    return TIMING_WORTH.get(str(timing), 1.0)
+
+
+@handles("discard_tactics")
+def discard_tactics(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Above the hand limit (p. 30): discard the cards whose windows come least often."""
+    return best(legal, lambda a: -sum(tactics_worth(seen, c) for c in a.args["cards"]))

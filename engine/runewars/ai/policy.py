@@ -14,13 +14,13 @@ from random import Random
 from typing import Any
 
 from engine.core import Action, Prompt
-from engine.runewars.ai import battle, cards, economy, heroes, movement, orders, runes, start
+from engine.runewars.ai import battle, cards, economy, heroes, mapbuild, movement, orders, runes, start
 from engine.runewars.ai.knowledge import Seen
 from engine.runewars.ai.registry import HANDLERS, passive
 from engine.runewars.data import Pack
 
 #: the decision modules, one per area of the game; each registers its handlers when imported
-DECISION_MODULES = (start, orders, movement, battle, economy, runes, cards, heroes)
+DECISION_MODULES = (start, mapbuild, orders, movement, battle, economy, runes, cards, heroes)
 
 
 def fallback(legal: list[Action]) -> Action:
