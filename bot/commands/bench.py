@@ -2,10 +2,12 @@
 
 Plays full 4-player AI games without rendering and reports ``apply_ms`` (p50, p95 of
 ``Engine.apply``), ``ai_decision_ms`` (p95), ``game_seconds`` (median game), where apply's
-time goes (the state copy, timed by standing in for the ``copy`` module of
-engine/core/engine.py; the after-every-step checks of engine/runewars/flow.py; the rest),
-and ``render_ms`` when the renderer is installed. When a game takes longer than the 2 s
-target, the top costs of one profiled game are added.
+time goes (the state copy, ``engine.core.engine.copy_state``; the after-every-step checks
+of engine/runewars/flow.py; the rest), and the renderer's figures for the last position of
+the first game (``render``: ``draw_ms``, ``render_ms``, ``png_encode_ms``,
+``render_over_encode``, ``png_bytes``, the machine; see renderer/runewars/bench.py). When a
+game takes longer than the 2 s target, the top costs of one profiled game are added.
+``--check`` exits 1 when a target is missed (:data:`TARGETS`).
 """
 
 from __future__ import annotations
@@ -23,11 +25,16 @@ from typing import Any
 
 TARGET_GAME_SECONDS = 2.0
 
+#: the renderer's targets on a 2-core machine (issue #8): (figure, key, most)
+TARGETS = (("render", "render_ms.p50", 80.0), ("render", "draw_ms.p50", 40.0),
+           ("render", "render_over_encode", 2.0), ("render", "png_bytes", 1_500_000))
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=3, help="4-player AI games to time (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed (game_seconds, render)")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -144,20 +151,29 @@ def measure(games: int, seed: int, *, max_seasons: int | None = None) -> dict[st
     }
 
 
-def render_times(states: list, pack) -> dict[str, Any] | None:
+def render_figures(states: list, pack) -> dict[str, Any] | None:
+    """The renderer's bench on the public view of the last sampled position (the fullest board)."""
     try:
-        from renderer.runewars import render_png
+        from renderer.runewars import bench
     except ImportError:
         return None
     from engine.runewars.ai.driver import engine
 
-    runner = engine()
-    seconds = []
-    for state in states[:: max(1, len(states) // 10)][:10]:
-        started = time.perf_counter()
-        render_png(runner.view(state, None), pack)
-        seconds.append(time.perf_counter() - started)
-    return {"p50": ms(percentile(seconds, 0.5)), "p95": ms(percentile(seconds, 0.95)), "count": len(seconds)}
+    return bench(engine().view(states[-1], None), pack, n=20) if states else None
+
+
+def missed_targets(result: dict[str, Any]) -> list[str]:
+    """Every target the result misses, as "figure value > most"."""
+    missed = []
+    if result["game_seconds"]["median"] > TARGET_GAME_SECONDS:
+        missed.append(f"game_seconds.median {result['game_seconds']['median']} > {TARGET_GAME_SECONDS}")
+    for section, path, most in TARGETS:
+        value: Any = result.get(section)
+        for key in path.split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        if value is not None and value > most:
+            missed.append(f"{section}.{path} {value} > {most}")
+    return missed
 
 
 def profile_top(seed: int, limit: int = 15) -> list[dict[str, Any]]:
@@ -181,19 +197,24 @@ def run(args: argparse.Namespace) -> int:
 
     result = measure(args.games, args.seed)
     states = result.pop("states_sampled")
-    rendered = render_times(states, engine().ruleset.pack({}))
+    rendered = render_figures(states, engine().ruleset.pack({}))
     if rendered is not None:
-        result["render_ms"] = rendered
+        result["render"] = rendered
     if result["game_seconds"]["median"] > TARGET_GAME_SECONDS:
         result["profile_top"] = profile_top(args.seed)
+    result["missed_targets"] = missed_targets(result)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
         print(f"apply_ms p50 {result['apply_ms']['p50']} p95 {result['apply_ms']['p95']}; "
               f"ai_decision_ms p95 {result['ai_decision_ms']['p95']}; game_seconds median {result['game_seconds']['median']}")
         print(f"apply breakdown: {result['apply_breakdown']}")
-        if "render_ms" in result:
-            print(f"render_ms: {result['render_ms']}")
+        if "render" in result:
+            r = result["render"]
+            print(f"render_ms p50 {r['render_ms']['p50']}, draw_ms p50 {r['draw_ms']['p50']}, "
+                  f"render_over_encode {r['render_over_encode']}, png_bytes {r['png_bytes']} on {r['machine']}")
         for row in result.get("profile_top", []):
             print(f"  {row['own_s']:8.3f} s own {row['cumulative_s']:8.3f} s cum  {row['calls']:>9} calls  {row['function']}")
-    return 0
+        for miss in result["missed_targets"]:
+            print(f"missed: {miss}")
+    return 1 if args.check and result["missed_targets"] else 0

@@ -72,3 +72,13 @@ def test_bench_reports_its_figures():
     assert result["game_seconds"]["median"] > 0
     breakdown = result["apply_breakdown"]
     assert breakdown["after_every_step_checks_calls"] > 0 and breakdown["state_copy_s"] > 0
+
+
+def test_bench_check_names_every_missed_target():
+    """Issue #8 item 6 / #12 item 5: ``bench --check`` exits 1 on a miss; the misses are named."""
+    result = {"game_seconds": {"median": 1.5},
+              "render": {"render_ms": {"p50": 50.0}, "draw_ms": {"p50": 20.0}, "render_over_encode": 1.3, "png_bytes": 200_000}}
+    assert bench.missed_targets(result) == []
+    result["game_seconds"]["median"] = 2.5
+    result["render"]["render_ms"]["p50"] = 95.0
+    assert bench.missed_targets(result) == ["game_seconds.median 2.5 > 2.0", "render.render_ms.p50 95.0 > 80.0"]
