@@ -4,9 +4,13 @@ The client owns what the cogs share: the configuration, the store, the game serv
 deliverer that drains the outbox through :class:`~bot.ui.transport.DiscordTransport`. At
 start-up (``setup_hook``) it registers the persistent components (every decision button
 ever posted keeps working), loads the cogs, starts the delivery loop (which first drains
-whatever a previous run left undelivered) and, with ``DEV_GUILD_ID``, syncs the commands to
-that one test server; global sync is a separate deploy step, because Discord limits command
-creates per day.
+whatever a previous run left undelivered) and the auto-pass loop (players who chose to pass
+reaction windows by themselves, :meth:`bot.service.GameService.auto_passes_due`), and, with
+``DEV_GUILD_ID``, syncs the commands to that one test server; global sync is a separate
+deploy step, because Discord limits command creates per day.
+
+DMs are rate-limited (:data:`DM_LIMIT` in any :data:`DM_WINDOW` seconds): Discord throttles,
+and may quarantine, a bot that opens many DMs at once.
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ import asyncio
 import contextlib
 import logging
 import os
+import time
 
 import discord
 from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
 from bot.config import Config
-from bot.delivery import Deliverer
+from bot.delivery import Deliverer, RateLimiter
 from bot.service import GameService
 from bot.store import Store
 from bot.ui.components import DYNAMIC_ITEMS
@@ -31,6 +36,10 @@ log = logging.getLogger(__name__)
 
 #: seconds between outbox drains when nothing asks for one sooner
 DELIVERY_INTERVAL = 30.0
+#: at most DM_LIMIT direct messages in any DM_WINDOW seconds
+DM_LIMIT, DM_WINDOW = 5, 5.0
+#: the auto-pass loop looks at least this often (seconds) for planned passes that are due
+AUTO_PASS_POLL = 15.0
 #: the folder of extra data packs players may choose from (one sub-folder per pack)
 PACKS_DIR_VARIABLE = "RUNETABLE_PACKS_DIR"
 
@@ -42,17 +51,20 @@ class RunetableBot(commands.Bot):
         self.config = config
         self.store = store
         self.service = service or GameService(store)
-        self.deliverer = Deliverer(store, DiscordTransport(self, self.service))
+        self.deliverer = Deliverer(store, DiscordTransport(self, self.service),
+                                   dm_limiter=RateLimiter(DM_LIMIT, DM_WINDOW))
         self.packs_dir = os.environ.get(PACKS_DIR_VARIABLE) or None
         self.delivery_interval = delivery_interval
         self._wake = asyncio.Event()
         self._delivery: asyncio.Task | None = None
+        self._auto_pass: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self._delivery = asyncio.create_task(self._deliver_forever(), name="runetable-delivery")
+        self._auto_pass = asyncio.create_task(self._auto_pass_forever(), name="runetable-auto-pass")
         if self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -67,14 +79,29 @@ class RunetableBot(commands.Bot):
         self._wake.set()
 
     async def probe_dm(self, user: discord.abc.User, text: str) -> bool:
-        """Send ``text`` by DM; False when the user does not accept DMs from the bot."""
+        """Send ``text`` by DM (within the DM rate limit); False when the user does not
+        accept DMs from the bot."""
         try:
+            await self.deliverer.dm_limiter.acquire()
             await user.send(text)
         except discord.Forbidden:
             return False
         except discord.HTTPException as e:
             log.warning("could not probe the DMs of %s: %s", user.id, e)
         return True
+
+    async def _auto_pass_forever(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                if await self.service.auto_passes_due():
+                    self.kick_delivery()
+                due = await self.service.next_auto_pass()
+            except Exception:
+                log.exception("auto-pass failed; trying again in %s s", AUTO_PASS_POLL)
+                due = None
+            wait = AUTO_PASS_POLL if due is None else min(AUTO_PASS_POLL, max(0.5, due - time.time()))
+            await asyncio.sleep(wait)
 
     async def _deliver_forever(self) -> None:
         await self.wait_until_ready()
@@ -90,8 +117,8 @@ class RunetableBot(commands.Bot):
                 await asyncio.wait_for(self._wake.wait(), timeout=self.delivery_interval)
 
     async def close(self) -> None:
-        if self._delivery is not None:
-            self._delivery.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._delivery
+        tasks = [t for t in (self._delivery, self._auto_pass) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         await super().close()

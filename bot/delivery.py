@@ -12,7 +12,8 @@ mark re-sends with the same nonce, which Discord turns into the same message.
 * DMs go through a sliding-window rate limit (``dm_limiter``, :class:`RateLimiter`): a bot
   that opens many DMs at once is throttled or quarantined by Discord.
 * A DM the player cannot receive (DMs closed, Discord error 50007) marks the player's DMs
-  closed (the player setting ``dm_closed``, cleared when a later DM probe succeeds), and
+  closed (the player setting ``dm_closed``: when; DMs are tried again after
+  :data:`DM_RETRY_SECONDS` and at the next join), and
   their private messages go to a **private thread** of the game channel that only they and
   the bot can read, created on demand (``Transport.send_private_thread``; the transport
   refuses when another seated player could read it, e.g. with Manage Threads). When that is
@@ -26,8 +27,9 @@ mark re-sends with the same nonce, which Discord turns into the same message.
   the game setting ``report_open``) and, when the episode ends, sent as one report
   (``Transport.send_report``: a thread of the game channel) before the channel message of
   the commit that ended it, which then links to it.
-* **The status message**: after a drain, each game whose channel got news has its status
-  message brought up to date once, from the newest news (``Transport.update_status``).
+* **The status message**: after a drain, each game whose channel got a message (news, or a
+  notice such as an undo's) has its status message brought up to date once, from the
+  game as it stands (``Transport.update_status``).
 """
 
 from __future__ import annotations
@@ -81,8 +83,8 @@ class Transport(Protocol):
     async def send_report(self, channel_id: int, report: dict[str, Any], nonce: str) -> int | None:
         """Post an episode's report (a battle); returns the channel or thread it went to."""
 
-    async def update_status(self, channel_id: int, payload: dict[str, Any]) -> None:
-        """Edit (or post anew) the game's status message from the newest channel payload."""
+    async def update_status(self, channel_id: int, game_id: int) -> None:
+        """Edit (or post anew) the game's status message: the game as it stands now."""
 
 
 class RateLimiter:
@@ -131,7 +133,7 @@ class RecordingTransport:
     transient_failures: int = 0
     sent: list[Sent] = field(default_factory=list)
     dm_attempts: list[int] = field(default_factory=list)
-    statuses: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    statuses: list[tuple[int, int]] = field(default_factory=list)
 
     async def send_channel(self, channel_id: int, payload: dict[str, Any], nonce: str) -> int:
         return self._record(f"channel:{channel_id}", payload, nonce)
@@ -151,8 +153,8 @@ class RecordingTransport:
         self._record(f"report:{channel_id}", report, nonce)
         return channel_id
 
-    async def update_status(self, channel_id: int, payload: dict[str, Any]) -> None:
-        self.statuses.append((channel_id, payload))
+    async def update_status(self, channel_id: int, game_id: int) -> None:
+        self.statuses.append((channel_id, game_id))
 
     def _record(self, to: str, payload: dict[str, Any], nonce: str) -> int:
         if self.transient_failures:
@@ -180,15 +182,16 @@ class Deliverer:
     """Drains the outbox through a transport. One drain runs at a time."""
 
     def __init__(self, store: Store, transport: Transport, *, max_attempts: int = 5, batch: int = 100,
-                 dm_limiter: RateLimiter | None = None):
+                 dm_limiter: RateLimiter | None = None, clock: Callable[[], float] = time.time):
         self.store = store
+        self.clock = clock
         self.transport = transport
         self.max_attempts = max_attempts
         self.batch = batch
         self.dm_limiter = dm_limiter
         self._lock = asyncio.Lock()
         self._channels: dict[int, int] = {}
-        self._status: dict[int, dict[str, Any]] = {}  # game -> newest news not yet in its status message
+        self._status: set[int] = set()  # games whose status message is behind their channel
 
     async def drain(self) -> DrainReport:
         """Try every undelivered row once, oldest first, keeping each recipient's order."""
@@ -208,18 +211,18 @@ class Deliverer:
 
     async def _update_statuses(self) -> None:
         update = getattr(self.transport, "update_status", None)
-        for game_id, payload in list(self._status.items()):
+        for game_id in sorted(self._status):
             if update is None:
-                self._status.pop(game_id)
+                self._status.discard(game_id)
                 continue
             try:
-                await update(await self._channel(game_id), payload)
+                await update(await self._channel(game_id), game_id)
             except TransientFailure as e:
                 log.info("game %s: the status message waits for the next drain: %s", game_id, e)
                 continue
             except Exception:  # a status that cannot be drawn must not stop delivery
                 log.exception("game %s: the status message could not be updated", game_id)
-            self._status.pop(game_id)
+            self._status.discard(game_id)
 
     async def take_held(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
         """The private payloads held for ``user_id`` in that game, oldest first; forgets them."""
@@ -254,24 +257,28 @@ class Deliverer:
             return await self._hold(row, user_id, payload, report)
         await self.store.mark_delivered(row.key, message_id)
         report.sent += 1
-        if user_id is None and payload.get("kind") in ("start", "update"):
+        if user_id is None:
             if still_open is not None:
                 await self.store.set_setting("game", row.game_id, REPORT_OPEN, {"through": row.seq, "events": still_open})
-            self._status[row.game_id] = payload
+            self._status.add(row.game_id)
         return True
 
     async def _send_private(self, row: OutboxRow, user_id: int, payload: dict[str, Any]) -> int:
         """By DM (rate-limited) unless the player's DMs are known to be closed; then, or when
         the DM is refused, in the player's private thread (Undeliverable: hold it)."""
-        closed = bool(await self.store.get_setting("player", user_id, DM_CLOSED, False))
-        if not closed:
+        closed_at = await self.store.get_setting("player", user_id, DM_CLOSED, False)
+        if closed_at is False or self.clock() - float(closed_at) >= DM_RETRY_SECONDS:
             if self.dm_limiter is not None:
                 await self.dm_limiter.acquire()
             try:
-                return await self.transport.send_dm(user_id, payload, row.nonce)
+                message_id = await self.transport.send_dm(user_id, payload, row.nonce)
             except Undeliverable as e:
                 log.info("user %s: DMs refused (%s); using the private thread", user_id, e.reason)
-                await self.store.set_setting("player", user_id, DM_CLOSED, True)
+                await self.store.set_setting("player", user_id, DM_CLOSED, self.clock())
+            else:
+                if closed_at is not False:
+                    await self.store.set_setting("player", user_id, DM_CLOSED, False)
+                return message_id
         in_thread = getattr(self.transport, "send_private_thread", None)
         if in_thread is None:
             raise Undeliverable("DMs closed and no private thread")
@@ -348,6 +355,9 @@ class Deliverer:
             self._channels[game_id] = (await self.store.get_game(game_id)).channel_id
         return self._channels[game_id]
 
+
+#: after DMs refused the bot, private messages skip the DM for this long, then it is tried again
+DM_RETRY_SECONDS = 6 * 3600.0
 
 #: game setting: the public events of an episode (a battle) that began and has not ended yet
 REPORT_OPEN = "report_open"

@@ -193,7 +193,7 @@ AUTO_ANSWERS: dict[tuple[str, str], Callable[[Prompt, list[Action]], Action | No
 AUTO_PASSES: dict[tuple[str, str], str] = {("runewars", "tactics_window"): "pass"}
 #: the auto-pass delay is uniform between these many seconds
 AUTO_PASS_DELAY = (30.0, 150.0)
-#: player setting: the user's DMs refused the bot (Discord error 50007) and were not reopened since
+#: player setting: when the user's DMs last refused the bot (Discord error 50007), or False
 DM_CLOSED = "dm_closed"
 #: game setting holding the planned auto-passes: {prompt id: {"seat", "due"}}
 AUTO_PASS_PLAN = "auto_pass_plan"
@@ -530,6 +530,18 @@ class GameService:
             game=record.game,
         )
 
+    async def public_status(self, game_id: int) -> dict[str, Any]:
+        """The game as the public sees it now, in the channel payload's shape (``game_id``,
+        ``seq``, ``game``, ``view``, ``awaiting``, ``result``), for the status message."""
+        record = await self._record(game_id)
+        if record.status == "lobby":
+            raise GameNotRunning(_not_running(record))
+        ruleset = self._ruleset(record.game)
+        state = self._state(record, ruleset)
+        users = {s.seat: s.user_id for s in await self.store.seats(game_id)}
+        return {"game_id": game_id, "seq": record.seq, "game": record.game, "view": Engine(ruleset).view(state, None),
+                "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited()], "result": state.result}
+
     async def log_lines(self, game_id: int, user_id: int | None, *, limit: int = 30) -> list[str]:
         """The last ``limit`` lines of the game's story as the user's seat saw it (``None``
         or a non-seated user: the public story), rebuilt by replaying the stored log."""
@@ -575,12 +587,13 @@ class GameService:
         await self.store.set_setting("player", user_id, key, value)
 
     async def dm_closed(self, user_id: int) -> bool:
-        """Whether the user's DMs refused the bot last time (delivery then skips the DM)."""
+        """Whether the user's DMs refused the bot last time (delivery then skips the DM for a while)."""
         return bool(await self.store.get_setting("player", user_id, DM_CLOSED, False))
 
     async def note_dm_closed(self, user_id: int, closed: bool) -> None:
-        if closed != await self.dm_closed(user_id):
-            await self.store.set_setting("player", user_id, DM_CLOSED, closed)
+        """Note that a DM to the user failed (when) or went through (False)."""
+        if closed or await self.dm_closed(user_id):
+            await self.store.set_setting("player", user_id, DM_CLOSED, self._clock() if closed else False)
 
     # ---------------------------------------------------------------- maps and data
 
@@ -733,23 +746,31 @@ class GameService:
         ``auto_pass`` a due time drawn from :data:`AUTO_PASS_DELAY`. Nothing about the
         seat's hand goes into the draw."""
         plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
-        open_ids = {p.id for p in state.prompts}
-        kept = {pid: entry for pid, entry in plan.items() if pid in open_ids}
         users = {s.seat: s.user_id for s in seats if not s.is_ai}
+        kept = {}
         for prompt in state.prompts:
-            if prompt.id in kept or (record.game, prompt.kind) not in AUTO_PASSES or state.result is not None:
+            if (record.game, prompt.kind) not in AUTO_PASSES or state.result is not None or users.get(prompt.seat) is None:
                 continue
-            if users.get(prompt.seat) is not None and await self.player_setting(users[prompt.seat], "auto_pass"):
-                kept[prompt.id] = {"seat": prompt.seat, "due": self._clock() + self._delays.uniform(*AUTO_PASS_DELAY)}
+            if not await self.player_setting(users[prompt.seat], "auto_pass"):
+                continue  # never chosen, or switched off meanwhile
+            kept[prompt.id] = plan.get(prompt.id) or {
+                "seat": prompt.seat, "due": self._clock() + self._delays.uniform(*AUTO_PASS_DELAY)}
         if kept != plan:
             await self.store.set_setting("game", record.id, AUTO_PASS_PLAN, kept)
 
     async def auto_passes_due(self) -> list[ActOutcome]:
-        """Give every planned auto-pass whose time has come (a prompt still open, the pass
-        still legal); each is committed like the player's own answer. Returns what happened."""
+        """Plan the auto-passes no commit planned yet (a player who switched ``auto_pass``
+        on while a window was open, a position loaded directly), then give every planned
+        auto-pass whose time has come (its prompt still open, the pass still legal), each
+        committed like the player's own answer. Returns what happened."""
         now, done = self._clock(), []
         for record in await self.store.games_with_status("active"):
-            plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
+            async with self.store.lock(record.id):
+                record = await self._record(record.id)
+                if record.status != "active":
+                    continue
+                await self._plan_auto_passes(record, self._state(record), await self.store.seats(record.id))
+                plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
             for prompt_id, entry in sorted(plan.items(), key=lambda item: item[1]["due"]):
                 if entry["due"] > now:
                     continue

@@ -2,9 +2,9 @@
 :func:`bot.ui.components.handle`, which defers at once, runs it and sends the replies.
 
 ``/game new runewars``, ``/game start``, ``/game status``, ``/game map``, ``/game log``,
-``/game move``, ``/game cards``, ``/game settings``, ``/game private`` and ``/games``.
-Everything they decide lives in :mod:`bot.ui.lobby`, :mod:`bot.ui.info` and
-:mod:`bot.ui.play`, tested without Discord.
+``/game move``, ``/game cards``, ``/game settings``, ``/game private``, ``/games``, and the
+Runewars facts ``/rw fate`` and ``/rw rules``. Everything they decide lives in
+:mod:`bot.ui.lobby`, :mod:`bot.ui.info` and :mod:`bot.ui.play`, tested without Discord.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.errors import RunetableError
 from bot.service import installed_packs
 from bot.ui import info, lobby, play
+from bot.ui import rules as rules_index
 from bot.ui.components import handle
 
 MAP_BUILDING = [app_commands.Choice(name="automatic (quick, from the seed)", value="auto"),
@@ -79,10 +80,14 @@ class GameCog(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         await handle(interaction, _where(interaction), lambda c: info.status(c, interaction.channel_id, interaction.user.id))
 
-    @game.command(name="map", description="The map as your seat sees it, or one area as text")
-    @app_commands.describe(area="an area id such as 10A (text only)")
+    @game.command(name="map", description="The map as your seat sees it, or one area and its neighbours")
+    @app_commands.describe(area="an area id such as 10A: that area and its neighbours, larger")
     async def map(self, interaction: discord.Interaction, area: str | None = None) -> None:
         await handle(interaction, _where(interaction), lambda c: info.game_map(c, interaction.channel_id, interaction.user.id, area))
+
+    @map.autocomplete("area")
+    async def _map_area(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _choices(await info.map_areas(self.bot, interaction.channel_id, current))
 
     @game.command(name="log", description="The game's recent events as your seat saw them")
     async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 50] = 20) -> None:
@@ -126,11 +131,14 @@ class GameCog(commands.Cog):
     async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return _choices(await info.card_names(self.bot, interaction.channel_id, current))
 
-    @game.command(name="settings", description="Your play settings: battle policy and auto-end-turn")
+    @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass")
+    @app_commands.describe(battle_policy="who takes the small battle decisions", auto_end_turn="end your turn after your order",
+                           auto_pass="pass reaction windows by themselves after a random delay")
     @app_commands.choices(battle_policy=BATTLE_POLICY)
     async def settings(self, interaction: discord.Interaction, battle_policy: str | None = None,
-                       auto_end_turn: bool | None = None) -> None:
-        await handle(interaction, _where(interaction), lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn))
+                       auto_end_turn: bool | None = None, auto_pass: bool | None = None) -> None:
+        await handle(interaction, _where(interaction),
+                     lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass))
 
     @game.command(name="private", description="Your open decisions and private messages (when DMs are closed)")
     async def private(self, interaction: discord.Interaction) -> None:
@@ -141,6 +149,25 @@ class GameCog(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         await handle(interaction, "games", lambda c: lobby.my_games(c, interaction.guild_id, interaction.user.id))
+
+
+    rw = app_commands.Group(name="rw", description="Runewars: rules and public facts", guild_only=True)
+
+    @rw.command(name="fate", description="The fate deck: the discard pile and what may still come")
+    async def fate(self, interaction: discord.Interaction) -> None:
+        await handle(interaction, _where(interaction), lambda c: info.fate(c, interaction.channel_id))
+
+    @rw.command(name="rules", description="A rule in short, with the rulebook's pages")
+    @app_commands.describe(topic="a topic, e.g. retreat, diplomacy, winter")
+    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
+        async def work(client) -> list[play.Reply]:
+            return info.rule(topic)
+
+        await handle(interaction, _where(interaction), work)
+
+    @rules.autocomplete("topic")
+    async def _rule_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _choices(rules_index.suggestions(current))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -20,7 +20,9 @@ from bot.ui.panels import ButtonSpec, Panel
 from bot.ui.play import Reply, say
 
 DM_CLOSED = ("I cannot send you direct messages, and secret choices (order cards, bids, runes) travel by DM. "
-             "Allow DMs from server members, or use the My decisions button or /game private to read and answer them.")
+             "Allow DMs from server members (the bot tries again now and then), or use the My decisions button or /game private to read "
+             "and answer them. Where the server allows it, your private messages will also reach you in a private "
+             "thread of this channel that only you can read.")
 
 JOINED_DM = "You joined game #{game}. Your secret choices and private news will arrive here."
 
@@ -53,8 +55,11 @@ async def join(client, game_id: int, user) -> list[Reply]:
         return [say(e.message)]
     replies = [Reply(await lobby_panel(client, await client.service.store.get_game(game_id)), edit=True)]
     probe = getattr(client, "probe_dm", None)
-    if probe is not None and not await probe(user, JOINED_DM.format(game=game_id)):
-        replies.append(say(DM_CLOSED))
+    if probe is not None:
+        open_dms = await probe(user, JOINED_DM.format(game=game_id))
+        await client.service.note_dm_closed(user.id, not open_dms)  # delivery skips closed DMs
+        if not open_dms:
+            replies.append(say(DM_CLOSED))
     return replies
 
 

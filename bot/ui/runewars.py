@@ -63,7 +63,7 @@ HEADINGS: dict[str, str] = {
     "battle_defence": "Battle in {area}: use your defence development?",
     "battle_stronghold": "You captured {area}: demolish or destroy the stronghold?",
     "battle_excess": "Too many units in {area} after the battle: choose which retreat.",
-    "tactics_window": "You may play a tactics card now ({window} window), or pass.",
+    "tactics_window": "You may play a tactics card now ({window}), or pass.",
     "effect_choice": "{card}: choose.",
     "hero_action": "Your heroes: choose an action.",
     "hero_venture": "{hero} in {area}: venture?",
@@ -132,6 +132,9 @@ EVENTS: dict[str, str] = {
     "title_declined": "Seat {seat} took no title.",
     "support_chosen": "Seat {seat} rallied support in {area}: {benefit} ({amount}).",
     "development_built": "Seat {seat} built {development} in {area}.",
+    "fortify_done": "Seat {seat} fortified ({taken}).",
+    "stronghold_repaired": "Seat {seat} repaired the stronghold in {area}.",
+    "order_bonus": "Seat {seat} uses the bonus of {order}.",
     "stronghold_built": "Seat {seat} built a stronghold in {area}.",
     "stronghold_captured": "Seat {seat} captured the stronghold in {area}.",
     "stronghold_destroyed": "The stronghold in {area} was destroyed.",
@@ -233,6 +236,8 @@ class RunewarsNarrator(Narrator):
     def event(self, event: Event) -> str:
         if event.kind == "battle_won" and event.data.get("seat") is None:
             return f"The neutrals won the battle in {event.data.get('area')}."
+        if event.kind == "battle_started" and event.data.get("defender") is None:
+            return f"Battle in {event.data.get('area')}: seat {event.data.get('attacker')} attacks the neutrals."
         template = EVENTS.get(event.kind)
         if template is None:
             return super().event(event)
@@ -312,7 +317,14 @@ class RunewarsNarrator(Narrator):
         return lines
 
 
+#: reaction windows in words (prompt info "window"); turn windows are "before"/"after"
+WINDOWS = {"rival_turn": "another player's turn", "battle_start": "start of a battle", "season": "season card",
+           "duel_start": "start of a duel", "quest_phase": "quest phase", "turn": "your turn"}
+
+
 def _show(key: str, value: Any) -> str:
+    if key == "window" and isinstance(value, str):
+        return WINDOWS.get(value, value)
     if key == "path" and isinstance(value, (list, tuple)):
         return " → ".join(map(str, value))
     if key == "units" and isinstance(value, dict):
@@ -419,8 +431,9 @@ def fate_card_text(card) -> str:
 
 
 def fate_facts(view: dict[str, Any], pack) -> list[str]:
-    """/rw fate: the fate deck as the public knows it (p. 22, p. 31: the discard pile is face
-    up; drawn cards are discarded after use and reshuffled when the deck runs out).
+    """/rw fate: the fate deck as the public knows it. p. 18: „Der Ablagestapel für
+    Schicksalskarten kann jederzeit von jedem Spieler durchsucht werden“; p. 11: it is
+    shuffled back in autumn; pp. 30-31 (Weitere Regeln): and whenever the deck runs out.
 
     Cards neither in the draw pile nor in the discard pile are being used (a battle's cards
     not yet revealed count as unseen)."""
@@ -461,6 +474,6 @@ def reveal_lines(state) -> list[str]:
         if rewards:
             parts.append("rewards " + ", ".join(name(r) for r in rewards))
         lines.append(f"Seat {p.seat} ({name(p.faction) if p.faction else '?'}): " + "; ".join(parts))
-    hidden = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None and not area.rune.face_up]
-    lines.append("Face-down runes: " + (", ".join(hidden) or "none"))
+    runes = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None]
+    lines.append("Rune tokens: " + (", ".join(runes) or "none"))
     return lines

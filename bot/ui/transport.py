@@ -1,12 +1,24 @@
 """Outbox payloads as Discord messages: the :class:`~bot.delivery.Transport` of the real bot.
 
-* A channel payload (``start``/``update``) becomes the public lines, who is awaited (as
-  mentions, the only pings allowed), the result when the game ends, the map drawn from the
-  payload's public view with its alt text (rendered off the event loop), and a
-  "My decisions" button. It never names what anyone must decide.
-* A notice (DMs closed) is posted as its lines, with no pings.
+The texts come from :mod:`bot.ui.channel`; this module only talks to Discord.
+
+* A channel payload (``start``/``update``) becomes a **news** message: the public lines,
+  who is awaited (as mentions; only the newly awaited are pinged) and a "My decisions"
+  button; at the game's end, then the **reveal** of every secret. It never names what
+  anyone must decide.
+* The **status message** (:meth:`DiscordTransport.update_status`), one per game: the map
+  drawn from the public view of the game as it stands (off the event loop, with alt text),
+  where the game stands and who is awaited until when; edited in place, posted anew when the chapter (a Runewars
+  season) changes or the old one is gone. Its id is the game setting ``status_message``.
+* A **report** (a battle) goes to the game's battle thread (created on demand, the game
+  setting ``battle_thread``) with the battle's picture; in a game played in a thread, or
+  without the right to make threads, to the game channel itself.
+* A notice is posted as its lines, pinging only its ``ping`` users, with its buttons.
 * A private payload becomes a DM: the seat's own lines, then the panel of its first open
-  decision (:mod:`bot.ui.panels`).
+  decision (:mod:`bot.ui.panels`). When DMs are closed, the same message goes to the
+  player's **private thread** in the game channel (invitation only, the game setting
+  ``private_thread/<user id>``), unless another seated player could read private threads
+  there (Manage Threads) or the bot may not make them: then it is refused and held.
 
 Discord's answers are mapped to the deliverer's: 403 (e.g. 50007, DMs closed) and 404 are
 :class:`~bot.delivery.Undeliverable`, 429, 5xx and network errors
@@ -17,6 +29,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -24,36 +37,27 @@ import aiohttp
 import discord
 
 from bot.delivery import TransientFailure, Undeliverable
+from bot.errors import RunetableError
+from bot.narration import narrator_for
 from bot.service import GameService, decisions_from_payload
+from bot.store import nonce_for
+from bot.ui.channel import channel_text, deadlines, dm_text, fit, pinged, report_text, reveal_texts, status_text
 from bot.ui.components import me_button, to_view
-from bot.ui.panels import build_panel
+from bot.ui.panels import ButtonSpec, build_panel
+
+__all__ = ["DiscordTransport", "channel_text", "pinged"]
 
 log = logging.getLogger(__name__)
 
-TEXT_LIMIT = 2000
+NO_PINGS = discord.AllowedMentions.none()
+STATUS_MESSAGE = "status_message"
+BATTLE_THREAD = "battle_thread"
+#: a week: threads stay open between the moves of a slow game
+ARCHIVE_MINUTES = 10080
 
 
-def channel_text(payload: dict[str, Any]) -> str:
-    """The text of a channel message: what happened, then who is awaited (never for what)."""
-    lines = list(payload.get("lines", []))
-    if payload.get("kind") in ("start", "update"):
-        if payload.get("result") is not None:
-            lines.append("**The game is over.** " + _result_text(payload["result"]))
-        awaited = [_who(a.get("user_id")) for a in payload.get("awaiting", [])]
-        if awaited:
-            lines.append("Waiting for: " + ", ".join(awaited))
-    return _fit(lines)
-
-
-def dm_text(payload: dict[str, Any]) -> str:
-    return _fit([f"Game #{payload['game_id']}:", *payload.get("lines", [])])
-
-
-def pinged(payload: dict[str, Any]) -> list[int]:
-    """The users a channel message may ping: those awaited (AI seats have no user)."""
-    if payload.get("kind") not in ("start", "update"):
-        return []
-    return [a["user_id"] for a in payload.get("awaiting", []) if a.get("user_id") is not None]
+def _mentions(users: list[int]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in users])
 
 
 class DiscordTransport:
@@ -63,38 +67,52 @@ class DiscordTransport:
         self.client = client
         self.service = service
 
+    # ---------------------------------------------------------------- news and notices
+
     async def send_channel(self, channel_id: int, payload: dict[str, Any], nonce: str) -> int:
-        channel = self.client.get_channel(channel_id) or await _guarded(lambda: self.client.fetch_channel(channel_id))
-        kwargs: dict[str, Any] = {
-            "nonce": nonce,
-            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False,
-                                                        users=[discord.Object(u) for u in pinged(payload)]),
-        }
+        channel = await self._channel(channel_id)
+        kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": _mentions(pinged(payload))}
         if payload.get("kind") in ("start", "update"):
             kwargs["view"] = me_button(payload["game_id"])
-            image = await self._map(payload)
-            if image is not None:
-                kwargs["file"] = image
+        elif payload.get("buttons"):
+            kwargs["view"] = to_view_of_buttons([ButtonSpec(**b) for b in payload["buttons"]])
         message = await _guarded(lambda: channel.send(channel_text(payload), **kwargs))
+        for i, text in enumerate(reveal_texts(payload.get("reveal") or [])):
+            await _guarded(lambda text=text, i=i: channel.send(text, nonce=nonce_for(f"{nonce}/reveal/{i}"),
+                                                               allowed_mentions=NO_PINGS))
         return message.id
 
-    async def send_dm(self, user_id: int, payload: dict[str, Any], nonce: str) -> int:
-        user = self.client.get_user(user_id) or await _guarded(lambda: self.client.fetch_user(user_id))
-        text, kwargs = dm_text(payload), {"nonce": nonce}
-        decisions = decisions_from_payload(payload)
-        if decisions:
-            panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0])
-            text = _fit([text, panel.text] + ([f"(+{len(decisions) - 1} more: use My decisions)"] if len(decisions) > 1 else []))
-            view = to_view(panel)
-            if view is not None:
-                kwargs["view"] = view
-        message = await _guarded(lambda: user.send(text, **kwargs))
-        return message.id
+    # ---------------------------------------------------------------- the status message
+
+    async def update_status(self, channel_id: int, game_id: int) -> None:
+        store = self.service.store
+        try:
+            payload = await self.service.public_status(game_id)
+        except RunetableError as e:  # a lobby, or a game gone
+            log.info("game %s: no status message: %s", game_id, e.message)
+            return
+        channel = await self._channel(channel_id)
+        chapter = narrator_for(payload.get("game", "")).chapter(payload.get("view") or {}) or ""
+        humans = [a["seat"] for a in payload.get("awaiting", []) if a.get("user_id") is not None]
+        due, paused = await deadlines(store, game_id, humans, time.time())
+        text = status_text(payload, due, paused=paused)
+        known = await store.get_setting("game", game_id, STATUS_MESSAGE, None)
+        if known and known.get("chapter") == chapter:
+            image = await self._map(payload)
+            edit = channel.get_partial_message(known["message_id"]).edit
+            try:
+                await _guarded(lambda: edit(content=text, view=me_button(game_id), allowed_mentions=NO_PINGS,
+                                            attachments=[image] if image is not None else []))
+                return
+            except Undeliverable:  # deleted, or out of reach: post it anew
+                pass
+        image = await self._map(payload)
+        extra = {"file": image} if image is not None else {}
+        message = await _guarded(lambda: channel.send(text, view=me_button(game_id), allowed_mentions=NO_PINGS,
+                                                      nonce=nonce_for(f"status/{game_id}/{payload['seq']}"), **extra))
+        await store.set_setting("game", game_id, STATUS_MESSAGE, {"message_id": message.id, "chapter": chapter})
 
     async def _map(self, payload: dict[str, Any]) -> discord.File | None:
-        entry = payload.get("map")
-        if not entry:
-            return None
         try:
             image = await self.service.map_image(payload["game_id"], payload["view"])
         except Exception:  # a map that cannot be drawn must not hold the game's news back
@@ -102,8 +120,138 @@ class DiscordTransport:
             return None
         if image is None:
             return None
-        png, _ = image
-        return discord.File(io.BytesIO(png), filename=entry["file"], description=entry["alt"][:1024] or None)
+        png, alt = image
+        return discord.File(io.BytesIO(png), filename=f"{payload['game']}-{payload['game_id']}-{payload['seq']}.png",
+                            description=alt[:1024] or None)
+
+    # ---------------------------------------------------------------- reports
+
+    async def send_report(self, channel_id: int, report: dict[str, Any], nonce: str) -> int | None:
+        """Post a battle's report in the game's battle thread; returns where it went."""
+        channel = await self._channel(channel_id)
+        target = await self._battle_thread(channel, report["game_id"])
+        extra: dict[str, Any] = {}
+        picture = await self._battle_picture(report)
+        if picture is not None:
+            extra["file"] = discord.File(io.BytesIO(picture), filename=f"battle-{report['game_id']}-{report['seq']}.png",
+                                         description=report_text(report)[:1024])
+        await _guarded(lambda: target.send(report_text(report), nonce=nonce, allowed_mentions=NO_PINGS, **extra))
+        return target.id
+
+    async def _battle_thread(self, channel, game_id: int):
+        """The game's battle thread, made on first use; the channel itself when the game is
+        played in a thread or threads cannot be made there."""
+        store = self.service.store
+        if getattr(channel, "create_thread", None) is None:
+            return channel
+        known = await store.get_setting("game", game_id, BATTLE_THREAD, None)
+        if known is not None:
+            try:
+                return await self._channel(known)
+            except Undeliverable:
+                pass
+        try:
+            thread = await _guarded(lambda: channel.create_thread(name=f"Battles of game #{game_id}",
+                                                                  type=discord.ChannelType.public_thread,
+                                                                  auto_archive_duration=ARCHIVE_MINUTES))
+        except Undeliverable as e:
+            log.info("game %s: no battle thread (%s); reports go to the channel", game_id, e.reason)
+            return channel
+        await store.set_setting("game", game_id, BATTLE_THREAD, thread.id)
+        return thread
+
+    async def _battle_picture(self, report: dict[str, Any]) -> bytes | None:
+        def draw(renderer, pack) -> bytes | None:
+            render = getattr(renderer, "render_battle", None)
+            if render is None:
+                return None
+            out = io.BytesIO()
+            render(report["events"], pack, players=report.get("players", [])).save(out, format="PNG")
+            return out.getvalue()
+
+        try:
+            return await self.service.picture(report["game_id"], draw)
+        except Exception:
+            log.exception("game %s: drawing the battle of move %s failed", report["game_id"], report["seq"])
+            return None
+
+    # ---------------------------------------------------------------- private messages
+
+    async def send_dm(self, user_id: int, payload: dict[str, Any], nonce: str) -> int:
+        user = self.client.get_user(user_id) or await _guarded(lambda: self.client.fetch_user(user_id))
+        text, kwargs = self._private_message(payload)
+        message = await _guarded(lambda: user.send(text, nonce=nonce, **kwargs))
+        return message.id
+
+    async def send_private_thread(self, channel_id: int, user_id: int, payload: dict[str, Any], nonce: str) -> int:
+        channel = await self._channel(channel_id)
+        await self._only_they_can_read(channel, payload["game_id"], user_id)
+        thread = await self._private_thread(channel, payload["game_id"], user_id)
+        text, kwargs = self._private_message(payload)
+        message = await _guarded(lambda: thread.send(fit([f"<@{user_id}>", text]), nonce=nonce,
+                                                     allowed_mentions=_mentions([user_id]), **kwargs))
+        return message.id
+
+    def _private_message(self, payload: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        text, kwargs = dm_text(payload), {}
+        decisions = decisions_from_payload(payload)
+        if decisions:
+            panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0])
+            text = fit([text, panel.text] + ([f"(+{len(decisions) - 1} more: use My decisions)"] if len(decisions) > 1 else []))
+            view = to_view(panel)
+            if view is not None:
+                kwargs["view"] = view
+        return text, kwargs
+
+    async def _only_they_can_read(self, channel, game_id: int, user_id: int) -> None:
+        """Refuse (Undeliverable) unless a private thread of ``channel`` would be read by
+        ``user_id`` alone among the game's seated players, and the bot may make one."""
+        if getattr(channel, "create_thread", None) is None:
+            raise Undeliverable("the game is played in a thread, which cannot hold private threads")
+        guild = channel.guild
+        if not channel.permissions_for(guild.me).create_private_threads:
+            raise Undeliverable("the bot may not create private threads in the game channel")
+        for seat in await self.service.store.seats(game_id):
+            if seat.user_id is None or seat.user_id == user_id or seat.is_ai:
+                continue
+            member = guild.get_member(seat.user_id)
+            if member is None:
+                try:
+                    member = await guild.fetch_member(seat.user_id)
+                except discord.NotFound:
+                    continue  # left the server
+                except discord.HTTPException as e:
+                    raise TransientFailure(f"could not check who may read private threads: {e}") from e
+            if channel.permissions_for(member).manage_threads:
+                raise Undeliverable("another seated player could read a private thread (Manage Threads)")
+
+    async def _private_thread(self, channel, game_id: int, user_id: int):
+        store, key = self.service.store, f"private_thread/{user_id}"
+        known = await store.get_setting("game", game_id, key, None)
+        if known is not None:
+            try:
+                return await self._channel(known)
+            except Undeliverable:
+                pass
+        thread = await _guarded(lambda: channel.create_thread(name=f"Game #{game_id}: your private messages",
+                                                              type=discord.ChannelType.private_thread, invitable=False,
+                                                              auto_archive_duration=ARCHIVE_MINUTES))
+        await _guarded(lambda: thread.add_user(discord.Object(id=user_id)))
+        await store.set_setting("game", game_id, key, thread.id)
+        return thread
+
+    async def _channel(self, channel_id: int):
+        return self.client.get_channel(channel_id) or await _guarded(lambda: self.client.fetch_channel(channel_id))
+
+
+def to_view_of_buttons(buttons: list[ButtonSpec]) -> discord.ui.View:
+    """Buttons whose ids belong to any registered component template (a notice's buttons
+    are answered by the cog that made them, through its own ``DynamicItem``)."""
+    view = discord.ui.View(timeout=None)
+    for spec in buttons[:25]:
+        view.add_item(discord.ui.Button(label=spec.label[:80], custom_id=spec.custom_id,
+                                        style=getattr(discord.ButtonStyle, spec.style, discord.ButtonStyle.secondary)))
+    return view
 
 
 async def _guarded(send: Callable[[], Awaitable[Any]]) -> Any:
@@ -120,22 +268,3 @@ async def _guarded(send: Callable[[], Awaitable[Any]]) -> Any:
         raise Undeliverable(f"{e.status} {e.text} ({e.code})") from e
     except (aiohttp.ClientError, TimeoutError, OSError) as e:
         raise TransientFailure(str(e) or type(e).__name__) from e
-
-
-def _result_text(result: dict[str, Any]) -> str:
-    if "winners" in result:
-        return "Winners: " + ", ".join(f"seat {s}" for s in result["winners"]) + "."
-    if "winner" in result:
-        return f"Winner: seat {result['winner']}" + (f" ({result['reason'].replace('_', ' ')})." if result.get("reason") else ".")
-    return ""
-
-
-def _who(user_id: int | None) -> str:
-    return "an AI seat" if user_id is None else f"<@{user_id}>"
-
-
-def _fit(lines: list[str]) -> str:
-    """Lines within one message: the oldest lines give way first, the last line always stays."""
-    while len("\n".join(lines)) > TEXT_LIMIT and len(lines) > 2:
-        lines = ["…", *lines[2:]] if lines[0] == "…" else ["…", *lines[1:]]
-    return "\n".join(lines)[:TEXT_LIMIT]

@@ -75,6 +75,7 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
     fake = await run(cog, "game status", DAVE)
     [status] = replies(fake)
     assert "Setting up the game (faction)." in status and "Waiting for: <@" in status and "faction" not in status.split("Waiting for")[1]
+    assert "(deadline <t:" in status  # the lobby's 48 hours, as a Discord timestamp
     fake = await run(cog, "game private", DAVE)
     assert replies(fake) == ["You hold no seat in this game."]
     awaited = (await client.service.view(game_id, None)).awaited[0]
@@ -87,8 +88,6 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     game_id = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
     fake = await run(cog, "game map", ALICE)
     assert "renderer is not available" in replies(fake)[0] and "1A · held by seat 0" in replies(fake)[0]
-    fake = await run(cog, "game map", DAVE, area="1A")
-    assert replies(fake) == ["1A · held by seat 0 · 2 × Knights (seat 0), 1 × Infantry (seat 0)"]
     fake = await run(cog, "game log", ALICE, lines=5)
     assert replies(fake)  # the position's own events, as seat 0 saw them
     fake = await run(cog, "game cards", DAVE, name="knights")
@@ -97,7 +96,9 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     assert replies(fake) == ["No card or unit is called 'no such card'."]
     fake = await run(cog, "game settings", ALICE, battle_policy="manual", auto_end_turn=True)
     assert "battle policy: manual" in replies(fake)[0] and "auto-end-turn: on" in replies(fake)[0]
-    assert await client.service.player_settings(ALICE) == {"battle_policy": "manual", "auto_end_turn": True}
+    assert await client.service.player_settings(ALICE) == {"battle_policy": "manual", "auto_end_turn": True, "auto_pass": False}
+    fake = await run(cog, "game settings", ALICE, auto_pass=True)
+    assert "auto-pass: on" in replies(fake)[0] and "whatever cards you hold" in replies(fake)[0]
     fake = await run(cog, "games", ALICE)
     assert replies(fake) == [f"#{game_id} runewars in <#{CHANNEL}>: active · **your decision is awaited**"]
     fake = await run(cog, "games", DAVE)
@@ -149,6 +150,34 @@ async def test_joining_with_closed_dms_is_told_how_to_play_anyway(client):
     assert "Table: 0/4" in sent(fake)[0]["content"]
     _, fake = await dispatch(client, ids.lobby_id(record.id, "start"), ALICE)
     assert sent(fake)[1] == ["That action is not valid: runewars is played by 2 to 4 players, not 0."]
+
+
+async def test_runewars_facts_fate_rules_cards_and_map_areas(cog, client):
+    game_id = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
+    fake = await run(cog, "rw fate", DAVE)
+    [fate] = replies(fake)
+    assert fate.startswith("**Fate deck**: 30 cards") and "Not seen since the last shuffle: 30 cards." in fate
+    fake = await run(cog, "rw rules", DAVE, topic="retreat")
+    assert replies(fake)[0].startswith("**Retreat** (rulebook p. 22, „Rückzug“)")
+    fake = await run(cog, "rw rules", DAVE, topic="no such thing")
+    assert replies(fake)[0].startswith("No rule topic matches 'no such thing'. Topics: season,")
+    topics = await cog._rule_topics(interaction(client, DAVE, channel=CHANNEL), "winter")
+    assert topics[0].value == "second-functions" and all(len(c.name) <= 100 for c in topics)
+    # every deck of the pack can be read by name, in English
+    for name, deck in (("Thaw", "season card"), ("Hidden Pass", "tactics card"), ("League of the Wilds", "objective"),
+                       ("Primarch of the Council of Mages", "title"), ("Carthos the Mad", "hero"),
+                       ("The Rumbling Mountain", "quest"), ("Blade of Fury", "reward"), ("Fate card 1", "fate card")):
+        fake = await run(cog, "game cards", DAVE, name=name)
+        assert replies(fake)[0].startswith(f"**{name}** ({deck})"), replies(fake)[0]
+    names = [c.name for c in await cog._card_names(interaction(client, DAVE, channel=CHANNEL), "sabot")]
+    assert names == ["Sabotage (tactics card)"]  # both copies of the card, offered once
+    areas = await cog._map_area(interaction(client, DAVE, channel=CHANNEL), "1")
+    assert [c.value for c in areas][:3] == ["1A", "1B", "1C"] and areas[0].name.startswith("1A · held by seat 0")
+    fake = await run(cog, "game map", DAVE, area="1a")
+    assert replies(fake) == ["1A · held by seat 0 · 2 × Knights (seat 0), 1 × Infantry (seat 0)"]
+    fake = await run(cog, "game map", DAVE, area="99Z")
+    assert replies(fake) == ["There is no area 99Z on this map."]
+    assert game_id
 
 
 def test_every_command_was_invoked(cog):

@@ -5,9 +5,10 @@ from collections import Counter
 
 import pytest
 
-from bot.delivery import Deliverer, RecordingTransport
-from bot.store import Store, nonce_for
-from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, make_service, started_game
+from bot.delivery import DM_RETRY_SECONDS, Deliverer, RateLimiter, RecordingTransport
+from bot.store import OutboxMessage, Store, nonce_for
+from bot.ui.channel import channel_text
+from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, started_game
 
 
 @pytest.fixture
@@ -144,3 +145,96 @@ async def test_a_closed_dm_is_held_for_the_private_view_and_announced_without_co
         if row["recipient"] == f"user:{BOB}":
             assert row["delivered_at"] and row["message_id"] is None
             assert json.loads(row["payload"]) in held
+
+
+async def test_closed_dms_go_to_the_private_thread_and_are_tried_again_hours_later(store):
+    """prior-art B: closed DMs must not break the game; the fallback is a private thread only
+    that player reads (the transport refuses it otherwise, tests/bot/test_transport.py)."""
+    service = make_service(store)
+    game_id = await started_game(service)
+    await play_round(service, game_id)
+    now = [1000.0]
+    transport = RecordingTransport(closed_dms={BOB}, private_threads=True)
+    deliverer = Deliverer(store, transport, clock=lambda: now[0])
+    report = await deliverer.drain()
+    bobs = [r["seq"] for r in await all_rows(store) if r["recipient"] == f"user:{BOB}"]
+    assert report.held == 0 and len(bobs) == 3 and [p["seq"] for p in transport.to(f"thread:{BOB}")] == bobs
+    assert transport.dm_attempts.count(BOB) == 1  # refused once, then straight to the thread
+    assert await store.get_setting("player", BOB, "dm_closed") == 1000.0
+    assert not [p for p in transport.to(f"channel:{CHANNEL}") if p["kind"] == "notice"]  # nothing held, nothing to announce
+
+    transport.closed_dms.clear()  # BOB opened his DMs
+    view = await service.view(game_id, BOB)
+    await service.act(game_id, BOB, view.legal[0])
+    await deliverer.drain()
+    assert transport.dm_attempts.count(BOB) == 1 and transport.to(f"dm:{BOB}") == []  # not tried again yet
+    now[0] += DM_RETRY_SECONDS
+    for user in (ALICE, CAROL, BOB):
+        view = await service.view(game_id, user)
+        if view.legal:
+            await service.act(game_id, user, view.legal[0])
+    await deliverer.drain()
+    assert transport.to(f"dm:{BOB}") and await store.get_setting("player", BOB, "dm_closed") is False
+
+
+async def test_the_status_is_updated_once_per_drain_with_news(store):
+    service = make_service(store)
+    game_id = await started_game(service)
+    await play_round(service, game_id)
+    transport = RecordingTransport()
+    deliverer = Deliverer(store, transport)
+    await deliverer.drain()
+    assert len(transport.to(f"channel:{CHANNEL}")) > 1 and transport.statuses == [(CHANNEL, game_id)]
+    await deliverer.drain()
+    assert transport.statuses == [(CHANNEL, game_id)]  # nothing new in the channel: nothing to update
+
+
+async def test_dms_keep_within_the_rate_limit():
+    """prior-art B: a bot opening many DMs at once is throttled or quarantined (SpellBot's limiter)."""
+    now, slept = [0.0], []
+
+    async def sleep(seconds):
+        slept.append(seconds)
+        now[0] += seconds
+
+    limiter = RateLimiter(3, 5.0, clock=lambda: now[0], sleep=sleep)
+    times = []
+    for _ in range(7):
+        await limiter.acquire()
+        times.append(now[0])
+        now[0] += 0.5
+    assert times == [0.0, 0.5, 1.0, 5.0, 5.5, 6.0, 10.0]
+    assert all(sum(1 for t in times if start <= t < start + 5.0) <= 3 for start in times)
+
+
+def battle(area, *middle, end=True):
+    events = [{"kind": "battle_started", "data": {"area": area, "attacker": 0, "defender": 1}}]
+    events += [{"kind": kind, "data": {"area": area}} for kind in middle]
+    return events + ([{"kind": "battle_ended", "data": {"area": area, "winner": "attacker", "seat": 0}}] if end else [])
+
+
+async def test_a_battle_over_several_commits_is_reported_once_when_it_ends(store):
+    record = await store.create_game(guild_id=GUILD, channel_id=CHANNEL, game="runewars", options={}, seed=1,
+                                     engine_version="x", pack_hash="x", state="null", created_by=ALICE)
+    rows = [
+        [{"kind": "units_moved", "data": {"seat": 0}}, *battle("3A", "battle_round", end=False)],
+        [{"kind": "battle_damaged", "data": {"area": "3A"}}],
+        [{"kind": "battle_won", "data": {"area": "3A"}}, *battle("3A", end=True)[-1:], *battle("5B", "battle_round")],
+        [{"kind": "turn_ended", "data": {"seat": 0}}],
+    ]
+    for seq, events in enumerate(rows):
+        payload = {"v": 1, "kind": "update", "game_id": record.id, "seq": seq + 1, "game": "runewars", "events": events,
+                   "lines": [e["kind"] for e in events], "awaiting": [], "view": {"players": []}, "result": None}
+        await store.commit_action(record.id, expected_seq=seq, seat=0, action="[]", chance="[]", state="null",
+                                  outbox=[OutboxMessage("channel", json.dumps(payload))])
+    transport = RecordingTransport(transient_failures=0)
+    deliverer = Deliverer(store, transport, batch=1)
+    await deliverer.drain()
+    reports = transport.to(f"report:{CHANNEL}")
+    assert [[e["kind"] for e in r["events"]] for r in reports] == [
+        ["battle_started", "battle_round", "battle_damaged", "battle_won", "battle_ended"],
+        ["battle_started", "battle_round", "battle_ended"]]
+    news = transport.to(f"channel:{CHANNEL}")
+    assert [len(p["reports"]) for p in news] == [0, 0, 2, 0]
+    assert await store.get_setting("game", record.id, "report_open") == {"through": 3, "events": []}
+    assert "battle_damaged" not in channel_text(news[1]) and "units_moved" in channel_text(news[0])

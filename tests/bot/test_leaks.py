@@ -7,7 +7,7 @@ events of the transition it announces:
 
 * a channel payload holds exactly the public events, the public view, and no card value
   (in MarkedBids, whose cards are numbers like 7303 that nothing else can be) that had not
-  yet appeared in a public event;
+  yet appeared in a public event; only the last one, when the game is over, reveals them all;
 * a private payload goes only to a seat that saw private events or now owes a new decision,
   holds exactly those events, the seat's own legal answers, and no card value that seat did
   not know.
@@ -118,6 +118,9 @@ async def test_no_secret_reaches_the_channel_or_another_seat(tmp_path, game):
                 payload = channel[seq]
                 assert payload["events"] == plain_events(public)
                 assert payload["view"] == engine.view(transition.state, None)
+                # the game's end reveals every secret, on purpose, and nothing before it does
+                assert ("reveal" in payload) == (transition.state.result is not None)
+                payload = {k: v for k, v in payload.items() if k != "reveal"}
                 assert card_values(payload) <= public_so_far, f"game {game_id} seq {seq} leaks a card"
                 text = json.dumps(payload)
                 for event in transition.events:

@@ -127,7 +127,9 @@ async def test_auto_end_turn_answers_only_for_the_player_who_asked(service, stor
 
 
 async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(service, store):
-    assert await service.player_settings(ALICE) == {"battle_policy": "automatic", "auto_end_turn": False}
+    assert await service.player_settings(ALICE) == {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False}
+    with pytest.raises(RunetableError, match="auto_pass is on or off"):
+        await service.set_player_setting(ALICE, "auto_pass", "sometimes")
     with pytest.raises(RunetableError, match="one of automatic, manual"):
         await service.set_player_setting(ALICE, "battle_policy", "reckless")
     with pytest.raises(RunetableError, match="no setting"):
@@ -195,23 +197,22 @@ async def test_the_log_shows_each_seat_its_own_story_and_the_public_no_secret(se
     assert await service.log_lines(game_id, ALICE, limit=1) == alice[-1:]
 
 
-async def test_channel_messages_carry_the_map_and_its_alt_text_when_a_renderer_exists(service, store, monkeypatch):
+async def test_maps_are_drawn_on_request_whole_or_cropped_and_never_per_commit(service, store, monkeypatch):
     drawn = []
     renderer = SimpleNamespace(
         alt_text=lambda view, pack, seat=None: f"Round {view['round']} map" + "." * 2000,
-        render_png=lambda view, pack, *, seat=None: drawn.append(seat) or b"\x89PNG fake",
+        render_png=lambda view, pack, *, seat=None, crop=None: drawn.append((seat, crop)) or b"\x89PNG fake",
     )
     monkeypatch.setattr(service_module, "renderer_for", lambda game: renderer)
     game_id = await started_game(service)
     [start] = [p for s, r, p in await payloads(store, game_id) if r == "channel"]
-    assert start["map"]["file"] == f"tinygame-{game_id}-1.png" and start["map"]["alt"].startswith("Round 1 map")
-    assert len(start["map"]["alt"]) == 1024
+    assert "map" not in start and drawn == []  # the status message draws it, once per drain
     png, alt = await service.map_image(game_id, start["view"])
-    assert png == b"\x89PNG fake" and drawn == [None] and len(alt) <= 1024
+    assert png == b"\x89PNG fake" and drawn == [(None, None)] and alt.startswith("Round 1 map") and len(alt) == 1024
+    _, alt = await service.map_image(game_id, start["view"], 1, crop="3B")
+    assert drawn[-1] == (1, "3B") and alt.startswith("The map around 3B. Round 1 map")
     monkeypatch.setattr(service_module, "renderer_for", lambda game: None)
-    other = await started_game(service, channel=CHANNEL + 1)
-    assert all("map" not in p for _, r, p in await payloads(store, other) if r == "channel")
-    assert await service.map_image(other, start["view"]) is None
+    assert await service.map_image(game_id, start["view"]) is None
 
 
 def test_runewars_auto_end_turn_ends_the_turn_after_the_order_only():

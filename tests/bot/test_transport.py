@@ -1,5 +1,6 @@
 """bot.ui.transport: outbox payloads as Discord messages through a fake client (no connection):
-who is pinged, what the channel may read, decisions by DM, maps with alt text, and how
+who is pinged, what the channel may read, the status message edited in place, battle
+reports in a thread, decisions by DM or in a private thread, the reveal, notices, and how
 Discord's failures reach the deliverer."""
 
 import json
@@ -10,39 +11,82 @@ import discord
 import pytest
 
 from bot.delivery import Deliverer, TransientFailure, Undeliverable
-from bot.store import Store
+from bot.store import SeatRecord, Store, WaitRecord
 from bot.ui import components
 from bot.ui.transport import DiscordTransport, channel_text, pinged
-from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, started_game
+from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, started_game
 from tests.bot.playhelpers import full_service
 
-
-class FakeDiscord:
-    """A client with one channel and any user; records what was sent."""
-
-    def __init__(self):
-        self.sent = []  # (where, content, kwargs)
-        self.fail = None
-
-        async def send_to(where, content, **kwargs):
-            if self.fail is not None:
-                raise self.fail
-            self.sent.append((where, content, kwargs))
-            return SimpleNamespace(id=len(self.sent))
-
-        self.channel = SimpleNamespace(send=lambda content, **kw: send_to(f"channel:{CHANNEL}", content, **kw))
-        self.users = {}
-        self._send_to = send_to
-
-    def get_channel(self, channel_id):
-        return self.channel if channel_id == CHANNEL else None
-
-    def get_user(self, user_id):
-        return SimpleNamespace(send=lambda content, **kw: self._send_to(f"dm:{user_id}", content, **kw))
+THREAD = 900
 
 
 def http_error(cls, status, code, text):
     return cls(SimpleNamespace(status=status, reason=text), {"code": code, "message": text})
+
+
+class FakeChannel:
+    """A text channel (``threads=False``: a thread, which holds no threads of its own)."""
+
+    def __init__(self, fake, channel_id, *, threads=True):
+        self.fake, self.id = fake, channel_id
+        self.guild = fake.guild
+        if threads:
+            self.create_thread = self._create_thread
+
+    async def send(self, content, **kwargs):
+        return await self.fake.record(f"channel:{self.id}", content, kwargs)
+
+    def get_partial_message(self, message_id):
+        async def edit(**kwargs):
+            if message_id in self.fake.deleted:
+                raise http_error(discord.NotFound, 404, 10008, "Unknown Message")
+            self.fake.edits.append((message_id, kwargs))
+        return SimpleNamespace(edit=edit)
+
+    def permissions_for(self, member):
+        return SimpleNamespace(manage_threads=member.id in self.fake.managers,
+                               create_private_threads=self.fake.may_make_private_threads)
+
+    async def _create_thread(self, **kwargs):
+        thread_id = THREAD + len(self.fake.threads)
+        thread = FakeChannel(self.fake, thread_id, threads=False)
+        thread.kwargs, thread.members = kwargs, []
+
+        async def add_user(user):
+            thread.members.append(user.id)
+        thread.add_user = add_user
+        self.fake.threads[thread_id] = thread
+        return thread
+
+
+class FakeDiscord:
+    """A client with one game channel and any user; records what was sent."""
+
+    def __init__(self):
+        self.sent = []  # (where, content, kwargs)
+        self.edits, self.deleted, self.threads = [], set(), {}
+        self.fail = None
+        self.managers = set()  # users with Manage Threads in the channel
+        self.may_make_private_threads = True
+        me = SimpleNamespace(id=1)
+        self.guild = SimpleNamespace(me=me, get_member=lambda user_id: SimpleNamespace(id=user_id),
+                                     fetch_member=AsyncMock())
+        self.channel = FakeChannel(self, CHANNEL)
+
+    async def record(self, where, content, kwargs):
+        if self.fail is not None:
+            raise self.fail
+        self.sent.append((where, content, kwargs))
+        return SimpleNamespace(id=len(self.sent))
+
+    def get_channel(self, channel_id):
+        return self.channel if channel_id == CHANNEL else self.threads.get(channel_id)
+
+    def get_user(self, user_id):
+        return SimpleNamespace(send=lambda content, **kw: self.record(f"dm:{user_id}", content, kw))
+
+    def to(self, where):
+        return [(content, kwargs) for w, content, kwargs in self.sent if w == where]
 
 
 @pytest.fixture
@@ -52,12 +96,19 @@ async def service(tmp_path):
     await store.close()
 
 
+def runewars_payload(game_id, seq, season="spring", **extra):
+    view = {"game": "runewars", "phase": season, "year": 1, "season": season, "players": [], "result": None}
+    return {"v": 1, "kind": "update", "game_id": game_id, "seq": seq, "game": "runewars", "lines": [], "events": [],
+            "awaiting": [{"seat": 0, "user_id": ALICE}, {"seat": 1, "user_id": None}], "ping": [], "view": view,
+            "result": None, **extra}
+
+
 async def test_a_drained_game_reaches_the_channel_and_each_player_through_discord(service):
     game_id = await started_game(service, (ALICE, BOB))
     fake = FakeDiscord()
     report = await Deliverer(service.store, DiscordTransport(fake, service)).drain()
     assert report.sent == 3
-    (where, text, kwargs), *dms = fake.sent
+    (where, text, kwargs), *dms, (status_where, status, status_kwargs) = fake.sent
     by_seat = [s.user_id for s in await service.store.seats(game_id)]
     assert where == f"channel:{CHANNEL}" and text.endswith(f"Waiting for: <@{by_seat[0]}>, <@{by_seat[1]}>")
     assert "commit" not in text  # who, never what
@@ -65,26 +116,123 @@ async def test_a_drained_game_reaches_the_channel_and_each_player_through_discor
     assert kwargs["allowed_mentions"].everyone is False and kwargs["nonce"]
     [me] = kwargs["view"].children
     assert isinstance(me, components.MeButton) and me.custom_id == f"rw:{game_id}:me"
-    assert "file" not in kwargs  # the tiny game has no renderer
     for where, text, kwargs in dms:
         assert where in (f"dm:{ALICE}", f"dm:{BOB}") and text.startswith(f"Game #{game_id}:\ndealt: cards=")
         assert "commit" in text and kwargs["view"].children
         assert all(isinstance(c, components.ChoiceButton) for c in kwargs["view"].children)
+    # then the status message, once: it pings nobody and names nothing but who is awaited
+    assert status_where == f"channel:{CHANNEL}" and status.startswith(f"📜 **Game #{game_id}** · move 1")
+    assert "Waiting for:" in status and "commit" not in status
+    assert status_kwargs["allowed_mentions"].users is False and "file" not in status_kwargs  # no renderer
+    assert await service.store.get_setting("game", game_id, "status_message") == {"message_id": 4, "chapter": ""}
 
 
-async def test_the_map_goes_with_its_alt_text(service, monkeypatch):
-    await started_game(service, (ALICE, BOB))
-    [row] = [r for r in await service.store.undelivered() if r.recipient == "channel"]
-    payload = {**json.loads(row.payload), "map": {"file": "runewars-1-1.png", "alt": "The map: 3 tiles."}}
-    monkeypatch.setattr(service, "map_image", AsyncMock(return_value=(b"\x89PNG", "ignored")))
+async def test_the_status_message_is_edited_in_place_and_posted_anew_each_season(service, monkeypatch):
+    game_id = await started_game(service, (ALICE, BOB))
+    monkeypatch.setattr(service, "map_image", AsyncMock(return_value=(b"\x89PNG", "The map: 3 tiles.")))
+    now = {}
+    monkeypatch.setattr(service, "public_status", AsyncMock(side_effect=lambda game: now["status"]))
     fake = FakeDiscord()
-    await DiscordTransport(fake, service).send_channel(CHANNEL, payload, "n")
-    file = fake.sent[0][2]["file"]
-    assert file.filename == "runewars-1-1.png" and file.description == "The map: 3 tiles."
-    # a map that cannot be drawn does not hold the news back
-    monkeypatch.setattr(service, "map_image", AsyncMock(side_effect=RuntimeError("no fonts")))
-    await DiscordTransport(fake, service).send_channel(CHANNEL, payload, "n2")
-    assert "file" not in fake.sent[1][2]
+    transport = DiscordTransport(fake, service)
+
+    async def update_status(channel, status):
+        now["status"] = status
+        await transport.update_status(channel, game_id)
+
+    await update_status(CHANNEL, runewars_payload(game_id, 5))
+    [(text, kwargs)] = fake.to(f"channel:{CHANNEL}")
+    assert text.startswith(f"📜 **Game #{game_id}** · year 1, spring · move 5")
+    assert kwargs["file"].filename == f"runewars-{game_id}-5.png" and kwargs["file"].description == "The map: 3 tiles."
+    await update_status(CHANNEL, runewars_payload(game_id, 6))
+    [(message_id, edit)] = fake.edits
+    assert message_id == 1 and "move 6" in edit["content"] and edit["attachments"][0].filename == f"runewars-{game_id}-6.png"
+    assert len(fake.sent) == 1  # edited, not posted
+    await update_status(CHANNEL, runewars_payload(game_id, 9, season="summer"))
+    assert len(fake.sent) == 2 and "year 1, summer · move 9" in fake.sent[1][1]  # a new season: posted anew
+    fake.deleted.add(2)
+    await update_status(CHANNEL, runewars_payload(game_id, 10, season="summer"))
+    assert len(fake.sent) == 3  # the old one was deleted: posted anew
+    assert await service.store.get_setting("game", game_id, "status_message") == {"message_id": 3, "chapter": "year 1, summer"}
+
+
+async def test_the_status_shows_the_game_as_it_stands_and_each_awaited_players_deadline(service):
+    game_id = await started_game(service, (ALICE, BOB))
+    users = [s.user_id for s in await service.store.seats(game_id)]
+    await service.store.save_waits(game_id, [WaitRecord(game_id, 0, "x", since=100.0, deadline=1_000_000.0, next_reminder=None)])
+    fake = FakeDiscord()
+    await DiscordTransport(fake, service).update_status(CHANNEL, game_id)
+    assert f"<@{users[0]}> (deadline <t:1000000:R>), <@{users[1]}> (deadline <t:" in fake.sent[0][1]
+    assert fake.sent[0][1].startswith(f"📜 **Game #{game_id}** · move 1")
+    lobby = await service.create_game(1, CHANNEL + 1, "tinygame", {}, ALICE)
+    await DiscordTransport(fake, service).update_status(CHANNEL, lobby.id)  # a lobby has no status message
+    assert len(fake.sent) == 1
+
+
+async def test_a_battle_report_goes_to_the_games_battle_thread_made_once(service, monkeypatch):
+    game_id = await started_game(service, (ALICE, BOB))
+    monkeypatch.setattr(service, "picture", AsyncMock(return_value=b"\x89PNG battle"))
+    report = {"v": 1, "kind": "report", "game_id": game_id, "game": "runewars", "seq": 7, "players": [],
+              "events": [{"kind": "battle_started", "data": {"area": "3A", "attacker": 0, "defender": 1}},
+                         {"kind": "battle_ended", "data": {"area": "3A", "winner": "attacker", "seat": 0}}]}
+    fake = FakeDiscord()
+    transport = DiscordTransport(fake, service)
+    assert await transport.send_report(CHANNEL, report, "n1") == THREAD
+    assert await transport.send_report(CHANNEL, {**report, "seq": 9}, "n2") == THREAD
+    [thread] = fake.threads.values()
+    assert thread.kwargs["type"] == discord.ChannelType.public_thread and thread.kwargs["name"] == f"Battles of game #{game_id}"
+    (text, kwargs), _ = fake.to(f"channel:{THREAD}")
+    assert text.startswith(f"Game #{game_id}, move 7:\nBattle in 3A: seat 0 attacks seat 1.")
+    assert "the attacker won" in text and kwargs["file"].filename == f"battle-{game_id}-7.png"
+    fake.channel.create_thread = None  # a game played in a thread: the report stays in it
+    await service.store.set_setting("game", game_id, "battle_thread", None)
+    assert await transport.send_report(CHANNEL, report, "n3") == CHANNEL
+
+
+async def test_a_private_thread_is_used_only_where_no_other_seated_player_can_read_it(service):
+    game_id = await started_game(service, (ALICE, BOB, CAROL))
+    await service.store.set_seats(game_id, [SeatRecord(0, ALICE), SeatRecord(1, BOB), SeatRecord(2, None, is_ai=True)])
+    payload = {"v": 1, "kind": "private", "game_id": game_id, "seq": 1, "game": "tinygame", "seat": 0,
+               "lines": ["dealt: cards=[3]"], "decisions": []}
+    fake = FakeDiscord()
+    transport = DiscordTransport(fake, service)
+    fake.managers = {BOB}
+    with pytest.raises(Undeliverable, match="Manage Threads"):
+        await transport.send_private_thread(CHANNEL, ALICE, payload, "n1")
+    fake.managers = {ALICE}  # the recipient's own permissions do not matter
+    fake.may_make_private_threads = False
+    with pytest.raises(Undeliverable, match="may not create private threads"):
+        await transport.send_private_thread(CHANNEL, ALICE, payload, "n1")
+    fake.may_make_private_threads = True
+    await transport.send_private_thread(CHANNEL, ALICE, payload, "n1")
+    await transport.send_private_thread(CHANNEL, ALICE, {**payload, "seq": 2}, "n2")
+    [thread] = fake.threads.values()
+    assert thread.kwargs["type"] == discord.ChannelType.private_thread and thread.kwargs["invitable"] is False
+    assert thread.members == [ALICE]
+    first, second = fake.to(f"channel:{thread.id}")
+    assert first[0].startswith(f"<@{ALICE}>\nGame #{game_id}:\ndealt: cards=[3]")
+    assert [u.id for u in first[1]["allowed_mentions"].users] == [ALICE]
+    fake.channel.create_thread = None  # the game is played in a thread
+    await service.store.set_setting("game", game_id, f"private_thread/{BOB}", None)
+    with pytest.raises(Undeliverable, match="played in a thread"):
+        await transport.send_private_thread(CHANNEL, BOB, {**payload, "seat": 1}, "n3")
+
+
+async def test_the_last_news_is_followed_by_the_reveal_and_notices_ping_only_whom_they_name(service):
+    fake = FakeDiscord()
+    transport = DiscordTransport(fake, service)
+    payload = {"kind": "update", "game_id": 1, "seq": 40, "game": "tinygame", "lines": ["the end"], "events": [],
+               "awaiting": [], "ping": [], "result": {"winner": 1}, "reveal": ["**Revealed**", *("x" * 900 for _ in range(3))]}
+    await transport.send_channel(CHANNEL, payload, "n")
+    news, *reveal = fake.to(f"channel:{CHANNEL}")
+    assert news[0] == "the end\n**The game is over.** Winner: seat 1."
+    assert [len(text) <= 2000 for text, _ in reveal] == [True, True] and reveal[0][0].startswith("**Revealed**")
+    assert len({kwargs["nonce"] for _, kwargs in reveal}) == 2 and all(kwargs["allowed_mentions"].users is False for _, kwargs in reveal)
+    notice = {"v": 1, "kind": "notice", "notice": "reminder", "game_id": 1, "lines": ["⏳ waiting"], "ping": [BOB],
+              "buttons": [{"label": "Mute", "custom_id": "tb:1:mute", "style": "secondary"}]}
+    await transport.send_channel(CHANNEL, notice, "n2")
+    text, kwargs = fake.to(f"channel:{CHANNEL}")[-1]
+    assert text == "⏳ waiting" and [u.id for u in kwargs["allowed_mentions"].users] == [BOB]
+    assert [c.custom_id for c in kwargs["view"].children] == ["tb:1:mute"]
 
 
 @pytest.mark.parametrize("error, expected", [
@@ -107,7 +255,9 @@ def test_channel_text_fits_one_message_and_ends_with_who_is_awaited():
                "awaiting": [{"seat": 0, "user_id": 7}, {"seat": 1, "user_id": None}], "result": None}
     text = channel_text(payload)
     assert len(text) <= 2000 and text.startswith("…\n") and text.endswith("Waiting for: <@7>, an AI seat")
-    assert pinged(payload) == [7]
+    assert pinged(payload) == [7]  # an older payload without "ping": everyone awaited
+    assert pinged({**payload, "ping": []}) == []  # the awaited were awaited before: no new ping
     over = channel_text({"kind": "update", "lines": [], "awaiting": [], "result": {"winners": [1]}})
     assert over == "**The game is over.** Winners: seat 1."
     assert pinged({"kind": "notice", "user_id": 7, "lines": ["x"]}) == []
+    assert json.dumps(payload)  # payloads stay plain JSON

@@ -1,0 +1,137 @@
+"""The texts of the channel's messages, built from outbox payloads (no discord.py here).
+
+* **news** (:func:`channel_text`): one message per commit with what happened in public and
+  who is awaited (never for what); it pings only the users newly awaited (:func:`pinged`),
+  so a player waiting on the others is not pinged again by each of their moves. Events told
+  in an episode's report (a battle's details) are left out and the report is linked.
+* **the status message** (:func:`status_text`): one per game, edited in place after every
+  drain and posted anew when the game's chapter (a Runewars season) changes; it shows where
+  the game stands and who is awaited with each decision's deadline as a Discord timestamp
+  (``<t:…:R>``), and pings nobody.
+* **a report** (:func:`report_text`): one battle's public events, for its thread.
+* **the reveal** (:func:`reveal_texts`): every secret of a finished game, in as many
+  messages as it takes.
+
+Every text fits one Discord message (:data:`TEXT_LIMIT`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.narration import narrator_for
+from engine.core import Event
+
+TEXT_LIMIT = 2000
+
+
+def channel_text(payload: Mapping[str, Any]) -> str:
+    """The news of one commit: what happened, then who is awaited (never for what)."""
+    lines = public_lines(payload)
+    if payload.get("kind") in ("start", "update"):
+        for report in payload.get("reports", []):
+            where = f" <#{report['where']}>" if report.get("where") else ""
+            lines.append(f"⚔ Battle in {report.get('data', {}).get('area', '?')}: the report is in{where or ' its thread'}.")
+        if payload.get("result") is not None:
+            lines.append("**The game is over.** " + result_text(payload["result"]))
+        awaited = [who(a.get("user_id")) for a in payload.get("awaiting", [])]
+        if awaited:
+            lines.append("Waiting for: " + ", ".join(awaited))
+    return fit(lines)
+
+
+def public_lines(payload: Mapping[str, Any]) -> list[str]:
+    """The payload's lines without those its game tells only in a report."""
+    lines, events = list(payload.get("lines", [])), payload.get("events", [])
+    if len(lines) != len(events):  # notices, or lines not one per event: keep them all
+        return lines
+    narrator = narrator_for(payload.get("game", ""))
+    return [line for line, event in zip(lines, events) if not narrator.in_report(event["kind"])]
+
+
+def pinged(payload: Mapping[str, Any]) -> list[int]:
+    """The users a channel message may ping: those newly awaited (a notice: its ``ping``)."""
+    if payload.get("kind") not in ("start", "update"):
+        return list(payload.get("ping", []))
+    if "ping" in payload:
+        return list(payload["ping"])
+    return [a["user_id"] for a in payload.get("awaiting", []) if a.get("user_id") is not None]
+
+
+def dm_text(payload: Mapping[str, Any]) -> str:
+    return fit([f"Game #{payload['game_id']}:", *payload.get("lines", [])])
+
+
+def status_text(payload: Mapping[str, Any], deadlines: Mapping[int, float | None], *, paused: bool = False) -> str:
+    """The status message: the chapter and move, where the game stands, who is awaited with
+    each seat's deadline, or the result."""
+    narrator = narrator_for(payload.get("game", ""))
+    view = payload.get("view") or {}
+    chapter = narrator.chapter(view)
+    lines = [f"📜 **Game #{payload['game_id']}**" + (f" · {chapter}" if chapter else "") + f" · move {payload['seq']}"]
+    lines += narrator.status(dict(view))
+    if payload.get("result") is not None:
+        lines.append("**The game is over.** " + result_text(payload["result"]))
+    elif paused:
+        lines.append("The table is paused: no deadlines run.")
+    awaited = []
+    for a in payload.get("awaiting", []):
+        due = deadlines.get(a["seat"])
+        awaited.append(who(a.get("user_id")) + (f" (deadline <t:{int(due)}:R>)" if due and not paused else ""))
+    if awaited and payload.get("result") is None:
+        lines.append("Waiting for: " + ", ".join(awaited))
+    lines.append("Your decisions: the button below, or /game private.")
+    return fit(lines)
+
+
+def report_text(report: Mapping[str, Any]) -> str:
+    """A battle's report: its public events in words."""
+    narrator = narrator_for(report.get("game", ""))
+    events = [Event(e["kind"], e.get("data", {})) for e in report.get("events", [])]
+    return fit([f"Game #{report['game_id']}, move {report['seq']}:", *(narrator.event(e) for e in events)])
+
+
+def reveal_texts(lines: Sequence[str]) -> list[str]:
+    """The end-of-game reveal in messages of at most :data:`TEXT_LIMIT` characters."""
+    texts, current = [], ""
+    for line in lines:
+        line = line[:TEXT_LIMIT]
+        if current and len(current) + 1 + len(line) > TEXT_LIMIT:
+            texts.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    return [*texts, current] if current else texts
+
+
+def result_text(result: Mapping[str, Any]) -> str:
+    if "winners" in result:
+        return "Winners: " + ", ".join(f"seat {s}" for s in result["winners"]) + "."
+    if "winner" in result:
+        return f"Winner: seat {result['winner']}" + (f" ({result['reason'].replace('_', ' ')})." if result.get("reason") else ".")
+    return ""
+
+
+def who(user_id: int | None) -> str:
+    return "an AI seat" if user_id is None else f"<@{user_id}>"
+
+
+def fit(lines: list[str]) -> str:
+    """Lines within one message: the oldest lines give way first, the last line always stays."""
+    while len("\n".join(lines)) > TEXT_LIMIT and len(lines) > 2:
+        lines = ["…", *lines[2:]] if lines[0] == "…" else ["…", *lines[1:]]
+    return "\n".join(lines)[:TEXT_LIMIT]
+
+
+async def deadlines(store, game_id: int, awaited: Sequence[int], now: float) -> tuple[dict[int, float | None], bool]:
+    """Each awaited seat's deadline (seconds since the epoch) and whether the table is paused.
+
+    A seat's wait (bot.table.waits) carries its deadline; a seat the sweeper has not seen
+    waiting yet gets ``now`` plus the game's deadline hours, as its wait will."""
+    from bot.table.settings import HOUR, game_settings
+
+    table = await game_settings(store, game_id)
+    waits = {w.seat: w.deadline for w in await store.waits(game_id)}
+    hours = table.get("deadline_hours")
+    return {seat: waits[seat] if seat in waits else (now + hours * HOUR if hours else None) for seat in awaited}, \
+        table.get("paused_at") is not None

@@ -1,0 +1,64 @@
+"""Rule lookup for ``/rw rules``: short texts by topic, each with the rulebook's pages.
+
+The topics ship with the bot (``bot/ui/rules_<game>.toml``: id, title, pages, the German
+heading, keywords, text), so the bot needs no rules files at run time. A query finds the
+topic whose id or title it names, else the topics whose title, keywords or text hold all
+its words, best first.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class Topic:
+    id: str
+    title: str
+    pages: str
+    heading: str
+    keywords: tuple[str, ...]
+    text: str
+
+    def reply(self) -> str:
+        return f"**{self.title}** (rulebook {self.pages}, „{self.heading}“)\n{self.text}"
+
+
+@lru_cache(maxsize=None)
+def topics(game: str = "runewars") -> tuple[Topic, ...]:
+    path = HERE / f"rules_{game}.toml"
+    if not path.is_file():
+        return ()
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return tuple(Topic(t["id"], t["title"], t["pages"], t["heading"], tuple(t.get("keywords", ())), t["text"].strip())
+                 for t in data["topic"])
+
+
+def find(query: str, game: str = "runewars") -> list[Topic]:
+    """The topics a query names, best first (an exact id or title alone)."""
+    wanted = " ".join(query.lower().split())
+    if not wanted:
+        return []
+    exact = [t for t in topics(game) if wanted in (t.id, t.title.lower())]
+    if exact:
+        return exact
+    words = wanted.split()
+    scored = []
+    for t in topics(game):
+        title, keys = t.title.lower(), " ".join(t.keywords).lower()
+        if not all(w in f"{t.id} {title} {keys} {t.text.lower()}" for w in words):
+            continue
+        score = sum(3 * (w in title or w in t.id) + 2 * (w in keys) for w in words)
+        scored.append((-score, t.title, t))
+    return [t for *_, t in sorted(scored, key=lambda item: item[:2])]
+
+
+def suggestions(typed: str, game: str = "runewars") -> list[tuple[str, str]]:
+    """Autocomplete: (label, topic id) for what is typed, at most 25."""
+    found = find(typed, game) if typed.strip() else list(topics(game))
+    return [(f"{t.title} ({t.pages})"[:100], t.id) for t in found][:25]
