@@ -14,7 +14,7 @@ faction colours, black outlines, white map ground: for low vision and bright scr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 RGB = tuple[int, int, int]
@@ -69,37 +69,34 @@ _TERRAIN = {
     "wasteland": hex_rgb("#c9a596"),
 }
 
+def _faction_colours(humans: str, elves: str, undead: str, uthuk: str) -> dict:
+    """``factions`` and ``seats`` of a palette: seats without a faction use the same colours in seat order."""
+    factions = {"humans": hex_rgb(humans), "elves": hex_rgb(elves), "undead": hex_rgb(undead), "uthuk": hex_rgb(uthuk)}
+    return {"factions": factions, "seats": tuple(factions.values())}
+
+
+_DEFAULT = Palette(
+    name="default",
+    # Okabe-Ito blue, bluish green, reddish purple (darkened for white marks), vermillion
+    **_faction_colours("#0072b2", "#009e73", "#8a4f9e", "#d55e00"),
+    neutral=hex_rgb("#6f6a60"),
+    terrain=_TERRAIN,
+    ground=hex_rgb("#2b3440"),
+    ink=hex_rgb("#1b1b1b"),
+    paper=hex_rgb("#f4efe3"),
+    panel_rule=hex_rgb("#cfc6b0"),
+    mountain=hex_rgb("#7a3b12"),
+    water=hex_rgb("#1f78d1"),
+    dragon=hex_rgb("#e6b800"),
+    false_rune=hex_rgb("#c8c8c8"),
+    rune_back=hex_rgb("#3d3152"),
+)
+
 PALETTES: Mapping[str, Palette] = {
-    "default": Palette(
-        name="default",
-        factions={
-            "humans": hex_rgb("#0072b2"),  # Okabe-Ito blue
-            "elves": hex_rgb("#009e73"),  # bluish green
-            "undead": hex_rgb("#8a4f9e"),  # reddish purple, darkened for white marks
-            "uthuk": hex_rgb("#d55e00"),  # vermillion
-        },
-        seats=(hex_rgb("#0072b2"), hex_rgb("#009e73"), hex_rgb("#8a4f9e"), hex_rgb("#d55e00")),
-        neutral=hex_rgb("#6f6a60"),
-        terrain=_TERRAIN,
-        ground=hex_rgb("#2b3440"),
-        ink=hex_rgb("#1b1b1b"),
-        paper=hex_rgb("#f4efe3"),
-        panel_rule=hex_rgb("#cfc6b0"),
-        mountain=hex_rgb("#7a3b12"),
-        water=hex_rgb("#1f78d1"),
-        dragon=hex_rgb("#e6b800"),
-        false_rune=hex_rgb("#c8c8c8"),
-        rune_back=hex_rgb("#3d3152"),
-    ),
+    "default": _DEFAULT,
     "contrast": Palette(
         name="contrast",
-        factions={
-            "humans": hex_rgb("#004c99"),
-            "elves": hex_rgb("#006b4e"),
-            "undead": hex_rgb("#5e2a73"),
-            "uthuk": hex_rgb("#a33a00"),
-        },
-        seats=(hex_rgb("#004c99"), hex_rgb("#006b4e"), hex_rgb("#5e2a73"), hex_rgb("#a33a00")),
+        **_faction_colours("#004c99", "#006b4e", "#5e2a73", "#a33a00"),
         neutral=hex_rgb("#444444"),
         terrain={k: tuple(min(255, c + (255 - c) // 2) for c in v) for k, v in _TERRAIN.items()},
         ground=hex_rgb("#ffffff"),
@@ -112,27 +109,9 @@ PALETTES: Mapping[str, Palette] = {
         false_rune=hex_rgb("#bbbbbb"),
         rune_back=hex_rgb("#222222"),
     ),
-    "classic": Palette(
-        name="classic",
-        factions={
-            "humans": hex_rgb("#1f4fd1"),
-            "elves": hex_rgb("#2e9e2e"),
-            "undead": hex_rgb("#7b2fbf"),
-            "uthuk": hex_rgb("#c81e1e"),
-        },
-        seats=(hex_rgb("#1f4fd1"), hex_rgb("#2e9e2e"), hex_rgb("#7b2fbf"), hex_rgb("#c81e1e")),
-        neutral=hex_rgb("#6f6a60"),
-        terrain=_TERRAIN,
-        ground=hex_rgb("#1d2430"),
-        ink=hex_rgb("#1b1b1b"),
-        paper=hex_rgb("#f4efe3"),
-        panel_rule=hex_rgb("#cfc6b0"),
-        mountain=hex_rgb("#7a3b12"),
-        water=hex_rgb("#1f78d1"),
-        dragon=hex_rgb("#e6b800"),
-        false_rune=hex_rgb("#c8c8c8"),
-        rune_back=hex_rgb("#3d3152"),
-    ),
+    # the default with the box's saturated faction colours and a darker map ground
+    "classic": replace(_DEFAULT, name="classic", ground=hex_rgb("#1d2430"),
+                       **_faction_colours("#1f4fd1", "#2e9e2e", "#7b2fbf", "#c81e1e")),
 }
 
 

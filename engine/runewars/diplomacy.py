@@ -26,7 +26,7 @@ from engine.runewars import cards
 from engine.runewars.alliance import ally_neutrals, refresh_alliances
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
 from engine.runewars.retreat import push_retreat
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn import Turn
@@ -155,15 +155,11 @@ def _card_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 
 @prompt_kind("diplomacy_card", choices={"choose"}, legal=_card_legal)
 def choose_card(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
-    card = action.args.get("card")
-    if not isinstance(card, str):
-        raise InvalidAction("choose needs 'card': a fate card id")
-    if card not in prompt.info["cards"]:
-        raise IllegalAction(
-            f"{card} is not one of the fate cards you drew ({', '.join(prompt.info['cards'])}).",
-            rule="p. 18 (Diplomatie, 3.): „Der Spieler wählt eine der gerade gezogenen Schicksalskarten aus“",
-            alternatives=_card_legal(state, pack, prompt),
-        )
+    card = chosen_option(
+        state, pack, prompt, action, "card", "cards", expects="choose needs 'card': a fate card id",
+        refusal="{choice} is not one of the fate cards you drew (" + ", ".join(prompt.info["cards"]) + ").",
+        rule="p. 18 (Diplomatie, 3.): „Der Spieler wählt eine der gerade gezogenen Schicksalskarten aus“",
+    )
     frame = top(state, Diplomacy)
     frame.card, frame.step = card, "apply"
     state.close(prompt.id)

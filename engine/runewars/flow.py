@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from engine.core import Action, Context, GameState, InvalidAction, Prompt
+from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.data import Pack
 
 Advance = Callable[[GameState, Pack, Any, Context], bool]
@@ -98,6 +98,21 @@ def answer(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
 
 def legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     return PROMPT_KINDS[prompt.kind].legal(state, pack, prompt)
+
+
+def chosen_option(state: GameState, pack: Pack, prompt: Prompt, action: Action, key: str, options: str, *,
+                  expects: str, refusal: str, rule: str) -> str:
+    """The string ``action.args[key]`` when it is one of ``prompt.info[options]``.
+
+    Otherwise raises InvalidAction(``expects``) for a missing or non-string value, or
+    IllegalAction(``refusal`` with ``{choice}`` filled in, ``rule``) offering the prompt's legal answers.
+    """
+    choice = action.args.get(key)
+    if not isinstance(choice, str):
+        raise InvalidAction(expects)
+    if choice not in prompt.info[options]:
+        raise IllegalAction(refusal.format(choice=choice), rule=rule, alternatives=legal(state, pack, prompt))
+    return choice
 
 
 def run(state: GameState, pack: Pack, ctx: Context) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.runewars.data.model import Pack
-from renderer.runewars.panel import public_counts, status_lines
+from renderer.runewars.panel import hand_cards, public_counts, status_lines
 from renderer.runewars.viewdata import ViewData, seat_get
 
 ALT_LIMIT = 1024
@@ -147,15 +147,7 @@ def _private_lines(data: ViewData, seat: int) -> list[str]:
     out = ["", f"Only for {data.who(seat)}:"]
     if player.get("chosen") is not None:
         out.append(f"- chosen order: {data.order_name(player['chosen'])}")
-    cards = []
-    if player.get("objective_card"):
-        cards.append(("objective", player["objective_card"]))
-    cards += [("tactics", c) for c in player.get("tactics_hand") or []]
-    cards += [("quest", c) for c in player.get("quest_hand") or []]
-    for hero in data.view.get("heroes") or []:
-        if hero.get("owner") == seat:
-            cards += [("reward", c) for c in hero.get("reward_cards") or []]
-    for kind, card_id in cards:
+    for kind, card_id, _ in hand_cards(data, seat):
         card = data.card(card_id)
         out.append(f"- {kind}: {card.get('name') or card_id}" + (f": {card['text']}" if card.get("text") else ""))
     return out

@@ -275,6 +275,20 @@ def _decks(col: Column, data: ViewData, pal: Palette) -> None:
 # -- private -----------------------------------------------------------------------------------
 
 
+def hand_cards(data: ViewData, seat: int) -> list[tuple[str, str, Mapping[str, Any] | None]]:
+    """The cards only ``seat`` sees: ``(kind, card id, hero)``, hero set for a reward card that hero holds."""
+    player = data.player(seat) or {}
+    cards: list[tuple[str, str, Mapping[str, Any] | None]] = []
+    if player.get("objective_card"):
+        cards.append(("objective", player["objective_card"], None))
+    cards += [("tactics", c, None) for c in player.get("tactics_hand") or []]
+    cards += [("quest", c, None) for c in player.get("quest_hand") or []]
+    for hero in data.view.get("heroes") or []:
+        if hero.get("owner") == seat:
+            cards += [("reward", c, hero) for c in hero.get("reward_cards") or []]
+    return cards
+
+
 def _private(col: Column, data: ViewData, pal: Palette, seat: int) -> None:
     player = data.player(seat) or {}
     colour = data.colour(seat, pal)
@@ -286,14 +300,8 @@ def _private(col: Column, data: ViewData, pal: Palette, seat: int) -> None:
     hand = player.get("orders_in_hand") or []
     if hand:
         col.text("Orders in hand: " + ", ".join(data.order_name(n) for n in hand), SMALL, pal.ink)
-    cards: list[tuple[str, str]] = []
-    if player.get("objective_card"):
-        cards.append(("Objective", player["objective_card"]))
-    cards += [("Tactics", c) for c in player.get("tactics_hand") or []]
-    cards += [("Quest", c) for c in player.get("quest_hand") or []]
-    for hero in data.view.get("heroes") or []:
-        if hero.get("owner") == seat:
-            cards += [(f"Reward ({hero.get('name') or hero.get('id')})", c) for c in hero.get("reward_cards") or []]
+    cards = [(kind.capitalize() + (f" ({hero.get('name') or hero.get('id')})" if hero else ""), card_id)
+             for kind, card_id, hero in hand_cards(data, seat)]
     if not cards:
         col.text("No cards in hand.", SMALL, pal.ink)
     for kind, card_id in cards:

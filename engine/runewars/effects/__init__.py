@@ -43,14 +43,21 @@ SEAT_WORDS = ("self", "left", "right", "each", "others", "bid_winner", "active")
 
 
 @dataclass(frozen=True)
-class EffectSpec:
+class RecordSpec:
+    """A registered effect or condition: its function and typed parameters (those without a default are required)."""
     name: str
-    fn: EffectFn
+    fn: Callable[..., Any]
     params: dict[str, str]
     required: frozenset[str]
 
+    @classmethod
+    def of(cls, name: str, fn: Callable[..., Any], param_types: dict[str, str]) -> RecordSpec:
+        signature = inspect.signature(fn).parameters
+        required = frozenset(p for p in param_types if signature[p].default is inspect.Parameter.empty)
+        return cls(name, fn, dict(param_types), required)
 
-EFFECTS: dict[str, EffectSpec] = {}
+
+EFFECTS: dict[str, RecordSpec] = {}
 
 
 def _is_int(v: Any) -> bool:
@@ -85,12 +92,10 @@ def effect(name: str, **param_types: str) -> Callable[[EffectFn], EffectFn]:
     def register_fn(fn: EffectFn) -> EffectFn:
         if name in EFFECTS:
             raise ValueError(f"effect {name!r} registered twice")
-        signature = inspect.signature(fn).parameters
-        missing = set(param_types) - set(signature)
+        missing = set(param_types) - set(inspect.signature(fn).parameters)
         if missing:
             raise ValueError(f"effect {name!r}: function lacks parameters {sorted(missing)}")
-        required = frozenset(p for p in param_types if signature[p].default is inspect.Parameter.empty)
-        EFFECTS[name] = EffectSpec(name, fn, dict(param_types), required)
+        EFFECTS[name] = RecordSpec.of(name, fn, param_types)
         return fn
 
     return register_fn

@@ -9,37 +9,24 @@ refuses unknown ones (:func:`condition_problems`).
 
 from __future__ import annotations
 
-import inspect
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from engine.core import GameState
 from engine.runewars.control import control_map, home_realm_owner
 from engine.runewars.data import Pack
-from engine.runewars.effects import type_check
+from engine.runewars.effects import RecordSpec, type_check
 from engine.runewars.map import geometry
 from engine.runewars.state import RunewarsBoard
 
 Check = Callable[..., bool]
 
-
-@dataclass(frozen=True)
-class ConditionSpec:
-    name: str
-    fn: Check
-    params: dict[str, str]
-    required: frozenset[str]
-
-
-CONDITIONS: dict[str, ConditionSpec] = {}
+CONDITIONS: dict[str, RecordSpec] = {}
 
 
 def condition(name: str, **param_types: str) -> Callable[[Check], Check]:
     """Register ``fn(state, pack, seat, **params) -> bool`` as the check ``name``."""
     def register_fn(fn: Check) -> Check:
-        signature = inspect.signature(fn).parameters
-        required = frozenset(p for p in param_types if signature[p].default is inspect.Parameter.empty)
-        CONDITIONS[name] = ConditionSpec(name, fn, dict(param_types), required)
+        CONDITIONS[name] = RecordSpec.of(name, fn, param_types)
         return fn
 
     return register_fn

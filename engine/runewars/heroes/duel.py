@@ -22,13 +22,14 @@ the same one as often as it likes unless it says otherwise (p. 27).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.data import FateSection, Pack
 from engine.runewars.effects import Effects, effect, resolve_effects
 from engine.runewars.effects.windows import open_window
-from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.flow import legal, procedure, prompt_kind, top
 from engine.runewars.heroes import (
     defeat_otherwise, discard_reward, find, hand_over, hero_card, heroes_in, is_defeated, keywords, quest_card, remove,
     reveal_reward, reward_card, trait,
@@ -306,24 +307,40 @@ def _use_reward(state: GameState, pack: Pack, ctx: Context, duel: Duel, side: in
     _effects(state, pack, ctx, hero, side, card.effects, reward)
 
 
-def _special_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+RewardOffer = Callable[[Pack, Duel, int, Hero], list[str]]
+
+
+def _reward_answers(state: GameState, pack: Pack, prompt: Prompt, without: str, use: str, offered: RewardOffer) -> list[Action]:
+    """The legal answers of a duel prompt: ``without`` a reward, or ``use`` one of the rewards ``offered`` to the hero."""
     duel = top(state, Duel)
     hero = find(state.board, prompt.info["hero"])
-    uses = [Action(prompt.seat, prompt.id, "reward", {"reward": r}) for r in special_rewards(pack, duel, duel.side, hero)]
-    return [Action(prompt.seat, prompt.id, "damage")] + uses
+    uses = [Action(prompt.seat, prompt.id, use, {"reward": r}) for r in offered(pack, duel, duel.side, hero)]
+    return [Action(prompt.seat, prompt.id, without)] + uses
+
+
+def _answer_side(state: GameState, pack: Pack, prompt: Prompt, action: Action, use: str, offered: RewardOffer,
+                 refusal: str, rule: str) -> tuple[Duel, int, Hero]:
+    """Check and close the duel prompt of the side whose turn it is; the next side is up. Returns (duel, side, hero)."""
+    duel = top(state, Duel)
+    hero = find(state.board, prompt.info["hero"])
+    side = duel.side
+    if action.choice == use and action.args.get("reward") not in offered(pack, duel, side, hero):
+        raise IllegalAction(refusal, rule=rule, alternatives=legal(state, pack, prompt))
+    state.close(prompt.id)
+    duel.side += 1
+    return duel, side, hero
+
+
+def _special_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    return _reward_answers(state, pack, prompt, "damage", "reward", special_rewards)
 
 
 @prompt_kind("duel_special", choices={"damage", "reward"}, legal=_special_legal)
 def duel_special(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     """p. 28: „kann der Held dem Gegner entweder einen Schaden zufügen (s. Heldenkarte) oder die Fähigkeit einer seiner Belohnungskarten nutzen“."""
-    duel = top(state, Duel)
-    hero = find(state.board, prompt.info["hero"])
-    side = duel.side
-    if action.choice == "reward" and action.args.get("reward") not in special_rewards(pack, duel, side, hero):
-        raise IllegalAction("Deal 1 damage, or use one of this hero's rewards for a special icon (one weapon per duel).",
-                            rule=RULE + " / p. 27", alternatives=_special_legal(state, pack, prompt))
-    state.close(prompt.id)
-    duel.side += 1
+    duel, side, hero = _answer_side(state, pack, prompt, action, "reward", special_rewards,
+                                    "Deal 1 damage, or use one of this hero's rewards for a special icon (one weapon per duel).",
+                                    RULE + " / p. 27")
     if action.choice == "damage":
         duel.incoming[1 - side] += 1
         ctx.emit("duel_special_damage", hero=hero.card, owner=hero.owner)
@@ -353,22 +370,13 @@ def _armor(state: GameState, pack: Pack, duel: Duel) -> None:
 
 
 def _armor_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
-    duel = top(state, Duel)
-    hero = find(state.board, prompt.info["hero"])
-    uses = [Action(prompt.seat, prompt.id, "armor", {"reward": r}) for r in armor_rewards(pack, duel, duel.side, hero)]
-    return [Action(prompt.seat, prompt.id, "none")] + uses
+    return _reward_answers(state, pack, prompt, "none", "armor", armor_rewards)
 
 
 @prompt_kind("duel_armor", choices={"armor", "none"}, legal=_armor_legal)
 def duel_armor(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
-    duel = top(state, Duel)
-    hero = find(state.board, prompt.info["hero"])
-    side = duel.side
-    if action.choice == "armor" and action.args.get("reward") not in armor_rewards(pack, duel, side, hero):
-        raise IllegalAction("Use one armor reward of this hero (one armor per duel), or none.",
-                            rule="p. 27 (Belohnungskarten im Duell)", alternatives=_armor_legal(state, pack, prompt))
-    state.close(prompt.id)
-    duel.side += 1
+    duel, side, hero = _answer_side(state, pack, prompt, action, "armor", armor_rewards,
+                                    "Use one armor reward of this hero (one armor per duel), or none.", "p. 27 (Belohnungskarten im Duell)")
     if action.choice == "armor":
         _use_reward(state, pack, ctx, duel, side, hero, action.args["reward"])
 

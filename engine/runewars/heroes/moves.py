@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import Action, Context, GameState, Prompt, register
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
 from engine.runewars.heroes import find, keywords, public_hero
 from engine.runewars.map import geometry
 from engine.runewars.movement import crossable, passable_for
@@ -157,12 +157,8 @@ def _retreat_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]
 
 @prompt_kind("hero_retreat", choices={"retreat"}, legal=_retreat_legal)
 def choose_hero_retreat(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
-    to = action.args.get("to")
-    if not isinstance(to, str):
-        raise InvalidAction("retreat needs 'to': an area")
-    if to not in prompt.info["areas"]:
-        raise IllegalAction(f"The hero cannot retreat to {to}.", rule="p. 22 (Rückzug: Helden): any adjacent area",
-                            alternatives=_retreat_legal(state, pack, prompt))
+    to = chosen_option(state, pack, prompt, action, "to", "areas", expects="retreat needs 'to': an area",
+                       refusal="The hero cannot retreat to {choice}.", rule="p. 22 (Rückzug: Helden): any adjacent area")
     frame = top(state, HeroRetreat)
     hero = find(state.board, frame.hero)
     state.close(prompt.id)

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.data import Pack
 from engine.runewars.effects import Effects, effect, resolve_effects
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
 from engine.runewars.heroes import (
     QUEST_DECK, find, gain_rewards, hero_card, public_hero, quest_card, reveal_reward, reward_card, trait, wound,
 )
@@ -176,11 +176,8 @@ def _choose_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 
 @prompt_kind("test_choose", choices={"choose"}, legal=_choose_legal)
 def choose_card(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
-    card = action.args.get("card")
-    if not isinstance(card, str):
-        raise InvalidAction("choose needs 'card': one of the fate cards drawn")
-    if card not in prompt.info["cards"]:
-        raise IllegalAction("Choose one of the fate cards drawn for this test.", rule=RULE, alternatives=_choose_legal(state, pack, prompt))
+    card = chosen_option(state, pack, prompt, action, "card", "cards", expects="choose needs 'card': one of the fate cards drawn",
+                         refusal="Choose one of the fate cards drawn for this test.", rule=RULE)
     board: RunewarsBoard = state.board
     frame = top(state, QuestAttempt)
     hero = find(board, frame.hero)

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, Rng, register
+from engine.core import Action, Context, GameState, InvalidAction, Prompt, Rng, register
 from engine.runewars import cards
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
 from engine.runewars.heroes import HERO_DECK, QUEST_DECK, REWARD_DECK, TRAITS, has_hero_cards, hero_card, public_hero
 from engine.runewars.map import geometry
 from engine.runewars.state import DefeatedHeroToken, Deck, ExplorationMarker, Hero, RunewarsBoard
@@ -117,11 +117,8 @@ def _placement_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Actio
 
 @prompt_kind("place_starting_hero", choices={"place"}, legal=_placement_legal)
 def place_starting_hero(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
-    area = action.args.get("area")
-    if not isinstance(area, str):
-        raise InvalidAction("place needs 'area': an area of your home realm")
-    if area not in prompt.info["areas"]:
-        raise IllegalAction(f"{area} is not in your home realm.", rule=RULE, alternatives=_placement_legal(state, pack, prompt))
+    area = chosen_option(state, pack, prompt, action, "area", "areas", expects="place needs 'area': an area of your home realm",
+                         refusal="{choice} is not in your home realm.", rule=RULE)
     frame = top(state, StartingHeroes)
     hero = Hero(frame.dealt.pop(prompt.seat), prompt.seat, area)
     state.board.heroes.append(hero)
