@@ -99,8 +99,10 @@ MAX_AUTOMATIC = 2000
 STATE_CACHE_GAMES = 64
 
 #: player settings (scope "player") and their defaults
-PLAYER_SETTINGS: dict[str, Any] = {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False}
+PLAYER_SETTINGS: dict[str, Any] = {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False, "palette": "default"}
 BATTLE_POLICIES = ("automatic", "manual")
+#: the renderer's palettes (renderer/palette.py): colour-blind-safe default, darker contrast, classic
+PALETTES = ("default", "contrast", "classic")
 #: lobby settings (scope "game", key "lobby") and their defaults
 LOBBY_DEFAULTS: dict[str, Any] = {"table_size": None, "ai_fill": False, "deadline_hours": 48}
 
@@ -582,6 +584,8 @@ class GameService:
             raise RunetableError(f"There is no setting {key!r}; settings: {', '.join(PLAYER_SETTINGS)}.")
         if key == "battle_policy" and value not in BATTLE_POLICIES:
             raise RunetableError(f"The battle policy is one of {', '.join(BATTLE_POLICIES)}.")
+        if key == "palette" and value not in PALETTES:
+            raise RunetableError(f"The palette is one of {', '.join(PALETTES)}.")
         if key in ("auto_end_turn", "auto_pass") and not isinstance(value, bool):
             raise RunetableError(f"{key} is on or off.")
         await self.store.set_setting("player", user_id, key, value)
@@ -598,17 +602,17 @@ class GameService:
     # ---------------------------------------------------------------- maps and data
 
     async def map_image(self, game_id: int, view: Mapping[str, Any], seat: Seat | None = None, *,
-                        crop: str | None = None) -> tuple[bytes, str] | None:
+                        crop: str | None = None, palette: str = "default") -> tuple[bytes, str] | None:
         """The map drawn from ``view`` (off the event loop) and its alt text, or None when the
         game has no renderer. ``view`` must be what ``seat`` (None: the public) may see.
-        ``crop``: only that area and its neighbours, drawn larger."""
+        ``crop``: only that area and its neighbours, drawn larger; ``palette``: the viewer's."""
         record = await self._record(game_id)
         renderer = renderer_for(record.game)
         if renderer is None:
             return None
         pack = game_pack(self._ruleset(record.game), record.options)
         options = {"crop": crop} if crop is not None else {}
-        png = await asyncio.to_thread(renderer.render_png, view, pack, seat=seat, **options)
+        png = await asyncio.to_thread(renderer.render_png, view, pack, seat=seat, palette=palette, **options)
         alt = renderer.alt_text(view, pack, seat=seat)
         return png, (f"The map around {crop}. " + alt if crop else alt)[:1024]
 

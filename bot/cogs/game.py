@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import RunetableError
-from bot.service import installed_packs
+from bot.service import PALETTES, installed_packs
 from bot.ui import info, lobby, play
 from bot.ui import rules as rules_index
 from bot.ui.components import handle
@@ -24,6 +24,7 @@ from bot.ui.components import handle
 MAP_BUILDING = [app_commands.Choice(name="automatic (quick, from the seed)", value="auto"),
                 app_commands.Choice(name="the rulebook's (players place tiles)", value="rulebook")]
 BATTLE_POLICY = [app_commands.Choice(name="automatic", value="automatic"), app_commands.Choice(name="manual", value="manual")]
+PALETTE = [app_commands.Choice(name=name, value=name) for name in PALETTES]
 
 
 def _where(interaction: discord.Interaction) -> str:
@@ -131,14 +132,15 @@ class GameCog(commands.Cog):
     async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return _choices(await info.card_names(self.bot, interaction.channel_id, current))
 
-    @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass")
+    @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass, map colours")
     @app_commands.describe(battle_policy="who takes the small battle decisions", auto_end_turn="end your turn after your order",
-                           auto_pass="pass reaction windows by themselves after a random delay")
-    @app_commands.choices(battle_policy=BATTLE_POLICY)
+                           auto_pass="pass reaction windows by themselves after a random delay",
+                           palette="the colours of the maps you ask for")
+    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE)
     async def settings(self, interaction: discord.Interaction, battle_policy: str | None = None,
-                       auto_end_turn: bool | None = None, auto_pass: bool | None = None) -> None:
+                       auto_end_turn: bool | None = None, auto_pass: bool | None = None, palette: str | None = None) -> None:
         await handle(interaction, _where(interaction),
-                     lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass))
+                     lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette))
 
     @game.command(name="private", description="Your open decisions and private messages (when DMs are closed)")
     async def private(self, interaction: discord.Interaction) -> None:

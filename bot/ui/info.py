@@ -57,7 +57,8 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
     board = runewars.text_board(dict(view.view), area) if record.game == "runewars" else []
     if area is not None and area not in view.view.get("areas", {}):
         return [say(f"There is no area {area} on this map.")]
-    image = await client.service.map_image(record.id, view.view, view.seat, crop=area)
+    palette = await client.service.player_setting(user_id, "palette")
+    image = await client.service.map_image(record.id, view.view, view.seat, crop=area, palette=palette)
     if image is not None:
         png, alt = image
         where = f"around {area}" if area else "whole map"
@@ -132,10 +133,11 @@ async def game_log(client, channel_id: int, user_id: int, lines: int = 20) -> li
 
 
 async def settings(client, user_id: int, battle_policy: str | None = None, auto_end_turn: bool | None = None,
-                   auto_pass: bool | None = None) -> list[Reply]:
+                   auto_pass: bool | None = None, palette: str | None = None) -> list[Reply]:
     """/game settings: show or change the caller's own play settings."""
     try:
-        for key, value in (("battle_policy", battle_policy), ("auto_end_turn", auto_end_turn), ("auto_pass", auto_pass)):
+        for key, value in (("battle_policy", battle_policy), ("auto_end_turn", auto_end_turn), ("auto_pass", auto_pass),
+                           ("palette", palette)):
             if value is not None:
                 await client.service.set_player_setting(user_id, key, value)
     except RunetableError as e:
@@ -154,7 +156,10 @@ async def settings(client, user_id: int, battle_policy: str | None = None, auto_
              " (you may play a tactics card in someone else's turn, a battle, a season card's resolution), it is"
              f" passed for you after a random delay of {AUTO_PASS_DELAY[0]:.0f} to {AUTO_PASS_DELAY[1]:.0f} seconds, whatever cards"
              " you hold, so the table cannot"
-             " tell from the timing whether you had a card to play; until then you may still play one yourself."]
+             " tell from the timing whether you had a card to play; until then you may still play one yourself.",
+             f"**palette: {current['palette']}**. The colours of the maps you ask for with /game map: default"
+             " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
+             " emblem, so colour never carries meaning alone."]
     return [say("\n".join(lines)[:2000])]
 
 

@@ -96,9 +96,11 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     assert replies(fake) == ["No card or unit is called 'no such card'."]
     fake = await run(cog, "game settings", ALICE, battle_policy="manual", auto_end_turn=True)
     assert "battle policy: manual" in replies(fake)[0] and "auto-end-turn: on" in replies(fake)[0]
-    assert await client.service.player_settings(ALICE) == {"battle_policy": "manual", "auto_end_turn": True, "auto_pass": False}
-    fake = await run(cog, "game settings", ALICE, auto_pass=True)
+    assert await client.service.player_settings(ALICE) == {"battle_policy": "manual", "auto_end_turn": True, "auto_pass": False,
+                                                           "palette": "default"}
+    fake = await run(cog, "game settings", ALICE, auto_pass=True, palette="contrast")
     assert "auto-pass: on" in replies(fake)[0] and "whatever cards you hold" in replies(fake)[0]
+    assert "palette: contrast" in replies(fake)[0] and await client.service.player_setting(ALICE, "palette") == "contrast"
     fake = await run(cog, "games", ALICE)
     assert replies(fake) == [f"#{game_id} runewars in <#{CHANNEL}>: active · **your decision is awaited**"]
     fake = await run(cog, "games", DAVE)

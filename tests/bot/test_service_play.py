@@ -127,7 +127,10 @@ async def test_auto_end_turn_answers_only_for_the_player_who_asked(service, stor
 
 
 async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(service, store):
-    assert await service.player_settings(ALICE) == {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False}
+    assert await service.player_settings(ALICE) == {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False,
+                                                    "palette": "default"}
+    with pytest.raises(RunetableError, match="one of default, contrast, classic"):
+        await service.set_player_setting(ALICE, "palette", "neon")
     with pytest.raises(RunetableError, match="auto_pass is on or off"):
         await service.set_player_setting(ALICE, "auto_pass", "sometimes")
     with pytest.raises(RunetableError, match="one of automatic, manual"):
@@ -201,16 +204,16 @@ async def test_maps_are_drawn_on_request_whole_or_cropped_and_never_per_commit(s
     drawn = []
     renderer = SimpleNamespace(
         alt_text=lambda view, pack, seat=None: f"Round {view['round']} map" + "." * 2000,
-        render_png=lambda view, pack, *, seat=None, crop=None: drawn.append((seat, crop)) or b"\x89PNG fake",
+        render_png=lambda view, pack, *, seat=None, crop=None, palette="default": drawn.append((seat, crop, palette)) or b"\x89PNG fake",
     )
     monkeypatch.setattr(service_module, "renderer_for", lambda game: renderer)
     game_id = await started_game(service)
     [start] = [p for s, r, p in await payloads(store, game_id) if r == "channel"]
     assert "map" not in start and drawn == []  # the status message draws it, once per drain
     png, alt = await service.map_image(game_id, start["view"])
-    assert png == b"\x89PNG fake" and drawn == [(None, None)] and alt.startswith("Round 1 map") and len(alt) == 1024
-    _, alt = await service.map_image(game_id, start["view"], 1, crop="3B")
-    assert drawn[-1] == (1, "3B") and alt.startswith("The map around 3B. Round 1 map")
+    assert png == b"\x89PNG fake" and drawn == [(None, None, "default")] and alt.startswith("Round 1 map") and len(alt) == 1024
+    _, alt = await service.map_image(game_id, start["view"], 1, crop="3B", palette="contrast")
+    assert drawn[-1] == (1, "3B", "contrast") and alt.startswith("The map around 3B. Round 1 map")
     monkeypatch.setattr(service_module, "renderer_for", lambda game: None)
     assert await service.map_image(game_id, start["view"]) is None
 
@@ -225,3 +228,11 @@ def test_runewars_auto_end_turn_ends_the_turn_after_the_order_only():
     assert auto(after, legal) == legal[1]
     before = Prompt("y1/spring/turn/0/before", 0, "turn_window", info={"window": "before", "order": 3})
     assert auto(before, [Action(0, before.id, "proceed")]) is None
+
+
+def test_the_palette_setting_offers_exactly_the_renderers_palettes():
+    """Issue #8 item 5: a per-user palette choice; the names must be the renderer's."""
+    from bot.service import PALETTES
+    from renderer.palette import PALETTES as DRAWN
+
+    assert set(PALETTES) == set(DRAWN)
