@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.store import Store
+
 MEMORY = Path("/dev/shm")
 
 
@@ -23,3 +25,11 @@ def tmp_path(tmp_path_factory):
         yield path
     finally:
         shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+async def store(tmp_path):
+    """An open store in this test's folder."""
+    store = await Store.open(tmp_path / "games.db")
+    yield store
+    await store.close()

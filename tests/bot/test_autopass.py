@@ -6,10 +6,8 @@ are injected; nothing here waits."""
 import json
 import random
 
-import pytest
 
 from bot.service import AUTO_PASS_DELAY, AUTO_PASS_PLAN, GameService
-from bot.store import Store
 from bot.ui.channel import channel_text
 from engine.core import decode
 from tests.bot.gamehelpers import ALICE, BOB, CHANNEL
@@ -21,13 +19,6 @@ PLAYABLE, UNPLAYABLE = ["sabotage"], ["versteckter_pass"]  # a rival-turn card; 
 
 def with_hand(cards):
     return {**STRATEGY_TURN, "players": {"1": {"tactics": cards}}}
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.db")
-    yield store
-    await store.close()
 
 
 async def window_game(store, cards, seed_of_delays, *, auto_pass=True, channel=CHANNEL):

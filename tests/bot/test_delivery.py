@@ -11,13 +11,6 @@ from bot.ui.channel import channel_text
 from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, started_game
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.db")
-    yield store
-    await store.close()
-
-
 async def play_round(service, game_id):
     """Every seat commits its first legal card."""
     for user in (ALICE, BOB, CAROL):

@@ -8,18 +8,10 @@ import re
 
 import pytest
 
-from bot.store import Store
 from bot.ui import ids, play
 from bot.ui.panels import STALE_PROMPT
 from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, DAVE, started_game
 from tests.bot.playhelpers import STRATEGY_TURN, click, full_service, positioned_game
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.db")
-    yield store
-    await store.close()
 
 
 @pytest.fixture

@@ -8,16 +8,8 @@ import pytest
 
 from bot.errors import GameNotRunning, LobbyClosed, NoGameHere, NotSeated, Refused, RunetableError, StaleClick
 from bot.narration import Narrator, narrate, register_narrator
-from bot.store import Store
 from engine.core import Action, Event, decode
 from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service, random_move, started_game
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.db")
-    yield store
-    await store.close()
 
 
 @pytest.fixture

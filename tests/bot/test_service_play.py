@@ -11,17 +11,9 @@ import pytest
 import bot.service as service_module
 from bot.errors import NotSeated, RunetableError
 from bot.service import GameService
-from bot.store import Store
 from engine.core import Engine, decode, encode, load_ruleset
 from tests.tinygame import VETO
 from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service, random_move, rulesets, started_game
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.db")
-    yield store
-    await store.close()
 
 
 @pytest.fixture
