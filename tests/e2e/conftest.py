@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import discord
 import pytest
@@ -12,6 +17,42 @@ import pytest
 from bot.endpoints import point_at
 from tests.e2e.double import DEFAULT_TIMEOUT, DiscordDouble
 from tests.e2e.probe_bot import ProbeBot
+from tests.e2e.settings import GUILD_READY_TIMEOUT, SWITCH_INTERVAL
+
+
+#: wall-clock span of the e2e tests in this run: [first start, last end, tests]
+_E2E_SPAN: list[float] = []
+_E2E_TESTS: set[str] = set()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Note when the e2e tests (this folder) start and end, for the summary line."""
+    if "tests/e2e/" not in report.nodeid.replace("\\", "/"):
+        return
+    _E2E_TESTS.add(report.nodeid)
+    start, stop = report.start, report.stop
+    _E2E_SPAN[:] = [min(_E2E_SPAN[0], start), max(_E2E_SPAN[1], stop)] if _E2E_SPAN else [start, stop]
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """One line at the end of every run that ran e2e tests: how long they took, wall clock."""
+    if _E2E_SPAN:
+        terminalreporter.write_line(f"e2e tests: {len(_E2E_TESTS)} in {_E2E_SPAN[1] - _E2E_SPAN[0]:.1f} s wall time")
+
+
+
+
+@pytest.fixture(autouse=True)
+def quick_thread_switches() -> Iterator[None]:
+    """The event loop and the store's SQLite thread hand the GIL to each other for every
+    query; at Python's default interval a game of hundreds of moves spends a third of its
+    time waiting for those handoffs. The bot behaves the same, only sooner."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
 
 
 @pytest.fixture
@@ -28,6 +69,7 @@ async def double() -> AsyncIterator[DiscordDouble]:
 @contextlib.asynccontextmanager
 async def running(client: discord.Client, double: DiscordDouble) -> AsyncIterator[discord.Client]:
     """Run ``client`` against ``double`` until it is ready; close it afterwards."""
+    client._connection.guild_ready_timeout = GUILD_READY_TIMEOUT  # a discord.Client option, set for any client
     task = asyncio.create_task(client.start(double.token))
     ready = asyncio.create_task(client.wait_until_ready())
     try:
@@ -41,6 +83,23 @@ async def running(client: discord.Client, double: DiscordDouble) -> AsyncIterato
         await client.close()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[Path]:
+    """A path for the bot's SQLite file, in memory-backed storage where there is some
+    (/dev/shm): the store syncs every commit to disk, which a test playing hundreds of moves
+    a minute would otherwise wait for. The file lives as long as the test, across bot
+    processes."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield tmp_path / "bot.sqlite3"
+        return
+    folder = Path(tempfile.mkdtemp(prefix="runetable-e2e-", dir=shm))
+    try:
+        yield folder / "bot.sqlite3"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -93,6 +93,7 @@ class Guild:
     name: str
     channel_ids: list[int] = field(default_factory=list)
     member_ids: list[int] = field(default_factory=list)
+    bot_role_id: int = field(default_factory=p.snowflake)  # the bot's managed role
 
 
 @dataclass
@@ -302,6 +303,8 @@ class DiscordDouble:
         self.sessions: list[Session] = []
         self.faults: list[Fault] = []
         self.stalls: list[Stall] = []
+        #: called with every message the bot creates or edits, as it arrives
+        self.message_listeners: list[Callable[[Message], None]] = []
         self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self._changed = asyncio.Event()
         self._sockets: set[web.WebSocketResponse] = set()
@@ -445,6 +448,11 @@ class DiscordDouble:
 
     # --- waiting -----------------------------------------------------------------------
 
+    def _arrived(self, message: Message) -> None:
+        for listener in self.message_listeners:
+            listener(message)
+        self._notify()
+
     def _notify(self) -> None:
         event, self._changed = self._changed, asyncio.Event()
         event.set()
@@ -568,14 +576,14 @@ class DiscordDouble:
         return {
             "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
             "owner_id": str(self.owner.id), "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
-            "default_message_notifications": 0, "explicit_content_filter": 0, "roles": [p.everyone_role(guild.id)],
+            "default_message_notifications": 0, "explicit_content_filter": 0, "roles": [p.everyone_role(guild.id), p.bot_role(guild.bot_role_id, self.bot.id, self.bot.name)],
             "emojis": [], "stickers": [], "features": [], "mfa_level": 0, "application_id": None,
             "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None, "max_members": 500000,
             "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
             "premium_subscription_count": 0, "preferred_locale": "en-US", "public_updates_channel_id": None,
             "nsfw_level": 0, "premium_progress_bar_enabled": False, "joined_at": self.bot.joined_at, "large": False,
             "unavailable": False, "member_count": len(guild.member_ids), "voice_states": [], "presences": [],
-            "members": [p.member(self.users[u].payload, self.users[u].joined_at) for u in guild.member_ids],
+            "members": [self._member(guild, u) for u in guild.member_ids],
             "channels": [c.payload for c in channels], "threads": [c.payload for c in threads],
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
         }
@@ -708,8 +716,11 @@ class DiscordDouble:
         user_id = _int(request.match_info["user_id"])
         if guild is None or user_id not in guild.member_ids:
             return _error(404, 10007, "Unknown Member")
+        return _json(self._member(guild, user_id))
+
+    def _member(self, guild: Guild, user_id: int) -> dict[str, Any]:
         user = self.users[user_id]
-        return _json(p.member(user.payload, user.joined_at))
+        return p.member(user.payload, user.joined_at, roles=[guild.bot_role_id] if user_id == self.bot.id else [])
 
     async def _application(self, request: web.Request) -> web.Response:
         return _json({
@@ -992,7 +1003,7 @@ class DiscordDouble:
                                           "name": interaction.payload["data"]["name"], "user": user.payload}
         self._apply(message, body, files, ephemeral=message.visible_to is not None)
         self.messages[message_id] = message
-        self._notify()
+        self._arrived(message)
         return message
 
     def _edit_message(self, message: Message, body: dict[str, Any], files: list[tuple[str, str, bytes]],
@@ -1010,7 +1021,7 @@ class DiscordDouble:
             message.payload["flags"] &= ~p.LOADING
         if not message.loading:
             message.payload["edited_timestamp"] = p.timestamp()
-        self._notify()
+        self._arrived(message)
         return message
 
     def _apply(self, message: Message, body: dict[str, Any], files: list[tuple[str, str, bytes]], *,

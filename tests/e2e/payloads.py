@@ -69,10 +69,11 @@ def user(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
     }
 
 
-def member(user_payload: dict[str, Any], joined_at: str, *, permissions: int | None = None) -> dict[str, Any]:
+def member(user_payload: dict[str, Any], joined_at: str, *, permissions: int | None = None,
+           roles: list[int] = ()) -> dict[str, Any]:
     """A guild member; interaction members also carry their ``permissions``."""
     data = {
-        "user": user_payload, "nick": None, "avatar": None, "roles": [], "joined_at": joined_at,
+        "user": user_payload, "nick": None, "avatar": None, "roles": [str(r) for r in roles], "joined_at": joined_at,
         "premium_since": None, "deaf": False, "mute": False, "flags": 0, "pending": False,
     }
     if permissions is not None:
@@ -81,9 +82,19 @@ def member(user_payload: dict[str, Any], joined_at: str, *, permissions: int | N
 
 
 def everyone_role(guild_id: int) -> dict[str, Any]:
+    """@everyone (its id is the guild's): what every member may do."""
     return {
         "id": str(guild_id), "name": "@everyone", "color": 0, "hoist": False, "icon": None, "unicode_emoji": None,
-        "position": 0, "permissions": str(BOT_PERMISSIONS), "managed": False, "mentionable": False, "flags": 0,
+        "position": 0, "permissions": str(MEMBER_PERMISSIONS), "managed": False, "mentionable": False, "flags": 0,
+    }
+
+
+def bot_role(role_id: int, bot_id: int, name: str) -> dict[str, Any]:
+    """The managed role Discord gives a bot on joining, with the permissions it was invited with."""
+    return {
+        "id": str(role_id), "name": name, "color": 0, "hoist": False, "icon": None, "unicode_emoji": None,
+        "position": 1, "permissions": str(BOT_PERMISSIONS), "managed": True, "mentionable": False, "flags": 0,
+        "tags": {"bot_id": str(bot_id)},
     }
 
 

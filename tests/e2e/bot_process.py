@@ -1,0 +1,59 @@
+"""``python -m tests.e2e.bot_process run ...``: ``python -m bot run`` with the e2e settings.
+
+Exactly the bot's own command line (:func:`bot.cli.main`), after the settings of
+:mod:`tests.e2e.harness` are applied to the bot's classes, each by its variable:
+
+* ``E2E_MAPS=season``: the transport draws maps at season ends only (``SeasonMaps``);
+* ``E2E_DM_THROTTLE=off``: no limit on DMs per second;
+* ``E2E_SEEDS=3,4``: the seeds of the games created, in turn;
+* ``E2E_SWITCH_INTERVAL=0.0005``: the interpreter's thread switch interval (see
+  ``tests/e2e/conftest.py``);
+* ``E2E_GUILD_READY_TIMEOUT=0.1``: discord.py's wait for further guilds after READY.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from bot.cli import main
+
+
+def apply_settings(environ) -> None:
+    import bot.client
+    from bot.service import GameService
+    from bot.ui.transport import DiscordTransport
+    from tests.e2e.harness import UNTHROTTLED, SeasonMaps
+
+    if environ.get("E2E_MAPS") == "season":
+        draw, wanted = DiscordTransport._map, SeasonMaps()
+
+        async def _map(self, payload):
+            return await draw(self, payload) if wanted(payload) else None
+
+        DiscordTransport._map = _map
+    if environ.get("E2E_DM_THROTTLE") == "off":
+        bot.client.DM_LIMIT = UNTHROTTLED
+    if environ.get("E2E_SWITCH_INTERVAL"):
+        sys.setswitchinterval(float(environ["E2E_SWITCH_INTERVAL"]))
+    if environ.get("E2E_GUILD_READY_TIMEOUT"):
+        timeout, made = float(environ["E2E_GUILD_READY_TIMEOUT"]), bot.client.RunetableBot.__init__
+
+        def __init__(self, *args, **kwargs):
+            made(self, *args, **kwargs)
+            self._connection.guild_ready_timeout = timeout
+
+        bot.client.RunetableBot.__init__ = __init__
+    seeds = [int(s) for s in environ.get("E2E_SEEDS", "").split(",") if s]
+    if seeds:
+        create = GameService.create_game
+
+        async def create_game(self, *args, seed=None, **kwargs):
+            return await create(self, *args, seed=seeds.pop(0) if seed is None and seeds else seed, **kwargs)
+
+        GameService.create_game = create_game
+
+
+if __name__ == "__main__":
+    apply_settings(os.environ)
+    sys.exit(main())

@@ -1,0 +1,271 @@
+"""Player brains: users who play Runewars through the wire, deciding with the AI seats' policy.
+
+A :class:`Brain` is a :class:`~tests.e2e.players.Player` (a Discord user sending real
+interaction payloads to the double) that answers its seat's decisions:
+
+1. **What the seat knows** comes from the game service's view for that user's seat
+   (``GameService.view(game, user)``, read from the bot's own database through a second,
+   read-only connection): the seat's view, its open prompts and their legal answers. This
+   is the only structured form of that knowledge. What reaches the user on Discord is, by
+   design, narrated text and buttons whose ids carry hashes, not the view the AI policy
+   reads; parsing the narration back would test the parser, not the bot.
+2. **What to answer** is the AI policy's choice (``engine.runewars.ai.policy.choose``) from
+   that view, prompt and legal answers, with the seat's own seeded random generator.
+3. **How to answer** is what a user does: find the bot's panel for that prompt in the
+   user's inbox (the DM that announced it, or the private thread the bot uses when DMs are
+   closed, the reply that replaced a clicked message, or an ephemeral answer of
+   ``/game private`` when nothing arrived), then click
+   the button or pick the select options that lead to the answer (guided steps, pages,
+   Confirm), each click one real interaction. The brain never builds a custom id itself;
+   it only recognises, by the hashes :mod:`bot.ui.ids` defines, which offered component
+   means its answer.
+
+A :class:`Table` is one game in one channel: the lobby through ``/game new`` and the lobby
+buttons, then :meth:`Table.play` lets the awaited seats answer one decision at a time and
+records each :class:`Step` (its interactions and the positions before and after).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.errors import StaleClick
+from bot.narration import narrator_for
+from bot.service import Decision, GameService, SeatView
+from bot.ui import ids
+from bot.ui.panels import walk
+from bot.ui.runewars import MOVE_KINDS
+from engine.runewars.ai.policy import choose
+from tests.e2e import payloads as p
+from tests.e2e.double import DiscordDouble, DoubleError, Interaction, Message
+from tests.e2e.players import Player
+
+CHOICE = re.compile(ids.CHOICE_TEMPLATE)
+SELECT = re.compile(ids.SELECT_TEMPLATE)
+CURSOR = re.compile(ids.CURSOR_TEMPLATE)
+#: channels whose messages only their user sees (DMs, and the private threads the bot makes when DMs are closed)
+PRIVATE = (p.DM, p.PRIVATE_THREAD)
+#: clicks one answer may take: guided steps (destination, units, count), pages, Confirm, a restart
+MAX_CLICKS = 12
+#: seconds to wait for a DM announcing a decision before asking /game private instead
+DM_PATIENCE = 10.0
+
+
+class BrainError(AssertionError):
+    """The bot's panels did not lead to the answer the brain chose."""
+
+
+@dataclass
+class Step:
+    """One answered decision: who, what, and the interactions it took."""
+
+    user: str
+    seat: int
+    kind: str
+    prompt: str
+    seq_before: int
+    seq_after: int
+    in_turn: bool  # answered while an order was being resolved (view["turn"] set)
+    interactions: list[Interaction] = field(default_factory=list)
+
+
+class Brain(Player):
+    """A seated user answering with the AI policy (see the module docstring)."""
+
+    def __init__(self, table: Table, player: Player):
+        super().__init__(player.double, player.user, channel=player.channel)
+        self.table = table
+        self.rng = random.Random(f"{table.seed}/{player.user.name}")
+        self.fallbacks = 0  # decisions whose panel had to be asked for with /game private
+        #: seconds to wait for a decision's DM (or private thread message) before asking /game
+        #: private; 0 for a user whose private messages are held for that command
+        self.patience = DM_PATIENCE
+
+    async def decide(self, view: SeatView) -> Step:
+        """Answer one open decision of this seat (``view``: the seat's view now)."""
+        decision = await self._decision_with_panel(view)
+        action = choose(dict(view.view), decision.prompt, list(decision.actions), self.rng, pack=await self.table.pack())
+        step = Step(self.user.name, view.seat, decision.prompt.kind, decision.prompt.id, view.seq, view.seq,
+                    in_turn=bool(view.view.get("turn")))
+        ph = ids.prompt_hash(decision.prompt.id)
+        if self.table.type_moves and decision.prompt.kind in MOVE_KINDS:
+            for option in ("to", "from"):  # what /game move would suggest (checked for leaks)
+                await self.autocomplete("game move", focused=option, channel=self.table.channel)
+        for _ in range(MAX_CLICKS):
+            message = self.panel(ph)
+            if message is None:
+                message = await self._ask_private(ph)
+            interaction = await self._press(message, ph, decision, action)
+            step.interactions.append(interaction)
+            await self.double.wait_for(lambda: interaction.responses, what=f"the bot's answer to {self.user.name}'s click")
+            seq = (await self.table.service.store.get_game(self.table.game_id)).seq
+            if seq != view.seq:
+                step.seq_after = seq
+                return step
+            now = await self.table.seat_view(self.user.id)
+            decision = next((d for d in now.decisions if d.prompt.id == decision.prompt.id), None)
+            if decision is None:
+                raise BrainError(f"{self.user.name}: {step.kind} closed without a move")
+        raise BrainError(f"{self.user.name}: {MAX_CLICKS} clicks did not answer {step.kind} with {action.describe()}")
+
+    # --- finding the panel ----------------------------------------------------------------
+
+    def panel(self, ph: str) -> Message | None:
+        """The newest message only this user sees (DM, private thread, ephemeral) offering prompt ``ph``."""
+        best: tuple[int, int, Message] | None = None
+        for message in self.double.messages.values():
+            if message.deleted or not self._private_to_me(message):
+                continue
+            seqs = [int(m["seq"]) for c in message.components() if (m := _decision_match(c)) and m["ph"] == ph]
+            if seqs and (best is None or (max(seqs), message.id) > best[:2]):
+                best = (max(seqs), message.id, message)
+        return best[2] if best else None
+
+    def _private_to_me(self, message: Message) -> bool:
+        if message.visible_to is not None:
+            return message.visible_to == self.user.id
+        channel = self.double.channels[message.channel_id]
+        return channel.type in PRIVATE and self.double.can_see(self.user.id, channel)
+
+    async def _decision_with_panel(self, view: SeatView) -> Decision:
+        """An open decision whose panel the user can see (waiting for its DM, else /game private)."""
+        decisions = view.decisions
+        if not decisions:
+            raise BrainError(f"{self.user.name} is awaited but has no open decision")
+
+        def visible() -> Decision | None:
+            return next((d for d in decisions if self.panel(ids.prompt_hash(d.prompt.id))), None)
+
+        if found := visible():
+            return found
+        if self.patience:
+            try:
+                return await self.double.wait_for(visible, timeout=self.patience, what=f"a panel for {self.user.name}")
+            except DoubleError:
+                pass
+        await self._ask_private(ids.prompt_hash(decisions[0].prompt.id))
+        return visible() or decisions[0]
+
+    async def _ask_private(self, ph: str) -> Message:
+        self.fallbacks += 1
+        await self.slash("game private", channel=self.table.channel)
+        return await self.double.wait_for(lambda: self.panel(ph), what=f"/game private to show {self.user.name}'s decision")
+
+    # --- pressing what leads to the answer ------------------------------------------------
+
+    async def _press(self, message: Message, ph: str, decision: Decision, action) -> Interaction:
+        index = decision.actions.index(action)
+        answer = ids.action_hash(action)
+        components = [(c, _decision_match(c)) for c in message.components()]
+        for component, match in components:
+            if match and match["ph"] == ph and CHOICE.fullmatch(component["custom_id"]) and match["ah"] == answer:
+                return await self.click(message, custom_id=component["custom_id"])
+        for component, match in components:
+            if not (match and match["ph"] == ph and SELECT.fullmatch(component["custom_id"])):
+                continue
+            values = [o["value"] for o in component.get("options", [])]
+            if ids.choice_value(index, action) in values:
+                return await self.select(message, ids.choice_value(index, action), custom_id=component["custom_id"])
+            if values and all(v.startswith("n") for v in values):
+                value = _step_value(decision, action, ids.parse_cursor(match))
+                if value in values:
+                    return await self.select(message, value, custom_id=component["custom_id"])
+        for component, match in components:  # another page, or back to the first step of an older position
+            if match and match["ph"] == ph and CURSOR.fullmatch(component["custom_id"]) and component.get("label", "").startswith(("Next", "Start over")):
+                return await self.click(message, custom_id=component["custom_id"])
+        offered = [(c.get("label") or c.get("placeholder"), c.get("custom_id")) for c, _ in components]
+        raise BrainError(f"{self.user.name}: the panel does not lead to {action.describe()}; it offers {offered}")
+
+
+def _decision_match(component: dict[str, Any]) -> re.Match[str] | None:
+    custom_id = component.get("custom_id") or ""
+    return CHOICE.fullmatch(custom_id) or SELECT.fullmatch(custom_id) or CURSOR.fullmatch(custom_id)
+
+
+def _step_value(decision: Decision, action, cursor: ids.Cursor) -> str | None:
+    """The option (``n<k>``) of a guided step that keeps ``action`` possible."""
+    narrator = narrator_for("runewars")
+    facets = narrator.flow(decision.prompt.kind) or ()
+    rich = [(i, a) for i, a in enumerate(decision.actions) if a.args]
+    try:
+        step = walk(facets, rich, cursor.path, narrator)
+    except StaleClick:  # a cursor of an older position: the bot starts the decision over
+        return None
+    if step.keys is None:
+        return None
+    wanted = tuple(action.args.get(k) for k in step.keys)
+    return f"n{step.values.index(wanted)}" if wanted in step.values else None
+
+
+class Table:
+    """One Runewars game in one channel, played by brains (see the module docstring)."""
+
+    def __init__(self, double: DiscordDouble, service: GameService, players: list[Player], *,
+                 seed: int = 0, type_moves: bool = False):
+        self.double = double
+        self.service = service  # read-only: views of the bot's database
+        self.channel = players[0].channel
+        self.seed = seed
+        self.brains = [Brain(self, p) for p in players]
+        self.type_moves = type_moves  # before moving, ask /game move's autocomplete as a user typing would
+        self.game_id: int | None = None
+        self.seats: dict[int, int | None] = {}  # seat -> user id, drawn at the start
+        self.lobby: Message | None = None
+        self.steps: list[Step] = []
+        self._pack = None
+
+    @property
+    def by_user(self) -> dict[int, Brain]:
+        return {b.user.id: b for b in self.brains}
+
+    async def open(self, **options: Any) -> int:
+        """``/game new runewars`` by the first player, then everyone clicks Join and the creator Start."""
+        creator = self.brains[0]
+        reply = await creator.slash("game new runewars", channel=self.channel, players=len(self.brains), **options)
+        self.lobby = reply.message
+        record = await self.service.store.active_game(self.channel.id)
+        assert record is not None, reply.message.content
+        self.game_id = record.id
+        for brain in self.brains:
+            await self._lobby_click(brain, "Join")
+        await self._lobby_click(creator, "Start")
+        self.seats = {s.seat: s.user_id for s in await self.service.store.seats(self.game_id)}
+        return self.game_id
+
+    async def _lobby_click(self, brain: Brain, label: str) -> None:
+        clicked = await brain.click(self.lobby, label)
+        await self.double.wait_for(lambda: clicked.responses, what=f"{brain.user.name}'s {label}")
+
+    async def pack(self):
+        if self._pack is None:
+            self._pack = await self.service.pack_of(self.game_id)
+        return self._pack
+
+    async def seat_view(self, user_id: int | None) -> SeatView:
+        return await self.service.view(self.game_id, user_id)
+
+    async def play(self, until: Callable[[SeatView], bool] = lambda v: False, *, max_steps: int = 5000,
+                   after_step: Callable[[Step], Any] | None = None) -> SeatView:
+        """Let the awaited seats answer, one decision at a time, until ``until(public view)``
+        or the game's end. Returns the public view at the stop."""
+        for _ in range(max_steps):
+            public = await self.seat_view(None)
+            if public.status != "active" or public.view.get("result") is not None or until(public):
+                return public
+            brain = self.by_user[self.seats[public.awaited[0]]]
+            step = await brain.decide(await self.seat_view(brain.user.id))
+            self.steps.append(step)
+            if after_step is not None:
+                await after_step(step)
+        raise BrainError(f"no end after {max_steps} decisions")
+
+
+def season_index(view: SeatView) -> int:
+    """Seasons begun so far: 1 in the first spring (0 during the setup)."""
+    seasons = ("spring", "summer", "autumn", "winter")
+    year, season = view.view.get("year") or 0, view.view.get("season")
+    return 0 if season not in seasons else (year - 1) * 4 + seasons.index(season) + 1

@@ -1,0 +1,229 @@
+"""The Runetable bot against the double, in the test process or as ``python -m bot run``.
+
+Test settings, each said where it is applied (for a bot process, :mod:`tests.e2e.bot_process`
+applies them to the bot's classes; the bot has no settings of its own for them):
+
+* **Maps at season ends only** (:func:`season_end_maps`): drawing the map takes about a
+  quarter of a second, and the bot updates the status message after every move, so these
+  runs draw it only for the first update of each season (:class:`SeasonMaps`) and at the
+  end; the other updates carry no picture. Texts and buttons are unchanged.
+* **No DM throttle** (:func:`unthrottled_dms`): the bot sends at most 5 DMs in 5 seconds, as
+  Discord expects of a bot; players answering at machine speed would wait a second per DM.
+  The double does not throttle, so these runs lift the limit (the latency measurement of
+  :mod:`tests.e2e.latency` keeps it).
+* **Fixed seeds** (:class:`SeededService`): ``/game new`` draws a random seed; the in-process
+  bot's service takes the next seed of a list instead, so a run replays exactly.
+* **Quick thread switches**: a 0.5 ms interpreter switch interval (:mod:`tests.e2e.settings`,
+  set by tests/e2e/conftest.py).
+* **A short wait for guilds**: after READY, discord.py waits for more GUILD_CREATEs until
+  none came for ``guild_ready_timeout`` (a ``discord.Client`` option, 2 s by default)
+  before it is ready; the double sends every guild at once, so these runs wait 0.1 s
+  (:mod:`tests.e2e.settings`; tests/e2e/conftest.py's ``running`` sets it for any client).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import sqlite3
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bot.client import RunetableBot
+from bot.config import Config
+from bot.delivery import RateLimiter
+from bot.service import GameService
+from bot.store import Store
+from tests.e2e.double import DiscordDouble
+from tests.e2e.settings import GUILD_READY_TIMEOUT, SWITCH_INTERVAL
+
+REPO = Path(__file__).resolve().parents[2]
+#: a cold interpreter importing discord.py, the engine and the renderer on a slow CI machine
+START_TIMEOUT = 60.0
+GUILD_SYNC = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
+
+
+class SeasonMaps:
+    """Which status updates get a map in these runs: the first of each season of each game
+    (the setup counts as one), and the end. The deliverer updates the status message once
+    per drain from the newest news, so "first" is whatever update comes first."""
+
+    def __init__(self) -> None:
+        self.drawn: dict[int, tuple[Any, Any]] = {}  # game -> the (year, season) last drawn
+
+    def __call__(self, payload: Mapping[str, Any]) -> bool:
+        view = payload.get("view") or {}
+        season = (view.get("year"), view.get("season"))
+        if payload.get("result") is None and self.drawn.get(payload["game_id"]) == season:
+            return False
+        self.drawn[payload["game_id"]] = season
+        return True
+
+
+def season_end_maps(transport) -> None:
+    """Let ``transport`` (a bot.ui.transport.DiscordTransport) draw maps as :class:`SeasonMaps` says."""
+    draw, wanted = transport._map, SeasonMaps()
+
+    async def _map(payload: dict[str, Any]):
+        return await draw(payload) if wanted(payload) else None
+
+    transport._map = _map
+
+
+def unthrottled_dms(bot: RunetableBot) -> None:
+    """Let ``bot`` send DMs as fast as it makes them."""
+    bot.deliverer.dm_limiter = RateLimiter(UNTHROTTLED, 1.0)
+
+
+#: DMs per second once the throttle is lifted: more than a test ever sends
+UNTHROTTLED = 1_000_000
+
+
+class SeededService(GameService):
+    """The bot's service with the seeds of new games taken from ``seeds`` in turn."""
+
+    def __init__(self, store: Store, seeds: list[int], **kwargs: Any):
+        super().__init__(store, **kwargs)
+        self.seeds = list(seeds)
+
+    async def create_game(self, *args: Any, seed: int | None = None, **kwargs: Any):
+        return await super().create_game(*args, seed=self.seeds.pop(0) if seed is None and self.seeds else seed, **kwargs)
+
+
+#: loggers of the bot's process (the double's own server logs as ``aiohttp.*`` and is left out)
+BOT_LOGGERS = ("bot", "discord", "engine", "renderer")
+
+
+class LogLines(logging.Handler):
+    """Every log record of the bot while installed, as (wall time, text with traceback)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[tuple[float, str]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not record.name.startswith(BOT_LOGGERS):
+            return
+        text = record.getMessage()
+        if record.exc_info:
+            text += "\n" + logging.Formatter().formatException(record.exc_info)
+        self.lines.append((record.created, f"{record.levelname} {record.name}: {text}"))
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[LogLines]:
+        root = logging.getLogger()
+        level = root.level
+        root.addHandler(self)
+        root.setLevel(logging.INFO)
+        try:
+            yield self
+        finally:
+            root.removeHandler(self)
+            root.setLevel(level)
+
+
+@contextlib.asynccontextmanager
+async def bot_in_process(double: DiscordDouble, database: Path, *, seeds: list[int] = ()) -> AsyncIterator[RunetableBot]:
+    """The real RunetableBot in this process, connected to ``double``, its store at ``database``,
+    with the test settings."""
+    from tests.e2e.conftest import running  # pytest's; this module is also imported without it
+
+    config = Config(token=double.token, database_path=database, dev_guild_id=double.guild.id, log_level="INFO")
+    store = await Store.open(database)
+    bot = RunetableBot(config, store, service=SeededService(store, list(seeds)))
+    season_end_maps(bot.deliverer.transport)
+    unthrottled_dms(bot)
+    try:
+        async with running(bot, double):
+            await double.wait_for(lambda: double.guild_commands.get(double.guild.id), what="the command sync")
+            yield bot
+    finally:
+        await store.close()
+
+
+@contextlib.asynccontextmanager
+async def reader(database: Path) -> AsyncIterator[GameService]:
+    """A second, read-only use of the bot's database: the brains' views and the checks."""
+    store = await Store.open(database)
+    try:
+        yield GameService(store)
+    finally:
+        await store.close()
+
+
+async def start_bot_process(double: DiscordDouble, database: Path, log: Path, *, seeds: list[int] = (),
+                            production: bool = False, throttle: bool | None = None) -> asyncio.subprocess.Process:
+    """``python -m bot run`` (through :mod:`tests.e2e.bot_process`, with the settings above) against
+    ``double``; ``production``: with none of them (a map after every move, the DM throttle unless
+    ``throttle`` is False)."""
+    maps = "every" if production else "season"
+    throttle = production if throttle is None else throttle
+    env = os.environ | double.env() | {
+        "DATABASE_PATH": str(database), "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", "E2E_MAPS": maps,
+        "E2E_DM_THROTTLE": "on" if throttle else "off", "E2E_SEEDS": ",".join(map(str, seeds)),
+        "E2E_SWITCH_INTERVAL": "" if production else str(SWITCH_INTERVAL),
+        "E2E_GUILD_READY_TIMEOUT": "" if production else str(GUILD_READY_TIMEOUT),
+    }
+    with open(log, "ab") as out:
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.e2e.bot_process", "run", "--env-file", str(database.parent / "no.env"),
+            cwd=REPO, env=env, stdout=out, stderr=asyncio.subprocess.STDOUT,
+        )
+
+
+@contextlib.asynccontextmanager
+async def bot_process(double: DiscordDouble, database: Path, log: Path, *, seeds: list[int] = ()
+                      ) -> AsyncIterator[asyncio.subprocess.Process]:
+    """A bot process (:func:`start_bot_process`) connected and synced; killed at the end."""
+    syncs = len([r for r in double.requests if r.route == GUILD_SYNC])
+    process = await start_bot_process(double, database, log, seeds=seeds)
+    try:
+        await double.wait_connected(len(double.sessions) + 1, timeout=START_TIMEOUT)
+        await double.wait_for(lambda: len([r for r in double.requests if r.route == GUILD_SYNC]) > syncs,
+                              what="the command sync", timeout=START_TIMEOUT)
+        yield process
+    finally:
+        await stop(process)
+
+
+def outbox_rows(database: Path, game_id: int) -> list[tuple]:
+    """(key, seq, recipient, payload, delivered_at, message_id) of every outbox row of a game."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        return db.execute("SELECT key, seq, recipient, payload, delivered_at, message_id FROM outbox WHERE game_id = ?",
+                          (game_id,)).fetchall()
+
+
+async def delivered(database: Path, game_id: int, timeout: float = 30.0) -> list[tuple]:
+    """Wait until a bot has delivered every outbox row of the game; the rows (:func:`outbox_rows`)."""
+    deadline = time.monotonic() + timeout
+    while (rows := outbox_rows(database, game_id)) and any(r[4] is None for r in rows):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the outbox of game {game_id} was not drained in {timeout:.0f} s")
+        await asyncio.sleep(0.05)
+    return rows
+
+
+def log_lines(path: Path) -> list[tuple[float, str]]:
+    """A bot process's log (``asctime level name: message``) as (wall time, text) entries."""
+    entries: list[tuple[float, str]] = []
+    for line in path.read_text(errors="replace").splitlines():
+        try:
+            at = datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f").timestamp()
+        except ValueError:  # a traceback's continuation, or output that is not a log record
+            if entries:
+                entries[-1] = (entries[-1][0], entries[-1][1] + "\n" + line)
+            continue
+        entries.append((at, line[24:]))
+    return entries
+
+
+async def stop(process: asyncio.subprocess.Process) -> None:
+    if process.returncode is None:
+        process.kill()
+        await process.wait()
