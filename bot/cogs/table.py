@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from zoneinfo import available_timezones
@@ -33,6 +32,7 @@ from bot.delivery import TransientFailure, Undeliverable
 from bot.table import Table, ids, ui, undo
 from bot.table.sweeper import sweep
 from bot.table.ui import Reply
+from bot.ui.components import FromId
 from bot.ui.panels import ButtonSpec
 
 log = logging.getLogger(__name__)
@@ -92,46 +92,36 @@ def to_view(buttons: Sequence[ButtonSpec]) -> discord.ui.View | None:
     return view
 
 
-class _FromId:
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /):
-        return cls(item)
-
-    @property
-    def match(self) -> re.Match[str]:
-        return self.template.fullmatch(self.custom_id)
-
-
 def _table(interaction: discord.Interaction) -> Table:
     return interaction.client.get_cog(TableCog.__cog_name__).table
 
 
-class VoteButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.VOTE_TEMPLATE):
+class VoteButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.VOTE_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
         await respond(interaction, lambda: ui.ballot(_table(interaction), int(m["vote"]), interaction.user.id, m["ballot"] == "y"))
 
 
-class UndoButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.UNDO_TEMPLATE):
+class UndoButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.UNDO_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
         await respond(interaction, lambda: ui.undo_confirm(_table(interaction), int(m["game"]), interaction.user.id,
                                                            int(m["seq"]), int(m["rewinds"])))
 
 
-class ClaimButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CLAIM_TEMPLATE):
+class ClaimButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CLAIM_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
         await respond(interaction, lambda: ui.claim(_table(interaction), int(m["game"]), int(m["seat"]), interaction.user.id))
 
 
-class MuteButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.MUTE_TEMPLATE):
+class MuteButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.MUTE_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         game_id = int(self.match["game"])
         await respond(interaction, lambda: ui.mute(_table(interaction), game_id, interaction.channel_id, interaction.user.id))
 
 
-class ReviewButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.REVIEW_TEMPLATE):
+class ReviewButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.REVIEW_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
 

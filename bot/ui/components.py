@@ -112,7 +112,7 @@ def _what(interaction: discord.Interaction) -> str:
     return str(data.get("custom_id") or data.get("name") or interaction.type)
 
 
-class _FromId:
+class FromId:
     """Shared by the dynamic items: rebuilt from the dispatched component and its match."""
 
     @classmethod
@@ -124,7 +124,7 @@ class _FromId:
         return self.template.fullmatch(self.custom_id)
 
 
-class ChoiceButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CHOICE_TEMPLATE):
+class ChoiceButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CHOICE_TEMPLATE):
     """Answer a decision with one legal action."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -134,7 +134,7 @@ class ChoiceButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=
             client.service, interaction.user.id, ref, int(m["index"]), m["ah"]))
 
 
-class CursorButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CURSOR_TEMPLATE):
+class CursorButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CURSOR_TEMPLATE):
     """Show another page or step of a decision (or start its guided choice over)."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -144,7 +144,7 @@ class CursorButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=
             client.service, interaction.user.id, ref, ids.parse_cursor(m)))
 
 
-class CursorSelect(_FromId, discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT_TEMPLATE):
+class CursorSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT_TEMPLATE):
     """A select of a decision: a guided step's value, or an answer."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -155,7 +155,7 @@ class CursorSelect(_FromId, discord.ui.DynamicItem[discord.ui.Select], template=
             client.service, interaction.user.id, ref, ids.parse_cursor(m), value))
 
 
-class MeButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.ME_TEMPLATE):
+class MeButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.ME_TEMPLATE):
     """On every channel message: my open decisions and private messages, as ephemeral replies."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -163,7 +163,7 @@ class MeButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.
         await handle(interaction, game_id, lambda client: lobby.private_view(client, game_id, interaction.user.id))
 
 
-class LobbyButton(_FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY_TEMPLATE):
+class LobbyButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY_TEMPLATE):
     """Join, leave or start a lobby; the lobby message is updated in place."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
