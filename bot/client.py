@@ -9,8 +9,11 @@ reaction windows by themselves, :meth:`bot.service.GameService.auto_passes_due`)
 ``DEV_GUILD_ID``, syncs the commands to that one test server; global sync is a separate
 deploy step, because Discord limits command creates per day.
 
-DMs are rate-limited (:data:`DM_LIMIT` in any :data:`DM_WINDOW` seconds): Discord throttles,
-and may quarantine, a bot that opens many DMs at once.
+DMs are rate-limited (the settings ``DM_LIMIT`` in any ``DM_WINDOW_SECONDS``, 5 in 5 s by
+default, :mod:`bot.config`): Discord throttles, and may quarantine, a bot that opens many DMs
+at once. The limit parks DMs without holding the rest of the outbox back; the delivery loop
+drains again when the limit frees a slot (``DrainReport.wake_in``). Maps are drawn as the
+setting ``MAP_CADENCE`` says (:func:`bot.delivery.map_cadence`).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
 from bot.config import Config
-from bot.delivery import Deliverer, RateLimiter
+from bot.delivery import Deliverer, RateLimiter, map_cadence
 from bot.service import GameService
 from bot.store import Store
 from bot.ui.components import DYNAMIC_ITEMS
@@ -36,8 +39,6 @@ log = logging.getLogger(__name__)
 
 #: seconds between outbox drains when nothing asks for one sooner
 DELIVERY_INTERVAL = 30.0
-#: at most DM_LIMIT direct messages in any DM_WINDOW seconds
-DM_LIMIT, DM_WINDOW = 5, 5.0
 #: the auto-pass loop looks at least this often (seconds) for planned passes that are due
 AUTO_PASS_POLL = 15.0
 #: the folder of extra data packs players may choose from (one sub-folder per pack)
@@ -51,8 +52,8 @@ class RunetableBot(commands.Bot):
         self.config = config
         self.store = store
         self.service = service or GameService(store)
-        self.deliverer = Deliverer(store, DiscordTransport(self, self.service),
-                                   dm_limiter=RateLimiter(DM_LIMIT, DM_WINDOW))
+        self.deliverer = Deliverer(store, DiscordTransport(self, self.service, wants_map=map_cadence(config.map_cadence)),
+                                   dm_limiter=RateLimiter(config.dm_limit, config.dm_window) if config.dm_limit else None)
         self.packs_dir = os.environ.get(PACKS_DIR_VARIABLE) or None
         self.delivery_interval = delivery_interval
         self._wake = asyncio.Event()
@@ -82,7 +83,8 @@ class RunetableBot(commands.Bot):
         """Send ``text`` by DM (within the DM rate limit); False when the user does not
         accept DMs from the bot."""
         try:
-            await self.deliverer.dm_limiter.acquire()
+            if self.deliverer.dm_limiter is not None:
+                await self.deliverer.dm_limiter.acquire()
             await user.send(text)
         except discord.Forbidden:
             return False
@@ -107,14 +109,17 @@ class RunetableBot(commands.Bot):
         await self.wait_until_ready()
         while not self.is_closed():
             self._wake.clear()
+            wait = self.delivery_interval
             try:
                 report = await self.deliverer.drain()
                 if report.retrying:
                     log.info("delivery: %s", report)
+                if report.wake_in is not None:  # parked DMs: drain again when the DM limit frees a slot
+                    wait = min(wait, report.wake_in + 0.01)
             except Exception:
                 log.exception("delivery failed; trying again in %s s", self.delivery_interval)
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=self.delivery_interval)
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
     async def close(self) -> None:
         tasks = [t for t in (self._delivery, self._auto_pass) if t is not None]

@@ -9,6 +9,8 @@ from pathlib import Path
 from dotenv import load_dotenv
 
 DEFAULT_DATABASE = "./runetable.sqlite3"
+#: MAP_CADENCE: a map with every status update, or only at the first of each season and the end
+MAP_CADENCES = ("move", "season")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 NO_TOKEN_HELP = """\
@@ -32,6 +34,9 @@ class Config:
     log_level: str
     api_base: str | None = None  # DISCORD_API_BASE: another Discord REST API (e.g. the e2e double)
     gateway_url: str | None = None  # DISCORD_GATEWAY_URL: another gateway websocket
+    map_cadence: str = "move"  # MAP_CADENCE: a map after every move, or only at season ends ("season")
+    dm_limit: int = 5  # DM_LIMIT: at most this many DMs in any dm_window seconds (0: no limit)
+    dm_window: float = 5.0  # DM_WINDOW_SECONDS
 
     @classmethod
     def from_environment(cls, *, require_token: bool = True, env_file: str | Path = ".env") -> "Config":
@@ -45,6 +50,9 @@ class Config:
         level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        cadence = os.environ.get("MAP_CADENCE", "").strip().lower() or "move"
+        if cadence not in MAP_CADENCES:
+            raise ConfigError(f"MAP_CADENCE must be one of {', '.join(MAP_CADENCES)}, not {cadence!r}.")
         return cls(
             token=token,
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
@@ -52,7 +60,24 @@ class Config:
             log_level=level,
             api_base=_url("DISCORD_API_BASE", ("http://", "https://")),
             gateway_url=_url("DISCORD_GATEWAY_URL", ("ws://", "wss://")),
+            map_cadence=cadence,
+            dm_limit=int(_number("DM_LIMIT", 5, whole=True)),
+            dm_window=_number("DM_WINDOW_SECONDS", 5.0),
         )
+
+
+def _number(name: str, default: float, *, whole: bool = False) -> float:
+    """An optional number setting, 0 or more; unset means ``default``."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = int(value) if whole else float(value)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise ConfigError(f"{name} must be a {'whole ' if whole else ''}number, 0 or more, not {value!r}.")
+    return number
 
 
 def _url(name: str, schemes: tuple[str, ...]) -> str | None:

@@ -9,8 +9,13 @@ mark re-sends with the same nonce, which Discord turns into the same message.
   drain; later rows to the same recipient of that game wait behind it, so order holds.
   After ``max_attempts`` a DM is held (below) and a channel message is given up (logged):
   the channel can always ask for the current position again.
-* DMs go through a sliding-window rate limit (``dm_limiter``, :class:`RateLimiter`): a bot
-  that opens many DMs at once is throttled or quarantined by Discord.
+* DMs go through a sliding-window rate limit (``dm_limiter``, :class:`RateLimiter`; the
+  settings ``DM_LIMIT`` and ``DM_WINDOW_SECONDS``): a bot that opens many DMs at once is
+  throttled or quarantined by Discord. The limit never makes a drain wait: a DM row that
+  finds no free slot is **parked** with every later row to the same recipient of that game
+  (their order holds, none is sent or marked), the drain goes on with the other rows (news,
+  maps, other games), and :attr:`DrainReport.wake_in` says when a slot frees, so the caller
+  drains again then (bot/client.py does).
 * A DM the player cannot receive (DMs closed, Discord error 50007) marks the player's DMs
   closed (the player setting ``dm_closed``: when; DMs are tried again after
   :data:`DM_RETRY_SECONDS` and at the next join), and
@@ -19,9 +24,14 @@ mark re-sends with the same nonce, which Discord turns into the same message.
   refuses when another seated player could read it, e.g. with Manage Threads). When that is
   impossible too, the payload is **held**: kept in the player's setting ``held/<game_id>``
   until they fetch it with the private-view command (:meth:`Deliverer.take_held`, for an
-  ephemeral reply), and the row is marked delivered with no message id. When the first
-  message is held, a public notice asks the player to use that command; it never carries
-  the content.
+  ephemeral reply), and the row is marked delivered with no message id. Once per **held
+  episode** (from the first message held until a private message reaches the player again,
+  by DM or thread; the player setting ``held_notice/<game_id>``) a public notice asks the
+  player to use that command; it never carries the content. Fetching the held messages does
+  not end the episode, so the notice is not repeated while the player reads them that way.
+* **Maps** (:func:`map_cadence`, the setting ``MAP_CADENCE``): the transport asks whether a
+  status update gets a picture: after every move (``move``, the default) or only at the
+  first update of each season and at the end (``season``).
 * **Episodes told apart** (a game's narrator names them, :attr:`bot.narration.Narrator.report_span`:
   Runewars' battles): their public events are gathered across commits (the open part in
   the game setting ``report_open``) and, when the episode ends, sent as one report
@@ -43,6 +53,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.config import MAP_CADENCES
 from bot.narration import narrator_for
 from bot.service import DM_CLOSED
 from bot.store import OutboxRow, Store, nonce_for
@@ -88,8 +99,9 @@ class Transport(Protocol):
 
 
 class RateLimiter:
-    """At most ``limit`` sends in any ``window`` seconds (a sliding window); :meth:`acquire`
-    waits for a free slot. ``clock`` and ``sleep`` are injectable for tests."""
+    """At most ``limit`` sends in any ``window`` seconds (a sliding window). :meth:`try_acquire`
+    takes a free slot or says how long until one frees; :meth:`acquire` waits for one.
+    ``clock`` and ``sleep`` are injectable for tests."""
 
     def __init__(self, limit: int, window: float, *, clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep):
@@ -97,15 +109,54 @@ class RateLimiter:
         self._clock, self._sleep = clock, sleep
         self._times: collections.deque[float] = collections.deque()
 
+    def try_acquire(self) -> float:
+        """Take a slot and return 0, or take none and return the seconds until one frees."""
+        now = self._clock()
+        while self._times and self._times[0] <= now - self.window:
+            self._times.popleft()
+        if len(self._times) < self.limit:
+            self._times.append(now)
+            return 0.0
+        return self._times[0] + self.window - now
+
     async def acquire(self) -> None:
-        while True:
-            now = self._clock()
-            while self._times and self._times[0] <= now - self.window:
-                self._times.popleft()
-            if len(self._times) < self.limit:
-                self._times.append(now)
-                return
-            await self._sleep(self._times[0] + self.window - now)
+        while wait := self.try_acquire():
+            await self._sleep(wait)
+
+
+class NoSlot(Exception):
+    """The DM limit has no free slot for this send; one frees in ``wait`` seconds."""
+
+    def __init__(self, wait: float):
+        super().__init__(f"no DM slot for {wait:.2f} s")
+        self.wait = wait
+
+
+class SeasonMaps:
+    """``MAP_CADENCE=season``: a status update gets a map when it is the first of its season
+    in that game (the set-up counts as one) or the game is over. The deliverer updates the
+    status message once per drain from the newest news, so "first" is whatever update comes
+    first."""
+
+    def __init__(self) -> None:
+        self.drawn: dict[int, tuple[Any, Any]] = {}  # game -> the (year, season) last drawn
+
+    def __call__(self, payload: dict[str, Any]) -> bool:
+        view = payload.get("view") or {}
+        season = (view.get("year"), view.get("season"))
+        if payload.get("result") is None and self.drawn.get(payload["game_id"]) == season:
+            return False
+        self.drawn[payload["game_id"]] = season
+        return True
+
+
+def map_cadence(name: str) -> Callable[[dict[str, Any]], bool]:
+    """Whether a status update (its public payload) gets a map, for a ``MAP_CADENCE`` value."""
+    if name == "season":
+        return SeasonMaps()
+    if name == "move":
+        return lambda payload: True
+    raise ValueError(f"unknown map cadence {name!r}; one of {', '.join(MAP_CADENCES)}")
 
 
 @dataclass(frozen=True)
@@ -176,6 +227,8 @@ class DrainReport:
     held: int = 0
     retrying: int = 0
     given_up: int = 0
+    parked: int = 0  # DM rows waiting for a slot of the DM limit (and the rows behind them)
+    wake_in: float | None = None  # seconds until the DM limit frees a slot for a parked row
 
 
 class Deliverer:
@@ -198,14 +251,13 @@ class Deliverer:
         report = DrainReport()
         async with self._lock:
             tried: set[str] = set()
-            waiting: set[tuple[int, str]] = set()  # (game, recipient) behind a failed row
+            waiting: dict[tuple[int, str], str] = {}  # (game, recipient) behind a row -> 'retrying' or 'parked'
             while rows := [r for r in await self.store.undelivered(len(tried) + self.batch) if r.key not in tried]:
                 for row in sorted(rows, key=lambda r: (r.game_id, r.seq)):  # stable: commit order within a seq
                     tried.add(row.key)
-                    if (row.game_id, row.recipient) in waiting:
-                        report.retrying += 1
-                    elif not await self._deliver(row, report):
-                        waiting.add((row.game_id, row.recipient))
+                    if why := waiting.get((row.game_id, row.recipient)) or await self._deliver(row, report):
+                        waiting[row.game_id, row.recipient] = why
+                        setattr(report, why, getattr(report, why) + 1)
             await self._update_statuses()
         return report
 
@@ -231,8 +283,9 @@ class Deliverer:
             await self.store.set_setting("player", user_id, _held_key(game_id), [])
         return [h["payload"] for h in held]
 
-    async def _deliver(self, row: OutboxRow, report: DrainReport) -> bool:
-        """Send one row; False when it must wait for a later drain."""
+    async def _deliver(self, row: OutboxRow, report: DrainReport) -> str | None:
+        """Send one row; when it must wait for a later drain, the report's count it waits in
+        ('retrying' or 'parked'), which the rows behind it count in too."""
         payload = json.loads(row.payload)
         user_id = None if row.recipient == "channel" else int(row.recipient.removeprefix("user:"))
         still_open: list[dict[str, Any]] | None = None
@@ -243,6 +296,9 @@ class Deliverer:
                 message_id = await self.transport.send_channel(channel_id, payload, row.nonce)
             else:
                 message_id = await self._send_private(row, user_id, payload)
+        except NoSlot as e:
+            report.wake_in = e.wait if report.wake_in is None else min(report.wake_in, e.wait)
+            return "parked"
         except Undeliverable as e:
             if user_id is None:
                 return await self._give_up(row, report, e.reason)
@@ -250,8 +306,7 @@ class Deliverer:
         except TransientFailure as e:
             await self.store.note_attempt(row.key)
             if row.attempts + 1 < self.max_attempts:
-                report.retrying += 1
-                return False
+                return "retrying"
             if user_id is None:
                 return await self._give_up(row, report, str(e))
             return await self._hold(row, user_id, payload, report)
@@ -261,15 +316,18 @@ class Deliverer:
             if still_open is not None:
                 await self.store.set_setting("game", row.game_id, REPORT_OPEN, {"through": row.seq, "events": still_open})
             self._status.add(row.game_id)
-        return True
+        elif await self.store.get_setting("player", user_id, _notice_key(row.game_id), False):
+            await self.store.set_setting("player", user_id, _notice_key(row.game_id), False)  # the held episode is over
+        return None
 
     async def _send_private(self, row: OutboxRow, user_id: int, payload: dict[str, Any]) -> int:
-        """By DM (rate-limited) unless the player's DMs are known to be closed; then, or when
-        the DM is refused, in the player's private thread (Undeliverable: hold it)."""
+        """By DM (rate-limited: :class:`NoSlot` when the limit has no slot now) unless the
+        player's DMs are known to be closed; then, or when the DM is refused, in the player's
+        private thread (Undeliverable: hold it)."""
         closed_at = await self.store.get_setting("player", user_id, DM_CLOSED, False)
         if closed_at is False or self.clock() - float(closed_at) >= DM_RETRY_SECONDS:
-            if self.dm_limiter is not None:
-                await self.dm_limiter.acquire()
+            if self.dm_limiter is not None and (wait := self.dm_limiter.try_acquire()):
+                raise NoSlot(wait)
             try:
                 message_id = await self.transport.send_dm(user_id, payload, row.nonce)
             except Undeliverable as e:
@@ -314,14 +372,15 @@ class Deliverer:
             return None  # nothing open before or after: nothing to write
         return current or []
 
-    async def _hold(self, row: OutboxRow, user_id: int, payload: dict[str, Any], report: DrainReport) -> bool:
-        """Keep a DM for the player to fetch; tell the channel (content-free) when it is the first.
+    async def _hold(self, row: OutboxRow, user_id: int, payload: dict[str, Any], report: DrainReport) -> str | None:
+        """Keep a DM for the player to fetch; tell the channel (content-free) when it is the
+        first of a held episode.
 
         The notice is retried with the row while attempts remain; on the last attempt the
         message is held anyway, so a long outage cannot keep it in the outbox forever.
         """
         held = await self.store.get_setting("player", user_id, _held_key(row.game_id), [])
-        if not held:
+        if not await self.store.get_setting("player", user_id, _notice_key(row.game_id), False):
             notice = {
                 "v": 1, "kind": "notice", "notice": "private_waiting", "game_id": row.game_id, "user_id": user_id,
                 "lines": [f"A player has private game messages waiting: use {PRIVATE_VIEW_COMMAND} to read them."],
@@ -332,23 +391,22 @@ class Deliverer:
             except TransientFailure as e:
                 if row.attempts + 1 < self.max_attempts:
                     await self.store.note_attempt(row.key)
-                    report.retrying += 1
-                    return False
+                    return "retrying"
                 log.warning("game %s: holding %s without a notice: %s", row.game_id, row.key, e)
             except Undeliverable as e:
                 log.warning("game %s: holding %s without a notice: %s", row.game_id, row.key, e.reason)
+            await self.store.set_setting("player", user_id, _notice_key(row.game_id), True)
         if all(h["key"] != row.key for h in held):
             held.append({"key": row.key, "payload": payload})
             await self.store.set_setting("player", user_id, _held_key(row.game_id), held)
         await self.store.mark_delivered(row.key, None)
         report.held += 1
-        return True
+        return None
 
-    async def _give_up(self, row: OutboxRow, report: DrainReport, reason: str) -> bool:
+    async def _give_up(self, row: OutboxRow, report: DrainReport, reason: str) -> None:
         log.warning("giving up on outbox message %s after %d attempts: %s", row.key, row.attempts + 1, reason)
         await self.store.mark_delivered(row.key, None)
         report.given_up += 1
-        return True
 
     async def _channel(self, game_id: int) -> int:
         if game_id not in self._channels:
@@ -365,3 +423,8 @@ REPORT_OPEN = "report_open"
 
 def _held_key(game_id: int) -> str:
     return f"held/{game_id}"
+
+
+def _notice_key(game_id: int) -> str:
+    """Player setting: True while a held episode in that game has had its notice."""
+    return f"held_notice/{game_id}"

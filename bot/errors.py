@@ -94,5 +94,10 @@ def refusal_from(
         )
     if isinstance(error, NotYourDecision):
         awaited = ", ".join(seat_name(s) for s in error.awaited)
-        return Refusal(reason=f"{error} Waiting for: {awaited}." if awaited else str(error))
+        return Refusal(
+            reason=f"{error.message} Waiting for: {awaited}." if awaited else error.message,
+            rule=error.rule,
+            alternatives=error.alternatives,
+            described=tuple(describe(a) for a in error.alternatives),
+        )
     return Refusal(reason=f"That action is not valid: {error}.")

@@ -64,8 +64,10 @@ class Narrator:
         return None
 
     def status(self, view: dict[str, Any]) -> list[str]:
-        """Where the game stands, from the public view (a few lines for the status message)."""
-        return []
+        """Where the game stands, from the public view (a few lines for the status message);
+        generic: the view's plain values (numbers, texts, lists of them), e.g. ``round: 2``."""
+        return [f"{key}: {_plain(value)}" for key, value in view.items()
+                if key not in ("awaiting", "result") and _is_plain(value)][:12]
 
     def reveal(self, engine: Any, state: Any) -> list[str]:
         """Every secret of a finished game, for the public post at its end: each seat's
@@ -98,6 +100,13 @@ def narrate(game: str, events: Iterable[Event], viewer: Seat | None) -> list[str
     """Lines for the events ``viewer`` (a seat, or ``None`` for the public) may see."""
     narrator = narrator_for(game)
     return [narrator.event(e) for e in events if e.visible_to(viewer)]
+
+
+def _is_plain(value: object) -> bool:
+    """Numbers, texts and flat lists of them (what a generic status line can show)."""
+    if isinstance(value, (list, tuple)):
+        return all(v is None or isinstance(v, (bool, int, float, str)) for v in value)
+    return isinstance(value, (bool, int, float, str))
 
 
 def _plain(value: object) -> str:

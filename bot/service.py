@@ -27,6 +27,8 @@ Outbox payloads are JSON objects (``v`` is the payload version)::
                 "lines": [str], "events": [{"kind", "data"}],
                 "decisions": [{"prompt": {"id", "kind", "secret", "info"},
                                "actions": [{"choice", "args"}]}]}
+    stretch: a channel payload (one commit's news) held until the last commit of its stretch
+             merges it into that commit's channel message; never sent as such.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import importlib.util
 import inspect
 import json
 import logging
+import os
 import random
 import secrets
 import time
@@ -58,6 +61,7 @@ from bot.errors import (
 )
 from bot.narration import narrate, narrator_for
 from bot.store import (
+    STRETCH,
     ChannelBusy,
     GameNotFound,
     GameRecord,
@@ -105,6 +109,11 @@ BATTLE_POLICIES = ("automatic", "manual")
 PALETTES = ("default", "contrast", "classic")
 #: lobby settings (scope "game", key "lobby") and their defaults
 LOBBY_DEFAULTS: dict[str, Any] = {"table_size": None, "ai_fill": False, "deadline_hours": 48}
+
+#: the operator's setting naming the games ``/game new`` offers, comma-separated: a built-in
+#: game's name, or ``name=module`` for a ruleset module (``tinygame=tests.tinygame``)
+GAMES_VARIABLE = "RUNETABLE_GAMES"
+DEFAULT_GAMES = "runewars"
 
 #: AI policy: (the seat's view, the prompt, its legal answers, a seeded rng[, pack=]) -> one of them
 AiPolicy = Callable[..., Action]
@@ -220,9 +229,10 @@ class GameService:
     """Game operations for the cogs; every method is async and engine-agnostic.
 
     ``rulesets`` resolves a game name (as stored in ``games.game``) to its ruleset; ``ai``
-    resolves it to its AI policy (None: the game has no AI seats yet). ``clock`` (seconds,
-    like time.time) and ``delays`` (the source of the auto-pass delays) are injectable for
-    tests.
+    resolves it to its AI policy (None: the game has no AI seats yet). ``games`` are the
+    installed games ``/game new`` offers, name -> what ``rulesets`` resolves (None: the
+    operator's :data:`GAMES_VARIABLE`, else Runewars only). ``clock`` (seconds, like
+    time.time) and ``delays`` (the source of the auto-pass delays) are injectable for tests.
     """
 
     def __init__(
@@ -231,11 +241,13 @@ class GameService:
         rulesets: Callable[[str], Ruleset] = load_ruleset,
         ai: Callable[[str], AiPolicy | None] = load_ai,
         *,
+        games: Mapping[str, str] | None = None,
         clock: Callable[[], float] = time.time,
         delays: random.Random | None = None,
     ):
         self.store = store
         self._rulesets = rulesets
+        self.games = dict(games) if games is not None else parse_games(os.environ.get(GAMES_VARIABLE) or DEFAULT_GAMES)
         self._ai = ai
         self._clock = clock
         self._delays = delays or random.SystemRandom()
@@ -351,11 +363,15 @@ class GameService:
                     raise Refused(refusal_from(e)) from None
                 await self._save_pack(record, ruleset)
                 await self.store.set_seats(game_id, seats)
-                await self._commit(engine, record, None, transition, seats, kind="start")
+                stored = encode(transition.state)
+                users = {s.seat: s.user_id for s in seats}
+                public = engine.view(transition.state, None)
+                channel = _channel_payload(record.id, 1, "start", transition, users, public, set())
+                await self._commit(engine, record, None, transition, seats, stored, public, channel=channel)
             await self.store.set_status(game_id, "active")
             record = await self._record(game_id)
             engine = Engine(ruleset)
-            seq, state = await self._answer_automatic(engine, record, self._state(record, ruleset))
+            seq, state = await self._commit_stretch(engine, record, seats, self._state(record, ruleset))
         return Started(
             game_id=game_id,
             seq=seq,
@@ -434,8 +450,7 @@ class GameService:
                 transition = engine.apply(state, dataclasses.replace(action, seat=seat))
             except EngineError as e:
                 raise Refused(refusal_from(e, narrator_for(ruleset.name).action)) from None
-            seq, stored = await self._commit(engine, record, seat, transition, seats, kind="update", before=state)
-            seq, state = await self._answer_automatic(engine, dataclasses.replace(record, seq=seq), stored)
+            seq, state = await self._commit_stretch(engine, record, seats, state, (seat, transition))
             decisions = _decisions(engine, state, seat) if state.result is None else ()
         return ActOutcome(
             game_id=game_id,
@@ -449,24 +464,105 @@ class GameService:
             game=record.game,
         )
 
-    async def _answer_automatic(self, engine: Engine, record: GameRecord, state: GameState) -> tuple[int, GameState]:
-        """Let AI seats and automatic settings answer, one commit each, until a human must
-        decide or the game ends. ``record`` and ``state`` are the game as last committed.
-        Returns the game's seq and state. Call under the lock."""
-        seats = await self.store.seats(record.id)
-        for _ in range(MAX_AUTOMATIC):
-            if state.result is not None:
+    async def _commit_stretch(
+        self,
+        engine: Engine,
+        record: GameRecord,
+        seats: Sequence[SeatRecord],
+        state: GameState,
+        first: tuple[Seat, Transition] | None = None,
+    ) -> tuple[int, GameState]:
+        """Commit ``first`` (a seat's answer from ``state``; None: the answers owed now, as
+        when a stopped process's stretch goes on, :meth:`finish_stretches`), then let AI seats
+        and automatic settings answer (:meth:`_automatic_action`), one logged commit each,
+        until a human must decide or the game ends. ``record`` and ``state`` are the game as
+        last committed; call under the lock. Returns the game's seq and state.
+
+        The channel hears of a **stretch** in one message, queued with its last commit: the
+        public lines and events of every commit in order, who is awaited at its end, and a
+        ping for those awaited then who were not when it began. A stretch ends where a human
+        must decide, the game ends, the game's chapter (a Runewars season) changes (a table
+        of AI seats posts one message per season), or before an automatic answer of a
+        player's seat (auto-end-turn): a stretch holds one commit of a player's seat at most,
+        its first, so an undo (which takes back the last commit, a player's own) supersedes a
+        message that tells nothing else. Private messages stay one per commit and seat. Each
+        next answer is found before the commit that precedes it, from the state as stored, so
+        a stretch knows its last commit when writing it.
+
+        Each commit of a stretch but its last stores its news in the outbox, held (the
+        recipient :data:`bot.store.STRETCH`, never sent), in its own transaction; the last
+        commit merges every held news of the game with its own and releases them in its
+        transaction (:meth:`_commit`). A process killed between two commits loses no line:
+        at start-up :meth:`finish_stretches` lets the stretch go on (the AI answers are drawn
+        from the seed and the seq, so they are the same) and its last commit tells it all.
+        """
+        users = {s.seat: s.user_id for s in seats}
+        players = {s.seat for s in seats if s.user_id is not None and not s.is_ai}
+        narrator = narrator_for(engine.ruleset.name)
+        step = first if first is not None else await self._automatic_step(engine, record, state, seats)
+        began = set(state.awaited())
+        public = None if step is None else engine.view(step[1].state, None)
+        for _ in range(MAX_AUTOMATIC + 1):
+            if step is None:
                 break
-            found = await self._automatic_action(engine, record, state, seats)
-            if found is None:
-                break
-            seat, action = found
-            transition = engine.apply(state, action)
-            seq, state_after = await self._commit(engine, record, seat, transition, seats, kind="update", before=state)
-            record, state = dataclasses.replace(record, seq=seq), state_after
+            seat, transition = step
+            stored = encode(transition.state)
+            after = decode(stored)
+            news = _channel_payload(record.id, record.seq + 1, "update", transition, users, public, began)
+            following = None if after.result is not None else \
+                await self._automatic_step(engine, dataclasses.replace(record, seq=record.seq + 1), after, seats)
+            following_public = None if following is None else engine.view(following[1].state, None)
+            ends = following is None or following[0] in players or \
+                narrator.chapter(public) != narrator.chapter(following_public)
+            seq = await self._commit(engine, record, seat, transition, seats, stored, public, before=state,
+                                     channel=news, hold=not ends)
+            record, state = dataclasses.replace(record, seq=seq), self._remember(record.id, stored, after)
+            if ends:
+                began = set(state.awaited())
+            step, public = following, following_public
         else:
             log.error("game %s: more than %d automatic answers in a row; waiting for a human", record.id, MAX_AUTOMATIC)
         return record.seq, state
+
+    async def finish_stretches(self) -> list[int]:
+        """At start-up: finish what a stopped process left half done in every running game.
+        A game whose last commit ended it is marked finished; a stretch stopped between two
+        commits goes on (its AI and automatic answers, as :meth:`_commit_stretch` would have
+        given them), and news still held when nothing answers by itself any more (an AI
+        seat was taken over meanwhile) is queued as one channel message naming, and pinging,
+        whoever is awaited now. Returns the games that moved or told news."""
+        touched = []
+        for found in await self.store.games_with_status("active"):
+            try:
+                async with self.store.lock(found.id):
+                    record = await self._record(found.id)
+                    if record.status != "active":
+                        continue
+                    ruleset = self._ruleset(record.game)
+                    engine, state = Engine(ruleset), self._state(record, ruleset)
+                    if state.result is not None:
+                        await self.store.set_status(record.id, "finished")
+                        continue
+                    seq, state = await self._commit_stretch(engine, record, await self.store.seats(record.id), state)
+                    held = await self.store.stretch_news(record.id)
+                    if held:
+                        news = _merged([json.loads(r.payload) for r in held])
+                        awaiting = (await self.public_status(record.id))["awaiting"]  # by the seats' holders now
+                        news.update(awaiting=awaiting, ping=[a["user_id"] for a in awaiting if a["user_id"] is not None])
+                        await self.store.release_stretch(record.id, expected_seq=seq, release=[r.key for r in held],
+                                                         payload=_json(news))
+                    if held or seq != record.seq:
+                        touched.append(record.id)
+            except Exception:  # one game that cannot go on must not keep the others (or the bot) down
+                log.exception("game %s: finishing its stretch failed", found.id)
+        return touched
+
+    async def _automatic_step(
+        self, engine: Engine, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
+    ) -> tuple[Seat, Transition] | None:
+        """The next answer no human has to give, applied (not committed), or None."""
+        found = await self._automatic_action(engine, record, state, seats)
+        return None if found is None else (found[0], engine.apply(state, found[1]))
 
     async def _automatic_action(
         self, engine: Engine, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
@@ -541,8 +637,11 @@ class GameService:
         ruleset = self._ruleset(record.game)
         state = self._state(record, ruleset)
         users = {s.seat: s.user_id for s in await self.store.seats(game_id)}
-        return {"game_id": game_id, "seq": record.seq, "game": record.game, "view": Engine(ruleset).view(state, None),
-                "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited()], "result": state.result}
+        view = Engine(ruleset).view(state, None)
+        out = spectators(view)
+        return {"game_id": game_id, "seq": record.seq, "game": record.game, "view": view,
+                "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited() if s not in out],
+                "result": state.result}
 
     async def log_lines(self, game_id: int, user_id: int | None, *, limit: int = 30) -> list[str]:
         """The last ``limit`` lines of the game's story as the user's seat saw it (``None``
@@ -638,9 +737,13 @@ class GameService:
 
     # ---------------------------------------------------------------- internals
 
+    def offers(self, game: str) -> bool:
+        """Whether ``/game new`` may open a lobby for ``game`` (an installed game)."""
+        return game in self.games
+
     def _ruleset(self, game: str) -> Ruleset:
         try:
-            return self._rulesets(game)
+            return self._rulesets(self.games.get(game, game))
         except UnknownGame as e:
             raise RunetableError(str(e)) from None
 
@@ -690,41 +793,50 @@ class GameService:
         seat: Seat | None,
         transition: Transition,
         seats: Sequence[SeatRecord],
+        stored: str,
+        public: Mapping[str, Any],
         *,
-        kind: str,
         before: GameState | None = None,
-    ) -> tuple[int, GameState]:
-        """Write the records, the state and the outbox in one transaction; returns the new seq
-        and the state as stored (every move starts from a stored state, so the log replays the
-        same way whether or not a move followed another in memory).
+        channel: dict[str, Any],
+        hold: bool = False,
+    ) -> int:
+        """Write the records, the state (``stored``: ``transition.state`` encoded) and the
+        outbox in one transaction; returns the new seq. ``public`` is the public view after it.
 
-        ``before`` is the state the transition started from: a seat is told of its decisions
-        when a prompt opened for it that was not open before (and it did not act itself).
+        ``channel`` is this commit's channel news. ``hold``: a later commit of the stretch
+        tells it (:meth:`_commit_stretch`), so it is stored held; otherwise it is queued as
+        one message with the game's held news before it, which the same transaction
+        releases. ``before`` is the state the transition started from: a seat is told of
+        its decisions when a prompt opened for it that was not open before (and it did not
+        act itself). Eliminated seats are
+        spectators: they get no private message that carries no decision.
         """
-        seq = record.seq + 1
         state = transition.state
         users = {s.seat: s.user_id for s in seats}
         opened_before = set() if before is None else {p.id for p in before.prompts}
-        public = engine.view(state, None)
-        was_awaited = set() if before is None else set(before.awaited())
-        channel = _channel_payload(record.id, seq, kind, transition, users, public, was_awaited)
-        if state.result is not None:
-            channel["reveal"] = narrator_for(state.game).reveal(engine, state)
-        outbox = [OutboxMessage("channel", _json(channel))]
+        outbox, held = [], []
+        if hold:
+            outbox.append(OutboxMessage(STRETCH, _json(channel)))
+        else:
+            held = await self.store.stretch_news(record.id)
+            channel = _merged([*(json.loads(row.payload) for row in held), channel])
+            if state.result is not None:
+                channel["reveal"] = narrator_for(state.game).reveal(engine, state)
+            outbox.append(OutboxMessage("channel", _json(channel)))
+        out = spectators(public)
         for s in state.seats:
             if users.get(s) is None:
                 continue
             private = [e for e in transition.events if e.to is not None and s in e.to]
             new_prompts = s != seat and any(p.id not in opened_before for p in state.prompts_for(s))
-            if private or new_prompts:
+            if (private or new_prompts) and (s not in out or new_prompts):
                 payload = {
-                    "v": PAYLOAD_VERSION, "kind": "private", "game_id": record.id, "seq": seq,
+                    "v": PAYLOAD_VERSION, "kind": "private", "game_id": record.id, "seq": record.seq + 1,
                     "game": state.game, "seat": s,
                     "lines": narrate(state.game, private, s), "events": _events(private),
                     "decisions": _decisions_plain(engine, state, s) if new_prompts else [],
                 }
                 outbox.append(OutboxMessage(f"user:{users[s]}", _json(payload)))
-        stored = encode(state)
         try:
             seq = await self.store.commit_action(
                 record.id,
@@ -734,13 +846,14 @@ class GameService:
                 chance=json.dumps([list(r.chance) for r in transition.records]),
                 state=stored,
                 outbox=outbox,
+                release=[row.key for row in held],
             )
         except StaleVersion:
             raise StaleClick("Someone moved first; look at the new position and try again.") from None
         if state.result is not None:
             await self.store.set_status(record.id, "finished")
         await self._plan_auto_passes(record, state, seats)
-        return seq, self._remember(record.id, stored, decode(stored))
+        return seq
 
     # ---------------------------------------------------------------- auto-pass
 
@@ -845,6 +958,17 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def parse_games(text: str) -> dict[str, str]:
+    """The installed games of a :data:`GAMES_VARIABLE` value, name -> ruleset to load:
+    ``"runewars, tinygame=tests.tinygame"`` -> ``{"runewars": "runewars", "tinygame": "tests.tinygame"}``."""
+    games = {}
+    for entry in text.split(","):
+        name, _, module = (part.strip() for part in entry.partition("="))
+        if name:
+            games[name] = module or name
+    return games
+
+
 def installed_packs(directory: str | Path | None) -> dict[str, Path]:
     """Data packs an operator installed (each a sub-folder of ``directory``), by name."""
     if not directory or not Path(directory).is_dir():
@@ -889,10 +1013,12 @@ def _channel_payload(
     """The channel message: public events, who is awaited (never what), the public view.
 
     ``ping``: the users awaited now who were not before (the start pings everyone awaited),
-    so a player waiting on others is not pinged again by each of their moves."""
+    so a player waiting on others is not pinged again by each of their moves. Eliminated
+    seats (:func:`spectators`) are neither listed as awaited nor pinged."""
     state = transition.state
     public = transition.events_for(None)
-    awaited = state.awaited()
+    out = spectators(public_view)
+    awaited = [s for s in state.awaited() if s not in out]
     payload: dict[str, Any] = {
         "v": PAYLOAD_VERSION, "kind": kind, "game_id": game_id, "seq": seq, "game": state.game,
         "lines": narrate(state.game, public, None),
@@ -905,6 +1031,26 @@ def _channel_payload(
     if kind == "start":
         payload["seats"] = [{"seat": s, "user_id": users.get(s)} for s in state.seats]
     return payload
+
+
+def _merged(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One channel message for a stretch of commits: the last commit's payload (who is awaited,
+    the view, the result) with every commit's lines and events, in order, pinging whoever any
+    part pinged who is still awaited at the end (the same as the last part's pings when every
+    part counts from the stretch's beginning; the right ones when a stopped stretch went on
+    with the awaited of its restart as its beginning)."""
+    pinged = {user for p in parts for user in p["ping"]}
+    return {**parts[-1], "kind": parts[0]["kind"],
+            "lines": [line for p in parts for line in p["lines"]],
+            "events": [event for p in parts for event in p["events"]],
+            "ping": [a["user_id"] for a in parts[-1]["awaiting"] if a["user_id"] in pinged]}
+
+
+def spectators(public_view: Mapping[str, Any]) -> set[Seat]:
+    """Seats a game's public view marks as out of the game (``players[i].eliminated``): they
+    watch as spectators; nothing awaits, pings or privately messages them."""
+    players = public_view.get("players", [])
+    return {p["seat"] for p in players if isinstance(p, Mapping) and p.get("eliminated")} if isinstance(players, list) else set()
 
 
 def _replayed_lines(engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None) -> list[str]:

@@ -13,6 +13,12 @@ also protects against a second process writing the same file.
 The store keeps IDs and JSON text only. It never imports discord or the engine: states,
 actions, chance results and message payloads arrive already encoded as JSON text.
 
+A stretch of commits told in one channel message (:meth:`bot.service.GameService._commit_stretch`)
+keeps each commit's news in the outbox as it commits, addressed to :data:`STRETCH`: held,
+never sent. The stretch's last commit releases them (``release`` of :meth:`Store.commit_action`,
+or :meth:`Store.release_stretch` when no commit follows) in the same transaction that queues
+the one channel message telling them all, so a killed process loses no line and sends none twice.
+
 The table over days (bot/table, docs/table.md) adds the seed commitments (``fairness``),
 who is awaited since when (``waits``), ``votes`` and ``ballots``, notices that belong to no
 move (:meth:`Store.queue_notice`) and the marking of messages of undone moves.
@@ -56,10 +62,13 @@ __all__ = [
     "Store",
     "nonce_for",
     "outbox_key",
+    "STRETCH",
 ]
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
 SETTING_SCOPES = ("guild", "channel", "player", "game")
+#: the outbox recipient of a stretch's news held until its last commit: never delivered as such
+STRETCH = "stretch"
 NONCE_LENGTH = 25  # Discord accepts message nonces of at most 25 characters
 _MAX_INTEGER = 2**63 - 1  # the largest SQLite INTEGER
 
@@ -611,13 +620,16 @@ class Store:
         chance: str,
         state: str,
         outbox: Sequence[OutboxMessage] = (),
+        release: Sequence[str] = (),
     ) -> int:
         """Append one action, store the state it produced and queue its messages.
 
         One transaction: if the game's seq is not ``expected_seq`` it raises StaleVersion and
         writes nothing. Otherwise it logs the action as seq ``expected_seq + 1``, updates the
-        game, writes a snapshot when the new seq is a multiple of ``snapshot_every`` and inserts
-        one outbox row per message. Returns the new seq.
+        game, writes a snapshot when the new seq is a multiple of ``snapshot_every``, inserts
+        one outbox row per message and forgets the held :data:`STRETCH` rows whose keys
+        ``release`` names (their news is in this commit's channel message; StaleVersion, and
+        nothing written, when one of them is gone). Returns the new seq.
         """
         recipients = [m.recipient for m in outbox]
         if len(recipients) != len(set(recipients)):
@@ -651,6 +663,7 @@ class Store:
                 [(outbox_key(game_id, game["rewinds"], seq, m.recipient), game_id, seq,
                   m.recipient, m.payload, now) for m in outbox],
             )
+            await _release(db, game_id, release)
         return seq
 
     async def apply(self, game_id: int, decide: Callable[[GameRecord], Commit]) -> int:
@@ -707,14 +720,40 @@ class Store:
     # ---------------------------------------------------------------- outbox
 
     async def undelivered(self, limit: int = 100) -> list[OutboxRow]:
-        """Messages not yet delivered, oldest first (the order they were committed in)."""
+        """Messages not yet delivered, oldest first (the order they were committed in); held
+        :data:`STRETCH` news is not a message yet."""
         async with self._read() as db:
             rows = await db.execute_fetchall(
                 f"SELECT {_columns(OutboxRow)} FROM outbox"
-                " WHERE delivered_at IS NULL ORDER BY rowid LIMIT ?",
-                (limit,),
+                " WHERE delivered_at IS NULL AND recipient != ? ORDER BY rowid LIMIT ?",
+                (STRETCH, limit),
             )
         return [OutboxRow(**dict(row)) for row in rows]
+
+    async def stretch_news(self, game_id: int) -> list[OutboxRow]:
+        """The game's held :data:`STRETCH` news, in commit order."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT {_columns(OutboxRow)} FROM outbox WHERE game_id = ? AND recipient = ? ORDER BY seq, rowid",
+                (game_id, STRETCH),
+            )
+        return [OutboxRow(**dict(row)) for row in rows]
+
+    async def release_stretch(self, game_id: int, *, expected_seq: int, payload: str, release: Sequence[str]) -> None:
+        """Queue the channel message ``payload`` telling the held news ``release`` names, at the
+        game's seq, and forget that news: one transaction, for a stretch that no commit ends
+        (it stopped with the process, and nothing answers by itself any more). Raises
+        StaleVersion, writing nothing, when the game is not at ``expected_seq`` or the news is gone."""
+        async with self._write() as db:
+            game = await _game_row(db, game_id, "seq, rewinds")
+            if game["seq"] != expected_seq:
+                raise StaleVersion(f"Game #{game_id} is at move {game['seq']}, not {expected_seq}.")
+            await db.execute(
+                "INSERT INTO outbox (key, game_id, seq, recipient, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (outbox_key(game_id, game["rewinds"], expected_seq, "channel"), game_id, expected_seq, "channel",
+                 payload, time.time()),
+            )
+            await _release(db, game_id, release)
 
     async def mark_delivered(self, key: str, message_id: int | None) -> None:
         """Record that a message was sent. An unknown key (its action was undone meanwhile)
@@ -1012,6 +1051,17 @@ async def _truncate(db: aiosqlite.Connection, game_id: int, keep_seq: int, state
         " WHERE id = ?",
         (state, keep_seq, time.time(), game_id),
     )
+
+
+async def _release(db: aiosqlite.Connection, game_id: int, keys: Sequence[str]) -> None:
+    """Forget the held stretch news ``keys`` names; StaleVersion when one of them is gone."""
+    if not keys:
+        return
+    marks = ", ".join("?" * len(keys))
+    cursor = await db.execute(
+        f"DELETE FROM outbox WHERE game_id = ? AND recipient = ? AND key IN ({marks})", (game_id, STRETCH, *keys))
+    if cursor.rowcount != len(set(keys)):
+        raise StaleVersion(f"Game #{game_id}: the news of its stretch was released by another writer.")
 
 
 def _corrupt_message(path: Path, detail: str) -> str:

@@ -44,6 +44,10 @@ class SealedBids(Ruleset):
     state_format = 1
     min_seats = 2
     max_seats = 4
+    #: undo may cross a commit ("committed" names only the seat; "you_committed" repeats the
+    #: card to its player); "revealed", scoring and drawing reveal
+    undo_safe_events = frozenset({"committed"})
+    undo_echo_events = frozenset({"you_committed"})
 
     # -- setup ------------------------------------------------------------------------
     def deck_cards(self) -> list[int]:

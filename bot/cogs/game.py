@@ -1,10 +1,12 @@
 """The slash commands. Thin, SpellBot style: each method names its work and hands it to
 :func:`bot.ui.components.handle`, which defers at once, runs it and sends the replies.
 
-``/game new runewars``, ``/game start``, ``/game status``, ``/game map``, ``/game log``,
-``/game move``, ``/game cards``, ``/game settings``, ``/game private``, ``/games``, and the
-Runewars facts ``/rw fate`` and ``/rw rules``. Everything they decide lives in
-:mod:`bot.ui.lobby`, :mod:`bot.ui.info` and :mod:`bot.ui.play`, tested without Discord.
+``/game new runewars`` (and ``/game new <game>`` for every other game the bot offers,
+:attr:`bot.service.GameService.games`), ``/game start``, ``/game status``, ``/game map``,
+``/game log``, ``/game move``, ``/game settings``, ``/game private``, ``/games``, and
+``/rw card`` (alias ``/game cards``), ``/rw hand`` (the same as ``/game private``), ``/rw fate``
+and ``/rw rules``. Everything they decide lives in :mod:`bot.ui.lobby`, :mod:`bot.ui.info`
+and :mod:`bot.ui.play`, tested without Discord.
 """
 
 from __future__ import annotations
@@ -43,6 +45,22 @@ def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
 
+def new_game_command(game: str) -> app_commands.Command:
+    """``/game new <game>`` for an installed game without options of its own (the tiny test
+    game): the table size, the deadline and AI seats, as for Runewars."""
+
+    @app_commands.describe(players="table size", deadline_hours="time per decision",
+                           ai_seats="fill empty seats with AI players at the start")
+    async def new_game(interaction: discord.Interaction, players: app_commands.Range[int, 1, 25] | None = None,
+                       deadline_hours: app_commands.Range[int, 1, 720] = 48, ai_seats: bool = False) -> None:
+        choices: dict[str, Any] = dict(players=players, deadline_hours=deadline_hours, ai_seats=ai_seats)
+        await handle(interaction, _where(interaction), lambda c: lobby.new_game(
+            c, interaction.guild_id, interaction.channel_id, interaction.user.id, game, choices), public=True)
+
+    return app_commands.Command(name=game, description=f"Open a {game} lobby in this channel (or thread)",
+                                callback=new_game)
+
+
 class GameCog(commands.Cog):
     """Play board games asynchronously, one game per channel or thread."""
 
@@ -51,6 +69,18 @@ class GameCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
+        new = self.game.get_command("new")
+        for game in getattr(getattr(bot, "service", None), "games", ()):  # the games this bot offers
+            if new.get_command(game) is None:
+                new.add_command(new_game_command(game))
+
+    async def cog_load(self) -> None:
+        """At start-up, before any click can arrive: the stretches a stopped process left
+        half done go on, and their news waits in the outbox for the delivery loop
+        (:meth:`bot.service.GameService.finish_stretches`)."""
+        service = getattr(self.bot, "service", None)
+        if service is not None:
+            await service.finish_stretches()
 
     @new.command(name="runewars", description="Open a Runewars lobby in this channel (or thread)")
     @app_commands.describe(players="table size (2-4)", map_building="how the map is built",
@@ -123,14 +153,14 @@ class GameCog(commands.Cog):
         given = {k: v for k, v in (("to", ns.to), ("from", getattr(ns, "from", None)), ("unit", ns.unit)) if v}
         return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given))
 
-    @game.command(name="cards", description="Read a card or unit ability by name")
-    @app_commands.describe(name="the card's name")
+    @game.command(name="cards", description="Read any public card or unit ability by name (the same as /rw card)")
+    @app_commands.describe(name="the card's name (autocompleted from the public card list)")
     async def cards(self, interaction: discord.Interaction, name: str) -> None:
         await handle(interaction, _where(interaction), lambda c: info.card(c, interaction.channel_id, name))
 
     @cards.autocomplete("name")
-    async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _choices(await info.card_names(self.bot, interaction.channel_id, current))
+    async def _cards_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._card_names(interaction, current)
 
     @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass, map colours")
     @app_commands.describe(battle_policy="who takes the small battle decisions", auto_end_turn="end your turn after your order",
@@ -153,7 +183,21 @@ class GameCog(commands.Cog):
         await handle(interaction, "games", lambda c: lobby.my_games(c, interaction.guild_id, interaction.user.id))
 
 
-    rw = app_commands.Group(name="rw", description="Runewars: rules and public facts", guild_only=True)
+    rw = app_commands.Group(name="rw", description="Runewars: cards, your hand, rules and public facts", guild_only=True)
+
+    @rw.command(name="card", description="Read any public card or unit ability by name")
+    @app_commands.describe(name="the card's name (autocompleted from the public card list)")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        await handle(interaction, _where(interaction), lambda c: info.card(c, interaction.channel_id, name))
+
+    @card.autocomplete("name")
+    async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _choices(await info.card_names(self.bot, interaction.channel_id, current))
+
+    @rw.command(name="hand", description="Your hand and private information, and your open decisions (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await handle(interaction, _where(interaction), lambda c: _in_channel(
+            c, interaction.channel_id, lambda g: lobby.private_view(c, g, interaction.user.id)))
 
     @rw.command(name="fate", description="The fate deck: the discard pile and what may still come")
     async def fate(self, interaction: discord.Interaction) -> None:

@@ -131,8 +131,15 @@ class ReviewButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=i
         await respond(interaction, work)
 
 
+class RecapButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.RECAP_TEMPLATE):
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.match
+        await respond(interaction, lambda: ui.recap_map(_table(interaction), int(m["game"]), interaction.user.id,
+                                                        int(m["since"]), int(m["seq"]), int(m["rewinds"])))
+
+
 #: registered by :meth:`TableCog.cog_load` with ``client.add_dynamic_items``
-TABLE_ITEMS = (VoteButton, UndoButton, ClaimButton, MuteButton, ReviewButton)
+TABLE_ITEMS = (VoteButton, UndoButton, ClaimButton, MuteButton, ReviewButton, RecapButton)
 
 
 class DiscordMarker:

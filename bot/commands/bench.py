@@ -7,7 +7,16 @@ of engine/runewars/flow.py; the rest), and the renderer's figures for the last p
 the first game (``render``: ``draw_ms``, ``render_ms``, ``png_encode_ms``,
 ``render_over_encode``, ``png_bytes``, the machine; see renderer/runewars/bench.py). When a
 game takes longer than the 2 s target, the top costs of one profiled game are added.
-``--check`` exits 1 when a target is missed (:data:`TARGETS`).
+
+``command_ms`` (``p50``, ``p95``, ``max_ack``, ``games``; issue #11) is the command latency
+through the wire: the bot as ``python -m bot run`` with its production settings against the
+loopback Discord double, ``--latency-games`` games in play at once
+(:func:`tests.e2e.latency.measure_command_latency`, docs/e2e.md). It needs a source checkout
+(the ``tests`` package); elsewhere it is reported as skipped with the reason. ``--no-latency``
+skips it.
+
+``--check`` exits 1 when a target is missed (:data:`TARGETS`; a skipped ``command_ms`` is no
+miss, one with no sample is).
 """
 
 from __future__ import annotations
@@ -25,16 +34,21 @@ from typing import Any
 
 TARGET_GAME_SECONDS = 2.0
 
-#: the renderer's targets on a 2-core machine (issue #8): (figure, key, most)
+#: the renderer's targets on a 2-core machine (issue #8) and the command latency's (issue #11):
+#: (figure, key, most)
 TARGETS = (("render", "render_ms.p50", 80.0), ("render", "draw_ms.p50", 40.0),
-           ("render", "render_over_encode", 2.0), ("render", "png_bytes", 1_500_000))
+           ("render", "render_over_encode", 2.0), ("render", "png_bytes", 1_500_000),
+           ("command_ms", "p95", 1500.0), ("command_ms", "max_ack", 3000.0))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=3, help="4-player AI games to time (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed (game_seconds, render)")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed (game_seconds, render, command_ms)")
+    parser.add_argument("--no-latency", action="store_true", help="skip command_ms (the bot against the Discord double)")
+    parser.add_argument("--latency-games", type=int, default=20, help="games in play at once for command_ms (default 20)")
+    parser.add_argument("--latency-seconds", type=float, default=60.0, help="seconds command_ms is measured for (default 60)")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -162,11 +176,24 @@ def render_figures(states: list, pack) -> dict[str, Any] | None:
     return bench(engine().view(states[-1], None), pack, n=20) if states else None
 
 
+def command_figures(games: int, seconds: float) -> dict[str, Any]:
+    """``command_ms`` with ``games`` games in play for ``seconds`` (see the module docstring)."""
+    try:
+        from tests.e2e.latency import measure_command_latency
+    except ImportError as e:
+        return {"skipped": f"needs a source checkout of Runetable (tests.e2e): {e}"}
+    measured = measure_command_latency(games, seconds=seconds)
+    keys = ("p50", "p95", "max_ack", "games", "samples", "interactions", "seconds", "targets")
+    return {key: measured[key] for key in keys}
+
+
 def missed_targets(result: dict[str, Any]) -> list[str]:
     """Every target the result misses, as "figure value > most"."""
     missed = []
     if result["game_seconds"]["median"] > TARGET_GAME_SECONDS:
         missed.append(f"game_seconds.median {result['game_seconds']['median']} > {TARGET_GAME_SECONDS}")
+    if result.get("command_ms", {}).get("samples") == 0:
+        missed.append("command_ms.samples 0: no command was measured")
     for section, path, most in TARGETS:
         value: Any = result.get(section)
         for key in path.split("."):
@@ -202,6 +229,8 @@ def run(args: argparse.Namespace) -> int:
         result["render"] = rendered
     if result["game_seconds"]["median"] > TARGET_GAME_SECONDS:
         result["profile_top"] = profile_top(args.seed)
+    if not args.no_latency:
+        result["command_ms"] = command_figures(args.latency_games, args.latency_seconds)
     result["missed_targets"] = missed_targets(result)
     if args.json:
         print(json.dumps(result, indent=1))
@@ -213,6 +242,10 @@ def run(args: argparse.Namespace) -> int:
             r = result["render"]
             print(f"render_ms p50 {r['render_ms']['p50']}, draw_ms p50 {r['draw_ms']['p50']}, "
                   f"render_over_encode {r['render_over_encode']}, png_bytes {r['png_bytes']} on {r['machine']}")
+        if "command_ms" in result:
+            c = result["command_ms"]
+            print(f"command_ms: {c['skipped']}" if "skipped" in c else
+                  f"command_ms p50 {c['p50']} p95 {c['p95']} max_ack {c['max_ack']} ({c['games']} games, {c['samples']} samples)")
         for row in result.get("profile_top", []):
             print(f"  {row['own_s']:8.3f} s own {row['cumulative_s']:8.3f} s cum  {row['calls']:>9} calls  {row['function']}")
         for miss in result["missed_targets"]:

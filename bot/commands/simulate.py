@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -24,6 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default="simulate-failures", help="where the first failing game is written (default simulate-failures)")
     parser.add_argument("--max-seasons", type=int, default=None, metavar="N",
                         help="stop every game after N seasons (quick smoke runs; full games by default)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                        help="games played at once in worker processes (default: the number of CPUs); the report is the same for any N")
     parser.add_argument("--secrets-every", type=int, default=10, metavar="N",
                         help="compare the views with permuted hidden information every N actions (default 10; public events always)")
 
@@ -50,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"game seed={outcome.seed} {'/'.join(outcome.factions)}: {mark}, winner seat {winner}", file=sys.stderr)
 
     outcomes, seconds = simulate(args.games, args.players, args.seed, options, secrets_every=max(1, args.secrets_every),
-                                 max_seasons=args.max_seasons, progress=progress)
+                                 max_seasons=args.max_seasons, progress=progress, jobs=max(1, args.jobs))
     summary = report(outcomes, seconds, players=args.players, seed=args.seed, options=options)
     failed = next((o for o in outcomes if o.failed), None)
     if failed is not None:

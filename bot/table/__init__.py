@@ -12,6 +12,7 @@ Modules, each described in ``docs/table.md``:
 * :mod:`.notices`  messages that belong to no move (reminders, vote results) via the outbox
 * :mod:`.seats`    the AI taking a seat (deadline, loan, concession, vote), claiming a seat
 * :mod:`.waits`    who is awaited since when: reminders, escalation, stall, heads-up, deadlines
+* :mod:`.recap`    the "since you last acted" recap: what changed, in words and on the seat's map
 * :mod:`.votes`    votes of the seated players and their effects
 * :mod:`.undo`     what may be undone, and undoing it
 * :mod:`.fairness` the seed commitment and its reveal

@@ -7,6 +7,7 @@
 ``tb:<game>:claim:<seat>``               take over an open seat
 ``tb:<game>:mute``                       mute my reminders for this decision
 ``tb:<game>:review:<season>``            show another season of a game's history
+``tb:<game>:recap:<since>.<seq>.<rw>``   my map with what changed in moves since+1..seq
 =======================================  ==========================================
 """
 
@@ -19,6 +20,7 @@ UNDO_TEMPLATE = rf"{_GAME}:undo:(?P<seq>[0-9]+)\.(?P<rewinds>[0-9]+)"
 CLAIM_TEMPLATE = rf"{_GAME}:claim:(?P<seat>[0-9]+)"
 MUTE_TEMPLATE = rf"{_GAME}:mute"
 REVIEW_TEMPLATE = rf"{_GAME}:review:(?P<season>[0-9]+)"
+RECAP_TEMPLATE = rf"{_GAME}:recap:(?P<since>[0-9]+)\.(?P<seq>[0-9]+)\.(?P<rewinds>[0-9]+)"
 
 
 def vote_id(game_id: int, vote: int, yes: bool) -> str:
@@ -39,3 +41,7 @@ def mute_id(game_id: int) -> str:
 
 def review_id(game_id: int, season: int) -> str:
     return f"{PREFIX}:{game_id}:review:{season}"
+
+
+def recap_id(game_id: int, since: int, seq: int, rewinds: int) -> str:
+    return f"{PREFIX}:{game_id}:recap:{since}.{seq}.{rewinds}"

@@ -6,7 +6,9 @@ is sent once. Payload (``v`` 1, shown by :mod:`bot.ui.transport` as its lines)::
 
     {"v": 1, "kind": "notice", "notice": <what>, "game_id", "lines": [str],
      "ping": [user ids the message may ping],          (channel messages)
-     "buttons": [{"label", "custom_id", "style"}]}     (components of bot.cogs.table)
+     "buttons": [{"label", "custom_id", "style"}],     (components of bot.cogs.table)
+     "map": {"seat", "since", "seq", "rewinds", "highlight": [areas]}}
+                                                       (a reminder's recap map, bot.table.recap)
 
 A notice never carries a secret: a public one says who, never what was decided; a private
 one goes to the one player it concerns.
@@ -15,7 +17,8 @@ one goes to the one player it concerns.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.store import Store
 from bot.ui.panels import ButtonSpec
@@ -24,8 +27,11 @@ PAYLOAD_VERSION = 1
 
 
 def payload(game_id: int, notice: str, lines: Sequence[str], *, ping: Sequence[int] = (),
-            buttons: Sequence[ButtonSpec] = ()) -> str:
-    body = {"v": PAYLOAD_VERSION, "kind": "notice", "notice": notice, "game_id": game_id, "lines": list(lines)}
+            buttons: Sequence[ButtonSpec] = (), map: Mapping[str, Any] | None = None) -> str:
+    body: dict[str, Any] = {"v": PAYLOAD_VERSION, "kind": "notice", "notice": notice, "game_id": game_id,
+                            "lines": list(lines)}
+    if map is not None:
+        body["map"] = dict(map)
     if ping:
         body["ping"] = list(ping)
     if buttons:
@@ -41,10 +47,10 @@ async def to_channel(store: Store, game_id: int, name: str, lines: Sequence[str]
 
 
 async def to_player(store: Store, game_id: int, name: str, user_id: int, lines: Sequence[str], *,
-                    buttons: Sequence[ButtonSpec] = ()) -> bool:
-    """Queue a direct message ``name`` to one player."""
+                    buttons: Sequence[ButtonSpec] = (), map: Mapping[str, Any] | None = None) -> bool:
+    """Queue a direct message ``name`` to one player (``map``: what its recap map shows)."""
     return await store.queue_notice(game_id, name, f"user:{user_id}",
-                                    payload(game_id, name.split("/")[0], lines, buttons=buttons))
+                                    payload(game_id, name.split("/")[0], lines, buttons=buttons, map=map))
 
 
 def mention(user_id: int | None) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from bot.errors import RunetableError
 from bot.store import GameRecord
-from bot.table import Table, ids, notices, seats, settings, undo, votes, waits
+from bot.table import Table, ids, notices, recap, seats, settings, undo, votes, waits
 from bot.table.export import build_export, dumps, file_name
 from bot.table.history import History, seasons, story_lines
 from bot.ui.panels import ButtonSpec
@@ -199,6 +199,16 @@ async def mute(table: Table, game_id: int | None, channel_id: int, user_id: int)
     if not await waits.mute(table, game_id, holder.seat):
         return [say("You owe no decision in that game right now.")]
     return [say(f"🔕 No more reminders for your current decision in game #{game_id}; the deadline still applies.")]
+
+
+@_answers
+async def recap_map(table: Table, game_id: int, user_id: int, since: int, seq: int, rewinds: int) -> list[Reply]:
+    """A reminder's "Map of the changes" button: my own map with what changed since my move rimmed."""
+    holder = await seats.seat_of(table, game_id, user_id)
+    png, alt, found = await recap.recap_map(table, game_id, holder.seat, user_id, since, seq, rewinds)
+    text = (f"🗺️ Game #{game_id}: your map after move {seq}; outlined, what changed since your move {since}:"
+            f" {', '.join(found.changed) or 'nothing you can see'}.")
+    return [Reply(text[:TEXT_LIMIT], files=(Attachment(png, f"game-{game_id}-changes-{seq}.png", alt),))]
 
 
 @_answers

@@ -22,10 +22,10 @@ commit. The undo removes commits *k..N* and is allowed only when, replaying them
      hand: all reveal. Drawing from a deck shuffled at set-up uses no random number at
      that moment, which is why rule 2 alone would not catch it.
 
-   The undo-safe and echo kinds are a whitelist per game (:data:`UNDO_SAFE`,
-   :data:`ECHOES`, :func:`declare`): an event kind added later counts as a reveal until
-   someone checks it, so a forgotten kind refuses an undo but never lets a player preview
-   a deck.
+   The undo-safe and echo kinds are whitelists declared by each game's ruleset
+   (:attr:`engine.core.Ruleset.undo_safe_events`, :attr:`~engine.core.Ruleset.undo_echo_events`),
+   not by the bot: an event kind added later counts as a reveal until someone checks it,
+   so a forgotten kind refuses an undo but never lets a player preview a deck.
 
 Undoing truncates the log to *k-1* (:meth:`bot.store.Store.undo_actions`), marks the
 messages already sent for *k..N* as superseded (the cog edits them to say so), drops
@@ -48,26 +48,8 @@ from bot.store import OutboxRow, StaleVersion
 from bot.table import Table, notices
 from bot.table.history import Commit, History
 from bot.table.seats import seat_of
-from engine.core import GameState, Seat, encode
+from engine.core import GameState, Ruleset, Seat, encode
 from engine.core.codec import to_plain
-
-#: game -> public event kinds that disclose nothing secret (see the module docstring)
-UNDO_SAFE: dict[str, frozenset[str]] = {
-    "runewars": frozenset({
-        "faction_chosen", "tile_placed", "home_placed", "guide_placed", "stronghold_placed", "runes_placed",
-        "order_chosen", "bid_made", "turn_began", "turn_ended", "order_bonus",
-        "area_activated", "activation_removed", "units_moved", "neutrals_moved", "units_placed", "units_routed",
-        "units_stood_up", "units_eliminated", "units_retreated", "must_retreat", "no_units_marched",
-        "units_taken_to_recruit", "units_recruited", "units_not_recruited", "recruit_not_possible",
-        "development_built", "development_declined", "development_not_possible",
-        "stronghold_built", "stronghold_repaired", "fortify_done", "runes_moved", "dials_set",
-        "support_chosen", "title_taken", "title_declined", "influence_spent", "hero_moved",
-    }),
-}
-#: game -> private event kinds that only repeat the actor's own answer to the actor
-ECHOES: dict[str, frozenset[str]] = {
-    "runewars": frozenset({"your_order", "your_bid", "your_false_rune"}),
-}
 
 PREVIEW_LINES = 15
 SUPERSEDED_NOTE = "↩️ *Undone: this move was taken back.*"
@@ -77,24 +59,18 @@ class UndoRefused(RunetableError):
     """The undo is not allowed (the message says why)."""
 
 
-def declare(game: str, *, public: Iterable[str] = (), echoes: Iterable[str] = ()) -> None:
-    """Declare a game's undo-safe public event kinds and its echo kinds."""
-    UNDO_SAFE[game] = frozenset(public)
-    ECHOES[game] = frozenset(echoes)
-
-
-def blocker(game: str, commit: Commit, seat: Seat) -> str | None:
-    """Why ``seat`` may not undo ``commit`` (None: it may)."""
+def blocker(ruleset: Ruleset, commit: Commit, seat: Seat) -> str | None:
+    """Why ``seat`` may not undo ``commit`` (None: it may), by the ruleset's declared lists."""
     if commit.seat != seat:
         return "another player has acted since"
     if any(r.chance for r in commit.records):
         return "a chance event happened (a shuffle or a random draw)"
     for event in commit.transition.events:
-        if event.to is None and event.kind not in UNDO_SAFE.get(game, ()):
-            return f"it revealed information ({narrator_for(game).event(event)})"
+        if event.to is None and event.kind not in ruleset.undo_safe_events:
+            return f"it revealed information ({narrator_for(ruleset.name).event(event)})"
         if event.to is not None and event.to - {seat}:
             return "another player was shown something privately"
-        if event.to is not None and event.kind not in ECHOES.get(game, ()):
+        if event.to is not None and event.kind not in ruleset.undo_echo_events:
             return "it showed you hidden information"
     return None
 
@@ -130,7 +106,7 @@ async def plan(table: Table, game_id: int, user_id: int) -> UndoPlan:
     history = await History.load(table.store, record, ruleset, from_seq=first)
     commits = await asyncio.to_thread(history.commits, first)
     for commit in commits:
-        reason = blocker(record.game, commit, seat)
+        reason = blocker(ruleset, commit, seat)
         if reason is not None:
             raise UndoRefused(f"You cannot undo move {commit.seq}: {reason}.")
     return UndoPlan(game_id, seat, user_id, record.seq, record.rewinds, first - 1, commits[0].before,

@@ -7,7 +7,9 @@ survives restarts because it is stored. Per wait:
 
 * **reminders**: by DM after the player's interval (their own ``reminder_hours``, else the
   game's), then every interval; a reminder falling in the player's quiet hours (in their
-  time zone) waits until they end. The first carries a private "since you last acted" recap.
+  time zone) waits until they end. The first carries a private "since you last acted" recap
+  (:mod:`.recap`): the narrated events, the areas that changed for the seat, and a button
+  for the seat's own map with those areas marked.
 * **escalation**: from reminder ``escalate_after`` on, the channel pings the player too.
 * **mute**: ``/game mute`` (or the reminder's button) stops the reminders of this wait only.
 * **stall notice**: once a wait is ``stall_hours`` old, the channel is told (without a ping)
@@ -25,7 +27,6 @@ pause.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import hashlib
 import logging
@@ -34,8 +35,8 @@ from typing import Any
 
 from bot.errors import RunetableError
 from bot.store import GameRecord, WaitRecord
-from bot.table import SweepReport, Table, ids, notices
-from bot.table.history import History, decode_state, story_lines
+from bot.table import SweepReport, Table, ids, notices, recap
+from bot.table.history import decode_state
 from bot.table.seats import default_by_ai, eliminated_seats
 from bot.table.settings import HOUR, game_settings, player_prefs, quiet_until, reminder_interval
 from bot.ui.panels import ButtonSpec
@@ -137,10 +138,17 @@ async def _due(table: Table, record: GameRecord, wait: WaitRecord, user_id: int,
     number = wait.reminders + 1
     lines = [f"⏳ Game #{record.id} in <#{record.channel_id}> is waiting for your decision since {notices.when(wait.since)}.",
              _deadline_text(wait), ANSWER_HINT]
+    buttons, shown = [mute_button(record.id)], None
     if number == 1:
-        lines += await _recap(table, record, wait.seat)
+        found = await _recap(table, record, wait.seat)
+        if found is not None:
+            lines += recap_lines(found)
+            if found.changed and recap.has_map(record.game):
+                shown = {"seat": found.seat, "since": found.since, "seq": found.seq, "rewinds": found.rewinds,
+                         "highlight": list(found.changed)}
+                buttons.append(ButtonSpec("Map of the changes", ids.recap_id(record.id, found.since, found.seq, found.rewinds)))
     await notices.to_player(table.store, record.id, f"remind/{wait.seat}/{wait.since}/{number}", user_id, lines,
-                            buttons=[mute_button(record.id)])
+                            buttons=buttons, map=shown)
     report.reminders += 1
     if number >= game["escalate_after"]:
         await notices.to_channel(table.store, record.id, f"escalate/{wait.seat}/{wait.since}/{number}", [
@@ -158,23 +166,22 @@ def _deadline_text(wait: WaitRecord) -> str:
     return f"Deadline {notices.when(wait.deadline)}: then the AI decides for the seat."
 
 
-async def _recap(table: Table, record: GameRecord, seat: Seat) -> list[str]:
-    """What ``seat`` may know happened since its last move (a few lines, newest last)."""
-    last = max((r.seq for r in await table.store.actions(record.id) if r.seat == seat), default=1)
-    if last >= record.seq:
-        return []
+async def _recap(table: Table, record: GameRecord, seat: Seat) -> recap.Recap | None:
     try:
-        history = await History.load(table.store, record, table.service.ruleset_of(record), from_seq=last + 1)
-        commits = await asyncio.to_thread(history.commits, last + 1)
+        return await recap.since_last_move(table, record, seat)
     except RunetableError as e:
         log.warning("game %s: no recap for seat %s: %s", record.id, seat, e.message)
+        return None
+
+
+def recap_lines(found: recap.Recap) -> list[str]:
+    """The recap in words: the last lines of the story, then the areas that changed."""
+    if not found.lines and not found.changed:
         return []
-    lines = story_lines(record.game, commits, seat)
-    if not lines:
-        return []
-    shown = lines[-RECAP_LINES:]
-    more = [f"… and {len(lines) - len(shown)} earlier lines (/game log)."] if len(lines) > len(shown) else []
-    return ["**Since you last acted:**", *more, *shown]
+    shown = list(found.lines[-RECAP_LINES:])
+    more = [f"… and {len(found.lines) - len(shown)} earlier lines (/game log)."] if len(found.lines) > len(shown) else []
+    changed = [f"Changed on your map: {', '.join(found.changed)}."] if found.changed else []
+    return ["**Since you last acted:**", *more, *shown, *changed]
 
 
 async def _heads_up(table: Table, record: GameRecord, public: Mapping[str, Any], seat: Seat,

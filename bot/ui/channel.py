@@ -1,9 +1,13 @@
 """The texts of the channel's messages, built from outbox payloads (no discord.py here).
 
-* **news** (:func:`channel_text`): one message per commit with what happened in public and
-  who is awaited (never for what); it pings only the users newly awaited (:func:`pinged`),
-  so a player waiting on the others is not pinged again by each of their moves. Events told
-  in an episode's report (a battle's details) are left out and the report is linked.
+* **news** (:func:`channel_text`): one message per stretch of commits (a human's move and
+  the AI seats' and automatic answers that follow it, :meth:`bot.service.GameService._commit_stretch`)
+  with what happened in public and who is awaited (never for what); it pings only the users
+  newly awaited (:func:`pinged`), so a player waiting on the others is not pinged again by
+  each of their moves. Events told in an episode's report (a battle's details) are left
+  out and the report is linked. News longer than one message is sent in several: the
+  earlier lines first (:func:`earlier_texts`, pinging nobody), then :func:`channel_text`,
+  which starts with ``…`` and ends with who is awaited; no line is lost.
 * **the status message** (:func:`status_text`): one per game, edited in place after every
   drain and posted anew when the game's chapter (a Runewars season) changes; it shows where
   the game stands and who is awaited with each decision's deadline as a Discord timestamp
@@ -27,7 +31,31 @@ TEXT_LIMIT = 2000
 
 
 def channel_text(payload: Mapping[str, Any]) -> str:
-    """The news of one commit: what happened, then who is awaited (never for what)."""
+    """The news of one stretch: what happened, then who is awaited (never for what). When
+    it does not fit one message, this is its last part (the rest: :func:`earlier_texts`)."""
+    return "\n".join(_split(news_lines(payload))[1])[:TEXT_LIMIT]
+
+
+def earlier_texts(payload: Mapping[str, Any]) -> list[str]:
+    """The lines of the news that :func:`channel_text` has no room for, oldest first, in
+    messages of at most :data:`TEXT_LIMIT` characters (usually none)."""
+    return reveal_texts(_split(news_lines(payload))[0])
+
+
+def _split(lines: list[str]) -> tuple[list[str], list[str]]:
+    """(earlier lines, the last message's lines): the last message keeps the newest lines
+    that fit after a ``…`` (at least the last line, cut to fit)."""
+    if len("\n".join(lines)) <= TEXT_LIMIT:
+        return [], lines
+    size, start = len("…") + 1 + len(lines[-1]), len(lines) - 1
+    while start > 1 and size + len(lines[start - 1]) + 1 <= TEXT_LIMIT:
+        start -= 1
+        size += len(lines[start]) + 1
+    return lines[:start], ["…", *lines[start:]]
+
+
+def news_lines(payload: Mapping[str, Any]) -> list[str]:
+    """Every line of a news payload: the public lines, battle report links, the result, who is awaited."""
     lines = public_lines(payload)
     if payload.get("kind") in ("start", "update"):
         for report in payload.get("reports", []):
@@ -38,7 +66,7 @@ def channel_text(payload: Mapping[str, Any]) -> str:
         awaited = [who(a.get("user_id")) for a in payload.get("awaiting", [])]
         if awaited:
             lines.append("Waiting for: " + ", ".join(awaited))
-    return fit(lines)
+    return lines
 
 
 def public_lines(payload: Mapping[str, Any]) -> list[str]:

@@ -1,5 +1,6 @@
 """Information on request, answered ephemerally: status, map (whole or around an area),
-log, settings, cards, the fate deck and rule topics.
+log, settings, cards, the fate deck and rule topics. A game other than Runewars is shown
+through its narrator (:meth:`bot.narration.Narrator.status`): it needs no renderer or pack.
 
 Each function takes a ``client`` offering ``service`` (see :mod:`bot.ui.lobby`) and returns
 :class:`~bot.ui.play.Reply` values. What a user sees is built from the view their seat may
@@ -12,6 +13,7 @@ from __future__ import annotations
 import time
 
 from bot.errors import NotSeated, RunetableError
+from bot.narration import narrator_for
 from bot.service import AUTO_PASS_DELAY
 from bot.ui import ids, rules, runewars
 from bot.ui.channel import deadlines
@@ -20,6 +22,8 @@ from bot.ui.panels import ButtonSpec, Panel
 from bot.ui.play import Image, Reply, say
 
 NO_RENDERER = "The map renderer is not available on this bot; here is the text board."
+NO_MAP = "This game has no map picture; here is where it stands:"
+NO_CARDS = "This game has no card list to read from."
 
 
 async def status(client, channel_id: int, user_id: int) -> list[Reply]:
@@ -35,8 +39,7 @@ async def status(client, channel_id: int, user_id: int) -> list[Reply]:
     names = seat_names(seats)
     humans = [s.seat for s in seats if s.user_id is not None and not s.is_ai and s.seat in view.awaited]
     lines = [f"**{record.game.capitalize()}**: game #{record.id}, move {view.seq}"]
-    if record.game == "runewars":
-        lines += runewars.summary(dict(view.view))
+    lines += runewars.summary(dict(view.view)) if record.game == "runewars" else narrator_for(record.game).status(dict(view.view))
     if view.awaited:
         due, paused = await deadlines(client.service.store, record.id, humans, time.time())
         lines.append("Waiting for: " + ", ".join(names.get(s, f"seat {s}") + (f" (deadline <t:{int(due[s])}:R>)" if due.get(s) and not paused else "")
@@ -64,6 +67,8 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
         where = f"around {area}" if area else "whole map"
         text = f"Game #{record.id}, move {view.seq} ({where})." + ("\n" + "\n".join(board) if area else "")
         return [Reply(Panel(text[:2000]), files=(Image(png, f"map-{record.id}-{view.seq}{'-' + area if area else ''}.png", alt),))]
+    if record.game != "runewars":
+        return [say("\n".join([NO_MAP, *narrator_for(record.game).status(dict(view.view))])[:2000])]
     if area is None:
         board = [NO_RENDERER, *board]
     return [say("\n".join(board)[:2000] or "Nothing to show.")]
@@ -164,8 +169,11 @@ async def settings(client, user_id: int, battle_policy: str | None = None, auto_
 
 
 async def card(client, channel_id: int, query: str) -> list[Reply]:
-    """/game cards NAME: a card's (or unit's) public text, from the channel game's data pack."""
+    """/rw card NAME: a card's (or unit's) public text, from the channel game's data pack
+    (no game in the channel: the built-in Runewars pack)."""
     entries = await _catalogue(client, channel_id)
+    if entries is None:
+        return [say(NO_CARDS)]
     wanted = query.strip().lower()
     found = [e for e in entries if wanted in (e["id"].lower(), e["name"].lower())] or \
             [e for e in entries if wanted in e["name"].lower()]
@@ -176,20 +184,23 @@ async def card(client, channel_id: int, query: str) -> list[Reply]:
 
 
 async def card_names(client, channel_id: int, typed: str) -> list[tuple[str, str]]:
-    """Autocomplete for /game cards: names from the pack's whole catalogue, the same list
+    """Autocomplete for /rw card: names from the pack's whole catalogue, the same list
     for everybody at any time (never the caller's hand, nor anything ordered by it); copies
     of a card are offered once."""
     typed = typed.strip().lower()
     out: dict[str, tuple[str, str]] = {}
-    for e in await _catalogue(client, channel_id):
+    for e in await _catalogue(client, channel_id) or []:
         label = f"{e['name']} ({e['kind']})"[:100]
         if typed in e["name"].lower() and label not in out:
             out[label] = (label, e["id"])
     return list(out.values())[:25]
 
 
-async def _catalogue(client, channel_id: int) -> list[dict[str, str]]:
+async def _catalogue(client, channel_id: int) -> list[dict[str, str]] | None:
+    """The public card list of the channel's game (None: a game without cards)."""
     record = await client.service.store.active_game(channel_id)
+    if record is not None and record.game != "runewars":
+        return None
     try:
         pack = await client.service.pack_of(record.id if record is not None else None)
     except RunetableError:

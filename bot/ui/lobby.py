@@ -31,7 +31,10 @@ RUNEWARS_OPTIONS = ("map_building", "epic", "exploration_tokens", "data_pack")
 
 async def new_game(client, guild_id: int, channel_id: int, user_id: int, game: str,
                    choices: dict[str, Any]) -> list[Reply]:
-    """/game new <game>: open a lobby in this channel (or thread) with the chosen options."""
+    """/game new <game>: open a lobby in this channel (or thread) with the chosen options.
+    Only a game the bot offers (:attr:`bot.service.GameService.games`) may be opened."""
+    if not client.service.offers(game):
+        return [say(f"This bot does not offer {game}; it offers: {', '.join(client.service.games) or 'nothing'}.")]
     options = {k: v for k, v in choices.items() if k in RUNEWARS_OPTIONS and v is not None}
     if options.get("data_pack") is not None:
         packs = installed_packs(getattr(client, "packs_dir", None))
@@ -88,7 +91,7 @@ async def lobby_panel(client, record: GameRecord) -> Panel:
     table = await client.service.lobby_settings(record.id)
     size = table["table_size"] or client.service.ruleset_of(record).max_seats
     lines = [f"**{record.game.capitalize()}**: game #{record.id} ({record.status})",
-             "Options: " + _options_text(record.options, table),
+             "Options: " + _options_text(record.game, record.options, table),
              f"Table: {len(seats)}/{size}: " + (", ".join(_who(s.user_id) for s in seats) or "nobody yet"),
              "Join with the button. The creator or a seated player starts the game."]
     buttons = (ButtonSpec("Join", ids.lobby_id(record.id, "join"), "success"),
@@ -113,12 +116,13 @@ async def private_view(client, game_id: int, user_id: int) -> list[Reply]:
     return await play.my_decisions(client.service, game_id, user_id, held)
 
 
-def _options_text(options: dict[str, Any], table: dict[str, Any]) -> str:
+def _options_text(game: str, options: dict[str, Any], table: dict[str, Any]) -> str:
     parts = [f"map {'rulebook' if options.get('map_building') == 'rulebook' else 'automatic'}",
              f"epic {'yes' if options.get('epic') else 'no'}",
              f"exploration tokens {'yes' if options.get('exploration_tokens') else 'no'}",
              f"data pack {'built-in' if not options.get('data_pack') else str(options['data_pack']).rsplit('/', 1)[-1]}",
-             f"deadline {table['deadline_hours']} h"]
+             ] if game == "runewars" else []
+    parts.append(f"deadline {table['deadline_hours']} h")
     if table["ai_fill"]:
         parts.append("AI fills empty seats")
     return " · ".join(parts)

@@ -4,8 +4,9 @@ The texts come from :mod:`bot.ui.channel`; this module only talks to Discord.
 
 * A channel payload (``start``/``update``) becomes a **news** message: the public lines,
   who is awaited (as mentions; only the newly awaited are pinged) and a "My decisions"
-  button; at the game's end, then the **reveal** of every secret. It never names what
-  anyone must decide.
+  button (news too long for one message is preceded by its earlier lines, pinging nobody);
+  at the game's end, then the **reveal** of every secret. It never names what anyone must
+  decide.
 * The **status message** (:meth:`DiscordTransport.update_status`), one per game: the map
   drawn from the public view of the game as it stands (off the event loop, with alt text),
   where the game stands and who is awaited until when; edited in place, posted anew when the chapter (a Runewars
@@ -15,7 +16,10 @@ The texts come from :mod:`bot.ui.channel`; this module only talks to Discord.
   without the right to make threads, to the game channel itself.
 * A notice is posted as its lines, pinging only its ``ping`` users, with its buttons.
 * A private payload becomes a DM: the seat's own lines, then the panel of its first open
-  decision (:mod:`bot.ui.panels`). When DMs are closed, the same message goes to the
+  decision (:mod:`bot.ui.panels`); a private notice, its lines and buttons. A reminder whose
+  payload names a recap map (``payload["map"]``, :mod:`bot.table.waits`) carries that map as
+  an image: drawn from that seat's view only (:func:`bot.table.recap.recap_map`), and only
+  while the user still holds that seat. When DMs are closed, the same message goes to the
   player's **private thread** in the game channel (invitation only, the game setting
   ``private_thread/<user id>``), unless another seated player could read private threads
   there (Manage Threads) or the bot may not make them: then it is refused and held.
@@ -41,7 +45,8 @@ from bot.errors import RunetableError
 from bot.narration import narrator_for
 from bot.service import GameService, decisions_from_payload
 from bot.store import nonce_for
-from bot.ui.channel import channel_text, deadlines, dm_text, fit, pinged, report_text, reveal_texts, status_text
+from bot.table import Table, recap
+from bot.ui.channel import channel_text, deadlines, dm_text, earlier_texts, fit, pinged, report_text, reveal_texts, status_text
 from bot.ui.components import me_button, to_view
 from bot.ui.panels import ButtonSpec, build_panel
 
@@ -61,11 +66,14 @@ def _mentions(users: list[int]) -> discord.AllowedMentions:
 
 
 class DiscordTransport:
-    """Sends outbox payloads through a discord.py client."""
+    """Sends outbox payloads through a discord.py client. ``wants_map(payload)`` says whether a
+    status update gets a map (the setting ``MAP_CADENCE``, :func:`bot.delivery.map_cadence`)."""
 
-    def __init__(self, client: discord.Client, service: GameService):
+    def __init__(self, client: discord.Client, service: GameService,
+                 wants_map: Callable[[dict[str, Any]], bool] = lambda payload: True):
         self.client = client
         self.service = service
+        self.wants_map = wants_map
 
     # ---------------------------------------------------------------- news and notices
 
@@ -76,6 +84,9 @@ class DiscordTransport:
             kwargs["view"] = me_button(payload["game_id"])
         elif payload.get("buttons"):
             kwargs["view"] = to_view_of_buttons([ButtonSpec(**b) for b in payload["buttons"]])
+        for i, text in enumerate(earlier_texts(payload)):  # a long stretch's first lines, pinging nobody
+            await _guarded(lambda text=text, i=i: channel.send(text, nonce=nonce_for(f"{nonce}/part/{i}"),
+                                                               allowed_mentions=NO_PINGS))
         message = await _guarded(lambda: channel.send(channel_text(payload), **kwargs))
         for i, text in enumerate(reveal_texts(payload.get("reveal") or [])):
             await _guarded(lambda text=text, i=i: channel.send(text, nonce=nonce_for(f"{nonce}/reveal/{i}"),
@@ -113,6 +124,8 @@ class DiscordTransport:
         await store.set_setting("game", game_id, STATUS_MESSAGE, {"message_id": message.id, "chapter": chapter})
 
     async def _map(self, payload: dict[str, Any]) -> discord.File | None:
+        if not self.wants_map(payload):
+            return None
         try:
             image = await self.service.map_image(payload["game_id"], payload["view"])
         except Exception:  # a map that cannot be drawn must not hold the game's news back
@@ -179,7 +192,7 @@ class DiscordTransport:
 
     async def send_dm(self, user_id: int, payload: dict[str, Any], nonce: str) -> int:
         user = self.client.get_user(user_id) or await _guarded(lambda: self.client.fetch_user(user_id))
-        text, kwargs = self._private_message(payload)
+        text, kwargs = await self._private_message(user_id, payload)
         message = await _guarded(lambda: user.send(text, nonce=nonce, **kwargs))
         return message.id
 
@@ -187,12 +200,12 @@ class DiscordTransport:
         channel = await self._channel(channel_id)
         await self._only_they_can_read(channel, payload["game_id"], user_id)
         thread = await self._private_thread(channel, payload["game_id"], user_id)
-        text, kwargs = self._private_message(payload)
+        text, kwargs = await self._private_message(user_id, payload)
         message = await _guarded(lambda: thread.send(fit([f"<@{user_id}>", text]), nonce=nonce,
                                                      allowed_mentions=_mentions([user_id]), **kwargs))
         return message.id
 
-    def _private_message(self, payload: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    async def _private_message(self, user_id: int, payload: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         text, kwargs = dm_text(payload), {}
         decisions = decisions_from_payload(payload)
         if decisions:
@@ -201,7 +214,33 @@ class DiscordTransport:
             view = to_view(panel)
             if view is not None:
                 kwargs["view"] = view
+        elif payload.get("buttons"):
+            kwargs["view"] = to_view_of_buttons([ButtonSpec(**b) for b in payload["buttons"]])
+        if payload.get("map"):
+            image = await self._recap_map(user_id, payload)
+            if image is not None:
+                kwargs["file"] = image
         return text, kwargs
+
+    async def _recap_map(self, user_id: int, payload: dict[str, Any]) -> discord.File | None:
+        """The recap map a reminder names, from the seat's own view, or None (the reminder goes
+        without it) when ``user_id`` no longer holds that seat, moves were undone since, or
+        it cannot be drawn."""
+        shown, game_id = payload["map"], payload["game_id"]
+        holders = {s.seat: s.user_id for s in await self.service.store.seats(game_id)}
+        if holders.get(shown["seat"]) != user_id:
+            return None
+        try:
+            png, alt, _ = await recap.recap_map(Table(self.service.store, self.service), game_id, shown["seat"], user_id,
+                                                shown["since"], shown["seq"], shown["rewinds"])
+        except RunetableError as e:
+            log.info("game %s: a reminder goes without its map: %s", game_id, e.message)
+            return None
+        except Exception:  # a map that cannot be drawn must not hold the reminder back
+            log.exception("game %s: drawing a reminder's map failed", game_id)
+            return None
+        return discord.File(io.BytesIO(png), filename=f"game-{game_id}-changes-{shown['seq']}.png",
+                            description=alt[:1024] or None)
 
     async def _only_they_can_read(self, channel, game_id: int, user_id: int) -> None:
         """Refuse (Undeliverable) unless a private thread of ``channel`` would be read by

@@ -38,12 +38,23 @@ class IllegalAction(EngineError):
 
 
 class NotYourDecision(EngineError):
-    """The seat tried to answer a prompt that another seat (or nobody) owes."""
+    """The seat tried to answer a prompt that another seat (or nobody) owes.
 
-    def __init__(self, message: str, *, seat: int | None, awaited: Sequence[int] = ()):
+    ``rule`` names the rule (the ruleset's :attr:`~engine.core.Ruleset.turn_rule`),
+    ``alternatives`` lists the seat's own legal actions, if any decision awaits it.
+    """
+
+    def __init__(self, message: str, *, seat: int | None, awaited: Sequence[int] = (), rule: str = "",
+                 alternatives: Sequence["Action"] = ()):
         super().__init__(message)
+        self.message = message
         self.seat = seat
         self.awaited = tuple(awaited)
+        self.rule = rule
+        self.alternatives = tuple(alternatives)
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})" if self.rule else self.message
 
 
 class GameOver(IllegalAction):

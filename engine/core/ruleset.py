@@ -38,6 +38,17 @@ class Ruleset(ABC):
     state_format: int = 1
     min_seats: int = 2
     max_seats: int = 4
+    #: Undo (a player taking back their own moves, docs/table.md "Undo"): the public event
+    #: kinds that disclose nothing secret, i.e. report only the actor's own public answer
+    #: and what follows from public information. A public event of any other kind is a
+    #: reveal (an order turned up, a card drawn from a deck) and ends what may be undone.
+    undo_safe_events: frozenset[str] = frozenset()
+    #: the rule that lets only the awaited seat answer (named when another seat tries)
+    turn_rule: str = "core: a decision is answered by the seat it awaits"
+    #: Undo: the private event kinds that only repeat the actor's own secret answer back to
+    #: the actor (any other private event shows someone something and ends what may be undone).
+    #: Both are whitelists: a kind not declared refuses an undo, never lets one preview a deck.
+    undo_echo_events: frozenset[str] = frozenset()
 
     def pack_hash(self, options: Mapping[str, Any]) -> str:
         """The hash of the data pack the game will use ("" when the game has none)."""

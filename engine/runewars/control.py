@@ -19,12 +19,12 @@ def controller(board: RunewarsBoard, area_id: str, homes: Mapping[str, int] | No
     (ruling R14: neutral units count as enemy units unless allied with the owner, p. 19).
     """
     area = board.areas[area_id]
-    holders = {s.owner for s in area.stacks if s.owner is not None and s.count}
-    if area.stronghold is not None:
-        holders.add(area.stronghold.owner)
     home_owner = home_realm_owner(board, area_id) if homes is None else homes.get(area_id)
     if home_owner is not None and not _enemy_present(area, home_owner):
         return home_owner
+    holders = {s.owner for s in area.stacks if s.owner is not None and s.count}
+    if area.stronghold is not None:
+        holders.add(area.stronghold.owner)
     if len(holders) == 1:
         return holders.pop()
     return None  # nobody, or contested while a battle is fought
@@ -35,14 +35,24 @@ def home_owners(board: RunewarsBoard) -> dict[str, int]:
     return {a: p.seat for p in board.players for a in p.home_areas}
 
 
+def holds_a_home_area(board: RunewarsBoard, seat: int, homes: Mapping[str, int]) -> bool:
+    """True when ``seat`` surely controls an area: one of its home-realm areas without an enemy
+    (a cheap test before :func:`control_map`; ``homes``: a ready :func:`home_owners`)."""
+    return any(homes.get(a) == seat and a in board.areas and not _enemy_present(board.areas[a], seat)
+               for a in board.players[seat].home_areas)
+
+
 def home_realm_owner(board: RunewarsBoard, area_id: str) -> int | None:
     return next((p.seat for p in board.players if area_id in p.home_areas), None)
 
 
 def _enemy_present(area: Area, seat: int) -> bool:
-    enemy_units = any(s.count and s.owner != seat and not (s.owner is None and s.ally == seat) for s in area.stacks)
-    enemy_stronghold = area.stronghold is not None and area.stronghold.owner != seat
-    return enemy_units or enemy_stronghold
+    if area.stronghold is not None and area.stronghold.owner != seat:
+        return True
+    for stack in area.stacks:  # a plain loop: this runs after every step of the game
+        if stack.owner != seat and stack.standing + stack.routed and not (stack.owner is None and stack.ally == seat):
+            return True
+    return False
 
 
 def is_empty(board: RunewarsBoard, area_id: str) -> bool:

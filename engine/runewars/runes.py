@@ -70,10 +70,9 @@ def learn_controlled_runes(state: GameState, pack: Pack, ctx: Context) -> None:
     """A player may look at the runes of the areas they control at any time, and remembers them."""
     board: RunewarsBoard = state.board
     homes = home_owners(board)
-    for area_id, area in sorted(board.areas.items()):
-        rune = area.rune
-        if rune is None or rune.face_up:
-            continue
+    face_down = sorted(a for a, area in board.areas.items() if area.rune is not None and not area.rune.face_up)
+    for area_id in face_down:  # runs after every step: only the areas that can teach anything
+        rune = board.areas[area_id].rune
         seat = controller(board, area_id, homes)
         if seat is not None and seat not in rune.known_to:
             rune.known_to = sorted(rune.known_to + [seat])

@@ -1,13 +1,14 @@
-"""Setting up a game of Runewars, in the rulebook's order (p. 8, digest §4.1).
+"""Setting up a game of Runewars, in the rulebook's order (p. 8 „Spielvorbereitung“, digest §4.1).
 
-Steps with cards that later issues bring (quests, heroes, tactics, objectives) are marked
-where they will hook in; everything else is done here:
-
-1. first player by fate card; 2. factions in seat order from the first player; 3. the map
+1. first player by fate card; 2. factions in seat order from the first player (each
+faction's dials and influence are set as it is chosen: fixed values, step 7); 3. the map
 (setup quests dealt face up, then the automatic layout of pp. 8-9 or, with the option
 ``{"map_building": "rulebook"}``, the players' own building in engine/runewars/setup_map.py); 4. neutral units; 5. city
-tokens at random; 7. dials and influence; 8. per player, from the first player clockwise:
-stronghold, starting units, then the runes (which home area holds the false rune is secret).
+tokens at random; 7. the tactics cards; 8. per player, from the first player clockwise:
+stronghold, starting units, then the runes (which home area holds the false rune is secret);
+6, 9, 10: quest, hero and reward decks and the starting heroes (engine/runewars/heroes/setup.py);
+12. last, one objective each. Every deck is shuffled at step 1 (step 10's shuffle, earlier:
+nobody sees a deck, ruling R37).
 
 Epic variant (option ``{"epic": true}``, p. 37): one face-up dragon rune in the home area its
 player chooses instead of two dragon runes and a false rune, and the tactics and season
@@ -27,7 +28,7 @@ from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.cull import AREA_UNIT_LIMIT
 from engine.runewars.flow import procedure, prompt_kind, push
 from engine.runewars.map import Board, auto_layout
-from engine.runewars.effects.objectives import deal_starting_cards
+from engine.runewars.effects.objectives import StartingObjectives, deal_starting_tactics
 from engine.runewars.seasons import start_campaign
 from engine.runewars.heroes.setup import start_heroes
 from engine.runewars.setup_map import MapBuild, map_mode
@@ -179,6 +180,7 @@ def _populate_map(state: GameState, pack: Pack, ctx: Context) -> None:
         board.areas[area_id].city = token
     board.rune_supply = {"dragon": pack.rune_tokens.dragon, "false": pack.rune_tokens.false}
     ctx.emit("map_built", placements=list(board.placements), cities={a: board.areas[a].city for a in city_spaces})
+    deal_starting_tactics(state, pack, ctx)  # step 7 (dials and influence were set with the faction, step 2)
     board.phase = "setup.stronghold"
     board.setup_queue = seats_from(board.first_player, state.seat_count)
     _open_stronghold_prompt(state)
@@ -298,10 +300,10 @@ def _next_player(state: GameState, pack: Pack, ctx: Context) -> None:
         _open_stronghold_prompt(state)
         return
     board.phase = "setup.done"
-    deal_starting_cards(state, pack, ctx)  # steps 7 and 12: tactics cards and an objective each
     ctx.emit("setup_complete")
     start_campaign(state, pack)
-    start_heroes(state, pack)  # steps 6, 9, 10 for quests, heroes, rewards: on top of the campaign (engine/runewars/heroes/setup.py)
+    push(state, StartingObjectives())  # step 12, the last: once the heroes stand
+    start_heroes(state, pack)  # steps 6, 9, 10 for quests, heroes, rewards: on top (engine/runewars/heroes/setup.py)
 
 
 # -- legal answers -------------------------------------------------------------------------

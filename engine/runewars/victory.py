@@ -9,30 +9,35 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.core import Context, GameState
 from engine.runewars import cards
-from engine.runewars.control import control_map
+from engine.runewars.control import control_map, controller, holds_a_home_area, home_owners
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step
-from engine.runewars.runes import dragon_rune_areas, dragon_rune_count, instant_winners, kind
+from engine.runewars.runes import dragon_rune_areas, dragon_rune_count, instant_winners, kind, runes_to_win
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import current_player_order
 
 
 @after_every_step
 def check(state: GameState, pack: Pack, ctx: Context) -> None:
+    """Elimination, then the instant win (p. 30, p. 31), after every step of the game.
+
+    Runs thousands of times a game, so it computes only what can decide: a seat holding one
+    of its home areas without an enemy controls an area, and only the controllers of the
+    dragon-rune areas can make a winner (``python -m bot bench`` times it).
+    """
     board: RunewarsBoard = state.board
     if board.phase != "play" or state.result is not None:
         return
-    control, order = control_map(board), current_player_order(board, pack)
+    homes = home_owners(board)
     if not board.contested:
-        controllers = set(control.values())
-        for seat in order:
-            on_map = all(a in board.areas for a in board.players[seat].home_areas)  # scenario fragments may omit a realm
-            if on_map and seat not in controllers:
-                eliminate_player(state, seat, ctx)
+        _eliminate_players_without_areas(state, pack, homes, ctx)
     playing = [p.seat for p in board.players if not p.eliminated]
-    winners = instant_winners(board, pack, order, epic=bool(state.options.get("epic")), control=control)
+    control = _dragon_rune_control(board, homes)
+    winners = _instant_winners(state, pack, control)
     if winners:
         winner = winners[0]
         areas = dragon_rune_areas(board, winner, control)
@@ -42,6 +47,31 @@ def check(state: GameState, pack: Pack, ctx: Context) -> None:
         _finish(state, ctx, winner=winner, reason="dragon_runes", areas=areas, **({"dragon_thrones": thrones} if thrones else {}))
     elif len(playing) == 1:
         _finish(state, ctx, winner=playing[0], reason="last_player")
+
+
+def _eliminate_players_without_areas(state: GameState, pack: Pack, homes: dict[str, int], ctx: Context) -> None:
+    board: RunewarsBoard = state.board
+    if all(holds_a_home_area(board, p.seat, homes) for p in board.players if not p.eliminated):
+        return
+    controllers = set(control_map(board).values())
+    for seat in current_player_order(board, pack):
+        on_map = all(a in board.areas for a in board.players[seat].home_areas)  # scenario fragments may omit a realm
+        if on_map and seat not in controllers:
+            eliminate_player(state, seat, ctx)
+
+
+def _dragon_rune_control(board: RunewarsBoard, homes: dict[str, int]) -> dict[str, int | None]:
+    """The controllers of the areas holding a dragon rune (all that runes.dragon_rune_areas reads)."""
+    return {a: controller(board, a, homes) for a, area in board.areas.items() if area.rune is not None and area.rune.dragon}
+
+
+def _instant_winners(state: GameState, pack: Pack, control: dict[str, int | None]) -> list[int]:
+    board: RunewarsBoard = state.board
+    most = max(Counter(s for s in control.values() if s is not None).values(), default=0)
+    thrones = sum(1 for m in board.exploration.values() if m.token == "dragon_throne" and m.face_up)
+    if most + thrones < runes_to_win(pack, bool(state.options.get("epic"))):
+        return []  # nobody can have enough
+    return instant_winners(board, pack, current_player_order(board, pack), epic=bool(state.options.get("epic")), control=control)
 
 
 def eliminate_player(state: GameState, seat: int, ctx: Context) -> None:

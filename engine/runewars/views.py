@@ -2,6 +2,7 @@
 
 The public view names no face-down rune's identity, no card in a hand, no chosen but
 unrevealed order; it shows the public counts (cards in hand, influence, orders played).
+Both show the seat order fixed at the start (``seat_order``, clockwise from ``first_player``).
 A seat's view adds what that seat may know: its hand, objective and chosen order, and
 the runes it knows or may look at.
 """
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import GameState
+from engine.core import GameState, seats_from
 from engine.runewars.battle.frame import Battle
-from engine.runewars.control import controller
+from engine.runewars.control import controller, home_owners
 from engine.runewars.effects.reading import card_views
 from engine.runewars.flow import top
 from engine.runewars.heroes.views import hero_views
@@ -30,6 +31,9 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "year": board.year,
         "season": board.season,
         "first_player": board.first_player,
+        # p. 8 Aufbau 2/8: „Beginnend mit dem Startspieler und weiter reihum im Uhrzeigersinn“: the seats around the
+        # table, fixed at the start, clockwise from the first player
+        "seat_order": seats_from(board.first_player, len(board.players)),
         "awaiting": state.awaited(),
         "turn": _turn(state),
         "battle": _battle(state),
@@ -38,7 +42,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "players": [_player(p, seat) for p in board.players],
         "titles": {t: {"holder": title.holder, "influence": title.influence} for t, title in sorted(board.titles.items())},
         "map": [{"tile": p.tile, "rotation": p.rotation, "q": p.q, "r": p.r} for p in board.placements],
-        "areas": {area_id: _area(area, seat, controller(board, area_id)) for area_id, area in sorted(board.areas.items())},
+        "areas": _areas(board, seat),
         "contested": list(board.contested),
         "setup_quests": [list(q) for q in board.setup_quests],
         **setup_view(state),  # the rulebook map build: numbered candidates, setup guides
@@ -49,6 +53,11 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         **card_views(state, seat),  # cards the seat may read, the season card, lasting effects
         **hero_views(state, seat),  # heroes, defeated-hero tokens, exploration tokens
     }
+
+
+def _areas(board: RunewarsBoard, seat: int | None) -> dict[str, Any]:
+    homes = home_owners(board)
+    return {area_id: _area(area, seat, controller(board, area_id, homes)) for area_id, area in sorted(board.areas.items())}
 
 
 def _turn(state: GameState) -> dict[str, Any] | None:

@@ -31,7 +31,7 @@ __all__ = ["PALETTES", "alt_text", "bench", "compose", "map_with_boxes", "render
 def render_png(view: View, pack: Pack, *, seat: int | None = None, **options) -> bytes:
     """Map and panel in one PNG (IHDR/IDAT/IEND only: no metadata).
 
-    ``options``: ``palette``, ``crop``, ``only_seat`` as for :func:`render_map`.
+    ``options``: ``palette``, ``crop``, ``only_seat``, ``highlight`` as for :func:`render_map`.
     """
     return png_bytes(compose(view, pack, seat=seat, **options))
 

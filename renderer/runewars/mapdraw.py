@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from PIL import Image, ImageDraw
 
@@ -185,16 +185,18 @@ def _resources(img: Image.Image, amounts: Mapping[str, int], x: float, y: float,
 
 
 def draw_pieces(img: Image.Image, borders, layout: MapLayout, pack: Pack, data: ViewData, pal: Palette, *,
-                seat: int | None, only_seat: int | None) -> dict[str, list[tuple[int, int, int, int]]]:
+                seat: int | None, only_seat: int | None,
+                highlight: Collection[str] = ()) -> dict[str, list[tuple[int, int, int, int]]]:
     """Draw every area's pieces; returns, per area, the boxes of markers showing what only
     this seat knows (runes, an exploration token): the only places a seat's map differs
-    from the public one."""
+    from the public one. The cropped-to area and the ``highlight`` areas get a rim."""
     draw = ImageDraw.Draw(img)
     secret_boxes: dict[str, list[tuple[int, int, int, int]]] = {}
     for area in layout.areas:
         _control(img, layout, data, pal, area)
-    if layout.focus is not None:
-        cx, cy = layout.centre(layout.focus)
+    rimmed = ({layout.focus} if layout.focus is not None else set()) | set(highlight)
+    for area in sorted(rimmed & set(layout.areas)):
+        cx, cy = layout.centre(area)
         draw.polygon(corners(cx, cy, layout.size * 0.985), outline=pal.highlight, width=max(2, round(layout.size * 0.05)))
     for sprite, xy in borders:
         img.paste(sprite, xy, sprite)

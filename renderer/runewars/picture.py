@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from PIL import Image
 
@@ -18,23 +18,26 @@ Box = tuple[int, int, int, int]
 
 
 def map_with_boxes(view: View, pack: Pack, *, seat: int | None = None, palette: str = "default",
-                   crop: str | None = None, only_seat: int | None = None) -> tuple[Image.Image, dict[str, list[Box]]]:
+                   crop: str | None = None, only_seat: int | None = None,
+                   highlight: Collection[str] = ()) -> tuple[Image.Image, dict[str, list[Box]]]:
     """The map and, per area, the boxes of its secret-bearing markers (runes)."""
     data = ViewData(view, pack, seat)
     pal = get_palette(palette)
     layout = map_layout(view, pack, crop=crop)
     base, borders = base_layer(layout, pack, pal)
     image = base.copy()
-    boxes = draw_pieces(image, borders, layout, pack, data, pal, seat=data.viewer, only_seat=only_seat)
+    boxes = draw_pieces(image, borders, layout, pack, data, pal, seat=data.viewer, only_seat=only_seat,
+                        highlight=highlight)
     return image, boxes
 
 
 def render_map(view: View, pack: Pack, *, seat: int | None = None, palette: str = "default",
-               crop: str | None = None, only_seat: int | None = None) -> Image.Image:
+               crop: str | None = None, only_seat: int | None = None, highlight: Collection[str] = ()) -> Image.Image:
     """The map. ``crop``: an area and its neighbours, larger; ``only_seat``: only that seat's
     units (and neutrals allied with it) and heroes; ``seat``: the seat whose view this is
-    (checked against the view; its privately known runes get a dashed ring)."""
-    image, _ = map_with_boxes(view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat)
+    (checked against the view; its privately known runes get a dashed ring); ``highlight``:
+    areas to mark with a rim (e.g. what changed since a player last acted)."""
+    image, _ = map_with_boxes(view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat, highlight=highlight)
     return image
 
 
@@ -45,10 +48,10 @@ def render_board(view: View, pack: Pack, *, seat: int | None = None, palette: st
 
 
 def compose(view: View, pack: Pack, *, seat: int | None = None, palette: str = "default",
-            crop: str | None = None, only_seat: int | None = None) -> Image.Image:
+            crop: str | None = None, only_seat: int | None = None, highlight: Collection[str] = ()) -> Image.Image:
     """Map above panel in one image, as wide as the wider of the two."""
     pal = get_palette(palette)
-    top = render_map(view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat)
+    top = render_map(view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat, highlight=highlight)
     width = max(top.width, PANEL_WIDTH)
     panel = render_board(view, pack, seat=seat, palette=palette, width=width)
     out = Image.new("RGB", (width, top.height + panel.height), pal.ground)

@@ -17,27 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def simulate_args(tmp_path, **overrides):
-    values = dict(games=2, players=2, seed=1, options="", json=True, out=str(tmp_path / "failures"), max_seasons=3, secrets_every=5)
+    values = dict(games=2, players=2, seed=1, options="", json=True, out=str(tmp_path / "failures"), max_seasons=3, secrets_every=5,
+                  jobs=1)
     values.update(overrides)
     return argparse.Namespace(**values)
-
-
-def test_a_short_simulation_reports_every_field_and_passes(tmp_path, capsys):
-    """The CI run: a few short 2-player games with every check on."""
-    code = simulate.run(simulate_args(tmp_path))
-    report = json.loads(capsys.readouterr().out)
-    assert code == 0, report["first_failure"]
-    for key in ("games", "crashes", "invariant_violations", "leaks", "seconds", "games_per_second", "wins_by_faction",
-                "end_reasons", "seasons", "prompts_per_season", "prompts_per_battle", "counts", "not_yet_implemented"):
-        assert key in report
-    assert report["games"] == 2 and report["crashes"] == report["invariant_violations"] == report["leaks"] == 0
-    for key in ("strategy", "mobilize", "conquer", "harvest", "recruit", "rally_support", "acquire_power", "fortify", "bonuses",
-                "battles", "diplomacy", "retreats", "strongholds_built", "strongholds_captured", "developments_built",
-                "tactics_played", "titles_gained", "objectives_completed", "dragon_runes_gained", "rune_swaps",
-                "heroes_recruited", "duels", "quests_completed", "rewards_picked_up", "eliminations", "exploration_tokens_resolved"):
-        assert key in report["counts"], key
-    assert set(report["counts"]["diplomacy"]) == {"gold", "silver", "red"}
-    assert all(set(row) == {"games", "wins", "rate", "ci95"} for row in report["wins_by_faction"].values())
 
 
 def test_a_broken_invariant_fails_the_run_and_writes_the_game_out(tmp_path, capsys, monkeypatch):

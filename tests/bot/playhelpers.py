@@ -37,8 +37,13 @@ def any_ruleset(name: str):
     return RULESETS[name] if name in RULESETS else load_ruleset(name)
 
 
+#: the games the test bot offers: Runewars, and the tiny test game installed as an operator would
+#: (RUNETABLE_GAMES=runewars,tinygame=tests.tinygame)
+OFFERED = {"runewars": "runewars", "tinygame": "tinygame"}
+
+
 def full_service(store) -> GameService:
-    return GameService(store, any_ruleset)
+    return GameService(store, any_ruleset, games=OFFERED)
 
 
 async def positioned_game(service: GameService, users, spec, *, channel: int, seed: int = 1) -> int:
@@ -83,6 +88,31 @@ def interaction(client, user_id: int, *, component: bool = False, channel: int =
         response=SimpleNamespace(defer=AsyncMock()), followup=SimpleNamespace(send=AsyncMock()),
         edit_original_response=AsyncMock(), namespace=SimpleNamespace(**(namespace or {})),
     )
+
+
+async def play_by_components(client, game_id: int, chooser: random.Random, *, max_moves: int = 5000) -> int:
+    """Play until the game ends through the components' own callbacks, as Discord would
+    dispatch them: a random awaited user presses My decisions (the DynamicItem on every
+    channel message), then clicks a random button or select option of the last panel it got,
+    and of each panel the click edits in, until an answer is applied. Returns the moves."""
+    service, moves = client.service, 0
+    while (await service.store.get_game(game_id)).status == "active" and moves < max_moves:
+        users = {s.seat: s.user_id for s in await service.store.seats(game_id)}
+        user = users[chooser.choice((await service.view(game_id, None)).awaited)]
+        _, fake = await dispatch(client, ids.me_id(game_id), user)
+        view = [c.kwargs["view"] for c in fake.followup.send.await_args_list if "view" in c.kwargs][-1]
+        applied = False
+        while not applied:
+            options = [(c.custom_id, None) for c in view.children if not isinstance(c, components.CursorSelect)] + \
+                      [(c.custom_id, o.value) for c in view.children if isinstance(c, components.CursorSelect) for o in c.item.options]
+            custom_id, value = chooser.choice(options)
+            _, fake = await dispatch(client, custom_id, user, values=() if value is None else (value,))
+            edit, refusals = sent(fake)
+            assert edit is not None and not refusals, refusals  # never a refusal: every offer is legal
+            view = edit["view"]
+            applied = bool(re.fullmatch(ids.CHOICE_TEMPLATE, custom_id)) or (value is not None and not value.startswith("n"))
+        moves += 1
+    return moves
 
 
 async def click(service: GameService, user: int, panel, chooser: random.Random) -> tuple[list[play.Reply], bool]:

@@ -2,6 +2,8 @@
 minimal fake interaction, along a lobby-to-game story. The last test fails if a command of
 the cog was never invoked here."""
 
+import json
+import random
 from pathlib import Path
 
 import pytest
@@ -9,10 +11,22 @@ from discord import app_commands
 
 import bot.service as service_module
 from bot.cogs.game import GameCog
+from bot.service import GameService, parse_games
 from bot.store import Store
-from bot.ui import ids
+from bot.ui import ids, lobby
+from engine.core import Engine, decode, encode
 from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, DAVE, GUILD
-from tests.bot.playhelpers import STRATEGY_TURN, FakeClient, dispatch, full_service, interaction, positioned_game, sent
+from tests.bot.playhelpers import (
+    STRATEGY_TURN,
+    FakeClient,
+    any_ruleset,
+    dispatch,
+    full_service,
+    interaction,
+    positioned_game,
+    sent,
+)
+from tests.tinygame import RULESET as TINY
 
 INVOKED: set[str] = set()
 
@@ -38,7 +52,7 @@ async def run(cog, command_name: str, user: int, channel: int = CHANNEL, **optio
     """Invoke a command as discord.py would after parsing its options; returns the fake interaction."""
     command = commands_of(cog)[command_name]
     fake = interaction(cog.bot, user, channel=channel)
-    await command.callback(cog, fake, **options)
+    await command.callback(*(() if command.binding is None else (cog,)), fake, **options)  # /game new <game>: unbound
     INVOKED.add(command_name)
     return fake
 
@@ -90,10 +104,14 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     assert "renderer is not available" in replies(fake)[0] and "1A · held by seat 0" in replies(fake)[0]
     fake = await run(cog, "game log", ALICE, lines=5)
     assert replies(fake)  # the position's own events, as seat 0 saw them
-    fake = await run(cog, "game cards", DAVE, name="knights")
+    fake = await run(cog, "rw card", DAVE, name="knights")
     assert replies(fake)[0].startswith("**Knights** (unit (Humans))")
-    fake = await run(cog, "game cards", DAVE, name="no such card")
+    fake = await run(cog, "rw card", DAVE, name="no such card")
     assert replies(fake) == ["No card or unit is called 'no such card'."]
+    fake = await run(cog, "game cards", DAVE, name="knights")  # the older name, an alias
+    assert replies(fake)[0].startswith("**Knights** (unit (Humans))")
+    names = [c.value for c in await cog._cards_names(interaction(client, DAVE, channel=CHANNEL), "knig")]
+    assert names == [c.value for c in await cog._card_names(interaction(client, DAVE, channel=CHANNEL), "knig")] != []
     fake = await run(cog, "game settings", ALICE, battle_policy="manual", auto_end_turn=True)
     assert "battle policy: manual" in replies(fake)[0] and "auto-end-turn: on" in replies(fake)[0]
     assert await client.service.player_settings(ALICE) == {"battle_policy": "manual", "auto_end_turn": True, "auto_pass": False,
@@ -109,6 +127,12 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     mine, decision = replies(fake)
     assert mine.startswith(f"Your private information (game #{game_id}):\nOrder cards in hand: 2, 3, 4, 5, 6, 7, 8")
     assert decision.startswith("Strategy: move units")
+    fake = await run(cog, "rw hand", ALICE)  # the issue's name: the same content, only for the caller
+    fake.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    assert replies(fake) == [mine, decision]
+    assert all(c.kwargs["ephemeral"] for c in fake.followup.send.await_args_list)
+    fake = await run(cog, "rw hand", DAVE)
+    assert replies(fake) == ["You hold no seat in this game."]
 
 
 async def test_moving_by_command_with_autocomplete(cog, client):
@@ -169,7 +193,7 @@ async def test_runewars_facts_fate_rules_cards_and_map_areas(cog, client):
     for name, deck in (("Thaw", "season card"), ("Hidden Pass", "tactics card"), ("League of the Wilds", "objective"),
                        ("Primarch of the Council of Mages", "title"), ("Carthos the Mad", "hero"),
                        ("The Rumbling Mountain", "quest"), ("Blade of Fury", "reward"), ("Fate card 1", "fate card")):
-        fake = await run(cog, "game cards", DAVE, name=name)
+        fake = await run(cog, "rw card", DAVE, name=name)
         assert replies(fake)[0].startswith(f"**{name}** ({deck})"), replies(fake)[0]
     names = [c.name for c in await cog._card_names(interaction(client, DAVE, channel=CHANNEL), "sabot")]
     assert names == ["Sabotage (tactics card)"]  # both copies of the card, offered once
@@ -180,6 +204,59 @@ async def test_runewars_facts_fate_rules_cards_and_map_areas(cog, client):
     fake = await run(cog, "game map", DAVE, area="99Z")
     assert replies(fake) == ["There is no area 99Z on this map."]
     assert game_id
+
+
+async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, client):
+    """Issue #9 item 7: a game installed on the bot (the tiny test game, tests/tinygame.py)
+    gets its own /game new command and is played with the same commands and buttons: every
+    decision answered by a DynamicItem callback, with no renderer, narrator or pack of its own."""
+    fake = await run(cog, "game new tinygame", ALICE, players=2)
+    [lobby_text] = replies(fake)
+    assert lobby_text.startswith("**Tinygame**: game #") and "Options: deadline 48 h" in lobby_text and "epic" not in lobby_text
+    game_id = (await client.service.game_in(CHANNEL)).id
+    for user in (ALICE, BOB):
+        await dispatch(client, ids.lobby_id(game_id, "join"), user)
+    await run(cog, "game start", ALICE)
+    fake = await run(cog, "game status", DAVE)
+    [status] = replies(fake)
+    assert status.startswith(f"**Tinygame**: game #{game_id}") and "scores: [0, 0]" in status and "Waiting for: <@" in status
+    fake = await run(cog, "game map", ALICE)
+    assert replies(fake)[0].startswith("This game has no map picture") and "round: 1" in replies(fake)[0]
+    fake = await run(cog, "rw card", ALICE, name="veto")
+    assert replies(fake) == ["This game has no card list to read from."]
+    assert await cog._card_names(interaction(client, ALICE, channel=CHANNEL), "") == []
+    chooser, moves = random.Random(3), 0
+    while (await client.store.get_game(game_id)).status == "active":
+        awaited = (await client.service.view(game_id, None)).awaited
+        user = {s.seat: s.user_id for s in await client.store.seats(game_id)}[chooser.choice(awaited)]
+        fake = await run(cog, "rw hand", user)
+        assert replies(fake)[0].startswith(f"Your private information (game #{game_id}):\nYour hand: [")
+        buttons = [c.custom_id for call in fake.followup.send.await_args_list if "view" in call.kwargs
+                   for c in call.kwargs["view"].children]
+        _, clicked = await dispatch(client, chooser.choice(buttons), user)
+        assert sent(clicked)[0] is not None  # the decision message changed to what happened
+        moves += 1
+    assert moves >= 4
+    news = [json.loads(r.payload) for r in await client.store.undelivered(10_000) if r.recipient == "channel"]
+    assert "game_over" in news[-1]["lines"][-1] and all(line for p in news for line in p["lines"])  # generic narration
+    # the stored log replays to the stored final state
+    record = await client.store.get_game(game_id)
+    engine = Engine(TINY)
+    state = engine.setup(record.options, 2, record.seed).state
+    for row in (await client.store.actions(game_id))[1:]:
+        state = engine.apply(state, decode(row.action)[0].action).state
+    assert encode(state) == record.state
+
+
+async def test_only_the_games_the_bot_offers_get_a_command(client, store):
+    runewars_only = GameCog(FakeClient(GameService(store, any_ruleset, games={"runewars": "runewars"})))
+    assert [c for c in commands_of(runewars_only) if c.startswith("game new")] == ["game new runewars"]
+    assert "game new tinygame" in commands_of(GameCog(client))
+    assert parse_games(" runewars, tinygame=tests.tinygame ,") == {"runewars": "runewars", "tinygame": "tests.tinygame"}
+    assert GameService(store).games == {"runewars": "runewars"}  # production default: RUNETABLE_GAMES unset
+    replies_ = await lobby.new_game(FakeClient(GameService(store, any_ruleset, games={"runewars": "runewars"})),
+                                    GUILD, CHANNEL, ALICE, "tinygame", {})
+    assert replies_[0].panel.text == "This bot does not offer tinygame; it offers: runewars."
 
 
 def test_every_command_was_invoked(cog):

@@ -5,7 +5,8 @@ from collections import Counter
 
 import pytest
 
-from bot.delivery import DM_RETRY_SECONDS, Deliverer, RateLimiter, RecordingTransport
+from bot.config import Config, ConfigError
+from bot.delivery import DM_RETRY_SECONDS, Deliverer, RateLimiter, RecordingTransport, map_cadence
 from bot.store import OutboxMessage, Store, nonce_for
 from bot.ui.channel import channel_text
 from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_service, started_game
@@ -231,3 +232,132 @@ async def test_a_battle_over_several_commits_is_reported_once_when_it_ends(store
     assert [len(p["reports"]) for p in news] == [0, 0, 2, 0]
     assert await store.get_setting("game", record.id, "report_open") == {"through": 3, "events": []}
     assert "battle_damaged" not in channel_text(news[1]) and "units_moved" in channel_text(news[0])
+
+
+async def act_once_each(service, game_id, users=(ALICE, BOB, CAROL)):
+    """Every given user with a legal answer gives the first one."""
+    for user in users:
+        view = await service.view(game_id, user)
+        if view.legal:
+            await service.act(game_id, user, view.legal[0], expected_seq=view.seq)
+
+
+async def test_a_recipient_without_a_dm_slot_is_parked_and_the_other_rows_go_on(store):
+    """issue #11: the DM limit must not hold back news, maps and other games while it waits."""
+    service = make_service(store)
+    first = await started_game(service)
+    await play_round(service, first)
+    second = await started_game(service, (CAROL, ALICE), channel=CHANNEL + 1)
+    now, slept = [0.0], []
+
+    async def sleep(seconds):  # the drain must never wait for a slot
+        slept.append(seconds)
+
+    transport = RecordingTransport()
+    deliverer = Deliverer(store, transport, dm_limiter=RateLimiter(1, 5.0, clock=lambda: now[0], sleep=sleep))
+    report = await deliverer.drain()
+    rows = await all_rows(store)
+    dm_rows = [r for r in rows if r["recipient"] != "channel"]
+    assert len([s for s in transport.sent if s.to.startswith("dm:")]) == 1 and slept == []
+    # every channel row went out, those of the first game behind its parked DMs and the second game's
+    assert {(s.payload["game_id"], s.payload["seq"]) for s in transport.sent if s.to.startswith("channel:")} == {
+        (json.loads(r["payload"])["game_id"], r["seq"]) for r in rows if r["recipient"] == "channel"}
+    assert transport.to(f"channel:{CHANNEL + 1}") and sorted(transport.statuses) == [(CHANNEL, first), (CHANNEL + 1, second)]
+    assert (report.parked, report.retrying, report.wake_in) == (len(dm_rows) - 1, 0, 5.0)
+    assert not any(r["attempts"] for r in rows)  # parking is no failed attempt
+
+    now[0] += 1.0
+    assert (await deliverer.drain()).wake_in == 4.0 and len(transport.sent) == len(rows) - len(dm_rows) + 1
+    while report.parked:  # each time the slot frees, one more DM
+        now[0] += report.wake_in
+        report = await deliverer.drain()
+    assert all(r["delivered_at"] for r in await all_rows(store)) and slept == []
+    assert sorted(s.nonce for s in transport.sent) == sorted(nonce_for(r["key"]) for r in rows)  # each once
+    for row in dm_rows:
+        user = int(row["recipient"].removeprefix("user:"))
+        game = json.loads(row["payload"])["game_id"]
+        sent = [(p["game_id"], p["seq"]) for p in transport.to(f"dm:{user}") if p["game_id"] == game]
+        assert sent == sorted(sent)  # each recipient's order holds
+
+
+async def test_parked_dms_of_one_recipient_keep_their_order_across_drains(store):
+    service = make_service(store)
+    game_id = await started_game(service)
+    now, dm_times = [0.0], []
+
+    class Timed(RecordingTransport):
+        async def send_dm(self, user_id, payload, nonce):
+            dm_times.append(now[0])
+            return await super().send_dm(user_id, payload, nonce)
+
+    transport = Timed()
+    deliverer = Deliverer(store, transport, dm_limiter=RateLimiter(2, 5.0, clock=lambda: now[0]))
+    await deliverer.drain()
+    for _ in range(2):
+        await act_once_each(service, game_id)
+        await deliverer.drain()  # new rows of every recipient arrive behind the parked ones
+        now[0] += 2.5
+    while (report := await deliverer.drain()).parked:
+        now[0] += report.wake_in
+    rows = await all_rows(store)
+    for user in (ALICE, BOB, CAROL):
+        assert [p["seq"] for p in transport.to(f"dm:{user}")] == [r["seq"] for r in rows if r["recipient"] == f"user:{user}"]
+    assert len(transport.sent) == len(rows) and len({s.nonce for s in transport.sent}) == len(rows)
+    assert len(dm_times) > 6 and all(sum(1 for t in dm_times if at <= t < at + 5.0) <= 2 for at in dm_times)
+
+
+async def test_the_waiting_notice_is_sent_once_per_held_episode(store):
+    service = make_service(store)
+    game_id = await started_game(service)
+    now = [1000.0]
+    transport = RecordingTransport(closed_dms={BOB})
+    deliverer = Deliverer(store, transport, clock=lambda: now[0])
+
+    def notices():
+        return [p for p in transport.to(f"channel:{CHANNEL}") if p["kind"] == "notice"]
+
+    await deliverer.drain()
+    assert len(notices()) == 1 and await deliverer.take_held(game_id, BOB)  # the held list is empty again
+    await act_once_each(service, game_id)
+    report = await deliverer.drain()
+    assert report.held and len(notices()) == 1  # still the same episode: no second notice
+    assert await deliverer.take_held(game_id, BOB)
+
+    transport.closed_dms.clear()  # BOB opened his DMs; the bot tries them again hours later
+    now[0] += DM_RETRY_SECONDS
+    await act_once_each(service, game_id)
+    await deliverer.drain()
+    assert transport.to(f"dm:{BOB}") and len(notices()) == 1  # a message reached him: the episode is over
+
+    transport.closed_dms.add(BOB)  # closed again: a new episode, a new notice
+    await act_once_each(service, game_id)
+    await deliverer.drain()
+    assert len(notices()) == 2 and notices()[1]["user_id"] == BOB
+
+
+def test_the_map_cadence_and_the_dm_limit_are_settings(monkeypatch, tmp_path):
+    for name in ("MAP_CADENCE", "DM_LIMIT", "DM_WINDOW_SECONDS"):
+        monkeypatch.delenv(name, raising=False)
+    config = Config.from_environment(require_token=False, env_file=tmp_path / "none.env")
+    assert (config.map_cadence, config.dm_limit, config.dm_window) == ("move", 5, 5.0)  # production
+    monkeypatch.setenv("MAP_CADENCE", "Season")
+    monkeypatch.setenv("DM_LIMIT", "0")
+    monkeypatch.setenv("DM_WINDOW_SECONDS", "2.5")
+    config = Config.from_environment(require_token=False, env_file=tmp_path / "none.env")
+    assert (config.map_cadence, config.dm_limit, config.dm_window) == ("season", 0, 2.5)
+    for name, value in (("MAP_CADENCE", "often"), ("DM_LIMIT", "1.5"), ("DM_WINDOW_SECONDS", "-1")):
+        monkeypatch.setenv(name, value)
+        with pytest.raises(ConfigError, match=name):
+            Config.from_environment(require_token=False, env_file=tmp_path / "none.env")
+        monkeypatch.delenv(name)
+
+
+def test_season_maps_draw_the_first_update_of_each_season_and_the_end():
+    wants = map_cadence("season")
+    updates = [(1, 1, "spring", None), (1, 1, "spring", None), (2, 1, "spring", None), (1, 1, "summer", None),
+               (1, 1, "summer", None), (1, 1, "summer", {"winner": 0})]
+    drawn = [wants({"game_id": g, "view": {"year": y, "season": s}, "result": r}) for g, y, s, r in updates]
+    assert drawn == [True, False, True, True, False, True]
+    assert map_cadence("move")({"game_id": 1, "view": {}, "result": None})
+    with pytest.raises(ValueError):
+        map_cadence("often")

@@ -1,7 +1,9 @@
-"""Whole Runewars games through the play surface: every decision answered by clicking what
-the bot's panels offer (the component callbacks' logic, bot.ui.play), seeds fixed, to the
-end; the stored log then replays to the stored final state. The 4-player table seats one
-human and three AI players (``/game new runewars ai_seats:true``)."""
+"""Whole Runewars games through the components: seats taken with the lobby's Join button,
+the game started with its Start button, and every decision answered by pressing My decisions
+and clicking what the bot's panels offer, each click dispatched to its DynamicItem callback
+as Discord would; seeds fixed, to the end. The stored log then replays to the stored final
+state. The 4-player table seats one human and three AI players (``/game new runewars
+ai_seats:true``); its channel gets one message per human move and AI stretch, not per commit."""
 
 import json
 import random
@@ -12,7 +14,8 @@ from bot.service import GameService, load_ai
 from bot.store import Store
 from engine.core import Engine, decode, encode, load_ruleset
 from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, GUILD
-from tests.bot.playhelpers import play_by_clicks
+from bot.ui import ids
+from tests.bot.playhelpers import FakeClient, dispatch, play_by_components
 
 RUNEWARS = Engine(load_ruleset("runewars"))
 
@@ -37,12 +40,12 @@ async def replays_to_the_stored_state(store, game_id):
 async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path):
     store = await Store.open(tmp_path / "games.db")
     try:
-        service = GameService(store)
-        record = await service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=4)
+        client = FakeClient(GameService(store))
+        record = await client.service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=4)
         for user in (ALICE, BOB):
-            await service.join(record.id, user)
-        await service.start(record.id, by_user=ALICE)
-        moves = await play_by_clicks(service, record.id, random.Random(4))
+            await dispatch(client, ids.lobby_id(record.id, "join"), user)
+        await dispatch(client, ids.lobby_id(record.id, "start"), ALICE)
+        moves = await play_by_components(client, record.id, random.Random(4))
         final = await store.get_game(record.id)
         assert final.status == "finished" and decode(final.state).result is not None and moves > 100
         assert await replays_to_the_stored_state(store, record.id)
@@ -59,15 +62,19 @@ async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path):
 async def test_a_four_player_table_with_three_ai_seats_is_played_to_its_end(tmp_path):
     store = await Store.open(tmp_path / "games.db")
     try:
-        service = GameService(store)
-        record = await service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=11,
-                                           lobby={"table_size": 4, "ai_fill": True})
-        await service.join(record.id, ALICE)
-        started = await service.start(record.id, by_user=ALICE)
-        assert sorted(started.order, key=str) == sorted([ALICE, None, None, None], key=str)
-        await play_by_clicks(service, record.id, random.Random(11))
+        client = FakeClient(GameService(store))
+        record = await client.service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=11,
+                                                  lobby={"table_size": 4, "ai_fill": True})
+        await dispatch(client, ids.lobby_id(record.id, "join"), ALICE)
+        await dispatch(client, ids.lobby_id(record.id, "start"), ALICE)
+        assert sorted(s.user_id or 0 for s in await store.seats(record.id)) == [0, 0, 0, ALICE]
+        moves = await play_by_components(client, record.id, random.Random(11))
         final = await store.get_game(record.id)
         assert final.status == "finished"
+        # the channel: the start, then one message per human move and per AI stretch
+        # (docs/bot.md: 1,111 commits told in 278 messages)
+        news = [json.loads(r.payload) for r in await store.undelivered(100_000) if r.recipient == "channel"]
+        assert moves + 1 <= len(news) < moves + 40 and final.seq > 3 * len(news)
         alice = next(s.seat for s in await store.seats(record.id) if s.user_id == ALICE)
         seats = {r.seat for r in await store.actions(record.id)}
         assert seats >= {0, 1, 2, 3} - {alice}  # the AI seats answered for themselves, logged like anyone

@@ -122,7 +122,8 @@ async def test_a_drained_game_reaches_the_channel_and_each_player_through_discor
         assert all(isinstance(c, components.ChoiceButton) for c in kwargs["view"].children)
     # then the status message, once: it pings nobody and names nothing but who is awaited
     assert status_where == f"channel:{CHANNEL}" and status.startswith(f"📜 **Game #{game_id}** · move 1")
-    assert "Waiting for:" in status and "commit" not in status
+    assert "Waiting for:" in status and "commit" not in status.split("Waiting for:")[1]
+    assert "round: 1" in status and "scores: [0, 0]" in status  # the generic narrator: the public view's plain values
     assert status_kwargs["allowed_mentions"].users is False and "file" not in status_kwargs  # no renderer
     assert await service.store.get_setting("game", game_id, "status_message") == {"message_id": 4, "chapter": ""}
 
@@ -261,3 +262,43 @@ def test_channel_text_fits_one_message_and_ends_with_who_is_awaited():
     assert over == "**The game is over.** Winners: seat 1."
     assert pinged({"kind": "notice", "user_id": 7, "lines": ["x"]}) == []
     assert json.dumps(payload)  # payloads stay plain JSON
+
+
+async def test_a_reminder_dm_carries_the_recap_map_of_that_seat_only(tmp_path, monkeypatch):
+    """Issue 10 ("a private 'since you last acted' recap (text plus a map marking what
+    changed)"): the first reminder's DM has the seat's map attached, drawn from that seat's
+    view with the changed areas rimmed, next to its buttons. The same payload sent to another
+    user (the seat changed hands) goes without it: nobody gets a map of another seat's view."""
+    import renderer.runewars
+    from tests.table import helpers as table_helpers
+    from tests.table.test_recap import battle_then_reminder
+
+    drawn = []
+    real = renderer.runewars.render_png
+
+    def spy(view, pack, **options):
+        drawn.append((view, options))
+        return real(view, pack, **options)
+
+    monkeypatch.setattr(renderer.runewars, "render_png", spy)
+    async with await Store.open(tmp_path / "table.db", snapshot_every=1) as store:
+        clock = table_helpers.FakeClock()
+        table = table_helpers.make_table(store, clock)
+        game_id = await battle_then_reminder(table, clock)
+        bob, alice = table_helpers.BOB, table_helpers.ALICE
+        [reminder] = await table_helpers.queued(table, "remind", f"user:{bob}")
+        assert reminder["map"]["seat"] == 1
+        fake = FakeDiscord()
+        transport = DiscordTransport(fake, table.service)
+        await transport.send_dm(bob, reminder, "n")
+        [(text, kwargs)] = fake.to(f"dm:{bob}")
+        assert "Changed on your map: 1A, 1B." in text
+        assert [c.custom_id for c in kwargs["view"].children] == [b["custom_id"] for b in reminder["buttons"]]
+        image = kwargs["file"]
+        assert image.fp.read().startswith(b"\x89PNG") and "1A, 1B" in image.description
+        [(view, options)] = drawn
+        assert view == (await table.service.view(game_id, bob)).view and options["seat"] == 1
+        assert options["highlight"] == ("1A", "1B") and view["areas"]["1C"]["rune"] == "dragon"  # what BOB knows
+        await transport.send_dm(alice, reminder, "n2")
+        [(_, alice_kwargs)] = fake.to(f"dm:{alice}")
+        assert "file" not in alice_kwargs and len(drawn) == 1

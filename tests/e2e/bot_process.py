@@ -1,10 +1,10 @@
 """``python -m tests.e2e.bot_process run ...``: ``python -m bot run`` with the e2e settings.
 
 Exactly the bot's own command line (:func:`bot.cli.main`), after the settings of
-:mod:`tests.e2e.harness` are applied to the bot's classes, each by its variable:
+:mod:`tests.e2e.harness` that the bot has no setting for are applied to its classes, each by
+its variable (the maps and the DM limit are the bot's own settings, ``MAP_CADENCE`` and
+``DM_LIMIT``, read by bot/config.py):
 
-* ``E2E_MAPS=season``: the transport draws maps at season ends only (``SeasonMaps``);
-* ``E2E_DM_THROTTLE=off``: no limit on DMs per second;
 * ``E2E_SEEDS=3,4``: the seeds of the games created, in turn;
 * ``E2E_SWITCH_INTERVAL=0.0005``: the interpreter's thread switch interval (see
   ``tests/e2e/conftest.py``);
@@ -22,18 +22,7 @@ from bot.cli import main
 def apply_settings(environ) -> None:
     import bot.client
     from bot.service import GameService
-    from bot.ui.transport import DiscordTransport
-    from tests.e2e.harness import UNTHROTTLED, SeasonMaps
 
-    if environ.get("E2E_MAPS") == "season":
-        draw, wanted = DiscordTransport._map, SeasonMaps()
-
-        async def _map(self, payload):
-            return await draw(self, payload) if wanted(payload) else None
-
-        DiscordTransport._map = _map
-    if environ.get("E2E_DM_THROTTLE") == "off":
-        bot.client.DM_LIMIT = UNTHROTTLED
     if environ.get("E2E_SWITCH_INTERVAL"):
         sys.setswitchinterval(float(environ["E2E_SWITCH_INTERVAL"]))
     if environ.get("E2E_GUILD_READY_TIMEOUT"):

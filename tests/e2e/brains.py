@@ -27,8 +27,10 @@ records each :class:`Step` (its interactions and the positions before and after)
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -233,6 +235,11 @@ class Table:
         for brain in self.brains:
             await self._lobby_click(brain, "Join")
         await self._lobby_click(creator, "Start")
+        deadline = time.monotonic() + 15.0  # the click is answered before the start may be committed
+        while (await self.service.store.get_game(self.game_id)).status == "lobby":
+            if time.monotonic() > deadline:
+                raise AssertionError(f"game {self.game_id} did not start within 15 s of the Start click")
+            await asyncio.sleep(0.05)
         self.seats = {s.seat: s.user_id for s in await self.service.store.seats(self.game_id)}
         return self.game_id
 

@@ -1,15 +1,17 @@
 """The Runetable bot against the double, in the test process or as ``python -m bot run``.
 
-Test settings, each said where it is applied (for a bot process, :mod:`tests.e2e.bot_process`
-applies them to the bot's classes; the bot has no settings of its own for them):
+Test settings, each said where it is applied (the first two are the bot's own settings,
+:class:`bot.config.Config`; for a bot process, :mod:`tests.e2e.bot_process` applies the
+others to the bot's classes):
 
-* **Maps at season ends only** (:func:`season_end_maps`): drawing the map takes about a
-  quarter of a second, and the bot updates the status message after every move, so these
-  runs draw it only for the first update of each season (:class:`SeasonMaps`) and at the
-  end; the other updates carry no picture. Texts and buttons are unchanged.
-* **No DM throttle** (:func:`unthrottled_dms`): the bot sends at most 5 DMs in 5 seconds, as
-  Discord expects of a bot; players answering at machine speed would wait a second per DM.
-  The double does not throttle, so these runs lift the limit (the latency measurement of
+* **Maps at season ends only** (:data:`TEST_SETTINGS`, ``MAP_CADENCE=season``): drawing the
+  map takes about a quarter of a second, and the bot updates the status message after every
+  move, so these runs draw it only for the first update of each season and at the end
+  (:class:`bot.delivery.SeasonMaps`); the other updates carry no picture. Texts and buttons
+  are unchanged.
+* **No DM limit** (``DM_LIMIT=0``): the bot sends at most 5 DMs in 5 seconds, as Discord
+  expects of a bot; players answering at machine speed would wait a second per DM. The
+  double does not throttle, so these runs lift the limit (the latency measurement of
   :mod:`tests.e2e.latency` keeps it).
 * **Fixed seeds** (:class:`SeededService`): ``/game new`` draws a random seed; the in-process
   bot's service takes the next seed of a list instead, so a run replays exactly.
@@ -37,7 +39,6 @@ from typing import Any
 
 from bot.client import RunetableBot
 from bot.config import Config
-from bot.delivery import RateLimiter
 from bot.service import GameService
 from bot.store import Store
 from tests.e2e.double import DiscordDouble
@@ -49,40 +50,10 @@ START_TIMEOUT = 60.0
 GUILD_SYNC = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
 
 
-class SeasonMaps:
-    """Which status updates get a map in these runs: the first of each season of each game
-    (the setup counts as one), and the end. The deliverer updates the status message once
-    per drain from the newest news, so "first" is whatever update comes first."""
-
-    def __init__(self) -> None:
-        self.drawn: dict[int, tuple[Any, Any]] = {}  # game -> the (year, season) last drawn
-
-    def __call__(self, payload: Mapping[str, Any]) -> bool:
-        view = payload.get("view") or {}
-        season = (view.get("year"), view.get("season"))
-        if payload.get("result") is None and self.drawn.get(payload["game_id"]) == season:
-            return False
-        self.drawn[payload["game_id"]] = season
-        return True
-
-
-def season_end_maps(transport) -> None:
-    """Let ``transport`` (a bot.ui.transport.DiscordTransport) draw maps as :class:`SeasonMaps` says."""
-    draw, wanted = transport._map, SeasonMaps()
-
-    async def _map(payload: dict[str, Any]):
-        return await draw(payload) if wanted(payload) else None
-
-    transport._map = _map
-
-
-def unthrottled_dms(bot: RunetableBot) -> None:
-    """Let ``bot`` send DMs as fast as it makes them."""
-    bot.deliverer.dm_limiter = RateLimiter(UNTHROTTLED, 1.0)
-
-
-#: DMs per second once the throttle is lifted: more than a test ever sends
-UNTHROTTLED = 1_000_000
+#: the bot's settings (bot/config.py) in these runs: maps at season ends, no DM limit
+TEST_SETTINGS = {"MAP_CADENCE": "season", "DM_LIMIT": "0"}
+#: the bot's production settings, as the latency measurement runs it
+PRODUCTION_SETTINGS = {"MAP_CADENCE": "move", "DM_LIMIT": "5", "DM_WINDOW_SECONDS": "5"}
 
 
 class SeededService(GameService):
@@ -134,11 +105,10 @@ async def bot_in_process(double: DiscordDouble, database: Path, *, seeds: list[i
     with the test settings."""
     from tests.e2e.conftest import running  # pytest's; this module is also imported without it
 
-    config = Config(token=double.token, database_path=database, dev_guild_id=double.guild.id, log_level="INFO")
+    config = Config(token=double.token, database_path=database, dev_guild_id=double.guild.id, log_level="INFO",
+                    map_cadence=TEST_SETTINGS["MAP_CADENCE"], dm_limit=int(TEST_SETTINGS["DM_LIMIT"]))
     store = await Store.open(database)
     bot = RunetableBot(config, store, service=SeededService(store, list(seeds)))
-    season_end_maps(bot.deliverer.transport)
-    unthrottled_dms(bot)
     try:
         async with running(bot, double):
             await double.wait_for(lambda: double.guild_commands.get(double.guild.id), what="the command sync")
@@ -158,15 +128,12 @@ async def reader(database: Path) -> AsyncIterator[GameService]:
 
 
 async def start_bot_process(double: DiscordDouble, database: Path, log: Path, *, seeds: list[int] = (),
-                            production: bool = False, throttle: bool | None = None) -> asyncio.subprocess.Process:
+                            production: bool = False, settings: Mapping[str, str] = ()) -> asyncio.subprocess.Process:
     """``python -m bot run`` (through :mod:`tests.e2e.bot_process`, with the settings above) against
-    ``double``; ``production``: with none of them (a map after every move, the DM throttle unless
-    ``throttle`` is False)."""
-    maps = "every" if production else "season"
-    throttle = production if throttle is None else throttle
-    env = os.environ | double.env() | {
-        "DATABASE_PATH": str(database), "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", "E2E_MAPS": maps,
-        "E2E_DM_THROTTLE": "on" if throttle else "off", "E2E_SEEDS": ",".join(map(str, seeds)),
+    ``double``; ``production``: with none of them (:data:`PRODUCTION_SETTINGS`: a map after
+    every move, the DM limit). ``settings``: bot settings (bot/config.py) to change on top."""
+    env = os.environ | double.env() | (PRODUCTION_SETTINGS if production else TEST_SETTINGS) | dict(settings) | {
+        "DATABASE_PATH": str(database), "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", "E2E_SEEDS": ",".join(map(str, seeds)),
         "E2E_SWITCH_INTERVAL": "" if production else str(SWITCH_INTERVAL),
         "E2E_GUILD_READY_TIMEOUT": "" if production else str(GUILD_READY_TIMEOUT),
     }

@@ -15,10 +15,11 @@ player waits for:
 How it runs:
 
 1. **Set-up** (not measured): the bot runs with the e2e test settings (maps at season ends,
-   no DM throttle, fixed seeds; :mod:`tests.e2e.harness`) while brains play every game
+   no DM limit, fixed seeds; :mod:`tests.e2e.harness`) while brains play every game
    through its set-up into the first spring, all games at once.
 2. **Measured**: that process is stopped and the bot started again with its production
-   settings (a map after every move, at most 5 DMs in 5 seconds), and every game is
+   settings (``MAP_CADENCE=move``: a map after every move; ``DM_LIMIT=5``,
+   ``DM_WINDOW_SECONDS=5``: at most 5 DMs in 5 seconds), and every game is
    played on at once for ``seconds``. Each player thinks ``think`` seconds (uniformly
    drawn) before each decision and looks at the map of the move before the next one, so
    20 games make about 2.7 decisions a second, far more than asynchronous play does.
@@ -106,7 +107,7 @@ async def _start(double: DiscordDouble, database: Path, log: Path, session: int,
                  throttle: bool = True, seeds: list[int] = ()) -> asyncio.subprocess.Process:
     syncs = len([r for r in double.requests if r.route == GUILD_SYNC])
     if production:
-        process = await start_bot_process(double, database, log, production=True, throttle=throttle)
+        process = await start_bot_process(double, database, log, production=True, settings={} if throttle else {"DM_LIMIT": "0"})
     else:
         process = await start_bot_process(double, database, log, seeds=list(seeds))
     await double.wait_connected(session, timeout=START_TIMEOUT)

@@ -490,3 +490,16 @@ def test_the_head_of_the_warriors_guild_attacks_with_one_more_strength():
         return ENGINE.from_position({}, 2, 3, spec).events
     assert kinds(battle(0), "battle_bonus", seat=0, side="attacker")[0].data["strength"] == 1
     assert not kinds(battle(1), "battle_bonus")
+
+
+TITLE_SCENARIOS = {"primarch_des_rates_der_magier": test_the_primarch_gains_influence_before_a_council_card_resolves,
+                   "kapitaen_der_heldenliga": test_the_captain_of_the_heroes_league_keeps_his_heroes,
+                   "oberhaupt_der_kriegergilde": test_the_head_of_the_warriors_guild_attacks_with_one_more_strength}
+
+
+@pytest.mark.parametrize("title_id", list(CARDS["title"]))
+def test_every_title_card_has_a_scenario(title_id):
+    """p. 36 (Titelkarten), issue #7: every title card of the pack is played in a scenario; a title without one fails."""
+    if title_id not in TITLE_SCENARIOS:
+        pytest.fail(f"{title_id}: no scenario plays this title")
+    TITLE_SCENARIOS[title_id]()

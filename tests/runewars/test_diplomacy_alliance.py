@@ -82,7 +82,7 @@ def test_gold_allies_every_neutral_unit_of_the_area():
 
 
 def test_allies_above_8_units_are_cut_down_at_once():
-    """Digest §14.2 #19 (p. 18: „nie mehr als 8 Einheiten eines Spielers in einem Gebiet (einschließlich
+    """Digest §14.2 #19 (p. 18: „nie mehr als 8 Einheiten eines Spielers in einem Gebiet sein (einschließlich
     verbündeter, neutraler Einheiten)“)."""
     areas = {"1B": {"units": [units("neutral", "beastman", 2)]}, "1A": {"units": [units(0, "human_infantry", 7)]}}
     state = negotiate(areas, count=7, fate_deck=(GOLD,))

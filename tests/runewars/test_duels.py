@@ -144,3 +144,14 @@ def test_damage_at_the_start_of_the_duel_can_end_it_before_the_first_round():
     ended = act(started.state, "duel_start", "use", card="carthos_der_verrueckte")
     assert events_of(ended, "duel_ended")[0].data["rounds"] == 0 and not events_of(ended, "duel_cards")
     assert [(h.card, h.rewards) for h in ended.state.board.heroes] == [("carthos_der_verrueckte", ["kettenhemd"])]
+
+
+def test_a_routed_defender_draws_and_fights_as_usual():
+    """p. 28: „Für das Duell spielt es keine Rolle, ob der Verteidiger flüchtet oder nicht.“ wins over p. 22's general
+    „Flüchtende Einheiten und Helden können sich nicht bewegen oder im Kampf bzw. Duell Karten ziehen“ (digest §14.2
+    item 21, ruling R36): the routed defender draws and deals damage in the first round."""
+    deck = ["fate-05", "fate-06"]  # 1 circle damage each
+    started = duel(hero("aldric_sturmhand", 1, "2A"), hero("grell_knochenbeisser", 0, "1B", routed=True), deck)
+    ended = act(started.state, "duel_start", "pass")
+    rounds = [e.data for e in events_of(ended, "duel_round")]
+    assert rounds[0]["damage"] == [1, 1], rounds

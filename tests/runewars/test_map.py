@@ -83,6 +83,7 @@ def test_home_realms_sit_on_the_edge_apart_and_never_touch(players):
 
 
 def test_a_map_is_reproducible_from_the_seed():
+    """Issue #4 item 1 (b): the automatic layout is reproducible from the seed (rulings R12, R33)."""
     first = list(layouts(3, seeds=[5]))[0][2]
     again = list(layouts(3, seeds=[5]))[0][2]
     other = list(layouts(3, seeds=[6]))[0][2]
@@ -90,6 +91,8 @@ def test_a_map_is_reproducible_from_the_seed():
 
 
 def test_the_first_tile_may_go_down_in_any_orientation():
+    """p. 8 Spielplanaufbau 3: „Der Startspieler wählt eines seiner Spielplanteile und legt es in die Mitte der Spielfläche“
+    (ruling R33: any of the 6 orientations)."""
     tile = pack().tiles[0]
     assert len(legal_tile_placements(Board(pack(), []), tile)) == 6
 
@@ -167,6 +170,7 @@ def test_a_home_realm_covers_its_guide_with_two_areas():
 
 
 def test_adjacency_and_borders_are_symmetric():
+    """p. 18 (Bewegungsbeschränkungen): a border is one line between two areas, the same seen from either side."""
     _, _, layout = next(layouts(4, seeds=[3]))
     board = Board(pack(), layout)
     for area, others in board.adjacency.items():

@@ -30,7 +30,7 @@ def answer(state, choice, **args):
 
 
 def test_the_highest_fate_card_makes_the_first_player():
-    """p. 8 Aufbau 1: 'Wer die höchste Zahl hat, ist Startspieler.'"""
+    """p. 8 Aufbau 1: „Der Spieler mit der höchsten Zahl (Mitte des unteren Randes) auf der Karte ist STARTSPIELER.“"""
     for seed in range(10):
         start = ENGINE.setup({}, 4, seed)
         drawn = next(e for e in start.events if e.kind == "first_player_drawn")
@@ -54,6 +54,8 @@ def test_factions_are_chosen_in_seat_order_from_the_first_player_and_the_last_is
 
 
 def test_a_taken_faction_is_refused_with_the_free_ones():
+    """p. 8 Aufbau 2 (Fraktionswahl): „Beginnend mit dem Startspieler und weiter reihum im Uhrzeigersinn wählt jeder Spieler
+    eine Fraktion“: a faction already chosen is refused, the free ones are the alternatives."""
     state = ENGINE.setup({}, 3, seed=4).state
     state = answer(state, "faction", faction="elves").state
     before = encode(state)
@@ -153,6 +155,7 @@ def _runes(view):
 
 
 def test_a_stronghold_outside_the_home_realm_is_refused():
+    """p. 8 Aufbau 8: „legt jeder Spieler eins seiner Festungsplättchen auf ein beliebiges Gebiet seines Heimatreiches“."""
     state = ENGINE.setup({}, 2, seed=13).state
     while state.prompts[0].kind != "place_stronghold":
         state = ENGINE.apply(state, ENGINE.legal(state, state.prompts[0].seat)[0]).state
@@ -180,8 +183,52 @@ def test_setup_replays_identically(seats):
 
 
 def test_the_public_view_never_shows_a_face_down_rune():
+    """p. 8 Aufbau 8 („legt diese verdeckt in die Gebiete seines Heimatreiches“) and digest §11.1: nobody else sees which
+    home area holds the false rune."""
     for seed in range(5):
         state, _, events = play_setup(3, seed=seed, chooser_seed=seed)
         assert set(_runes(ENGINE.view(state, None))) == {"face_down"}
         public_text = encode([e for e in events if e.to is None])
         assert "false_rune" not in public_text
+
+
+@pytest.mark.parametrize("seats, seed", [(2, 3), (3, 5), (4, 8)])
+def test_setup_runs_in_the_rulebook_s_order(seats, seed):
+    """p. 8 „Vor jedem Spiel müssen die folgenden Schritte genau in dieser Reihenfolge ausgeführt werden“: 1 first player,
+    2 factions, 3 map, 4-5 neutrals and cities, 7 tactics cards, 8 stronghold, units and runes per player, 9 quests and
+    heroes, 12 objectives last („Nun kann das Spiel mit der ersten Jahreszeit (Spielrunde) beginnen.“)."""
+    _, _, events = play_setup(seats, seed)
+    kinds = [e.kind for e in events if e.to is None]
+    first = {kind: kinds.index(kind) for kind in reversed(kinds)}
+    last = {kind: i for i, kind in enumerate(kinds)}
+    steps = [["first_player_drawn"], ["faction_chosen"], ["map_built"], ["tactics_drawn"],
+             ["stronghold_placed", "units_placed", "runes_placed"],  # step 8, player after player
+             ["quests_drawn", "hero_placed"], ["objective_dealt"], ["season_began"]]
+    for earlier, later in zip(steps, steps[1:]):
+        assert max(last[k] for k in earlier) < min(first[k] for k in later), (earlier, later)
+    step8 = [(e.kind, e.data["seat"]) for e in events if e.kind in ("stronghold_placed", "runes_placed")]
+    assert [seat for _, seat in step8[::2]] == [(events[0].data["first_player"] + i) % seats for i in range(seats)]
+
+
+def test_the_seat_order_and_the_first_player_are_shown_to_everyone():
+    """p. 8 Aufbau 1-2: the first player by fate card, then „Beginnend mit dem Startspieler und weiter reihum im
+    Uhrzeigersinn“: the seat order, fixed at the start, is in the public view and in every seat's view."""
+    start = ENGINE.setup({}, 4, 8)
+    first = next(e for e in start.events if e.kind == "first_player_drawn").data["first_player"]
+    expected = [(first + i) % 4 for i in range(4)]
+    for seat in (None, 0, 1, 2, 3):
+        view = ENGINE.view(start.state, seat)
+        assert view["first_player"] == first and view["seat_order"] == expected
+    state, _, _ = play_setup(4, 8)
+    assert ENGINE.view(state, None)["seat_order"] == expected == ENGINE.view(state, 2)["seat_order"]
+
+
+def test_quests_for_areas_not_on_the_map_leave_the_game():
+    """p. 8 Aufbau 6: „Alle Questkarten für Gebiete, die nicht Teil des Spielplans sind, werden aussortiert. Die
+    Aufbau-Questkarten werden mit den übrigen gemischt.“"""
+    state, _, _ = play_setup(2, 3)
+    board, quests = state.board, PACK.hero_cards.quests
+    in_game = board.decks["quests"].draw + board.decks["quests"].discard + [q for p in board.players for q in p.quests]
+    removed = {q.id for q in quests.values() if q.area is not None and q.area not in board.areas}
+    assert removed and set(in_game) == set(quests) - removed and len(in_game) == len(set(in_game))
+    assert {q.id for q in PACK.setup_quests if q.area in board.areas} <= set(in_game)

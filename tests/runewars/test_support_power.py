@@ -123,7 +123,7 @@ def test_the_support_bonus_needs_hero_cards_and_a_controlled_area_with_an_own_st
 
 # -- Gain Power -----------------------------------------------------------------------------------
 
-HUMAN_DIALS = {"food": 2, "wood": 4, "ore": 2}  # influence icons on food „2“, wood „4“ and ore „1“
+HUMAN_DIALS = {"food": 2, "wood": 4, "ore": 3}  # influence icons on food „2“, wood „4“ and ore „3“ (house dials)
 
 
 def test_gain_power_gives_one_influence_per_icon_at_and_below_the_dials():

@@ -33,3 +33,17 @@ def test_starting_influence_breaks_ties(pack):
     """p. 31: the last tie-break is the larger starting influence, so the four values differ."""
     values = [f.start_influence for f in pack.factions.values()]
     assert len(set(values)) == len(values)
+
+
+def test_early_influence_is_even(pack):
+    """Influence breaks the ties on dragon runes (p. 30 „Spielenden und Sieg“: „Bei Gleichstand gewinnt derjenige …,
+    der die meisten Einflussmarker besitzt“), on player order and on bids (p. 31), and AI games end in such ties
+    more often than not, so the house dials even it out (docs/data-packs.md, "Balance"):
+    starting influence plus the influence icons the dials show at their start values (the first Gain Power) is 4
+    for every faction, and with all three dials at 4 every faction shows 3 influence icons."""
+    early, at_four = {}, {}
+    for f in pack.factions.values():
+        early[f.id] = f.start_influence + sum(d.influence_at(d.start) for d in f.dials.values())
+        at_four[f.id] = sum(d.influence_at(4) for d in f.dials.values())
+    assert set(early.values()) == {4}, early
+    assert set(at_four.values()) == {3}, at_four

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 from bot.service import GameService
 from bot.store import SeatRecord
-from bot.table import Table, undo
+from bot.table import Table
 from engine.core import Engine, Ruleset, encode, load_ruleset
 from tests.tinygame import RULESET as TINY
 
@@ -19,10 +19,6 @@ ALICE, BOB, CAROL, DAVE = 501, 502, 503, 504
 #: Monday 2030-01-07 12:00 UTC
 START = datetime(2030, 1, 7, 12, 0, tzinfo=timezone.utc).timestamp()
 HOUR = 3600.0
-
-# The tiny game's undo rules: "committed" says only that a seat committed; "you_committed"
-# repeats the committed card to its player. "revealed" and what follows scoring reveal.
-undo.declare("tinygame", public={"committed"}, echoes={"you_committed"})
 
 RUNEWARS = Engine(load_ruleset("runewars"))
 TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},

@@ -18,7 +18,19 @@ from bot.delivery import TransientFailure, Undeliverable
 from bot.table import ids
 from bot.table.sweeper import sweep
 from bot.table.undo import SupersededMessage
-from tests.table.helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, awaited_users, play_first, tiny_game
+from tests.table.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    CONQUER_TURN,
+    DAVE,
+    GUILD,
+    awaited_users,
+    play_first,
+    runewars_game,
+    tiny_game,
+)
 
 INVOKED: set[str] = set()
 CLICKED: set[type] = set()
@@ -249,6 +261,16 @@ async def test_the_marker_edits_a_sent_message_and_maps_discord_errors():
     channel.fetch_message = AsyncMock(side_effect=discord.HTTPException(SimpleNamespace(status=503, reason="x"), "down"))
     with pytest.raises(TransientFailure):
         await DiscordMarker(client).mark(SupersededMessage(CHANNEL, None, 44))
+
+
+async def test_the_recap_map_button_sends_my_map(cog, table, clock):
+    game_id = await runewars_game(table, (ALICE, BOB), CONQUER_TURN)
+    await play_first(table, game_id, ALICE, "activate")
+    fake = await click(cog, ids.recap_id(game_id, 1, 2, 0), BOB)
+    assert "outlined, what changed since your move 1:" in texts(fake)[0]
+    [file] = fake.followup.send.await_args.kwargs["files"]
+    assert file.filename == f"game-{game_id}-changes-2.png"
+    assert fake.followup.send.await_args.kwargs["ephemeral"]
 
 
 def test_every_command_and_button_was_used(cog):

@@ -103,3 +103,23 @@ async def test_an_abandoned_game_exports_complete(table):
     await votes.cast(table, state.vote.id, voter, True)
     data = await build_export(table, game_id)
     assert data["complete"] and verify_export(json.loads(dumps(data)), rulesets).ok
+
+
+async def test_a_game_exported_at_its_end_verifies_with_the_verify_command(table, finished_tiny, tmp_path, monkeypatch,
+                                                                          capsys):
+    """Issue 10 "Done when": the command a player runs (``python -m bot verify FILE``) on a
+    finished game's export; the tiny game is installed on this machine for it."""
+    from engine.core import registry
+
+    monkeypatch.setitem(registry.BUILTIN_GAMES, "tinygame", "tests.tinygame")
+    assert (await table.store.get_game(finished_tiny)).status == "finished"
+    data = json.loads(dumps(await build_export(table, finished_tiny)))
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_bytes(dumps(data))
+    data["log"][3]["records"][0]["action"]["args"].update(card=99)  # a committed card changed
+    bad.write_bytes(dumps(data))
+    parser = argparse.ArgumentParser()
+    verify_command.add_arguments(parser)
+    assert verify_command.run(parser.parse_args([str(good)])) == 0
+    assert "OK: all" in capsys.readouterr().out
+    assert verify_command.run(parser.parse_args([str(bad)])) == verify_command.EXIT_MISMATCH

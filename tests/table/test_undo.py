@@ -10,8 +10,21 @@ import pytest
 from bot.delivery import Deliverer, RecordingTransport
 from bot.table import undo
 from bot.table.history import Commit
-from engine.core import Action, ActionRecord, GameState, Transition
-from tests.table.helpers import ALICE, BOB, CAROL, CHANNEL, CONQUER_TURN, play_first, queued, runewars_game, tiny_game
+from engine.core import Action, ActionRecord, GameState, Ruleset, Transition
+from engine.runewars.ruleset import RULESET as RUNEWARS_RULES
+from tests.table.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    CONQUER_TURN,
+    RULESETS,
+    TINY,
+    play_first,
+    queued,
+    runewars_game,
+    tiny_game,
+)
 
 
 class RecordingMarker:
@@ -119,9 +132,9 @@ def test_a_chance_result_blocks_undo():
     state = GameState("tinygame", 1, {}, 1, 2, 1, None)
     quiet = Commit(5, 0, state, Transition(state, (), (ActionRecord(5, action),)))
     shuffled = Commit(5, 0, state, Transition(state, (), (ActionRecord(5, action), ActionRecord(6, action, (3, 1), forced=True))))
-    assert undo.blocker("tinygame", quiet, 0) is None
-    assert undo.blocker("tinygame", shuffled, 0) == "a chance event happened (a shuffle or a random draw)"
-    assert undo.blocker("tinygame", quiet, 1) == "another player has acted since"
+    assert undo.blocker(TINY, quiet, 0) is None
+    assert undo.blocker(TINY, shuffled, 0) == "a chance event happened (a shuffle or a random draw)"
+    assert undo.blocker(TINY, quiet, 1) == "another player has acted since"
 
 
 async def test_runewars_march_can_be_undone_until_the_battle_draws_fate_cards(table):
@@ -150,9 +163,68 @@ async def test_runewars_order_choice_is_undoable_until_the_orders_are_revealed(t
     with pytest.raises(undo.UndoRefused, match="revealed information"):
         await undo.plan(table, game_id, BOB)
     await act(table, game_id, ALICE, number=1)  # a secret order card: only its echo goes to ALICE
+    with pytest.raises(undo.UndoRefused, match="another player has acted"):
+        await undo.plan(table, game_id, BOB)
     plan = await undo.plan(table, game_id, ALICE)
     await undo.perform(table, game_id, ALICE, plan.seq, plan.rewinds)
     await act(table, game_id, ALICE, number=2)
     await act(table, game_id, BOB, number=1)  # the last order card: all are revealed
     with pytest.raises(undo.UndoRefused, match="revealed information"):
         await undo.plan(table, game_id, BOB)
+
+
+class Strict(type(TINY)):
+    """The tiny game declaring no undo-safe kinds: its commit ("committed") now reveals."""
+
+    name = "strict"
+    undo_safe_events = frozenset()
+
+
+class NoEchoes(type(TINY)):
+    """The tiny game declaring no echoes: telling a seat its own card now counts as showing it something."""
+
+    name = "noechoes"
+    undo_echo_events = frozenset()
+
+
+async def test_the_tiny_games_undo_rules_come_from_its_ruleset(table):
+    """What undo may cross is the ruleset's declaration (engine.core.Ruleset), not the bot's:
+    the same commit is undoable in the tiny game, and not in variants declaring less."""
+    assert TINY.undo_safe_events == {"committed"} and TINY.undo_echo_events == {"you_committed"}
+    RULESETS.update(strict=Strict(), noechoes=NoEchoes())
+    allowed, strict, no_echoes = [await tiny_game(table, game=g, channel=CHANNEL + i)
+                                  for i, g in enumerate(("tinygame", "strict", "noechoes"))]
+    for game_id in (allowed, strict, no_echoes):
+        await play_first(table, game_id, ALICE)
+    assert (await undo.plan(table, allowed, ALICE)).keep_seq == 1
+    with pytest.raises(undo.UndoRefused, match="revealed information"):
+        await undo.plan(table, strict, ALICE)
+    with pytest.raises(undo.UndoRefused, match="showed you hidden information"):
+        await undo.plan(table, no_echoes, ALICE)
+
+
+def test_runewars_declares_its_own_undo_rules():
+    """Runewars declares its lists; the reveals are not in them (docs/table.md, "Undo")."""
+    assert Ruleset.undo_safe_events == frozenset() and Ruleset.undo_echo_events == frozenset()  # nothing by default
+    assert {"units_moved", "area_activated", "order_chosen"} <= RUNEWARS_RULES.undo_safe_events
+    assert not {"battle_drew", "orders_revealed", "season_card_drawn"} & RUNEWARS_RULES.undo_safe_events
+    assert RUNEWARS_RULES.undo_echo_events == {"your_order", "your_bid", "your_false_rune"}
+
+
+class BattleOpeningSafe(type(RUNEWARS_RULES)):
+    """Runewars with the battle's opening declared undo-safe, so only its fate draw is left to refuse."""
+
+    undo_safe_events = RUNEWARS_RULES.undo_safe_events | {"battle_started", "battle_lined_up", "battle_round"}
+
+
+async def test_runewars_undo_is_refused_at_the_fate_draw(table, monkeypatch):
+    """A fate card drawn in battle previews the fate deck (shuffled at set-up, so no chance
+    record marks it): the draw itself ends the undo window."""
+    monkeypatch.setitem(RULESETS, "runewars", BattleOpeningSafe())
+    game_id = await runewars_game(table, (ALICE, BOB), CONQUER_TURN)
+    await act(table, game_id, ALICE, area="1B")
+    await act(table, game_id, ALICE, count=2)
+    assert (await undo.plan(table, game_id, ALICE)).keep_seq == 2  # moving in is undoable
+    await act(table, game_id, ALICE, choice="done")
+    with pytest.raises(undo.UndoRefused, match=r"move 4: it revealed information \(.*(draw|drew)"):
+        await undo.plan(table, game_id, ALICE)

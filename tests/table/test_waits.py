@@ -111,6 +111,25 @@ async def test_eliminated_players_get_no_reminders(table, clock):
     assert len(recipients(await queued(table, "remind"))) == 2
 
 
+async def test_eliminated_players_get_no_escalation_stall_or_heads_up(table, clock, monkeypatch):
+    """Issue 10 "Done when": no pings to eliminated players: not the channel's escalation, not
+    the stall notice, not "you're next" even when the game names them next."""
+    RULESETS["eliminating"] = Eliminating()
+    monkeypatch.setitem(waits.NEXT_UP, "eliminating", lambda view: (2, f"round {view['round']}"))
+    game_id = await tiny_game(table, game="eliminating", deadline_hours=0)
+    out = await user_of(table, game_id, 2)
+    await sweep(table)
+    clock.advance(72)
+    report = await sweep(table)
+    assert report.stalls == 2 and report.heads_up == 0
+    clock.advance(24)
+    await sweep(table)
+    everything = await queued(table)
+    assert {n["notice"] for n in everything} >= {"remind", "escalate", "stall"}
+    assert not [n for n in everything if n["recipient"] == f"user:{out}" or out in n.get("ping", [])
+                or f"<@{out}>" in " ".join(n["lines"])]
+
+
 async def test_a_long_wait_without_deadline_gets_one_stall_notice(table, clock):
     game_id = await tiny_game(table, deadline_hours=0)
     await sweep(table)

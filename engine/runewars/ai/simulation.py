@@ -6,17 +6,21 @@ each seat equally often), checks the invariants after every action
 public events always), replays the game at its end, and counts what happened
 (:mod:`engine.runewars.ai.tally`). A game stops at its first failing action (what follows
 a broken invariant proves nothing). :func:`report` turns the games into the JSON the
-command prints. ``max_seasons`` cuts every game short, for quick smoke runs (CI).
+command prints. ``max_seasons`` cuts every game short, for quick smoke runs. Games run in
+parallel worker processes with ``jobs`` > 1.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import statistics
 import time
 import traceback
 from collections import Counter
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from random import Random
 from typing import Any, Callable
 
@@ -90,19 +94,28 @@ def play_checked(
 
 def simulate(
     games: int, players: int, seed: int, options: dict[str, Any], *, policy: Policy = choose, secrets_every: int = 10,
-    max_seasons: int | None = None, progress: Callable[[GameOutcome], None] | None = None,
+    max_seasons: int | None = None, progress: Callable[[GameOutcome], None] | None = None, jobs: int = 1,
 ) -> tuple[list[GameOutcome], float]:
-    """Play ``games`` games from ``seed`` on; returns the outcomes and the seconds they took."""
+    """Play ``games`` games from ``seed`` on, ``jobs`` at a time in worker processes (each game
+    depends on its seed alone, so the outcomes are the same for any ``jobs``); returns the
+    outcomes in seed order and the seconds they took. ``progress`` sees each outcome in seed order."""
     factions = sorted(engine().ruleset.pack(options).factions)
+    play_one = partial(_play_seed, players=players, factions=factions, options=options, policy=policy,
+                       secrets_every=secrets_every, max_seasons=max_seasons)
+    seeds = range(seed, seed + games)
     started = time.perf_counter()
     outcomes = []
-    for index in range(games):
-        outcome = play_checked(players, seed + index, factions_for(seed + index, players, factions), options=options, policy=policy,
-                               secrets_every=secrets_every, max_seasons=max_seasons)
-        outcomes.append(outcome)
-        if progress is not None:
-            progress(outcome)
+    workers = min(jobs, games)
+    with multiprocessing.Pool(workers) if workers > 1 else nullcontext() as pool:
+        for outcome in pool.imap(play_one, seeds) if pool is not None else map(play_one, seeds):
+            outcomes.append(outcome)
+            if progress is not None:
+                progress(outcome)
     return outcomes, time.perf_counter() - started
+
+
+def _play_seed(seed: int, *, players: int, factions: list[str], **settings: Any) -> GameOutcome:
+    return play_checked(players, seed, factions_for(seed, players, factions), **settings)
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> list[float]:

@@ -6,18 +6,21 @@ choice of the turn's windows (engine.runewars.turn): the card's ``requires`` mus
 (engine.runewars.effects.conditions); it is revealed, discarded, and its player takes a
 dragon rune (engine.runewars.runes.RuneGain). A claimed objective is not replaced.
 
-Setup: every player receives the tactics cards of his faction sheet (step 7) and one
-objective of his faction's alignment, from the good or the evil deck (step 12).
+Setup: every player receives the tactics cards of his faction sheet (step 7, before his
+stronghold, units and runes of step 8) and, last of all, one objective of his faction's
+alignment, from the good or the evil deck (step 12, after the starting heroes of step 9).
 """
 
 from __future__ import annotations
 
-from engine.core import Context, GameState
+from dataclasses import dataclass
+
+from engine.core import Context, GameState, register, seats_from
 from engine.runewars import cards
 from engine.runewars.data import Pack
 from engine.runewars.effects.common import card
 from engine.runewars.effects.conditions import holds
-from engine.runewars.flow import push
+from engine.runewars.flow import procedure, push
 from engine.runewars.runes import RuneGain
 from engine.runewars.state import Deck, RunewarsBoard
 
@@ -43,17 +46,28 @@ def claim(state: GameState, pack: Pack, ctx: Context, seat: int) -> None:
     push(state, RuneGain(seat, why="objective"))
 
 
-def deal_starting_cards(state: GameState, pack: Pack, ctx: Context) -> None:
-    """Setup steps 7 and 12, in seat order from the first player: tactics cards, then one objective each."""
+def deal_starting_tactics(state: GameState, pack: Pack, ctx: Context) -> None:
+    """Setup step 7, in seat order from the first player: the tactics cards of each faction sheet."""
     board: RunewarsBoard = state.board
-    order = [(board.first_player + i) % len(board.players) for i in range(len(board.players))]
-    for seat in order:
+    for seat in seats_from(board.first_player, len(board.players)):
         cards.draw_tactics(board, seat, pack.faction(board.players[seat].faction).start_tactics, ctx)
-    for seat in order:
+
+
+@register
+@dataclass
+class StartingObjectives:
+    """Setup step 12, the last (p. 8): one objective each, in seat order from the first player, once the
+    starting heroes stand (step 9 runs on top of this frame)."""
+
+
+@procedure(StartingObjectives)
+def _deal_objectives(state: GameState, pack: Pack, frame: StartingObjectives, ctx: Context) -> bool:
+    board: RunewarsBoard = state.board
+    for seat in seats_from(board.first_player, len(board.players)):
         player = board.players[seat]
         dealt = cards.draw(board, objective_deck(pack, player.faction), 1, ctx.rng)
         if dealt:
             player.objective = dealt[0]
             ctx.emit("objective_dealt", seat=seat)
             ctx.emit("your_objective", to=seat, card=dealt[0])
-
+    return True

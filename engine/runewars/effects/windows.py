@@ -39,6 +39,8 @@ from engine.runewars.state import Deck, RunewarsBoard
 
 TIMINGS = ("turn", "rival_turn", "battle_start", "season", "duel_start", "quest_phase")
 RULE = "p. 30 (Taktikkarten)"
+RULE_OWN_TURN = (RULE + "; p. 15 (Spielzug): a card „während des eigenen Spielzuges“ is used „direkt vor, direkt nach oder "
+                 "während der Ausführung seiner aktiven Befehlskarte“, not in another player's turn")
 
 
 def season_label(board: RunewarsBoard) -> str:
@@ -80,7 +82,9 @@ def play(state: GameState, pack: Pack, ctx: Context, seat: int, card_id: Any, ti
         raise InvalidAction("play needs 'card': a tactics card id")
     problem = why_not_playable(state, pack, seat, card_id, timing)
     if problem is not None:
-        raise IllegalAction(problem, rule=RULE, alternatives=alternatives[:10])
+        own_turn_card = card_id in state.board.players[seat].tactics and card(pack, card_id, "tactics_card").attrs.get("timing") == "turn"
+        rule = RULE_OWN_TURN if own_turn_card and timing not in ("turn", "battle_start") else RULE
+        raise IllegalAction(problem, rule=rule, alternatives=alternatives[:10])
     board: RunewarsBoard = state.board
     player = board.players[seat]
     player.tactics.remove(card_id)

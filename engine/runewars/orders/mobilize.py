@@ -48,12 +48,17 @@ from engine.runewars.state import RunewarsBoard, Stack
 RULE_ACTIVATE = "p. 17 (Aktivierungsmarker): „Ein Gebiet mit eigenem Aktivierungsmarker kann der Spieler nicht erneut aktivieren.“"
 RULE_LEAVE = "p. 17 (Aktivierungsmarker): „Kein Spieler darf seine Einheiten aus einem Gebiet heraus ziehen, in dem ein eigener Aktivierungsmarker liegt“"
 RULE_PATH = "p. 17 / p. 18: „Einheiten dürfen eigene oder leere Gebiete durchqueren, aber nie feindliche oder neutrale.“"
-RULE_BORDER = "p. 18 (Bewegungsbeschränkungen): mountain and water borders stop all but flying units; water is frozen in winter"
-RULE_RANGE = "p. 17: units march up to 2 areas, fast units up to 3 (digest §6.3)"
-RULE_ROUTED = "p. 17 (Befehlsbeispiel Mobilisierung/Eroberung, 4.) / p. 15 „Flüchtend“: routed units cannot move"
+RULE_BORDER = ("p. 18 (Bewegungsbeschränkungen) / digest §6.4: „Diese Grenzen sind für alle Figuren normalerweise unpassierbar“ "
+               "(flying units ignore them, water is frozen in winter)")
+RULE_RANGE = ("p. 17 (Bewegen von Einheiten mit den Befehlen Mobilisierung und Eroberung) / digest §6.3: „falls diese Einheiten "
+              "nicht weiter als 2 Gebiete entfernt sind“; fast units „bis zu 3 Gebiete“")
+RULE_ROUTED = ("p. 17 (Befehlsbeispiel Mobilisierung/Eroberung, 4.): „was aber nicht geht, da sie bereits geflüchtet ist“; "
+               "p. 18: „Flüchtende Helden können sich nicht bewegen (ebenso wenig wie Einheiten).“")
 RULE_ALONE = "p. 19 (Verbündete Einheiten): allied neutrals move without your units only into an area you control"
 RULE_ONE_BATTLE = "p. 33 (Mobilisierung): „nicht erlaubt, dass ein Spieler mit einer einzigen Mobilisierungskarte mehr als einen Kampf beginnt“"
 RULE_PORTAL = "p. 37 (Magisches Portal): „kann 1 Einflussmarker ausgeben, um dieses Gebiet so zu behandeln, als sei es direkt benachbart zu allen anderen Gebieten mit einem offenen Magischen Portal“"
+RULE_TARGET = ("p. 17 (Aktivierungsmarker) / digest §6.3: „muss er zuerst einen Aktivierungsmarker in das Gebiet legen, in "
+               "welches seine Einheiten ziehen“")
 RULE_NO_INFLUENCE = "p. 18 (Diplomatie): „Wer keine Einflussmarker besitzt, kann auch keine diplomatischen Verhandlungen führen.“"
 
 
@@ -187,7 +192,7 @@ def choose_target(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     frame = top(state, MarchOrder)
     if action.choice == "skip":
         if not prompt.info["may_skip"]:
-            raise IllegalAction("The order's main effect activates an area.", rule="p. 17 / digest §6.3", alternatives=_target_legal(state, pack, prompt)[:10])
+            raise IllegalAction("The order's main effect activates an area.", rule=RULE_TARGET, alternatives=_target_legal(state, pack, prompt)[:10])
         frame.step = "skipped"
         state.close(prompt.id)
         return
@@ -195,7 +200,7 @@ def choose_target(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     if not isinstance(area_id, str):
         raise InvalidAction("activate needs 'area': an area id")
     if area_id not in board.areas:
-        raise IllegalAction(f"There is no area {area_id} on the map.", rule="p. 17 / digest §6.3", alternatives=_target_legal(state, pack, prompt)[:10])
+        raise IllegalAction(f"There is no area {area_id} on the map.", rule=RULE_TARGET, alternatives=_target_legal(state, pack, prompt)[:10])
     if action.seat in board.areas[area_id].activated_by:
         raise IllegalAction(f"{area_id} already holds your activation token.", rule=RULE_ACTIVATE, alternatives=_target_legal(state, pack, prompt)[:10])
     if _would_battle_again(state, action.seat, area_id):

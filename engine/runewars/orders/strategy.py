@@ -25,11 +25,23 @@ from engine.runewars.heroes import find, heroes_of
 from engine.runewars.heroes.moves import PORTAL, face_up_areas, move_hero, portal_cost, portal_info, usable_portals
 from engine.runewars.heroes.moves import strategy_destinations as hero_destinations
 from engine.runewars.map import geometry
-from engine.runewars.movement import crossable, move_units, strategy_destinations
+from engine.runewars.movement import crossable, move_units, passable_for, strategy_destinations
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
 
-RULE = "p. 16 (Strategie): each unit 1 step into an adjacent friendly or empty area"
+RULE = ("p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.2: „in benachbarte leere oder eigene Gebiete "
+        "ziehen (Gebiete, die weder neutrale noch feindliche Einheiten enthalten)“")
+RULE_ONCE = ("p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.2: „solange jede Figur ihre Bewegung in "
+             "einem benachbarten Gebiet beendet“; p. 18 (Heldenbewegung): „Flüchtende Helden können sich nicht bewegen "
+             "(ebenso wenig wie Einheiten).“")
+RULE_LEAVE = ("p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.4: „Figuren in einem aktivierten Gebiet "
+              "können nicht dort herausbewegt werden“ (p. 17 Aktivierungsmarker)")
+RULE_ADJACENT = ("p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.2: „solange jede Figur ihre Bewegung in "
+                 "einem benachbarten Gebiet beendet“; p. 18: „Figuren dürfen nie über diese nicht vorhandenen Gebiete ziehen“")
+RULE_BORDER = ("p. 18 (Bewegungsbeschränkungen) / digest §6.4: „Diese Grenzen sind für alle Figuren normalerweise unpassierbar“ "
+               "(flying units ignore them, water is frozen in winter)")
+RULE_ALONE = ("p. 19 (Verbündete Einheiten) / digest §6.5: allied neutrals move alone „solange sie ihre Bewegung in einem von "
+              "dem Spieler kontrollierten Gebiet beenden“")
 RULE_PORTAL = "p. 37 (Magisches Portal): 1 influence to treat a face-up portal as adjacent to every other one"
 
 
@@ -126,22 +138,10 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     if not (isinstance(origin, str) and isinstance(to, str) and isinstance(unit, str) and isinstance(count, int) and count > 0):
         raise InvalidAction("move needs 'from', 'to', 'unit' and a positive 'count'")
     free = movable(state, frame).get((origin, unit), 0)
-    if count > free:
-        raise IllegalAction(
-            f"You have {free} standing {unit} in {origin} that can still move (routed units and units that already moved cannot).",
-            rule=RULE, alternatives=_legal(state, pack, prompt)[:10],
-        )
-    if to not in destinations(state, pack, action.seat, origin, unit):
+    if count > free or to not in destinations(state, pack, action.seat, origin, unit):
         legal = _legal(state, pack, prompt)
-        alternatives = [a for a in legal if a.args.get("from") == origin][:10] or legal[:10]
-        if to in destinations(state, pack, action.seat, origin, unit, portals=face_up_areas(state.board, PORTAL)):
-            raise IllegalAction(f"The Magic Portal from {origin} to {to} costs {portal_cost(pack)} influence, more than you have.",
-                                rule=RULE_PORTAL, alternatives=alternatives)
-        raise IllegalAction(
-            f"{unit} in {origin} cannot move to {to}: it must be adjacent (or a face-up Magic Portal from one), friendly or "
-            "empty, not across a mountain or water border, and your units cannot leave an area you activated.",
-            rule=RULE, alternatives=alternatives,
-        )
+        message, rule = _why_not(state, pack, frame, origin, to, unit, free)
+        raise IllegalAction(message, rule=rule, alternatives=([a for a in legal if a.args.get("from") == origin] or legal)[:10])
     board: RunewarsBoard = state.board
     if not crossable(geometry(pack, board.placements), origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"):
         board.players[action.seat].influence -= portal_cost(pack)
@@ -151,3 +151,28 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     ctx.emit("units_moved", seat=action.seat, unit=unit, count=count, path=[origin, to])
     open_culls(state, action.seat, [to], limit=AREA_UNIT_LIMIT, why="limit")
 
+
+
+def _why_not(state: GameState, pack: Pack, frame: StrategyOrder, origin: str, to: str, unit: str, free: int) -> tuple[str, str]:
+    """The rule a refused Strategy move breaks, most specific first."""
+    board: RunewarsBoard = state.board
+    if origin not in board.areas or unit not in pack.units or not any(s.unit == unit for s in board.areas[origin].led_by(frame.seat)):
+        return f"You lead no {unit} in {origin}.", RULE_ONCE
+    if frame.seat in board.areas[origin].activated_by:
+        return f"{origin} holds your activation token; your units cannot leave it.", RULE_LEAVE
+    if not free:
+        return f"No standing {unit} in {origin} can still move: routed units and units that already moved with this order cannot.", RULE_ONCE
+    if to not in destinations(state, pack, frame.seat, origin, unit):
+        geometry_ = geometry(pack, board.placements)
+        portals = face_up_areas(board, PORTAL)
+        if to in destinations(state, pack, frame.seat, origin, unit, portals=portals):
+            return f"The Magic Portal from {origin} to {to} costs {portal_cost(pack)} influence, more than you have.", RULE_PORTAL
+        portal_step = origin in portals and to in portals
+        if to not in geometry_.adjacency.get(origin, {}) and not portal_step:
+            return f"{to} is not adjacent to {origin}: Strategy moves each figure one step.", RULE_ADJACENT
+        if not portal_step and not crossable(geometry_, origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"):
+            return f"A {geometry_.adjacency[origin][to]} border between {origin} and {to} stops {unit}.", RULE_BORDER
+        if passable_for(board, frame.seat, to):
+            return f"Allied {unit} cannot move alone into {to}: you do not control it.", RULE_ALONE
+        return f"{to} holds enemy or neutral units (or an enemy stronghold): Strategy enters only friendly or empty areas.", RULE
+    return f"You have {free} standing {unit} in {origin} that can still move (routed units and units that already moved cannot).", RULE_ONCE
