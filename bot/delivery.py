@@ -61,7 +61,7 @@ from bot.store import OutboxRow, Store, nonce_for
 log = logging.getLogger(__name__)
 
 #: the command a player uses to read private messages their DMs refused (defined by a cog)
-PRIVATE_VIEW_COMMAND = "/game private"
+PRIVATE_VIEW_COMMAND = "/rw hand"
 
 
 class Undeliverable(Exception):

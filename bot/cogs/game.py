@@ -3,10 +3,9 @@
 
 ``/game new runewars`` (and ``/game new <game>`` for every other game the bot offers,
 :attr:`bot.service.GameService.games`), ``/game start``, ``/game status``, ``/game map``,
-``/game log``, ``/game move``, ``/game settings``, ``/game private``, ``/games``, and
-``/rw card`` (alias ``/game cards``), ``/rw hand`` (the same as ``/game private``), ``/rw fate``
-and ``/rw rules``. Everything they decide lives in :mod:`bot.ui.lobby`, :mod:`bot.ui.info`
-and :mod:`bot.ui.play`, tested without Discord.
+``/game log``, ``/game move``, ``/game settings``, ``/games``, and ``/rw card``, ``/rw hand``
+(the same as the My decisions button), ``/rw fate`` and ``/rw rules``. Everything they decide
+lives in :mod:`bot.ui.lobby`, :mod:`bot.ui.info` and :mod:`bot.ui.play`, tested without Discord.
 """
 
 from __future__ import annotations
@@ -153,15 +152,6 @@ class GameCog(commands.Cog):
         given = {k: v for k, v in (("to", ns.to), ("from", getattr(ns, "from", None)), ("unit", ns.unit)) if v}
         return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given))
 
-    @game.command(name="cards", description="Read any public card or unit ability by name (the same as /rw card)")
-    @app_commands.describe(name="the card's name (autocompleted from the public card list)")
-    async def cards(self, interaction: discord.Interaction, name: str) -> None:
-        await handle(interaction, _where(interaction), lambda c: info.card(c, interaction.channel_id, name))
-
-    @cards.autocomplete("name")
-    async def _cards_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._card_names(interaction, current)
-
     @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass, map colours")
     @app_commands.describe(battle_policy="who takes the small battle decisions", auto_end_turn="end your turn after your order",
                            auto_pass="pass reaction windows by themselves after a random delay",
@@ -172,16 +162,10 @@ class GameCog(commands.Cog):
         await handle(interaction, _where(interaction),
                      lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette))
 
-    @game.command(name="private", description="Your open decisions and private messages (when DMs are closed)")
-    async def private(self, interaction: discord.Interaction) -> None:
-        await handle(interaction, _where(interaction), lambda c: _in_channel(
-            c, interaction.channel_id, lambda g: lobby.private_view(c, g, interaction.user.id)))
-
     @app_commands.command(name="games", description="Your games on this server and where you are awaited")
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         await handle(interaction, "games", lambda c: lobby.my_games(c, interaction.guild_id, interaction.user.id))
-
 
     rw = app_commands.Group(name="rw", description="Runewars: cards, your hand, rules and public facts", guild_only=True)
 

@@ -1,9 +1,10 @@
 """``python -m bot bench``: how fast the engine, the AI and the renderer are (docs/ai.md).
 
 Plays full 4-player AI games without rendering and reports ``apply_ms`` (p50, p95 of
-``Engine.apply``), ``ai_decision_ms`` (p95), ``game_seconds`` (median game), where apply's
-time goes (the state copy, ``engine.core.engine.copy_state``; the after-every-step checks
-of engine/runewars/flow.py; the rest), and the renderer's figures for the last position of
+``Engine.apply``, in place as in all self-play), ``ai_decision_ms`` (p95), ``game_seconds``
+(median game), where apply's time goes (the after-every-step checks of
+engine/runewars/flow.py; the rest), ``state_copy_ms`` (the copy the bot's own apply adds,
+``engine.core.engine.copy_state``, timed on every 25th position), and the renderer's figures for the last position of
 the first game (``render``: ``draw_ms``, ``render_ms``, ``png_encode_ms``,
 ``render_over_encode``, ``png_bytes``, the machine; see renderer/runewars/bench.py). When a
 game takes longer than the 2 s target, the top costs of one profiled game are added.
@@ -62,29 +63,6 @@ def ms(seconds: float) -> float:
     return round(seconds * 1000, 3)
 
 
-class TimedCopy:
-    """Wraps ``engine.core.engine.copy_state`` while in use, to time ``Engine.apply``'s state copy."""
-
-    def __init__(self):
-        import engine.core.engine as core
-
-        self.core, self.original, self.seconds = core, core.copy_state, 0.0
-
-    def copy_state(self, value):
-        started = time.perf_counter()
-        try:
-            return self.original(value)
-        finally:
-            self.seconds += time.perf_counter() - started
-
-    def __enter__(self):
-        self.core.copy_state = self.copy_state
-        return self
-
-    def __exit__(self, *exc):
-        self.core.copy_state = self.original
-
-
 class TimedChecks:
     """Times the functions engine/runewars/flow.py runs after every step, while in use."""
 
@@ -115,30 +93,33 @@ class TimedChecks:
 
 def measure(games: int, seed: int, *, max_seasons: int | None = None) -> dict[str, Any]:
     """Time ``games`` 4-player AI games (cut short after ``max_seasons`` seasons, for the tests)."""
+    from engine.core.engine import copy_state
     from engine.runewars.ai.driver import engine, play
     from engine.runewars.ai.policy import choose
 
     runner = engine()
     apply_seconds: list[float] = []
-    sampled_states = []
+    sampled_states, copy_seconds = [], []
     original_apply = runner.apply
 
-    def timed_apply(state, action):
+    def timed_apply(state, action, **options):
         started = time.perf_counter()
         try:
-            return original_apply(state, action)
+            return original_apply(state, action, **options)
         finally:
             apply_seconds.append(time.perf_counter() - started)
-            if len(apply_seconds) % 25 == 0:
-                sampled_states.append(state)  # for render_ms
+            if len(apply_seconds) % 25 == 0:  # the copy the bot's apply adds (self-play applies in place), and render_ms
+                started = time.perf_counter()
+                sampled_states.append(copy_state(state))
+                copy_seconds.append(time.perf_counter() - started)
 
     runner.apply = timed_apply
     game_seconds, decisions, parts = [], [], Counter()
     try:
-        with TimedChecks() as checks, TimedCopy() as copies:
+        with TimedChecks() as checks:
             for index in range(games):
                 started = time.perf_counter()
-                game = play(4, seed + index, choose, max_seasons=max_seasons)
+                game = play(4, seed + index, choose, max_seasons=max_seasons, in_place=True)
                 game_seconds.append(time.perf_counter() - started)
                 decisions += game.decision_seconds
                 parts.update(game.seconds)
@@ -156,11 +137,11 @@ def measure(games: int, seed: int, *, max_seasons: int | None = None) -> dict[st
                              "ai_decisions": round(sum(decisions), 3), "games": round(sum(game_seconds), 3)},
         "apply_breakdown": {
             "total_s": round(total_apply, 3),
-            "state_copy_s": round(copies.seconds, 3),
             "after_every_step_checks_s": round(checks.seconds, 3),
             "after_every_step_checks_calls": checks.calls,
-            "rules_and_rest_s": round(total_apply - copies.seconds - checks.seconds, 3),
+            "rules_and_rest_s": round(total_apply - checks.seconds, 3),
         },
+        "state_copy_ms": {"p50": ms(percentile(copy_seconds, 0.5)), "p95": ms(percentile(copy_seconds, 0.95)), "count": len(copy_seconds)},
         "states_sampled": sampled_states,
     }
 

@@ -145,7 +145,7 @@ async def claim(table: Table, game_id: int, seat: int, user_id: int) -> list[Rep
     """The Claim button of an open seat."""
     old = await seats.claim(table, game_id, seat, user_id)
     return [Reply(f"🪑 {notices.mention(user_id)} took over seat {seat + 1} from {notices.mention(old.user_id)}."
-                  " Your private information: the My decisions button or /game private.", public=True)]
+                  " Your private information: the My decisions button or /rw hand.", public=True)]
 
 
 @_answers

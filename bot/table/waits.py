@@ -45,7 +45,7 @@ from engine.core import Engine, Prompt, Seat
 log = logging.getLogger(__name__)
 
 RECAP_LINES = 12
-ANSWER_HINT = "Answer with the My decisions button or /game private."
+ANSWER_HINT = "Answer with the My decisions button or /rw hand."
 
 
 def fingerprint(prompts: Iterable[Prompt]) -> str:

@@ -109,7 +109,7 @@ def status_text(payload: Mapping[str, Any], deadlines: Mapping[int, float | None
         awaited.append(who(a.get("user_id")) + (f" (deadline <t:{int(due)}:R>)" if due and not paused else ""))
     if awaited and payload.get("result") is None:
         lines.append("Waiting for: " + ", ".join(awaited))
-    lines.append("Your decisions: the button below, or /game private.")
+    lines.append("Your decisions: the button below, or /rw hand.")
     return fit(lines)
 
 

@@ -20,7 +20,7 @@ from bot.ui.panels import ButtonSpec, Panel
 from bot.ui.play import Reply, say
 
 DM_CLOSED = ("I cannot send you direct messages, and secret choices (order cards, bids, runes) travel by DM. "
-             "Allow DMs from server members (the bot tries again now and then), or use the My decisions button or /game private to read "
+             "Allow DMs from server members (the bot tries again now and then), or use the My decisions button or /rw hand to read "
              "and answer them. Where the server allows it, your private messages will also reach you in a private "
              "thread of this channel that only you can read.")
 
@@ -111,7 +111,7 @@ async def my_games(client, guild_id: int, user_id: int) -> list[Reply]:
 
 
 async def private_view(client, game_id: int, user_id: int) -> list[Reply]:
-    """My decisions / /game private: held private messages and a panel per open decision."""
+    """My decisions / /rw hand: held private messages and a panel per open decision."""
     held = await client.deliverer.take_held(game_id, user_id) if getattr(client, "deliverer", None) else []
     return await play.my_decisions(client.service, game_id, user_id, held)
 

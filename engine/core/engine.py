@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from typing import Any, Callable, Iterable, Mapping
 
@@ -70,14 +71,22 @@ class Engine:
         return self.ruleset.view(state, seat)
 
     # -- acting -----------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action) -> Transition:
-        """Apply ``action``; the input state is never modified."""
+    def apply(self, state: GameState, action: Action, *, in_place: bool = False) -> Transition:
+        """Apply ``action``; the input state is never modified.
+
+        ``in_place=True`` is for a caller that owns ``state`` and never looks at it again
+        (AI self-play: ``simulate`` and ``bench``): the state is changed and returned as the
+        transition's state without the copy, and after a refusal it must be thrown away.
+        """
         prompt = self._check_turn(state, action)
-        work = copy_state(state)
+        work = state if in_place else copy_state(state)
         ctx = self._context(work)
         records = [self._resolve(work, prompt, action, ctx, forced=False)]
         records += self._answer_forced(work, ctx)
-        return Transition(state=work, events=tuple(ctx.events), records=tuple(records))
+        events = tuple(ctx.events)
+        if in_place:  # event data may hold lists of the state, which later answers change
+            events = tuple(dataclasses.replace(e, data=_deep_copy(e.data)) for e in events)
+        return Transition(state=work, events=events, records=tuple(records))
 
     def _check_turn(self, state: GameState, action: Action) -> Prompt:
         if not isinstance(action, Action) or not isinstance(action.seat, int):

@@ -90,11 +90,11 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
     [status] = replies(fake)
     assert "Setting up the game (faction)." in status and "Waiting for: <@" in status and "faction" not in status.split("Waiting for")[1]
     assert "(deadline <t:" in status  # the lobby's 48 hours, as a Discord timestamp
-    fake = await run(cog, "game private", DAVE)
+    fake = await run(cog, "rw hand", DAVE)
     assert replies(fake) == ["You hold no seat in this game."]
     awaited = (await client.service.view(game_id, None)).awaited[0]
     user = next(s.user_id for s in await client.store.seats(game_id) if s.seat == awaited)
-    fake = await run(cog, "game private", user)
+    fake = await run(cog, "rw hand", user)
     assert "Choose your faction." in replies(fake)[-1]
 
 
@@ -108,10 +108,6 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     assert replies(fake)[0].startswith("**Knights** (unit (Humans))")
     fake = await run(cog, "rw card", DAVE, name="no such card")
     assert replies(fake) == ["No card or unit is called 'no such card'."]
-    fake = await run(cog, "game cards", DAVE, name="knights")  # the older name, an alias
-    assert replies(fake)[0].startswith("**Knights** (unit (Humans))")
-    names = [c.value for c in await cog._cards_names(interaction(client, DAVE, channel=CHANNEL), "knig")]
-    assert names == [c.value for c in await cog._card_names(interaction(client, DAVE, channel=CHANNEL), "knig")] != []
     fake = await run(cog, "game settings", ALICE, battle_policy="manual", auto_end_turn=True)
     assert "battle policy: manual" in replies(fake)[0] and "auto-end-turn: on" in replies(fake)[0]
     assert await client.service.player_settings(ALICE) == {"battle_policy": "manual", "auto_end_turn": True, "auto_pass": False,
@@ -123,13 +119,11 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     assert replies(fake) == [f"#{game_id} runewars in <#{CHANNEL}>: active · **your decision is awaited**"]
     fake = await run(cog, "games", DAVE)
     assert replies(fake)[0].startswith("You sit in no open game")
-    fake = await run(cog, "game private", ALICE)
+    fake = await run(cog, "rw hand", ALICE)  # only for the caller
+    fake.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
     mine, decision = replies(fake)
     assert mine.startswith(f"Your private information (game #{game_id}):\nOrder cards in hand: 2, 3, 4, 5, 6, 7, 8")
     assert decision.startswith("Strategy: move units")
-    fake = await run(cog, "rw hand", ALICE)  # the name: the same content, only for the caller
-    fake.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
-    assert replies(fake) == [mine, decision]
     assert all(c.kwargs["ephemeral"] for c in fake.followup.send.await_args_list)
     fake = await run(cog, "rw hand", DAVE)
     assert replies(fake) == ["You hold no seat in this game."]
@@ -171,7 +165,7 @@ async def test_joining_with_closed_dms_is_told_how_to_play_anyway(client):
     record = await client.service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE)
     _, fake = await dispatch(client, ids.lobby_id(record.id, "join"), DAVE)
     edit, followups = sent(fake)
-    assert f"<@{DAVE}>" in edit["content"] and "My decisions" in followups[0] and "/game private" in followups[0]
+    assert f"<@{DAVE}>" in edit["content"] and "My decisions" in followups[0] and "/rw hand" in followups[0]
     _, fake = await dispatch(client, ids.lobby_id(record.id, "leave"), DAVE)
     assert "Table: 0/4" in sent(fake)[0]["content"]
     _, fake = await dispatch(client, ids.lobby_id(record.id, "start"), ALICE)

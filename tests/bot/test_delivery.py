@@ -125,7 +125,7 @@ async def test_a_closed_dm_is_held_for_the_private_view_and_announced_without_co
     report = await deliverer.drain()
     assert report.held == 3  # BOB's deal, BOB's commit, and the reaction BOB now owes
     notices = [p for p in transport.to(f"channel:{CHANNEL}") if p["kind"] == "notice"]
-    assert len(notices) == 1 and notices[0]["user_id"] == BOB and "/game private" in notices[0]["lines"][0]
+    assert len(notices) == 1 and notices[0]["user_id"] == BOB and "/rw hand" in notices[0]["lines"][0]
     assert set(notices[0]) == {"v", "kind", "notice", "game_id", "user_id", "lines"}
     assert transport.to(f"dm:{BOB}") == []
 

@@ -269,18 +269,10 @@ async def test_a_reminder_dm_carries_the_recap_map_of_that_seat_only(tmp_path, m
     changed)"): the first reminder's DM has the seat's map attached, drawn from that seat's
     view with the changed areas rimmed, next to its buttons. The same payload sent to another
     user (the seat changed hands) goes without it: nobody gets a map of another seat's view."""
-    import renderer.runewars
     from tests.table import helpers as table_helpers
     from tests.table.test_recap import battle_then_reminder
 
-    drawn = []
-    real = renderer.runewars.render_png
-
-    def spy(view, pack, **options):
-        drawn.append((view, options))
-        return real(view, pack, **options)
-
-    monkeypatch.setattr(renderer.runewars, "render_png", spy)
+    drawn = table_helpers.spy_on_maps(monkeypatch)
     async with await Store.open(tmp_path / "table.db", snapshot_every=1) as store:
         clock = table_helpers.FakeClock()
         table = table_helpers.make_table(store, clock)

@@ -14,7 +14,7 @@ interaction payloads to the double) that answers its seat's decisions:
 3. **How to answer** is what a user does: find the bot's panel for that prompt in the
    user's inbox (the DM that announced it, or the private thread the bot uses when DMs are
    closed, the reply that replaced a clicked message, or an ephemeral answer of
-   ``/game private`` when nothing arrived), then click
+   ``/rw hand`` when nothing arrived), then click
    the button or pick the select options that lead to the answer (guided steps, pages,
    Confirm), each click one real interaction. The brain never builds a custom id itself;
    it only recognises, by the hashes :mod:`bot.ui.ids` defines, which offered component
@@ -53,7 +53,7 @@ CURSOR = re.compile(ids.CURSOR_TEMPLATE)
 PRIVATE = (p.DM, p.PRIVATE_THREAD)
 #: clicks one answer may take: guided steps (destination, units, count), pages, Confirm, a restart
 MAX_CLICKS = 12
-#: seconds to wait for a DM announcing a decision before asking /game private instead
+#: seconds to wait for a DM announcing a decision before asking /rw hand instead
 DM_PATIENCE = 10.0
 
 
@@ -82,7 +82,7 @@ class Brain(Player):
         super().__init__(player.double, player.user, channel=player.channel)
         self.table = table
         self.rng = random.Random(f"{table.seed}/{player.user.name}")
-        self.fallbacks = 0  # decisions whose panel had to be asked for with /game private
+        self.fallbacks = 0  # decisions whose panel had to be asked for with /rw hand
         #: seconds to wait for a decision's DM (or private thread message) before asking /game
         #: private; 0 for a user whose private messages are held for that command
         self.patience = DM_PATIENCE
@@ -134,7 +134,7 @@ class Brain(Player):
         return channel.type in PRIVATE and self.double.can_see(self.user.id, channel)
 
     async def _decision_with_panel(self, view: SeatView) -> Decision:
-        """An open decision whose panel the user can see (waiting for its DM, else /game private)."""
+        """An open decision whose panel the user can see (waiting for its DM, else /rw hand)."""
         decisions = view.decisions
         if not decisions:
             raise BrainError(f"{self.user.name} is awaited but has no open decision")
@@ -154,8 +154,8 @@ class Brain(Player):
 
     async def _ask_private(self, ph: str) -> Message:
         self.fallbacks += 1
-        await self.slash("game private", channel=self.table.channel)
-        return await self.double.wait_for(lambda: self.panel(ph), what=f"/game private to show {self.user.name}'s decision")
+        await self.slash("rw hand", channel=self.table.channel)
+        return await self.double.wait_for(lambda: self.panel(ph), what=f"/rw hand to show {self.user.name}'s decision")
 
     # --- pressing what leads to the answer ------------------------------------------------
 

@@ -33,12 +33,12 @@ meanwhile.
 Output kinds: ``message text``, ``awaited list`` (the ``Waiting for:`` line), ``embed``,
 ``button label`` (labels and custom ids), ``select option`` (placeholder, labels, values),
 ``alt text`` and ``attachment name``, ``png metadata`` (every ancillary PNG chunk),
-``autocomplete`` and ``log line``. ``/game cards`` answers are the data pack's public
+``autocomplete`` and ``log line``. ``/rw card`` answers are the data pack's public
 catalogue, the same for everyone (:func:`catalogue_problems` checks that), and are not
 matched card by card: they name every card of the pack.
 
 :func:`audit` adds the other checks of a game: the awaited list of each commit's news, the
-maps (each the bot's picture of its commit's public view), the ``/game cards`` answers,
+maps (each the bot's picture of its commit's public view), the ``/rw card`` answers,
 and the replay.
 """
 
@@ -70,7 +70,7 @@ QUOTED = re.compile(r'"([\w.\-]+)"')  # JSON strings that could be card ids
 NOT_AN_AREA = rf"(?!(?<![\w-]){AREA}(?![\w-]))[^\n]"
 #: the status message's first line: "📜 **Game #1** · Year 1, autumn · move 62"
 STATUS = re.compile(r"📜 \*\*Game #\d+\*\*.* · move (?P<seq>\d+)")
-CATALOGUE_COMMAND = "game"  # /game cards: autocomplete and answers name the pack's public catalogue
+CATALOGUE_COMMAND = ("rw", "card")  # /rw card: autocomplete and answers name the pack's public catalogue
 
 
 @dataclass(frozen=True)
@@ -406,9 +406,10 @@ def _window(double: DiscordDouble, moments: Moments, message: Message, index: in
 
 
 def _is_catalogue(payload: dict[str, Any]) -> bool:
-    """``/game cards``: the data pack's public catalogue (see the module docstring)."""
+    """``/rw card``: the data pack's public catalogue (see the module docstring)."""
     data = payload.get("data") or {}
-    return data.get("name") == CATALOGUE_COMMAND and any(o.get("name") == "cards" for o in data.get("options", []))
+    group, subcommand = CATALOGUE_COMMAND
+    return data.get("name") == group and any(o.get("name") == subcommand for o in data.get("options", []))
 
 
 def _split(payload: dict[str, Any], message: Message, viewer: int | None, where: str, first: int, last: int) -> list[Output]:
@@ -504,13 +505,13 @@ def awaited_problems(double: DiscordDouble, moments: Moments) -> list[str]:
 
 
 def catalogue_problems(double: DiscordDouble) -> list[str]:
-    """``/game cards`` autocomplete answers the same typed text with the same list for everyone."""
+    """``/rw card`` autocomplete answers the same typed text with the same list for everyone."""
     answers: dict[str, list[tuple[int, list]]] = {}
     for interaction in double.interactions.values():
         if interaction.callback_type == p.AUTOCOMPLETE_RESULT and _is_catalogue(interaction.payload):
             typed = next(o.get("value") for o in interaction.payload["data"]["options"][0]["options"] if o.get("focused"))
             answers.setdefault(typed, []).append((interaction.user_id, interaction.choices))
-    return [f"/game cards {typed!r}: answers differ between users" for typed, given in answers.items()
+    return [f"/rw card {typed!r}: answers differ between users" for typed, given in answers.items()
             if any(choices != given[0][1] for _, choices in given)]
 
 

@@ -3,7 +3,7 @@
 Each game ends with :func:`tests.e2e.leaks.audit`: every output checked against the secrets
 of its moment, the awaited lists, the maps (the pictures of the public view), and the
 stored log replayed to the stored state. Source of the behaviour checked: docs/bot.md
-(commands, decisions by DM, the private-thread and ``/game private`` fallbacks, clicks
+(commands, decisions by DM, the private-thread and ``/rw hand`` fallbacks, clicks
 that no longer fit) and issue #11, items 2 to 4.
 """
 
@@ -55,10 +55,10 @@ async def test_four_players_play_two_years_with_a_spectator_and_closed_dms(doubl
                 await erin.slash("game map")
                 await erin.slash("game log")
                 await erin.autocomplete("game move", focused="to")
-                choices = await erin.autocomplete("game cards", focused="name", value="a")
-                await erin.slash("game cards", name=choices[0]["value"])
+                choices = await erin.autocomplete("rw card", focused="name", value="a")
+                await erin.slash("rw card", name=choices[0]["value"])
                 for brain in table.brains:
-                    await brain.autocomplete("game cards", focused="name", value="a")
+                    await brain.autocomplete("rw card", focused="name", value="a")
                     await brain.slash("game map")
                     await brain.slash("game log")
 
@@ -80,7 +80,7 @@ async def test_four_players_play_two_years_with_a_spectator_and_closed_dms(doubl
 
 
 async def test_a_user_without_a_seat_is_refused(double, database):
-    """docs/bot.md: "only the seat holder can answer"; /game private and /game move need a
+    """docs/bot.md: "only the seat holder can answer"; /rw hand and /game move need a
     seat. Erin's tries change nothing."""
     async with bot_in_process(double, database, seeds=[3]) as _, reader(database) as service:
         table = Table(double, service, [Player(double, double.add_user(n)) for n in ("alice", "bob")], seed=3)
@@ -90,7 +90,7 @@ async def test_a_user_without_a_seat_is_refused(double, database):
         before = await service.store.get_game(table.game_id)
         news = double.channel_messages(table.channel)[-1]
         pressed = await erin.click(news, "My decisions")
-        private = await erin.slash("game private")
+        private = await erin.slash("rw hand")
         moved = await erin.slash("game move", to="1A")
         suggested = await erin.autocomplete("game move", focused="to")
         await double.wait_for(lambda: pressed.responses, what="the answer to My decisions")
@@ -115,8 +115,8 @@ async def test_a_stale_button_is_refused_and_changes_nothing(double, database):
         view = await table.seat_view(brain.user.id)
         ph = ids.prompt_hash(view.decisions[0].prompt.id)
         dm = await double.wait_for(lambda: brain.panel(ph), what="the decision's DM")
-        await brain.slash("game private")  # a fresh copy of the open decision, which the brain answers
-        await double.wait_for(lambda: brain.panel(ph) is not dm, what="the copy from /game private")
+        await brain.slash("rw hand")  # a fresh copy of the open decision, which the brain answers
+        await double.wait_for(lambda: brain.panel(ph) is not dm, what="the copy from /rw hand")
         step = await brain.decide(view)
         assert step.seq_after > step.seq_before and dm.id not in [i.original_id for i in step.interactions]
         before, shown = await service.store.get_game(table.game_id), dict(dm.payload)
@@ -134,17 +134,17 @@ async def test_a_stale_button_is_refused_and_changes_nothing(double, database):
 async def test_held_private_messages_reach_a_player_with_closed_dms_by_game_private(double, database):
     """docs/bot.md: with DMs closed and no private thread possible (the server owner sits at
     the table and could read it), the private messages are held; the channel says (without
-    the content) that a player has messages waiting, and /game private shows them and the
+    the content) that a player has messages waiting, and /rw hand shows them and the
     open decisions, ephemerally."""
     alice = double.add_user("alice", dms_open=False)
     async with bot_in_process(double, database, seeds=[3]) as _, reader(database) as service:
         table = Table(double, service, [Player(double, alice), Player(double, double.owner)], seed=3)
-        table.brains[0].patience = 0  # her messages are held: she asks /game private for each decision
+        table.brains[0].patience = 0  # her messages are held: she asks /rw hand for each decision
         await table.open()
         await table.play(until=lambda v: season_index(v) >= 2)
         assert double.dms(alice) == [] and not [c for c in double.channels.values() if c.type == p.PRIVATE_THREAD]
         notices = [m for m in double.channel_messages(table.channel) if "private game messages waiting" in m.content]
-        assert notices and all("/game private" in m.content for m in notices)
+        assert notices and all("/rw hand" in m.content for m in notices)
         held = [m for m in double.ephemerals(alice) if m.content.startswith("Private message (game")]
         assert held, "the held messages were shown to her"
         clicked = [double.messages[i.original_id] for s in table.steps if s.user == "alice" for i in s.interactions]

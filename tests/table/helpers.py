@@ -138,3 +138,19 @@ def notices(rows, kind: str | None = None, recipient: str | None = None) -> list
 
 async def queued(table: Table, kind: str | None = None, recipient: str | None = None) -> list[dict]:
     return notices(await table.store.undelivered(1000), kind, recipient)
+
+
+def spy_on_maps(monkeypatch) -> list[tuple[dict, dict]]:
+    """Every (view, options) the Runewars renderer is asked to draw from now on (it still
+    draws them), for tests that check whose view a map shows."""
+    import renderer.runewars
+
+    drawn = []
+    real = renderer.runewars.render_png
+
+    def spy(view, pack, **options):
+        drawn.append((view, options))
+        return real(view, pack, **options)
+
+    monkeypatch.setattr(renderer.runewars, "render_png", spy)
+    return drawn

@@ -9,7 +9,7 @@ from bot.table import recap, ui
 from bot.table.history import Commit
 from bot.table.sweeper import sweep
 from engine.core import Transition
-from tests.table.helpers import ALICE, BOB, CONQUER_TURN, RUNEWARS, play_moves, queued, runewars_game, tiny_game
+from tests.table.helpers import ALICE, BOB, CONQUER_TURN, RUNEWARS, play_moves, queued, runewars_game, spy_on_maps, tiny_game
 from tests.table.test_undo import act
 
 #: CONQUER_TURN with a face-down dragon rune in 1C (nobody's area) that only seat 1 knows
@@ -41,16 +41,9 @@ async def test_the_first_reminder_marks_exactly_the_changed_areas(table, clock):
 
 
 async def test_the_map_is_the_seats_own_view_with_the_changed_areas_rimmed(table, clock, monkeypatch):
-    import renderer.runewars
+    from renderer.runewars import render_png  # the renderer itself, not the spy
 
-    drawn = []
-    real = renderer.runewars.render_png
-
-    def spy(view, pack, **options):
-        drawn.append((view, options))
-        return real(view, pack, **options)
-
-    monkeypatch.setattr(renderer.runewars, "render_png", spy)
+    drawn = spy_on_maps(monkeypatch)
     game_id = await battle_then_reminder(table, clock)
     [reply] = await ui.recap_map(table, game_id, BOB, 1, 4, 0)
     assert "outlined, what changed since your move 1: 1A, 1B" in reply.text
@@ -60,7 +53,7 @@ async def test_the_map_is_the_seats_own_view_with_the_changed_areas_rimmed(table
     assert view == (await table.service.view(game_id, BOB)).view  # BOB's view, never the state
     assert view["areas"]["1C"]["rune"] == "dragon"  # BOB knows his rune, so his own map shows it
     assert options["seat"] == 1 and options["highlight"] == ("1A", "1B")
-    [plain] = [real(view, (await table.service.pack_of(game_id)), seat=1, palette="default")]
+    plain = render_png(view, await table.service.pack_of(game_id), seat=1, palette="default")
     assert plain != attachment.data  # the rims are drawn
 
 

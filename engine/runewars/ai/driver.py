@@ -101,11 +101,14 @@ def play(
     max_seasons: int | None = None,
     max_actions: int = MAX_ACTIONS,
     game: PlayedGame | None = None,
+    in_place: bool = False,
 ) -> PlayedGame:
     """Play one game to its end, or until ``max_seasons`` seasons have been played (a quick look).
 
     ``factions[seat]``, when given, answers that seat's faction choice. ``game``: a game made
-    by :func:`start` to play on (the caller keeps it if ``observe`` raises).
+    by :func:`start` to play on (the caller keeps it if ``observe`` raises). ``in_place``:
+    apply without copying each state (``Engine.apply``); ``observe`` then gets the state
+    after the answer as its "before" too, so only observers that ignore it may use it.
     """
     runner = engine()
     per_seat = list(policies) if isinstance(policies, Sequence) else [policies] * seats
@@ -131,7 +134,7 @@ def play(
             game.decision_seconds.append(time.perf_counter() - started)
             game.prompts[prompt.kind] += 1
         started = time.perf_counter()
-        transition = runner.apply(state, action)
+        transition = runner.apply(state, action, in_place=in_place)
         game.seconds["apply"] += time.perf_counter() - started
         game.state = transition.state
         game.records += transition.records

@@ -83,7 +83,8 @@ def play_checked(
 
     try:
         outcome.game = start(players, seed, options=options)
-        play(players, seed, policy, factions=factions, observe=observe, max_seasons=max_seasons, game=outcome.game)
+        play(players, seed, policy, factions=factions, observe=observe, max_seasons=max_seasons, game=outcome.game,
+             in_place=True)
         outcome.violations += invariants.check_replay(runner, outcome.game.state, outcome.game.records)
     except FirstFailure:
         pass
