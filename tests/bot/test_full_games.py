@@ -7,11 +7,14 @@ ai_seats:true``); its channel gets one message per human move and AI stretch, no
 
 import json
 import random
+import time
 
 import pytest
 
 from bot.service import GameService, load_ai
 from bot.store import Store
+from bot.table import Table, fairness
+from bot.table.export import build_export, dumps, verify_export
 from engine.core import Engine, decode, encode, load_ruleset
 from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, GUILD
 from bot.ui import ids
@@ -36,6 +39,17 @@ async def replays_to_the_stored_state(store, game_id):
     return encode(state) == record.state
 
 
+async def the_finished_export_verifies_and_a_tampered_one_fails(table, game_id):
+    """Issue 10 item 6: the finished game's export (secrets and the revealed seed included)
+    replays every shuffle and draw; one changed chance result fails it."""
+    data = json.loads(dumps(await build_export(table, game_id)))
+    assert data["complete"] and data["seed"] is not None
+    assert verify_export(data).ok
+    record = next(r for e in data["log"] for r in e["records"] if r["chance"]["$tuple"])
+    record["chance"]["$tuple"][0] += 1
+    assert not verify_export(data).ok
+
+
 @pytest.mark.slow
 async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path):
     store = await Store.open(tmp_path / "games.db")
@@ -45,6 +59,8 @@ async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path):
         for user in (ALICE, BOB):
             await dispatch(client, ids.lobby_id(record.id, "join"), user)
         await dispatch(client, ids.lobby_id(record.id, "start"), ALICE)
+        table = Table(store, client.service, time.time)
+        await fairness.ensure_commitment(table, await store.get_game(record.id))  # what the sweeper posts at the start
         moves = await play_by_components(client, record.id, random.Random(4))
         final = await store.get_game(record.id)
         assert final.status == "finished" and decode(final.state).result is not None and moves > 100
@@ -53,6 +69,7 @@ async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path):
         assert [i for i, p in enumerate(news) if "reveal" in p] == [len(news) - 1]  # the secrets, at the end only
         reveal = news[-1]["reveal"]
         assert reveal[1].startswith("Seat 0 (") and "objective" in reveal[1] and reveal[-1].startswith("Rune tokens:")
+        await the_finished_export_verifies_and_a_tampered_one_fails(table, record.id)
     finally:
         await store.close()
 

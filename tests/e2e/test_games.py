@@ -131,7 +131,7 @@ async def test_a_stale_button_is_refused_and_changes_nothing(double, database):
         assert await leaks.audit(double, service, table.game_id) == []
 
 
-async def test_held_private_messages_reach_a_player_with_closed_dms_by_game_private(double, database):
+async def test_held_private_messages_reach_a_player_with_closed_dms_by_rw_hand(double, database):
     """docs/bot.md: with DMs closed and no private thread possible (the server owner sits at
     the table and could read it), the private messages are held; the channel says (without
     the content) that a player has messages waiting, and /rw hand shows them and the

@@ -9,6 +9,10 @@ points its fate-card shape scores on average (damage, routs and specials per car
 pack's fate deck). A battle is judged by the expected final strengths
 (:func:`expected_strengths`), the defender's stronghold counting as the standing figures it
 adds (p. 21).
+
+A rival who holds few areas, clearly fewer than this seat, is *cornered*: each of their areas
+is worth more the fewer they hold (p. 31: a player who controls no area is eliminated), so
+plans, staging and the Mobilize/Conquer choice turn towards finishing them.
 """
 
 from __future__ import annotations
@@ -23,6 +27,12 @@ from engine.runewars.map import Placement, geometry
 AREA_LIMIT = 8
 #: Mobilize/Conquer reach (p. 17)
 MOVE_RANGE, FAST_RANGE = 2, 3
+#: a rival holding this many areas or fewer is close to elimination (p. 31)
+FEW_AREAS = 5
+#: worth of taking one of a cornered rival's areas, shared among the areas they hold
+FINISH = 12.0
+#: worth of taking the last area of the last rival: the game is won (p. 31)
+LAST_AREA = 30.0
 
 
 class PackFacts:
@@ -235,18 +245,46 @@ class Seen:
         value += 2.0 if a["stronghold"] is not None else 0.0
         if self.home_owner.get(area) not in (None, self.seat):
             value += 1.0  # a foothold in a rival's realm
-        return value
+        return value + self.finishing(area)
+
+    def held(self, seat: int) -> int:
+        """How many areas ``seat`` controls (public: the view names every area's controller)."""
+        if ("held", seat) not in self.memo:
+            self.memo[("held", seat)] = sum(1 for a in self.areas.values() if a["controller"] == seat)
+        return self.memo[("held", seat)]
+
+    def cornered(self, seat: int) -> bool:
+        """``seat`` holds at most :data:`FEW_AREAS` areas, and clearly fewer than I do."""
+        return self.held(seat) <= FEW_AREAS and self.held(self.seat) >= self.held(seat) + 2
+
+    def hunting(self) -> bool:
+        """Some rival is :meth:`cornered`: my armies gather towards their last areas."""
+        return any(self.cornered(seat) for seat in self.rivals)
+
+    def finishing(self, area: str) -> float:
+        """What taking ``area`` adds towards eliminating its controller (p. 31: a player who controls
+        no area is out): :data:`FINISH` shared among a :meth:`cornered` rival's areas, and the last
+        area of the last rival wins the game (:data:`LAST_AREA`)."""
+        owner = self.controller(area)
+        if owner not in self.rivals or not self.cornered(owner):
+            return 0.0
+        left = self.held(owner)
+        return FINISH / left + (LAST_AREA if left == 1 and self.rivals == [owner] else 0.0)
 
     def frontier(self, area: str) -> float:
-        """How close ``area`` lies to the rune areas my rivals hold (a staging ground for attacks)."""
+        """How close ``area`` lies to the rune areas my rivals hold, or to the last areas of a cornered
+        rival (:meth:`finishing`): a staging ground for attacks."""
         if self._frontier is None:
             self._frontier = dict.fromkeys(self.areas, 0.0)
             for target in self.areas:
                 owner = self.controller(target)
-                if owner in (None, self.seat) or self.areas[target]["rune"] is None:
+                if owner in (None, self.seat):
                     continue
-                worth = 10.0 * self.dragon_chance(target)
-                for other, steps in self.within(target, 4).items():
+                finish = self.finishing(target)
+                worth = 10.0 * self.dragon_chance(target) + finish
+                if worth == 0:
+                    continue
+                for other, steps in self.within(target, 6 if finish else 4).items():
                     self._frontier[other] = max(self._frontier[other], worth * 0.5 ** steps)
         return self._frontier[area]
 

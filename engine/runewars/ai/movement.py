@@ -8,7 +8,8 @@ A *march plan* names a target and the groups to send there. Three kinds of targe
 - ``neutrals``: unallied neutral units hold it. With influence the AI negotiates (p. 18)
   and brings a modest force; without, it plans a battle as above.
 - ``move``: the area is empty or mine: take an empty area with one unit (more when rivals
-  are near), or reinforce one of my areas that rivals threaten.
+  are near), or reinforce one of my areas that rivals threaten; in winter, or while a rival
+  is cornered (:meth:`~engine.runewars.ai.knowledge.Seen.cornered`), also bring armies forward.
 
 Units leave an area only beyond what it must keep: the garrison its rune or stronghold
 needs against nearby rivals, and one unit in an area that would otherwise fall out of my
@@ -178,7 +179,7 @@ def _move(seen: Seen, target: str, figures: list, room: int) -> March | None:
             return None
         return March(target, "move", seen.area_value(target) - 0.1 * len(chosen), _groups(chosen))
     deficit = seen.garrison_need(target) - seen.power(target, seen.seat)
-    forward = [f for f in figures if seen.frontier(target) > seen.frontier(f[0])] if seen.winter else []
+    forward = [f for f in figures if seen.frontier(target) > seen.frontier(f[0])] if seen.winter or seen.hunting() else []
     if deficit <= 0.5 and not forward:
         return None
     chosen, brought = [], 0.0
