@@ -150,7 +150,7 @@ class Engine:
             if record is not None and record.forced:
                 continue
             action = record.action if record else item
-            transition = self.apply(state, action)
+            transition = self.apply(state, action, in_place=True)  # the replay owns its state
             if record is not None and transition.records[0].chance != tuple(record.chance):
                 raise ReplayMismatch(
                     f"action {record.seq} drew {transition.records[0].chance}, the log says {record.chance}"

@@ -217,6 +217,7 @@ def place_runes(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     ctx.emit("runes_placed", seat=frame.seat, why=frame.why, areas=sorted(placed))
     ctx.emit("your_runes", to=frame.seat, runes=dict(sorted(placed.items())))
     _return_to_supply(board, frame, [t for t, area in args.items() if area is None], ctx)
+    frame.tokens = []  # each is on the board or back in the supply (the game may end here, p. 30)
 
 
 def _return_to_supply(board: RunewarsBoard, frame: RuneGain, tokens: list[str], ctx: Context) -> None:

@@ -35,7 +35,7 @@ def test_twenty_whole_two_player_games_run_clean(tmp_path):
     assert report["first_failure"] is None
     assert report["end_reasons"].get("stopped_early", 0) == 0 and sum(report["end_reasons"].values()) == 20
     for key in ("seconds", "games_per_second", "wins_by_faction", "seasons", "prompts_per_season", "prompts_per_battle",
-                "not_yet_implemented", "fallback_prompt_kinds"):
+                "cannot_happen", "fallback_prompt_kinds"):
         assert key in report, key
     assert set(COUNTS) <= set(report["counts"]) and set(report["counts"]["diplomacy"]) == {"gold", "silver", "red"}
     assert all(set(row) == {"games", "wins", "rate", "ci95"} for row in report["wins_by_faction"].values())

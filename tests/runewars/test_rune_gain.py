@@ -208,6 +208,9 @@ def test_a_sixth_dragon_rune_wins_at_once():
     assert won.state.result["winner"] == 0 and won.state.result["reason"] == "dragon_runes"
     assert sorted(won.state.result["areas"]) == ["10A", "10B", "10C", "2A", "2B", "2C"]
     assert not won.state.prompts
+    # p. 30: the game ends with the gain unfinished; its tokens are on the board, none still "in hand"
+    from engine.runewars.ai.invariants import check_state
+    assert check_state(ENGINE, won.state, PACK) == []
 
 
 @pytest.mark.parametrize("richer, winner", [(0, 0), (1, 1)])

@@ -177,7 +177,7 @@ def report(outcomes: list[GameOutcome], seconds: float, *, players: int, seed: i
         "prompts_per_season": round(decisions / sum(seasons), 2) if sum(seasons) else 0,
         "prompts_per_battle": round(asked_in_battles / battles, 2) if battles else 0,
         "counts": counted,
-        "not_yet_implemented": tally.not_yet_implemented(pack, options),
+        "cannot_happen": tally.cannot_happen(pack, options),
         "fallback_prompt_kinds": dict(sorted(fallbacks.items())),
         "first_failure": None if not failures else {"seed": failures[0].seed, "factions": failures[0].factions},
     }

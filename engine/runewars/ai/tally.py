@@ -2,8 +2,8 @@
 
 Every count is derived from events only, so it measures what the rules did, not what an AI
 meant to do. :data:`COUNTS` maps a count's name to a function of one event; rules that need
-cards the data pack does not have yet are listed by :func:`not_yet_implemented`, so a 0 in
-the report is honest about why.
+cards the data pack does not have, or an option the run did not set, are listed by
+:func:`cannot_happen`, so a 0 in the report is honest about why.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def count(events: Iterable[Event]) -> Counter:
     return totals
 
 
-def not_yet_implemented(pack: Pack, options: dict[str, Any]) -> list[str]:
+def cannot_happen(pack: Pack, options: dict[str, Any]) -> list[str]:
     """Counts whose rules need decks the pack lacks (or an option the run did not set)."""
     def dealt(kind: str) -> bool:
         return any(not card.partial for card in pack.cards.get(kind, ()))
