@@ -11,6 +11,7 @@ from types import SimpleNamespace
 from unittest.mock import AsyncMock
 
 import discord
+from discord import app_commands
 
 from bot.delivery import Deliverer, RecordingTransport
 from bot.service import GameService
@@ -142,6 +143,18 @@ async def play_by_clicks(service: GameService, game_id: int, chooser: random.Ran
             panel = replies[0].panel
         moves += 1
     return moves
+
+
+def commands_of(cog) -> dict[str, app_commands.Command]:
+    return {c.qualified_name: c for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)}
+
+
+async def invoke(cog, command_name: str, user: int, channel: int = CHANNEL, **options):
+    """Invoke a slash command as discord.py would after parsing its options; returns the fake interaction."""
+    command = commands_of(cog)[command_name]
+    fake = interaction(cog.bot, user, channel=channel)
+    await command.callback(*(() if command.binding is None else (cog,)), fake, **options)  # /game new <game>: unbound
+    return fake
 
 
 async def dispatch(client, custom_id: str, user: int, values=()):

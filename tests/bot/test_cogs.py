@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 import pytest
-from discord import app_commands
 
 import bot.service as service_module
 from bot.cogs.game import GameCog
@@ -20,9 +19,11 @@ from tests.bot.playhelpers import (
     STRATEGY_TURN,
     FakeClient,
     any_ruleset,
+    commands_of,
     dispatch,
     full_service,
     interaction,
+    invoke,
     positioned_game,
     sent,
 )
@@ -44,15 +45,9 @@ def cog(client):
     return GameCog(client)
 
 
-def commands_of(cog) -> dict[str, app_commands.Command]:
-    return {c.qualified_name: c for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)}
-
-
 async def run(cog, command_name: str, user: int, channel: int = CHANNEL, **options):
-    """Invoke a command as discord.py would after parsing its options; returns the fake interaction."""
-    command = commands_of(cog)[command_name]
-    fake = interaction(cog.bot, user, channel=channel)
-    await command.callback(*(() if command.binding is None else (cog,)), fake, **options)  # /game new <game>: unbound
+    """:func:`invoke`, remembering that the command was invoked by a test."""
+    fake = await invoke(cog, command_name, user, channel, **options)
     INVOKED.add(command_name)
     return fake
 

@@ -1,5 +1,6 @@
-"""Whole Runewars games through the components: seats taken with the lobby's Join button,
-the game started with its Start button, and every decision answered by pressing My decisions
+"""Whole Runewars games through the cog and its components: opened with ``/game new runewars``
+(its seed fixed by the test), seats taken with the lobby's Join button, the game started with
+``/game start`` or its Start button, and every decision answered by pressing My decisions
 and clicking what the bot's panels offer, each click dispatched to its DynamicItem callback
 as Discord would; seeds fixed, to the end. The stored log then replays to the stored final
 state. The 4-player table seats one human and three AI players (``/game new runewars
@@ -11,14 +12,16 @@ import time
 
 import pytest
 
+import bot.service as service_module
+from bot.cogs.game import GameCog
 from bot.service import GameService, load_ai
 from bot.store import Store
 from bot.table import Table, fairness
 from bot.table.export import build_export, dumps, verify_export
 from engine.core import Engine, decode, encode, load_ruleset
-from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, GUILD
+from tests.bot.gamehelpers import ALICE, BOB, CHANNEL
 from bot.ui import ids
-from tests.bot.playhelpers import FakeClient, dispatch, play_by_components
+from tests.bot.playhelpers import FakeClient, dispatch, invoke, play_by_components
 
 RUNEWARS = Engine(load_ruleset("runewars"))
 
@@ -51,14 +54,20 @@ async def the_finished_export_verifies_and_a_tampered_one_fails(table, game_id):
 
 
 @pytest.mark.slow
-async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path):
+async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path, monkeypatch):
+    """Opened with /game new runewars and started with /game start, through the cog's own callbacks; the seed
+    that /game new draws is fixed here."""
+    monkeypatch.setattr(service_module.secrets, "randbelow", lambda bound: 4)
     store = await Store.open(tmp_path / "games.db")
     try:
         client = FakeClient(GameService(store))
-        record = await client.service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=4)
+        cog = GameCog(client)
+        await invoke(cog, "game new runewars", ALICE, players=2)
+        record = await client.service.game_in(CHANNEL)
+        assert record.seed == 4
         for user in (ALICE, BOB):
             await dispatch(client, ids.lobby_id(record.id, "join"), user)
-        await dispatch(client, ids.lobby_id(record.id, "start"), ALICE)
+        await invoke(cog, "game start", ALICE)
         table = Table(store, client.service, time.time)
         await fairness.ensure_commitment(table, await store.get_game(record.id))  # what the sweeper posts at the start
         moves = await play_by_components(client, record.id, random.Random(4))
@@ -76,12 +85,16 @@ async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.skipif(load_ai("runewars") is None, reason="the Runewars AI (issue 12) is not there yet")
-async def test_a_four_player_table_with_three_ai_seats_is_played_to_its_end(tmp_path):
+async def test_a_four_player_table_with_three_ai_seats_is_played_to_its_end(tmp_path, monkeypatch):
+    """Opened with /game new runewars ai_seats:true (its seed fixed here), joined and started by the lobby's buttons."""
+    monkeypatch.setattr(service_module.secrets, "randbelow", lambda bound: 11)
     store = await Store.open(tmp_path / "games.db")
     try:
         client = FakeClient(GameService(store))
-        record = await client.service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=11,
-                                                  lobby={"table_size": 4, "ai_fill": True})
+        cog = GameCog(client)
+        await invoke(cog, "game new runewars", ALICE, players=4, ai_seats=True)
+        record = await client.service.game_in(CHANNEL)
+        assert record.seed == 11
         await dispatch(client, ids.lobby_id(record.id, "join"), ALICE)
         await dispatch(client, ids.lobby_id(record.id, "start"), ALICE)
         assert sorted(s.user_id or 0 for s in await store.seats(record.id)) == [0, 0, 0, ALICE]
