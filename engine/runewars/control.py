@@ -22,12 +22,13 @@ def controller(board: RunewarsBoard, area_id: str, homes: Mapping[str, int] | No
     home_owner = home_realm_owner(board, area_id) if homes is None else homes.get(area_id)
     if home_owner is not None and not _enemy_present(area, home_owner):
         return home_owner
-    holders = {s.owner for s in area.stacks if s.owner is not None and s.count}
-    if area.stronghold is not None:
-        holders.add(area.stronghold.owner)
-    if len(holders) == 1:
-        return holders.pop()
-    return None  # nobody, or contested while a battle is fought
+    holder = None if area.stronghold is None else area.stronghold.owner
+    for stack in area.stacks:  # a plain loop: this runs thousands of times a game
+        if stack.owner is not None and stack.standing + stack.routed and stack.owner != holder:
+            if holder is not None:
+                return None  # contested while a battle is fought
+            holder = stack.owner
+    return holder
 
 
 def home_owners(board: RunewarsBoard) -> dict[str, int]:

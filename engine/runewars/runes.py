@@ -70,8 +70,10 @@ def learn_controlled_runes(state: GameState, pack: Pack, ctx: Context) -> None:
     """A player may look at the runes of the areas they control at any time, and remembers them."""
     board: RunewarsBoard = state.board
     homes = home_owners(board)
-    face_down = sorted(a for a, area in board.areas.items() if area.rune is not None and not area.rune.face_up)
-    for area_id in face_down:  # runs after every step: only the areas that can teach anything
+    seats = len(board.players)
+    face_down = sorted(a for a, area in board.areas.items()
+                       if area.rune is not None and not area.rune.face_up and len(area.rune.known_to) < seats)
+    for area_id in face_down:  # runs after every step: only the runes someone does not know yet
         rune = board.areas[area_id].rune
         seat = controller(board, area_id, homes)
         if seat is not None and seat not in rune.known_to:

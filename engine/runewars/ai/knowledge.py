@@ -17,6 +17,7 @@ plans, staging and the Mobilize/Conquer choice turn towards finishing them.
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from typing import Any, Iterable
 
@@ -56,6 +57,8 @@ class PackFacts:
 
 
 _FACTS: dict[int, tuple[Pack, PackFacts]] = {}
+#: what depends on the map alone (Seen.within, Seen.neighbours), kept per map geometry for the whole game
+_MAP_MEMO: "weakref.WeakKeyDictionary[Any, dict[tuple, Any]]" = weakref.WeakKeyDictionary()
 
 
 def facts(pack: Pack) -> PackFacts:
@@ -106,7 +109,9 @@ class Seen:
         self.season: str = view["season"]
         self.year: int = view["year"]
         self.winter = self.season == "winter"
-        self.adjacency = geometry(pack, [Placement(**p) for p in view["map"]]).adjacency
+        board = geometry(pack, [Placement(**p) for p in view["map"]])
+        self.adjacency = board.adjacency
+        self._map_memo = _MAP_MEMO.setdefault(board, {})
         self.home_owner = {a: p["seat"] for p in self.players for a in p["home_areas"]}
         self.rivals = [p["seat"] for p in self.players if p["seat"] != seat and not p["eliminated"]]
         self._threats: dict[str, float] = {}
@@ -208,7 +213,11 @@ class Seen:
         return border is None or flying or (border == "water" and self.winter)
 
     def neighbours(self, area: str) -> list[str]:
-        return sorted(self.adjacency[area])
+        """The areas next to ``area``, sorted (not to be changed)."""
+        key = ("neighbours", area)
+        if key not in self._map_memo:
+            self._map_memo[key] = sorted(self.adjacency[area])
+        return self._map_memo[key]
 
     # -- values ---------------------------------------------------------------------------
     def dragon_chance(self, area: str) -> float:
@@ -351,7 +360,13 @@ class Seen:
         return total
 
     def within(self, area: str, reach: int) -> dict[str, int]:
-        """Areas up to ``reach`` steps from ``area`` (borders ignored), with their distance."""
+        """Areas up to ``reach`` steps from ``area`` (borders ignored), with their distance (not to be changed)."""
+        key = ("within", area, reach)
+        if key not in self._map_memo:
+            self._map_memo[key] = self._distances(area, reach)
+        return self._map_memo[key]
+
+    def _distances(self, area: str, reach: int) -> dict[str, int]:
         steps = {area: 0}
         queue = deque([area])
         while queue:
