@@ -41,12 +41,6 @@ MAX_DEFAULT_ANSWERS = 50
 ARRANGEMENTS = "table.seats"
 
 
-def eliminated_seats(view: Mapping[str, Any]) -> set[Seat]:
-    """Seats a game's public view marks as out (``players[i].eliminated``): they get no pings
-    and no vote."""
-    return {p["seat"] for p in view.get("players", []) if isinstance(p, Mapping) and p.get("eliminated")}
-
-
 async def arrangements(table: Table, game_id: int) -> dict[Seat, dict[str, Any]]:
     """seat -> {"ai_until": time or None, "claimable": bool} for seats with an arrangement."""
     stored = await table.store.get_setting("game", game_id, ARRANGEMENTS, {})

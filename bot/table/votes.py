@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass, field
 
 from bot.errors import RunetableError
+from bot.service import spectators
 from bot.store import VoteRecord
 from bot.table import SweepReport, Table, ids, notices, seats, waits
 from bot.table.history import decode_state
@@ -86,7 +87,7 @@ def needed(kind: str, voters: int) -> int:
 async def _voters(table: Table, game_id: int, target: Seat | None) -> frozenset[int]:
     record = await table.store.get_game(game_id)
     engine = Engine(table.service.ruleset_of(record))
-    out = seats.eliminated_seats(engine.view(decode_state(record.state, engine.ruleset), None))
+    out = spectators(engine.view(decode_state(record.state, engine.ruleset), None))
     return frozenset(s.user_id for s in await table.store.seats(game_id)
                      if s.user_id is not None and not s.is_ai and s.seat != target and s.seat not in out)
 

@@ -34,10 +34,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.errors import RunetableError
+from bot.service import spectators
 from bot.store import GameRecord, WaitRecord
 from bot.table import SweepReport, Table, ids, notices, recap
 from bot.table.history import decode_state
-from bot.table.seats import default_by_ai, eliminated_seats
+from bot.table.seats import default_by_ai
 from bot.table.settings import HOUR, game_settings, player_prefs, quiet_until, reminder_interval
 from bot.ui.panels import ButtonSpec
 from engine.core import Engine, Prompt, Seat
@@ -80,7 +81,7 @@ async def sweep_game(table: Table, record: GameRecord, report: SweepReport) -> N
     engine = Engine(table.service.ruleset_of(record))
     state = decode_state(record.state, engine.ruleset)
     public = engine.view(state, None)
-    humans = await _human_seats(table, record.id, eliminated_seats(public))
+    humans = await _human_seats(table, record.id, spectators(public))
     now = table.now()
     old = {w.seat: w for w in await table.store.waits(record.id)}
     waits, begun = [], []
