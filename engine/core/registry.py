@@ -1,30 +1,80 @@
-"""Finding a ruleset by name: a registered game (``"runewars"``) or ``"package.module"``.
+"""Finding games: installed games come from the ``runetable.games`` entry point group.
 
-A module names its ruleset in a module-level ``RULESET``.
+A package adds a game by being installed with an entry point that names its
+:class:`~engine.core.game.GameDescriptor`::
+
+    [project.entry-points."runetable.games"]
+    runewars = "engine.runewars.game:GAME"
+
+Tests register a game of their own with :func:`register_game`. A module path
+(``"tests.tinygame"``) also names a game: its ``GAME`` descriptor, or its ``RULESET`` alone.
 """
 
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
 
+from engine.core.game import GameDescriptor
 from engine.core.ruleset import Ruleset
 
-#: games shipped with Runetable, by name -> module
-BUILTIN_GAMES: dict[str, str] = {"runewars": "engine.runewars.ruleset"}
+ENTRY_POINT_GROUP = "runetable.games"
 
 
 class UnknownGame(LookupError):
     pass
 
 
-def load_ruleset(name: str) -> Ruleset:
-    module_name = BUILTIN_GAMES.get(name, name)
+_REGISTERED: dict[str, GameDescriptor] = {}
+_FROM_MODULES: dict[str, GameDescriptor] = {}
+
+
+def register_game(descriptor: GameDescriptor) -> GameDescriptor:
+    """Make ``descriptor`` an installed game of this process (tests; an entry point is the normal way)."""
+    _REGISTERED[descriptor.name] = descriptor
+    return descriptor
+
+
+def unregister_game(name: str) -> None:
+    _REGISTERED.pop(name, None)
+
+
+def installed_games() -> dict[str, GameDescriptor]:
+    """Every installed game by name: the entry points', then those registered in this process."""
+    found: dict[str, GameDescriptor] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            descriptor = point.load()
+        except ImportError:
+            continue  # a broken installation must not take the other games down
+        if isinstance(descriptor, GameDescriptor):
+            found[descriptor.name] = descriptor
+    found.update(_REGISTERED)
+    return found
+
+
+def find_game(name: str) -> GameDescriptor:
+    """The game called ``name`` (an installed game, or a module path with ``GAME`` or ``RULESET``)."""
+    games = installed_games()
+    if name in games:
+        return games[name]
+    if name in _FROM_MODULES:
+        return _FROM_MODULES[name]
     try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        known = ", ".join(sorted(BUILTIN_GAMES)) or "none yet"
-        raise UnknownGame(f"unknown game {name!r} (built-in games: {known}; or give a module path)") from exc
-    ruleset = getattr(module, "RULESET", None)
-    if not isinstance(ruleset, Ruleset):
-        raise UnknownGame(f"module {module_name} has no RULESET")
-    return ruleset
+        module = importlib.import_module(name)
+    except (ModuleNotFoundError, ValueError):
+        known = ", ".join(sorted(games)) or "none"
+        raise UnknownGame(f"unknown game {name!r} (installed games: {known}; or give a module path)") from None
+    descriptor = getattr(module, "GAME", None)
+    if not isinstance(descriptor, GameDescriptor):
+        ruleset = getattr(module, "RULESET", None)
+        if not isinstance(ruleset, Ruleset):
+            raise UnknownGame(f"module {name} has neither a GAME descriptor nor a RULESET")
+        descriptor = GameDescriptor(name=ruleset.name, title=ruleset.name, ruleset=f"{name}:RULESET")
+    _FROM_MODULES[name] = _FROM_MODULES[descriptor.name] = descriptor
+    return descriptor
+
+
+def load_ruleset(name: str) -> Ruleset:
+    """The ruleset of the game called ``name`` (see :func:`find_game`)."""
+    return find_game(name).load_ruleset()

@@ -1,0 +1,40 @@
+"""The Runewars descriptor: how the platform finds every part of the game
+(registered as the ``runewars`` entry point of ``runetable.games``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.game import GameDescriptor, Option
+
+
+def factions(public_view: Mapping[str, Any]) -> dict[int, str]:
+    """Each seat's faction once chosen (the public view's ``players``)."""
+    players = public_view.get("players") or []
+    return {int(p["seat"]): str(p["faction"]) for p in players if isinstance(p, Mapping) and p.get("faction")}
+
+
+GAME = GameDescriptor(
+    name="runewars",
+    title="Runewars",
+    ruleset="engine.runewars.ruleset:RULESET",
+    options=(
+        Option("map_building", str, "auto", "how the map is built: automatic from the seed, or the rulebook's way "
+               "with players placing tiles (p. 8)", choices=("auto", "rulebook")),
+        Option("epic", bool, False, "the epic variant: longer game, a face-up dragon rune at the start (p. 35)"),
+        Option("exploration", bool, False, "exploration tokens in the areas (p. 37)"),
+        Option("data_pack", str, "", "a folder with a data pack merged over the built-in one", table=True),
+        Option("battle_policy", dict, {}, "each seat's battle policy, from its player's settings", table=True),
+    ),
+    seat_role="faction",
+    roles="engine.runewars.game:factions",
+    pack="engine.runewars.ruleset:Runewars.pack",
+    pack_check="engine.runewars.data:check",
+    frontend="bot.games.runewars:FRONTEND",
+    renderer="renderer.runewars",
+    ai_policies={"ai": "engine.runewars.ai.policy:choose", "random": "engine.runewars.ai.policy:random_choice"},
+    default_ai="ai",
+    scenarios="tests/scenarios/runewars",
+    selfplay="engine.runewars.ai.simulation",
+)
