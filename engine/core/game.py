@@ -108,6 +108,9 @@ class GameDescriptor:
     ``policy(view, prompt, legal, rng, *, pack) -> Action``; ``default_ai`` names the one AI
     seats use. ``scenarios`` is a folder of scenario files relative to the repository (or
     absolute). ``selfplay`` names the game's checks for ``simulate`` (invariants and counts).
+    ``hidden`` names ``permute_hidden(state, rng) -> GameState``: a copy of the state with its
+    hidden information drawn again (decks reordered, unseen tokens swapped), which the
+    conformance suite uses to show that public views and events do not depend on it.
     """
 
     name: str
@@ -124,6 +127,7 @@ class GameDescriptor:
     default_ai: str | None = None
     scenarios: str | None = None
     selfplay: str | None = None
+    hidden: str | None = None
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.options]
