@@ -27,6 +27,8 @@ class UnknownGame(LookupError):
 
 _REGISTERED: dict[str, GameDescriptor] = {}
 _FROM_MODULES: dict[str, GameDescriptor] = {}
+#: the entry points' games, read once per process (:func:`rescan` reads them again)
+_FROM_ENTRY_POINTS: dict[str, GameDescriptor] | None = None
 
 
 def register_game(descriptor: GameDescriptor) -> GameDescriptor:
@@ -39,18 +41,25 @@ def unregister_game(name: str) -> None:
     _REGISTERED.pop(name, None)
 
 
+def rescan() -> None:
+    """Read the entry points again on next use (after installing a package at run time)."""
+    global _FROM_ENTRY_POINTS
+    _FROM_ENTRY_POINTS = None
+
+
 def installed_games() -> dict[str, GameDescriptor]:
     """Every installed game by name: the entry points', then those registered in this process."""
-    found: dict[str, GameDescriptor] = {}
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            descriptor = point.load()
-        except ImportError:
-            continue  # a broken installation must not take the other games down
-        if isinstance(descriptor, GameDescriptor):
-            found[descriptor.name] = descriptor
-    found.update(_REGISTERED)
-    return found
+    global _FROM_ENTRY_POINTS
+    if _FROM_ENTRY_POINTS is None:
+        _FROM_ENTRY_POINTS = {}
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            try:
+                descriptor = point.load()
+            except ImportError:
+                continue  # a broken installation must not take the other games down
+            if isinstance(descriptor, GameDescriptor):
+                _FROM_ENTRY_POINTS[descriptor.name] = descriptor
+    return {**_FROM_ENTRY_POINTS, **_REGISTERED}
 
 
 def find_game(name: str) -> GameDescriptor:
