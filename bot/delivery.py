@@ -33,7 +33,7 @@ mark re-sends with the same nonce, which Discord turns into the same message.
   status update gets a picture: after every move (``move``, the default) or only at the
   first update of each season and at the end (``season``).
 * **Episodes told apart** (a game's narrator names them, :attr:`bot.narration.Narrator.report_span`:
-  Runewars' battles): their public events are gathered across commits (the open part in
+  battles, say): their public events are gathered across commits (the open part in
   the game setting ``report_open``) and, when the episode ends, sent as one report
   (``Transport.send_report``: a thread of the game channel) before the channel message of
   the commit that ended it, which then links to it.
@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.config import MAP_CADENCES
+from bot.frontend import frontend_for
 from bot.narration import narrator_for
 from bot.service import DM_CLOSED
 from bot.store import OutboxRow, Store, nonce_for
@@ -61,7 +62,6 @@ from bot.store import OutboxRow, Store, nonce_for
 log = logging.getLogger(__name__)
 
 #: the command a player uses to read private messages their DMs refused (defined by a cog)
-PRIVATE_VIEW_COMMAND = "/rw hand"
 
 
 class Undeliverable(Exception):
@@ -133,20 +133,19 @@ class NoSlot(Exception):
 
 
 class SeasonMaps:
-    """``MAP_CADENCE=season``: a status update gets a map when it is the first of its season
-    in that game (the set-up counts as one) or the game is over. The deliverer updates the
-    status message once per drain from the newest news, so "first" is whatever update comes
-    first."""
+    """``MAP_CADENCE=season``: a status update gets a map when it is the first of its chapter
+    (:meth:`bot.narration.Narrator.chapter`, a season) in that game (the set-up counts as one)
+    or the game is over. The deliverer updates the status message once per drain from the
+    newest news, so "first" is whatever update comes first."""
 
     def __init__(self) -> None:
-        self.drawn: dict[int, tuple[Any, Any]] = {}  # game -> the (year, season) last drawn
+        self.drawn: dict[int, str | None] = {}  # game -> the chapter last drawn
 
     def __call__(self, payload: dict[str, Any]) -> bool:
-        view = payload.get("view") or {}
-        season = (view.get("year"), view.get("season"))
-        if payload.get("result") is None and self.drawn.get(payload["game_id"]) == season:
+        chapter = narrator_for(payload.get("game", "")).chapter(payload.get("view") or {})
+        if payload.get("result") is None and payload["game_id"] in self.drawn and self.drawn[payload["game_id"]] == chapter:
             return False
-        self.drawn[payload["game_id"]] = season
+        self.drawn[payload["game_id"]] = chapter
         return True
 
 
@@ -383,7 +382,8 @@ class Deliverer:
         if not await self.store.get_setting("player", user_id, _notice_key(row.game_id), False):
             notice = {
                 "v": 1, "kind": "notice", "notice": "private_waiting", "game_id": row.game_id, "user_id": user_id,
-                "lines": [f"A player has private game messages waiting: use {PRIVATE_VIEW_COMMAND} to read them."],
+                "lines": [f"A player has private game messages waiting: use {frontend_for(payload.get('game', '')).private_access}"
+                          " to read them."],
             }
             try:
                 channel_id = await self._channel(row.game_id)

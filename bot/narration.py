@@ -1,7 +1,7 @@
 """Events as short text lines, per viewer, with a narrator per game and a generic fallback.
 
-A game registers a :class:`Narrator` subclass under its ruleset name (the built-in games'
-narrators are imported on first use, :data:`BUILTIN_NARRATORS`); any event, action or prompt
+A game's narrator is part of its front-end (:mod:`bot.frontend`; tests may register one with
+:func:`register_narrator`); any event, action or prompt
 it does not phrase itself falls back to the generic form ``kind: key=value ...``. Only
 events visible to the viewer are narrated, so public text is built from public events only.
 A narrator also names the steps of a guided choice (:meth:`Narrator.flow`), which the
@@ -10,15 +10,10 @@ decision panels of :mod:`bot.ui.panels` follow.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from typing import Any
 
 from engine.core import Action, Event, Prompt, Seat
-
-#: game -> module that registers its narrator when imported
-BUILTIN_NARRATORS = {"runewars": "bot.ui.runewars"}
-
 
 class Narrator:
     """Phrases one game's events and actions; the base class is the generic fallback."""
@@ -63,6 +58,12 @@ class Narrator:
         status message is posted anew when it changes. None: the game has no chapters."""
         return None
 
+    def season(self, view: dict[str, Any]) -> str | None:
+        """The name of the part of the game ``/game review`` shows one by one (a season), for
+        the public ``view``, or None where the game has none (its set-up, a game without
+        seasons)."""
+        return None
+
     def status(self, view: dict[str, Any]) -> list[str]:
         """Where the game stands, from the public view (a few lines for the status message);
         generic: the view's plain values (numbers, texts, lists of them), e.g. ``round: 2``."""
@@ -85,15 +86,17 @@ _NARRATORS: dict[str, Narrator] = {}
 
 
 def register_narrator(game: str, narrator: Narrator) -> None:
-    """Use ``narrator`` for the ruleset named ``game``."""
+    """Use ``narrator`` for the ruleset named ``game`` (a game without a front-end of its own)."""
     _NARRATORS[game] = narrator
 
 
 def narrator_for(game: str) -> Narrator:
-    """The narrator registered for ``game``, else the generic one."""
-    if game not in _NARRATORS and game in BUILTIN_NARRATORS:
-        importlib.import_module(BUILTIN_NARRATORS[game])
-    return _NARRATORS.get(game, GENERIC)
+    """The narrator registered for ``game``, else its front-end's (the generic one by default)."""
+    if game in _NARRATORS:
+        return _NARRATORS[game]
+    from bot.frontend import frontend_for  # the front-end module builds on this one
+
+    return frontend_for(game).narrator
 
 
 def narrate(game: str, events: Iterable[Event], viewer: Seat | None) -> list[str]:

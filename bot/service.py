@@ -35,8 +35,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import importlib
-import importlib.util
 import inspect
 import json
 import logging
@@ -59,6 +57,7 @@ from bot.errors import (
     StaleClick,
     refusal_from,
 )
+from bot.frontend import frontend_for
 from bot.narration import narrate, narrator_for
 from bot.store import (
     STRETCH,
@@ -89,6 +88,8 @@ from engine.core import (
     load_ruleset,
 )
 from engine.core.codec import from_plain, to_plain
+from engine.core.game import BadOption, GameDescriptor
+from engine.core.registry import find_game, installed_games
 from engine.core.versioning import upgrade
 
 log = logging.getLogger(__name__)
@@ -110,10 +111,10 @@ PALETTES = ("default", "contrast", "classic")
 #: lobby settings (scope "game", key "lobby") and their defaults
 LOBBY_DEFAULTS: dict[str, Any] = {"table_size": None, "ai_fill": False, "deadline_hours": 48}
 
-#: the operator's setting naming the games ``/game new`` offers, comma-separated: a built-in
-#: game's name, or ``name=module`` for a ruleset module (``tinygame=tests.tinygame``)
+#: the operator's setting naming the games ``/game new`` offers, comma-separated: an installed
+#: game's name, or ``name=module`` for a module with a ``GAME`` descriptor or a ``RULESET``
+#: (``mine=mypackage.game``); unset: every installed game
 GAMES_VARIABLE = "RUNETABLE_GAMES"
-DEFAULT_GAMES = "runewars"
 
 #: AI policy: (the seat's view, the prompt, its legal answers, a seeded rng[, pack=]) -> one of them
 AiPolicy = Callable[..., Action]
@@ -188,21 +189,11 @@ class MyGame:
     awaited: bool
 
 
-#: (game, prompt kind) -> the answer a seat with ``auto_end_turn`` gives by itself, or None.
-#: Runewars: after the order is resolved, end the turn (forgoing cards the window would allow).
-AUTO_ANSWERS: dict[tuple[str, str], Callable[[Prompt, list[Action]], Action | None]] = {
-    ("runewars", "turn_window"): lambda prompt, legal: (
-        next((a for a in legal if a.choice == "end_turn"), None) if prompt.info.get("window") == "after" else None
-    ),
-}
-
-
-#: (game, prompt kind) -> the answer a seat with the ``auto_pass`` setting gives by itself,
-#: after a delay drawn at random when the prompt opens. Runewars: reaction windows (a tactics
-#: card may be played) are passed. The delay is drawn whatever the seat's hand, so when the
-#: pass comes says nothing about which cards the player holds.
-AUTO_PASSES: dict[tuple[str, str], str] = {("runewars", "tactics_window"): "pass"}
-#: the auto-pass delay is uniform between these many seconds
+#: A seat with the ``auto_end_turn`` setting answers the prompts of its game's
+#: ``FrontEnd.auto_answers`` by itself; one with ``auto_pass`` answers those of
+#: ``FrontEnd.auto_passes`` after a delay drawn at random when the prompt opens. The delay is
+#: drawn whatever the seat's hand, so when the pass comes says nothing about which cards the
+#: player holds. The auto-pass delay is uniform between these many seconds
 AUTO_PASS_DELAY = (30.0, 150.0)
 #: player setting: when the user's DMs last refused the bot (Discord error 50007), or False
 DM_CLOSED = "dm_closed"
@@ -211,18 +202,11 @@ AUTO_PASS_PLAN = "auto_pass_plan"
 
 
 def load_ai(game: str) -> AiPolicy | None:
-    """The AI policy of a game (``choose`` in ``engine.<game>.ai`` or its ``policy`` module),
-    or None while the game has none."""
-    for module in (f"engine.{game}.ai", f"engine.{game}.ai.policy"):
-        try:
-            if importlib.util.find_spec(module) is None:
-                continue
-        except ModuleNotFoundError:
-            return None
-        choose = getattr(importlib.import_module(module), "choose", None)
-        if choose is not None:
-            return choose
-    return None
+    """The default AI policy of a game (its descriptor's), or None while the game has none."""
+    try:
+        return find_game(game).ai()
+    except UnknownGame:
+        return None
 
 
 class GameService:
@@ -231,7 +215,7 @@ class GameService:
     ``rulesets`` resolves a game name (as stored in ``games.game``) to its ruleset; ``ai``
     resolves it to its AI policy (None: the game has no AI seats yet). ``games`` are the
     installed games ``/game new`` offers, name -> what ``rulesets`` resolves (None: the
-    operator's :data:`GAMES_VARIABLE`, else Runewars only). ``clock`` (seconds, like
+    operator's :data:`GAMES_VARIABLE`, else every installed game). ``clock`` (seconds, like
     time.time) and ``delays`` (the source of the auto-pass delays) are injectable for tests.
     """
 
@@ -247,7 +231,7 @@ class GameService:
     ):
         self.store = store
         self._rulesets = rulesets
-        self.games = dict(games) if games is not None else parse_games(os.environ.get(GAMES_VARIABLE) or DEFAULT_GAMES)
+        self.games = dict(games) if games is not None else offered_games(os.environ.get(GAMES_VARIABLE))
         self._ai = ai
         self._clock = clock
         self._delays = delays or random.SystemRandom()
@@ -271,6 +255,7 @@ class GameService:
         (:data:`LOBBY_DEFAULTS`: table size, AI for empty seats, deadline).
         """
         ruleset = self._ruleset(game)
+        options = self._checked_options(game, options)
         table = {**LOBBY_DEFAULTS, **(lobby or {})}
         size = table["table_size"]
         if size is not None and not ruleset.min_seats <= size <= ruleset.max_seats:
@@ -297,6 +282,22 @@ class GameService:
             raise RunetableError(str(e)) from None
         await self.store.set_setting("game", record.id, "lobby", table)
         return record
+
+    async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> GameRecord:
+        """The lobby's creator sets one of the game's options (checked like every option)."""
+        async with self.store.lock(game_id):
+            record = await self._lobby(game_id)
+            if user_id != record.created_by:
+                raise RunetableError("Only the player who opened the lobby chooses its options.")
+            options = self._checked_options(record.game, {**record.options, name: value})
+            if options.get(name) == self.descriptor(record.game).option(name).default:
+                options.pop(name)
+            try:
+                pack_hash = self._ruleset(record.game).pack_hash(options)
+            except Exception as e:  # a data pack that does not load is the creator's to fix
+                raise RunetableError(f"The data pack cannot be used: {e}") from None
+            await self.store.set_options(game_id, options, pack_hash)
+            return await self._record(game_id)
 
     async def lobby_settings(self, game_id: int) -> dict[str, Any]:
         return {**LOBBY_DEFAULTS, **await self.store.get_setting("game", game_id, "lobby", {})}
@@ -391,17 +392,10 @@ class GameService:
         return [*seats, *ai]
 
     async def _start_options(self, record: GameRecord, seats: Sequence[SeatRecord]) -> dict[str, Any]:
-        """Engine options fixed at the start from the players' settings: each seat's battle
-        policy (Runewars reads ``options["battle_policy"]``, seat -> "automatic"/"manual")."""
-        if record.game != "runewars":
-            return {}
-        policies = {}
-        for s in seats:
-            if s.user_id is not None:
-                policy = await self.player_setting(s.user_id, "battle_policy")
-                if policy != PLAYER_SETTINGS["battle_policy"]:
-                    policies[str(s.seat)] = policy
-        return {"battle_policy": policies} if policies else {}
+        """Engine options fixed at the start from the players' settings (the game's front-end
+        says which, :meth:`bot.frontend.FrontEnd.start_options`)."""
+        settings = {s.seat: await self.player_settings(s.user_id) for s in seats if s.user_id is not None}
+        return frontend_for(record.game).start_options(settings)
 
     async def _save_pack(self, record: GameRecord, ruleset: Ruleset) -> None:
         """Keep the game's whole data pack by its hash (docs/versioning.md, point 4)."""
@@ -481,7 +475,7 @@ class GameService:
         The channel hears of a **stretch** in one message, queued with its last commit: the
         public lines and events of every commit in order, who is awaited at its end, and a
         ping for those awaited then who were not when it began. A stretch ends where a human
-        must decide, the game ends, the game's chapter (a Runewars season) changes (a table
+        must decide, the game ends, the game's chapter (a season, say) changes (a table
         of AI seats posts one message per season), or before an automatic answer of a
         player's seat (auto-end-turn): a stretch holds one commit of a player's seat at most,
         its first, so an undo (which takes back the last commit, a player's own) supersedes a
@@ -574,7 +568,7 @@ class GameService:
             if holder is None:
                 continue
             for prompt in state.prompts_for(seat):
-                auto = AUTO_ANSWERS.get((record.game, prompt.kind))
+                auto = frontend_for(record.game).auto_answers.get(prompt.kind)
                 if not holder.is_ai and not (auto and await self.player_setting(holder.user_id, "auto_end_turn")):
                     continue
                 legal = engine.ruleset.legal(state, prompt)
@@ -725,12 +719,34 @@ class GameService:
         pack = game_pack(self._ruleset(record.game), record.options)
         return await asyncio.to_thread(draw, renderer, pack)
 
-    async def pack_of(self, game_id: int | None):
-        """The data pack of a game (None: the default pack of Runewars), or None without one."""
-        if game_id is None:
-            return game_pack(self._ruleset("runewars"), {})
+    async def pack_of(self, game_id: int):
+        """The data pack of a game, or None for a game without one."""
         record = await self._record(game_id)
         return game_pack(self._ruleset(record.game), record.options)
+
+    def default_pack(self, game: str):
+        """The data pack a new game of ``game`` plays with by default, or None."""
+        return game_pack(self._ruleset(game), {})
+
+    def _checked_options(self, game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` checked against the game's descriptor (refused with the known ones)."""
+        try:
+            descriptor = find_game(self.games.get(game, game))
+        except UnknownGame:  # a ruleset handed to the service directly (tests) has nothing to check against
+            return dict(options)
+        try:
+            return descriptor.check_options(options)
+        except BadOption as e:
+            raise RunetableError(f"{e}.") from None
+
+    def descriptor(self, game: str) -> GameDescriptor:
+        """The descriptor of an offered game (or of any installed game by name); a ruleset
+        the service was handed directly (tests) gets a bare one: no options, no parts."""
+        try:
+            return find_game(self.games.get(game, game))
+        except UnknownGame:
+            ruleset = self._ruleset(game)
+            return GameDescriptor(name=ruleset.name, title=ruleset.name.capitalize(), ruleset="")
 
     def ruleset_of(self, record: GameRecord) -> Ruleset:
         return self._ruleset(record.game)
@@ -865,8 +881,9 @@ class GameService:
         plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
         users = {s.seat: s.user_id for s in seats if not s.is_ai}
         kept = {}
+        passes = frontend_for(record.game).auto_passes
         for prompt in state.prompts:
-            if (record.game, prompt.kind) not in AUTO_PASSES or state.result is not None or users.get(prompt.seat) is None:
+            if prompt.kind not in passes or state.result is not None or users.get(prompt.seat) is None:
                 continue
             if not await self.player_setting(users[prompt.seat], "auto_pass"):
                 continue  # never chosen, or switched off meanwhile
@@ -896,7 +913,7 @@ class GameService:
                 def the_pass(decisions: Sequence[Decision], seq: int, prompt_id: str = prompt_id) -> Action:
                     for d in decisions:
                         if d.prompt.id == prompt_id:
-                            wanted = AUTO_PASSES[(record.game, d.prompt.kind)]
+                            wanted = frontend_for(record.game).auto_passes[d.prompt.kind]
                             found = next((a for a in d.actions if a.choice == wanted), None)
                             if found is not None:
                                 return found
@@ -926,18 +943,16 @@ class GameService:
 
 
 def renderer_for(game: str):
-    """The renderer module of a game (``renderer.<game>`` with render_png and alt_text), or None."""
+    """The renderer of a game (its descriptor's, a module with render_png and alt_text), or None."""
     try:
-        if importlib.util.find_spec(f"renderer.{game}") is None:
-            return None
-    except ModuleNotFoundError:
+        module = find_game(game).load_renderer()
+    except UnknownGame:
         return None
-    module = importlib.import_module(f"renderer.{game}")
     return module if hasattr(module, "render_png") and hasattr(module, "alt_text") else None
 
 
 def game_pack(ruleset: Ruleset, options: Mapping[str, Any]):
-    """The data pack of a game whose ruleset has one (Runewars), else None."""
+    """The data pack of a game whose ruleset has one, else None."""
     pack_of = getattr(ruleset, "pack", None)
     return pack_of(options) if pack_of is not None else None
 
@@ -959,14 +974,19 @@ def _plain(value: Any) -> Any:
 
 
 def parse_games(text: str) -> dict[str, str]:
-    """The installed games of a :data:`GAMES_VARIABLE` value, name -> ruleset to load:
-    ``"runewars, tinygame=tests.tinygame"`` -> ``{"runewars": "runewars", "tinygame": "tests.tinygame"}``."""
+    """The games of a :data:`GAMES_VARIABLE` value, name -> game to load:
+    ``"chess, mine=mypackage.game"`` -> ``{"chess": "chess", "mine": "mypackage.game"}``."""
     games = {}
     for entry in text.split(","):
         name, _, module = (part.strip() for part in entry.partition("="))
         if name:
             games[name] = module or name
     return games
+
+
+def offered_games(text: str | None) -> dict[str, str]:
+    """The games a bot offers: those :data:`GAMES_VARIABLE` names, else every installed game."""
+    return parse_games(text) if text else {name: name for name in sorted(installed_games())}
 
 
 def installed_packs(directory: str | Path | None) -> dict[str, Path]:

@@ -1,11 +1,11 @@
 """The slash commands. Thin, SpellBot style: each method names its work and hands it to
 :func:`bot.ui.components.handle`, which defers at once, runs it and sends the replies.
 
-``/game new runewars`` (and ``/game new <game>`` for every other game the bot offers,
-:attr:`bot.service.GameService.games`), ``/game start``, ``/game status``, ``/game map``,
-``/game log``, ``/game move``, ``/game settings``, ``/games``, and ``/rw card``, ``/rw hand``
-(the same as the My decisions button), ``/rw fate`` and ``/rw rules``. Everything they decide
-lives in :mod:`bot.ui.lobby`, :mod:`bot.ui.info` and :mod:`bot.ui.play`, tested without Discord.
+``/game new <game>`` for every game the bot offers (:attr:`bot.service.GameService.games`;
+the game's own options are the lobby's components), ``/game start``, ``/game status``,
+``/game map``, ``/game log``, ``/game move``, ``/game settings``, ``/games``, and each game's
+own group (:mod:`bot.cogs.groups`). Everything they decide lives in :mod:`bot.ui.lobby`,
+:mod:`bot.ui.info` and :mod:`bot.ui.play`, tested without Discord.
 """
 
 from __future__ import annotations
@@ -16,14 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.groups import game_group
 from bot.errors import RunetableError
-from bot.service import PALETTES, installed_packs
+from bot.service import PALETTES
 from bot.ui import info, lobby, play
-from bot.ui import rules as rules_index
 from bot.ui.components import handle
 
-MAP_BUILDING = [app_commands.Choice(name="automatic (quick, from the seed)", value="auto"),
-                app_commands.Choice(name="the rulebook's (players place tiles)", value="rulebook")]
 BATTLE_POLICY = [app_commands.Choice(name="automatic", value="automatic"), app_commands.Choice(name="manual", value="manual")]
 PALETTE = [app_commands.Choice(name=name, value=name) for name in PALETTES]
 
@@ -44,9 +42,9 @@ def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
 
-def new_game_command(game: str) -> app_commands.Command:
-    """``/game new <game>`` for an installed game without options of its own (the tiny test
-    game): the table size, the deadline and AI seats, as for Runewars."""
+def new_game_command(game: str, title: str) -> app_commands.Command:
+    """``/game new <game>``: the table size, the deadline and AI seats, which every game shares;
+    the game's own options are set with the lobby's components."""
 
     @app_commands.describe(players="table size", deadline_hours="time per decision",
                            ai_seats="fill empty seats with AI players at the start")
@@ -56,7 +54,7 @@ def new_game_command(game: str) -> app_commands.Command:
         await handle(interaction, _where(interaction), lambda c: lobby.new_game(
             c, interaction.guild_id, interaction.channel_id, interaction.user.id, game, choices), public=True)
 
-    return app_commands.Command(name=game, description=f"Open a {game} lobby in this channel (or thread)",
+    return app_commands.Command(name=game, description=f"Open a {title} lobby in this channel (or thread)"[:100],
                                 callback=new_game)
 
 
@@ -69,9 +67,14 @@ class GameCog(commands.Cog):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
         new = self.game.get_command("new")
-        for game in getattr(getattr(bot, "service", None), "games", ()):  # the games this bot offers
+        service = getattr(bot, "service", None)
+        for game in getattr(service, "games", ()):  # the games this bot offers
+            descriptor = service.descriptor(game)
             if new.get_command(game) is None:
-                new.add_command(new_game_command(game))
+                new.add_command(new_game_command(game, descriptor.title))
+            group = game_group(descriptor)
+            if group is not None and all(c.name != group.name for c in self.__cog_app_commands__):
+                self.__cog_app_commands__.append(group)
 
     async def cog_load(self) -> None:
         """At start-up, before any click can arrive: the stretches a stopped process left
@@ -80,26 +83,6 @@ class GameCog(commands.Cog):
         service = getattr(self.bot, "service", None)
         if service is not None:
             await service.finish_stretches()
-
-    @new.command(name="runewars", description="Open a Runewars lobby in this channel (or thread)")
-    @app_commands.describe(players="table size (2-4)", map_building="how the map is built",
-                           epic="the epic variant", exploration_tokens="use exploration tokens",
-                           data_pack="an extra data pack installed on this bot", deadline_hours="time per decision",
-                           ai_seats="fill empty seats with AI players at the start")
-    @app_commands.choices(map_building=MAP_BUILDING)
-    async def new_runewars(self, interaction: discord.Interaction, players: app_commands.Range[int, 2, 4] = 4,
-                           map_building: str = "auto", epic: bool = False, exploration_tokens: bool = False,
-                           data_pack: str | None = None, deadline_hours: app_commands.Range[int, 1, 720] = 48,
-                           ai_seats: bool = False) -> None:
-        choices: dict[str, Any] = dict(players=players, map_building=map_building, epic=epic, exploration_tokens=exploration_tokens,
-                                       data_pack=data_pack, deadline_hours=deadline_hours, ai_seats=ai_seats)
-        await handle(interaction, _where(interaction), lambda c: lobby.new_game(
-            c, interaction.guild_id, interaction.channel_id, interaction.user.id, "runewars", choices), public=True)
-
-    @new_runewars.autocomplete("data_pack")
-    async def _packs(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = installed_packs(getattr(self.bot, "packs_dir", None))
-        return _choices([(n, n) for n in names if current.lower() in n.lower()][:25])
 
     @game.command(name="start", description="Start this channel's lobby (the seat order is drawn at random)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -166,38 +149,6 @@ class GameCog(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         await handle(interaction, "games", lambda c: lobby.my_games(c, interaction.guild_id, interaction.user.id))
-
-    rw = app_commands.Group(name="rw", description="Runewars: cards, your hand, rules and public facts", guild_only=True)
-
-    @rw.command(name="card", description="Read any public card or unit ability by name")
-    @app_commands.describe(name="the card's name (autocompleted from the public card list)")
-    async def card(self, interaction: discord.Interaction, name: str) -> None:
-        await handle(interaction, _where(interaction), lambda c: info.card(c, interaction.channel_id, name))
-
-    @card.autocomplete("name")
-    async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _choices(await info.card_names(self.bot, interaction.channel_id, current))
-
-    @rw.command(name="hand", description="Your hand and private information, and your open decisions (only you see it)")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await handle(interaction, _where(interaction), lambda c: _in_channel(
-            c, interaction.channel_id, lambda g: lobby.private_view(c, g, interaction.user.id)))
-
-    @rw.command(name="fate", description="The fate deck: the discard pile and what may still come")
-    async def fate(self, interaction: discord.Interaction) -> None:
-        await handle(interaction, _where(interaction), lambda c: info.fate(c, interaction.channel_id))
-
-    @rw.command(name="rules", description="A rule in short, with the rulebook's pages")
-    @app_commands.describe(topic="a topic, e.g. retreat, diplomacy, winter")
-    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
-        async def work(client) -> list[play.Reply]:
-            return info.rule(topic)
-
-        await handle(interaction, _where(interaction), work)
-
-    @rules.autocomplete("topic")
-    async def _rule_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _choices(rules_index.suggestions(current))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -8,7 +8,7 @@ Thin, like :mod:`bot.cogs.game`: each command defers, calls one function of
 ``/game undo``, ``/game export``, ``/game review``, ``/game concede``, ``/game mute``,
 ``/game ai-seat``, ``/game force-default``, ``/game reminders``.
 
-Buttons are :class:`discord.ui.DynamicItem` templates (:mod:`bot.table.ids`), so they keep
+Buttons are :class:`discord.ui.DynamicItem` templates (:mod:`bot.ids`), so they keep
 working after a restart. The sweeper (:func:`bot.table.sweeper.sweep`) runs once the client
 is ready and then every :data:`SWEEP_SECONDS`; after each sweep the messages of undone
 moves are edited to say so, and the outbox is drained.
@@ -29,7 +29,8 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.delivery import TransientFailure, Undeliverable
-from bot.table import Table, ids, ui, undo
+from bot import ids
+from bot.table import Table, ui, undo
 from bot.table.sweeper import sweep
 from bot.table.ui import Reply
 from bot.ui.components import FromId

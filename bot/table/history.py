@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import RunetableError
-from bot.narration import narrate
+from bot.narration import narrate, narrator_for
 from bot.store import ActionRecord as LogRow
 from bot.store import GameRecord
 from engine.core import ActionRecord, Engine, GameState, Ruleset, Seat, Transition, decode
@@ -128,14 +128,14 @@ def story_lines(game: str, commits: Iterable[Commit], viewer: Seat | None) -> li
 
 
 def seasons(commits: Iterable[Commit], engine: Engine) -> list[tuple[str, int]]:
-    """The seasons of a game with seasons in its public view (``year`` and ``season``):
+    """The seasons of a game as its narrator names them (:meth:`bot.narration.Narrator.season`):
     ``(name, last seq of that season)`` in order, e.g. ``("Year 1 spring", 57)``."""
+    narrator = narrator_for(engine.ruleset.name)
     out: list[tuple[str, int]] = []
     for commit in commits:
-        view = engine.view(commit.state, None)
-        if not view.get("season"):
+        name = narrator.season(engine.view(commit.state, None))
+        if name is None:
             continue
-        name = f"Year {view.get('year')} {view['season']}"
         if out and out[-1][0] == name:
             out[-1] = (name, commit.seq)
         else:

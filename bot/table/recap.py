@@ -4,8 +4,8 @@ A reminder's first message carries it (:mod:`.waits`): the events the seat may s
 last move, narrated, and the areas that changed for it. Everything comes from **that seat's
 view only**: the view as it was right after the seat's last move (the set-up when it has not
 moved yet) and its view now. An area *changed* when what the seat sees of it differs between
-the two, in the fields :data:`AREA_FIELDS` names for the game (Runewars: its units, its
-controller, its stronghold and its rune as that seat sees it). A change the seat cannot see
+the two, in the fields the game's front-end names (:attr:`bot.frontend.FrontEnd.recap_fields`;
+say its units, its controller, its stronghold and its rune as that seat sees it). A change the seat cannot see
 (another seat looking at a rune, a face-down rune swapped unseen) is in neither view, so it
 is neither marked nor hinted at.
 
@@ -25,22 +25,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import RunetableError
+from bot.frontend import frontend_for
 from bot.service import renderer_for
 from bot.store import GameRecord
 from bot.table import Table
 from bot.table.history import Commit, History, story_lines
 from engine.core import Engine, Seat
 
-#: game -> the fields of an area in a seat's view (``view["areas"][area]``) whose change marks it
-AREA_FIELDS: dict[str, tuple[str, ...]] = {
-    "runewars": ("units", "controller", "stronghold", "rune", "rune_face_up", "rune_last_known"),
-}
-
-
 def changed_areas(game: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    """The areas whose marked fields differ between two views of one seat (sorted)."""
-    fields = AREA_FIELDS.get(game)
-    if fields is None:
+    """The areas whose marked fields (``view["areas"][area][field]``) differ between two views
+    of one seat (sorted)."""
+    fields = frontend_for(game).recap_fields
+    if not fields:
         return []
     old, new = before.get("areas") or {}, after.get("areas") or {}
     return sorted(area for area in set(old) | set(new)
@@ -84,7 +80,7 @@ async def between(table: Table, record: GameRecord, seat: Seat, since: int, seq:
 
 def has_map(game: str) -> bool:
     """Whether the game can draw a recap map (a renderer and area fields to compare)."""
-    return game in AREA_FIELDS and renderer_for(game) is not None
+    return bool(frontend_for(game).recap_fields) and renderer_for(game) is not None
 
 
 async def recap_map(table: Table, game_id: int, seat: Seat, user_id: int, since: int, seq: int,

@@ -15,8 +15,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.errors import RunetableError
+from bot.frontend import frontend_for
 from bot.store import GameRecord
-from bot.table import Table, ids, notices, recap, seats, settings, undo, votes, waits
+from bot import ids
+from bot.table import Table, notices, recap, seats, settings, undo, votes, waits
 from bot.table.export import build_export, dumps, file_name
 from bot.table.history import History, seasons, story_lines
 from bot.ui.panels import ButtonSpec
@@ -144,8 +146,10 @@ async def ballot(table: Table, vote_id: int, user_id: int, yes: bool) -> list[Re
 async def claim(table: Table, game_id: int, seat: int, user_id: int) -> list[Reply]:
     """The Claim button of an open seat."""
     old = await seats.claim(table, game_id, seat, user_id)
+    record = await table.store.get_game(game_id)
     return [Reply(f"🪑 {notices.mention(user_id)} took over seat {seat + 1} from {notices.mention(old.user_id)}."
-                  " Your private information: the My decisions button or /rw hand.", public=True)]
+                  f" Your private information: {frontend_for(record.game).private_access}.",
+                  public=True)]
 
 
 @_answers

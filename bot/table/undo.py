@@ -13,7 +13,7 @@ commit. The undo removes commits *k..N* and is allowed only when, replaying them
 
    * a private event to any seat other than *s* (another player was shown something);
    * a private event to *s* that is not an **echo**, i.e. does not merely repeat *s*'s own
-     secret answer back to *s* (Runewars ``your_order``: the order card *s* just chose is
+     secret answer back to *s* (say ``your_order``: the order card *s* just chose is
      an echo; ``your_tactics_drawn``: cards off the deck, is not);
    * a public event whose kind the game has not declared **undo-safe**. Undo-safe kinds
      report only the actor's own public answer and what follows from public information

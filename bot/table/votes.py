@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from bot.errors import RunetableError
 from bot.service import spectators
 from bot.store import VoteRecord
-from bot.table import SweepReport, Table, ids, notices, seats, waits
+from bot import ids
+from bot.table import SweepReport, Table, notices, seats, waits
 from bot.table.history import decode_state
 from bot.table.settings import HOUR, change_game_settings, game_settings
 from bot.ui.panels import ButtonSpec

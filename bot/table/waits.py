@@ -17,7 +17,7 @@ survives restarts because it is stored. Per wait:
 * **deadline**: ``deadline_hours`` after the wait began the AI answers for the seat
   (:func:`bot.table.seats.default_by_ai`) and the channel is told who, never what.
 * **heads-up**: when a seat's turn begins, the player whose turn follows gets a "you're next"
-  DM (games that say who is next: :data:`NEXT_UP`), unless they turned it off or it is
+  DM (games whose front-end says who is next, :meth:`bot.frontend.FrontEnd.next_up`), unless they turned it off or it is
   night for them.
 
 AI seats, seats without a player and eliminated seats have no waits: nobody is pinged for
@@ -36,7 +36,9 @@ from typing import Any
 from bot.errors import RunetableError
 from bot.service import spectators
 from bot.store import GameRecord, WaitRecord
-from bot.table import SweepReport, Table, ids, notices, recap
+from bot import ids
+from bot.table import SweepReport, Table, notices, recap
+from bot.frontend import frontend_for
 from bot.table.history import decode_state
 from bot.table.seats import default_by_ai
 from bot.table.settings import HOUR, game_settings, player_prefs, quiet_until, reminder_interval
@@ -46,27 +48,11 @@ from engine.core import Engine, Prompt, Seat
 log = logging.getLogger(__name__)
 
 RECAP_LINES = 12
-ANSWER_HINT = "Answer with the My decisions button or /rw hand."
+ANSWER_HINT = "Answer with {access}."
 
 
 def fingerprint(prompts: Iterable[Prompt]) -> str:
     return hashlib.sha256("\n".join(sorted(p.id for p in prompts)).encode()).hexdigest()[:16]
-
-
-def _runewars_next(view: Mapping[str, Any]) -> tuple[Seat, str] | None:
-    """Runewars: the seat whose order card comes next after the current turn's (p. 9)."""
-    turn, orders = view.get("turn") or {}, {int(s): n for s, n in (view.get("orders_revealed") or {}).items()}
-    if turn.get("seat") not in orders:
-        return None
-    later = [s for s in orders if orders[s] > orders[turn["seat"]]]
-    nxt = min(later, key=orders.__getitem__, default=None)
-    return None if nxt is None else (nxt, f"{view.get('year')}/{view.get('season')}/{turn['seat']}")
-
-
-#: game -> (public view -> (the seat whose turn follows the current one, a key naming the
-#: current turn) or None). The key makes the heads-up once per turn, however many decisions
-#: the turn takes.
-NEXT_UP: dict[str, Callable[[Mapping[str, Any]], tuple[Seat, str] | None]] = {"runewars": _runewars_next}
 
 
 def mute_button(game_id: int) -> ButtonSpec:
@@ -138,7 +124,7 @@ async def _due(table: Table, record: GameRecord, wait: WaitRecord, user_id: int,
         return dataclasses.replace(wait, next_reminder=later)
     number = wait.reminders + 1
     lines = [f"⏳ Game #{record.id} in <#{record.channel_id}> is waiting for your decision since {notices.when(wait.since)}.",
-             _deadline_text(wait), ANSWER_HINT]
+             _deadline_text(wait), ANSWER_HINT.format(access=frontend_for(record.game).private_access)]
     buttons, shown = [mute_button(record.id)], None
     if number == 1:
         found = await _recap(table, record, wait.seat)
@@ -187,8 +173,9 @@ def recap_lines(found: recap.Recap) -> list[str]:
 
 async def _heads_up(table: Table, record: GameRecord, public: Mapping[str, Any], seat: Seat,
                     humans: dict[Seat, int], awaited: set[Seat], report: SweepReport) -> None:
-    """Tell the player whose turn follows ``seat``'s that they are next (once per turn)."""
-    found = NEXT_UP.get(record.game, lambda view: None)(public)
+    """Tell the player whose turn follows ``seat``'s that they are next (once per turn: the
+    front-end's key names the turn, however many decisions it takes)."""
+    found = frontend_for(record.game).next_up(public)
     if found is None:
         return
     nxt, turn = found

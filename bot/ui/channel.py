@@ -9,7 +9,7 @@
   earlier lines first (:func:`earlier_texts`, pinging nobody), then :func:`channel_text`,
   which starts with ``…`` and ends with who is awaited; no line is lost.
 * **the status message** (:func:`status_text`): one per game, edited in place after every
-  drain and posted anew when the game's chapter (a Runewars season) changes; it shows where
+  drain and posted anew when the game's chapter (a season, say) changes; it shows where
   the game stands and who is awaited with each decision's deadline as a Discord timestamp
   (``<t:…:R>``), and pings nobody.
 * **a report** (:func:`report_text`): one battle's public events, for its thread.
@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.frontend import frontend_for
 from bot.narration import narrator_for
 from engine.core import Event
 
@@ -109,7 +110,8 @@ def status_text(payload: Mapping[str, Any], deadlines: Mapping[int, float | None
         awaited.append(who(a.get("user_id")) + (f" (deadline <t:{int(due)}:R>)" if due and not paused else ""))
     if awaited and payload.get("result") is None:
         lines.append("Waiting for: " + ", ".join(awaited))
-    lines.append("Your decisions: the button below, or /rw hand.")
+    command = frontend_for(payload.get("game", "")).private_command
+    lines.append("Your decisions: the button below" + (f", or {command}." if command else "."))
     return fit(lines)
 
 

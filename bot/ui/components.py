@@ -1,7 +1,7 @@
 """The discord.py side of the panels: persistent components and the reply helper.
 
 Every component is a :class:`discord.ui.DynamicItem` whose state is its ``custom_id``
-(:mod:`bot.ui.ids`), registered once with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``, so
+(:mod:`bot.ids`), registered once with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``, so
 a button posted weeks ago still works after any number of restarts. Each callback defers at
 once (Discord allows 3 seconds), asks :mod:`bot.ui.play` or :mod:`bot.ui.lobby` what to
 say, and sends it with :func:`send_replies`. An unexpected exception is logged with the
@@ -22,7 +22,8 @@ from typing import Any
 
 import discord
 
-from bot.ui import ids, lobby, play
+from bot import ids
+from bot.ui import lobby, play
 from bot.ui.panels import ButtonSpec, Panel, SelectSpec
 from bot.ui.play import Reply
 
@@ -53,7 +54,7 @@ def to_view(panel: Panel) -> discord.ui.View | None:
 
 def _button(spec: ButtonSpec, row: int) -> discord.ui.Item:
     button = discord.ui.Button(label=spec.label, custom_id=spec.custom_id, style=STYLES[spec.style])
-    for cls in (ChoiceButton, CursorButton, MeButton, LobbyButton):
+    for cls in (ChoiceButton, CursorButton, MeButton, LobbyButton, OptionButton):
         if cls.__discord_ui_compiled_template__.fullmatch(spec.custom_id):
             return cls(button, row=row)
     raise ValueError(f"no component template matches {spec.custom_id!r}")
@@ -64,7 +65,8 @@ def _select(spec: SelectSpec) -> discord.ui.Item:
     discord.py's automatic placement keeps the panel's order (a dynamic select's explicit
     row is not honoured by discord.py 2.7)."""
     options = [discord.SelectOption(label=o.label, value=o.value) for o in spec.options]
-    return CursorSelect(discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder, options=options))
+    select = discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder, options=options)
+    return OptionSelect(select) if OptionSelect.__discord_ui_compiled_template__.fullmatch(spec.custom_id) else CursorSelect(select)
 
 
 async def send_replies(interaction: discord.Interaction, replies: Sequence[Reply]) -> None:
@@ -171,6 +173,23 @@ class LobbyButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=id
         await handle(interaction, game_id, lambda client: lobby.LOBBY_OPS[op](client, game_id, interaction.user))
 
 
+class OptionButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.OPTION_TOGGLE_TEMPLATE):
+    """The lobby's toggle of a yes/no option; the lobby message is updated in place."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game_id, name = int(self.match["game"]), self.match["name"]
+        await handle(interaction, game_id, lambda client: lobby.set_option(client, game_id, interaction.user, name, None))
+
+
+class OptionSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=ids.OPTION_SELECT_TEMPLATE):
+    """The lobby's select of an option's value; the lobby message is updated in place."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game_id, name = int(self.match["game"]), self.match["name"]
+        value = self.item.values[0] if self.item.values else ""
+        await handle(interaction, game_id, lambda client: lobby.set_option(client, game_id, interaction.user, name, value))
+
+
 def me_button(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(MeButton(discord.ui.Button(label="My decisions", custom_id=ids.me_id(game_id),
@@ -179,4 +198,4 @@ def me_button(game_id: int) -> discord.ui.View:
 
 
 #: register with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``
-DYNAMIC_ITEMS = (ChoiceButton, CursorButton, CursorSelect, MeButton, LobbyButton)
+DYNAMIC_ITEMS = (ChoiceButton, CursorButton, CursorSelect, MeButton, LobbyButton, OptionButton, OptionSelect)

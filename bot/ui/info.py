@@ -1,6 +1,7 @@
 """Information on request, answered ephemerally: status, map (whole or around an area),
-log, settings, cards, the fate deck and rule topics. A game other than Runewars is shown
-through its narrator (:meth:`bot.narration.Narrator.status`): it needs no renderer or pack.
+log, settings, cards and rule topics. What is game-specific comes from the game's front-end
+(:mod:`bot.frontend`: its narrator's status, its text board, its card list and rule topics);
+a game needs no renderer or pack to be shown.
 
 Each function takes a ``client`` offering ``service`` (see :mod:`bot.ui.lobby`) and returns
 :class:`~bot.ui.play.Reply` values. What a user sees is built from the view their seat may
@@ -13,16 +14,17 @@ from __future__ import annotations
 import time
 
 from bot.errors import NotSeated, RunetableError
+from bot.frontend import FrontEnd, frontend_for
 from bot.narration import narrator_for
 from bot.service import AUTO_PASS_DELAY
-from bot.ui import ids, rules, runewars
+from bot import ids
+from bot.ui import rules
 from bot.ui.channel import deadlines
 from bot.ui.lobby import lobby_panel, seat_names
 from bot.ui.panels import ButtonSpec, Panel
 from bot.ui.play import Image, Reply, say
 
-NO_RENDERER = "The map renderer is not available on this bot; here is the text board."
-NO_MAP = "This game has no map picture; here is where it stands:"
+NO_MAP = "There is no map picture of this game on this bot; here is where it stands:"
 NO_CARDS = "This game has no card list to read from."
 
 
@@ -38,8 +40,8 @@ async def status(client, channel_id: int, user_id: int) -> list[Reply]:
     seats = await client.service.store.seats(record.id)
     names = seat_names(seats)
     humans = [s.seat for s in seats if s.user_id is not None and not s.is_ai and s.seat in view.awaited]
-    lines = [f"**{record.game.capitalize()}**: game #{record.id}, move {view.seq}"]
-    lines += runewars.summary(dict(view.view)) if record.game == "runewars" else narrator_for(record.game).status(dict(view.view))
+    lines = [f"**{client.service.descriptor(record.game).title}**: game #{record.id}, move {view.seq}"]
+    lines += narrator_for(record.game).status(dict(view.view))
     if view.awaited:
         due, paused = await deadlines(client.service.store, record.id, humans, time.time())
         lines.append("Waiting for: " + ", ".join(names.get(s, f"seat {s}") + (f" (deadline <t:{int(due[s])}:R>)" if due.get(s) and not paused else "")
@@ -57,7 +59,7 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
     except RunetableError as e:
         return [say(e.message)]
     area = area.strip().upper() if area else None
-    board = runewars.text_board(dict(view.view), area) if record.game == "runewars" else []
+    board = frontend_for(record.game).text_board(view.view, area)
     if area is not None and area not in view.view.get("areas", {}):
         return [say(f"There is no area {area} on this map.")]
     palette = await client.service.player_setting(user_id, "palette")
@@ -67,10 +69,8 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
         where = f"around {area}" if area else "whole map"
         text = f"Game #{record.id}, move {view.seq} ({where})." + ("\n" + "\n".join(board) if area else "")
         return [Reply(Panel(text[:2000]), files=(Image(png, f"map-{record.id}-{view.seq}{'-' + area if area else ''}.png", alt),))]
-    if record.game != "runewars":
-        return [say("\n".join([NO_MAP, *narrator_for(record.game).status(dict(view.view))])[:2000])]
     if area is None:
-        board = [NO_RENDERER, *board]
+        board = [NO_MAP, *board]
     return [say("\n".join(board)[:2000] or "Nothing to show.")]
 
 
@@ -78,7 +78,7 @@ async def map_areas(client, channel_id: int, typed: str) -> list[tuple[str, str]
     """Autocomplete for /game map area: the map's areas, from the public view (what anyone
     may see of them), as (label, area id)."""
     record = await client.service.store.active_game(channel_id)
-    if record is None or record.status != "active" or record.game != "runewars":
+    if record is None or record.status != "active":
         return []
     try:
         view = await client.service.view(record.id, None)
@@ -86,8 +86,7 @@ async def map_areas(client, channel_id: int, typed: str) -> list[tuple[str, str]
         return []
     typed = typed.strip().lower()
     out = []
-    for area_id, area in view.view.get("areas", {}).items():
-        label = runewars.area_line(area_id, area)
+    for label, area_id in frontend_for(record.game).areas(view.view):
         if typed in area_id.lower() or (len(typed) > 2 and typed in label.lower()):
             out.append((label[:100], area_id))
     out.sort(key=lambda pair: (not pair[1].lower().startswith(typed), _area_order(pair[1])))
@@ -99,24 +98,12 @@ def _area_order(area_id: str) -> tuple[int, str]:
     return (int(digits) if digits else 0, area_id)
 
 
-async def fate(client, channel_id: int) -> list[Reply]:
-    """/rw fate: the fate deck as the public knows it (discard pile, what may still come)."""
-    try:
-        record = await client.service.game_in(channel_id)
-        if record.game != "runewars":
-            return [say("This game has no fate deck.")]
-        view = await client.service.view(record.id, None)
-        pack = await client.service.pack_of(record.id)
-    except RunetableError as e:
-        return [say(e.message)]
-    return [say("\n".join(runewars.fate_facts(dict(view.view), pack))[:2000])]
-
-
-def rule(topic: str) -> list[Reply]:
-    """/rw rules TOPIC: a short rule text with the rulebook's pages."""
-    found = rules.find(topic)
+def rule(frontend: FrontEnd, topic: str) -> list[Reply]:
+    """``/<group> rules TOPIC``: a short rule text of the game with the rulebook's pages."""
+    found = rules.find(frontend.rules_file, topic)
     if not found:
-        return [say(f"No rule topic matches {topic!r}. Topics: " + ", ".join(t.id for t in rules.topics()))]
+        known = ", ".join(t.id for t in rules.topics(frontend.rules_file)) or "none"
+        return [say(f"No rule topic matches {topic!r}. Topics: {known}"[:2000])]
     text = found[0].reply()
     if len(found) > 1:
         text += "\nSee also: " + ", ".join(t.title for t in found[1:6])
@@ -168,10 +155,10 @@ async def settings(client, user_id: int, battle_policy: str | None = None, auto_
     return [say("\n".join(lines)[:2000])]
 
 
-async def card(client, channel_id: int, query: str) -> list[Reply]:
-    """/rw card NAME: a card's (or unit's) public text, from the channel game's data pack
-    (no game in the channel: the built-in Runewars pack)."""
-    entries = await _catalogue(client, channel_id)
+async def card(client, game: str, channel_id: int, query: str) -> list[Reply]:
+    """``/<group> card NAME``: a card's (or unit's) public text, from the data pack of the
+    channel's game of ``game`` (else the game's default pack)."""
+    entries = await _catalogue(client, game, channel_id)
     if entries is None:
         return [say(NO_CARDS)]
     wanted = query.strip().lower()
@@ -183,29 +170,31 @@ async def card(client, channel_id: int, query: str) -> list[Reply]:
     return [say(f"**{e['name']}** ({e['kind']})\n{e['text']}"[:2000])]
 
 
-async def card_names(client, channel_id: int, typed: str) -> list[tuple[str, str]]:
-    """Autocomplete for /rw card: names from the pack's whole catalogue, the same list
+async def card_names(client, game: str, channel_id: int, typed: str) -> list[tuple[str, str]]:
+    """Autocomplete for ``/<group> card``: names from the pack's whole catalogue, the same list
     for everybody at any time (never the caller's hand, nor anything ordered by it); copies
     of a card are offered once."""
     typed = typed.strip().lower()
     out: dict[str, tuple[str, str]] = {}
-    for e in await _catalogue(client, channel_id) or []:
+    for e in await _catalogue(client, game, channel_id) or []:
         label = f"{e['name']} ({e['kind']})"[:100]
         if typed in e["name"].lower() and label not in out:
             out[label] = (label, e["id"])
     return list(out.values())[:25]
 
 
-async def _catalogue(client, channel_id: int) -> list[dict[str, str]] | None:
-    """The public card list of the channel's game (None: a game without cards)."""
+async def _catalogue(client, game: str, channel_id: int) -> list[dict[str, str]] | None:
+    """The public card list of ``game``: the channel's game's pack when it is a game of
+    ``game``, else the default pack (None: a game without cards)."""
     record = await client.service.store.active_game(channel_id)
-    if record is not None and record.game != "runewars":
-        return None
     try:
-        pack = await client.service.pack_of(record.id if record is not None else None)
+        if record is not None and record.game == game:
+            pack = await client.service.pack_of(record.id)
+        else:
+            pack = client.service.default_pack(game)
     except RunetableError:
         return []
-    return runewars.catalogue(pack)
+    return frontend_for(game).catalogue(pack)
 
 
 async def _seat_or_public(client, game_id: int, user_id: int):

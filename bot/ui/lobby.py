@@ -15,33 +15,39 @@ from typing import Any
 from bot.errors import RunetableError
 from bot.service import installed_packs
 from bot.store import GameRecord, SeatRecord
-from bot.ui import ids, play
-from bot.ui.panels import ButtonSpec, Panel
+from bot import ids
+from bot.ui import play
+from bot.ui.panels import ButtonSpec, OptionSpec, Panel, Row, SelectSpec
 from bot.ui.play import Reply, say
+from engine.core.game import GameDescriptor
 
-DM_CLOSED = ("I cannot send you direct messages, and secret choices (order cards, bids, runes) travel by DM. "
-             "Allow DMs from server members (the bot tries again now and then), or use the My decisions button or /rw hand to read "
+DM_CLOSED = ("I cannot send you direct messages, and secret choices travel by DM. "
+             "Allow DMs from server members (the bot tries again now and then), or use the My decisions button to read "
              "and answer them. Where the server allows it, your private messages will also reach you in a private "
              "thread of this channel that only you can read.")
 
 JOINED_DM = "You joined game #{game}. Your secret choices and private news will arrive here."
 
-RUNEWARS_OPTIONS = ("map_building", "epic", "exploration_tokens", "data_pack")
+#: the option naming the data pack, a platform concept: its lobby select lists the packs the
+#: operator installed (``RUNETABLE_PACKS_DIR``) and stores the chosen pack's folder
+DATA_PACK = "data_pack"
+BUILT_IN = ":built-in"
 
 
 async def new_game(client, guild_id: int, channel_id: int, user_id: int, game: str,
-                   choices: dict[str, Any]) -> list[Reply]:
-    """/game new <game>: open a lobby in this channel (or thread) with the chosen options.
-    Only a game the bot offers (:attr:`bot.service.GameService.games`) may be opened."""
+                   choices: dict[str, Any], options: dict[str, Any] | None = None) -> list[Reply]:
+    """/game new <game>: open a lobby in this channel (or thread); ``choices`` are the table's
+    (players, deadline, AI seats), ``options`` the game's (checked against its descriptor; the
+    lobby's components change them until the start). Only a game the bot offers
+    (:attr:`bot.service.GameService.games`) may be opened."""
     if not client.service.offers(game):
         return [say(f"This bot does not offer {game}; it offers: {', '.join(client.service.games) or 'nothing'}.")]
-    options = {k: v for k, v in choices.items() if k in RUNEWARS_OPTIONS and v is not None}
-    if options.get("data_pack") is not None:
-        packs = installed_packs(getattr(client, "packs_dir", None))
-        if options["data_pack"] not in packs:
-            known = ", ".join(packs) or "none are installed"
-            return [say(f"There is no data pack {options['data_pack']!r} on this bot ({known}).")]
-        options["data_pack"] = str(packs[options["data_pack"]])
+    options = dict(options or {})
+    if options.get(DATA_PACK):
+        try:
+            options[DATA_PACK] = _pack_folder(client, options[DATA_PACK])
+        except RunetableError as e:
+            return [say(e.message)]
     lobby = {"table_size": choices.get("players"), "ai_fill": bool(choices.get("ai_seats")),
              "deadline_hours": choices.get("deadline_hours") or 48}
     try:
@@ -49,6 +55,28 @@ async def new_game(client, guild_id: int, channel_id: int, user_id: int, game: s
     except RunetableError as e:
         return [say(e.message)]
     return [Reply(await lobby_panel(client, record), public=True)]
+
+
+async def set_option(client, game_id: int, user, name: str, value: str | None) -> list[Reply]:
+    """A lobby component: the creator sets option ``name`` (a toggle flips a yes/no option)."""
+    try:
+        record = await client.service.store.get_game(game_id)
+        option = client.service.descriptor(record.game).option(name)
+        if value is None:  # a toggle button
+            value = not option.check(record.options.get(name, option.default))
+        elif name == DATA_PACK:
+            value = "" if value == BUILT_IN else _pack_folder(client, value)
+        record = await client.service.set_option(game_id, user.id, name, value)
+    except (RunetableError, ValueError) as e:
+        return [say(getattr(e, "message", str(e)))]
+    return [Reply(await lobby_panel(client, record), edit=True)]
+
+
+def _pack_folder(client, name: str) -> str:
+    packs = installed_packs(getattr(client, "packs_dir", None))
+    if name not in packs:
+        raise RunetableError(f"There is no data pack {name!r} on this bot ({', '.join(packs) or 'none are installed'}).")
+    return str(packs[name])
 
 
 async def join(client, game_id: int, user) -> list[Reply]:
@@ -86,18 +114,52 @@ async def start(client, game_id: int, user, *, edit: bool = True) -> list[Reply]
 
 
 async def lobby_panel(client, record: GameRecord) -> Panel:
-    """The lobby message: options, who sits, and the Join/Leave/Start buttons."""
+    """The lobby message: the options, who sits, the Join/Leave/Start buttons and, while it is
+    a lobby, the options' components (a toggle per yes/no option, a select per option with
+    choices, the installed data packs), which its creator uses."""
     seats = await client.service.store.seats(record.id)
     table = await client.service.lobby_settings(record.id)
+    descriptor = client.service.descriptor(record.game)
     size = table["table_size"] or client.service.ruleset_of(record).max_seats
-    lines = [f"**{record.game.capitalize()}**: game #{record.id} ({record.status})",
-             "Options: " + _options_text(record.game, record.options, table),
+    lines = [f"**{descriptor.title}**: game #{record.id} ({record.status})",
+             "Options: " + _options_text(descriptor, record.options, table),
              f"Table: {len(seats)}/{size}: " + (", ".join(_who(s.user_id) for s in seats) or "nobody yet"),
              "Join with the button. The creator or a seated player starts the game."]
+    if record.status != "lobby":
+        return Panel("\n".join(lines))
     buttons = (ButtonSpec("Join", ids.lobby_id(record.id, "join"), "success"),
                ButtonSpec("Leave", ids.lobby_id(record.id, "leave"), "secondary"),
                ButtonSpec("Start", ids.lobby_id(record.id, "start"), "primary"))
-    return Panel("\n".join(lines), (buttons,) if record.status == "lobby" else ())
+    controls = _option_rows(client, descriptor, record)
+    if controls:
+        lines.append("The creator sets the options with the controls below.")
+    return Panel("\n".join(lines), (*controls, buttons))
+
+
+#: rows a lobby message may give its options (Discord allows 5; the last holds Join/Leave/Start)
+OPTION_ROWS = 4
+
+
+def _option_rows(client, descriptor: GameDescriptor, record: GameRecord) -> list[Row]:
+    toggles, selects = [], []
+    for option in descriptor.options:
+        current = record.options.get(option.name, option.default)
+        if option.name == DATA_PACK:
+            packs = installed_packs(getattr(client, "packs_dir", None))
+            if packs:
+                choices = [OptionSpec("built-in pack", BUILT_IN)] + [OptionSpec(name, name) for name in list(packs)[:24]]
+                selects.append(SelectSpec(ids.option_select_id(record.id, option.name), "data pack: " + _pack_name(current),
+                                          tuple(choices)))
+        elif option.table:
+            continue
+        elif option.type is bool:
+            toggles.append(ButtonSpec(f"{_label(option.name)}: {'yes' if current else 'no'}",
+                                      ids.option_toggle_id(record.id, option.name), "success" if current else "secondary"))
+        elif option.choices:
+            selects.append(SelectSpec(ids.option_select_id(record.id, option.name), f"{_label(option.name)}: {current}",
+                                      tuple(OptionSpec(str(c), str(c)) for c in option.choices[:25])))
+    rows: list[Row] = [*selects, *(tuple(toggles[i:i + 5]) for i in range(0, len(toggles), 5))]
+    return rows[:OPTION_ROWS]
 
 
 async def my_games(client, guild_id: int, user_id: int) -> list[Reply]:
@@ -111,21 +173,31 @@ async def my_games(client, guild_id: int, user_id: int) -> list[Reply]:
 
 
 async def private_view(client, game_id: int, user_id: int) -> list[Reply]:
-    """My decisions / /rw hand: held private messages and a panel per open decision."""
+    """My decisions / ``/<group> hand``: held private messages and a panel per open decision."""
     held = await client.deliverer.take_held(game_id, user_id) if getattr(client, "deliverer", None) else []
     return await play.my_decisions(client.service, game_id, user_id, held)
 
 
-def _options_text(game: str, options: dict[str, Any], table: dict[str, Any]) -> str:
-    parts = [f"map {'rulebook' if options.get('map_building') == 'rulebook' else 'automatic'}",
-             f"epic {'yes' if options.get('epic') else 'no'}",
-             f"exploration tokens {'yes' if options.get('exploration_tokens') else 'no'}",
-             f"data pack {'built-in' if not options.get('data_pack') else str(options['data_pack']).rsplit('/', 1)[-1]}",
-             ] if game == "runewars" else []
+def _options_text(descriptor: GameDescriptor, options: dict[str, Any], table: dict[str, Any]) -> str:
+    parts = []
+    for option in descriptor.options:
+        value = options.get(option.name, option.default)
+        if option.name == DATA_PACK:
+            parts.append(f"data pack {_pack_name(value)}")
+        elif not option.table:
+            parts.append(f"{_label(option.name)} {'yes' if value is True else 'no' if value is False else value}")
     parts.append(f"deadline {table['deadline_hours']} h")
     if table["ai_fill"]:
         parts.append("AI fills empty seats")
     return " · ".join(parts)
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _pack_name(folder: Any) -> str:
+    return str(folder).rstrip("/").rsplit("/", 1)[-1] if folder else "built-in"
 
 
 def _who(user_id: int | None) -> str:

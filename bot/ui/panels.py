@@ -3,7 +3,7 @@
 Plain values, no discord.py: :mod:`bot.ui.components` turns a :class:`Panel` into a
 message's components, and tests inspect panels directly. Every answer the panel offers is
 one of the engine's legal actions, addressed by its index in the prompt's legal list and
-its hash (:mod:`bot.ui.ids`), so a panel can never offer what the engine would refuse.
+its hash (:mod:`bot.ids`), so a panel can never offer what the engine would refuse.
 
 Layouts, chosen from the answers:
 
@@ -25,7 +25,7 @@ from typing import Any
 from bot.errors import StaleClick
 from bot.narration import Narrator, narrator_for
 from bot.service import Decision
-from bot.ui.ids import Cursor, PromptRef, action_hash, choice_value, prompt_hash
+from bot.ids import Cursor, PromptRef, action_hash, choice_value, prompt_hash
 from engine.core import Action
 
 MAX_BUTTONS = 20  # four rows of five: the fifth row stays free for page and back buttons

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import Refused, RunetableError, StaleClick
+from bot.frontend import frontend_for
 from bot.narration import narrator_for
 from bot.service import ActOutcome, GameService, SeatView
-from bot.ui.ids import Cursor, PromptRef, parse_choice_value
+from bot.ids import Cursor, PromptRef, parse_choice_value
 from bot.ui.panels import Panel, alternatives_panel, build_panel, find_decision, move_path, pick_choice
-from bot.ui.runewars import MOVE_KINDS
 from engine.core import Action
 
 MAX_LINES = 12
@@ -134,7 +134,7 @@ async def move(service: GameService, game_id: int, user_id: int, given: dict[str
         view = await service.view(game_id, user_id)
     except RunetableError as e:
         return [say(e.message)]
-    decision = next((d for d in view.decisions if d.prompt.kind in MOVE_KINDS), None)
+    decision = next((d for d in view.decisions if d.prompt.kind in frontend_for(view.game).move_kinds), None)
     if decision is None:
         return [say("You have no units to move right now.")]
     path, matching = move_path(view.game, decision, given)
@@ -158,7 +158,7 @@ async def move_suggestions(service: GameService, game_id: int, user_id: int, key
         view = await service.view(game_id, user_id)
     except RunetableError:
         return []
-    decision = next((d for d in view.decisions if d.prompt.kind in MOVE_KINDS), None)
+    decision = next((d for d in view.decisions if d.prompt.kind in frontend_for(view.game).move_kinds), None)
     if decision is None:
         return []
     narrator = narrator_for(view.game)

@@ -1,7 +1,7 @@
-"""Rule lookup for ``/rw rules``: short texts by topic, each with the rulebook's pages.
+"""Rule lookup for ``/<group> rules``: short texts by topic, each with the rulebook's pages.
 
-The topics ship with the bot (``bot/ui/rules_<game>.toml``: id, title, pages, the German
-heading, keywords, text), so the bot needs no rules files at run time. A query finds the
+Each game's front-end ships its topics as a TOML file (:attr:`bot.frontend.FrontEnd.rules_file`:
+id, title, pages, the German heading, keywords, text), so the bot needs no rulebook at run time. A query finds the
 topic whose id or title it names, else the topics whose title, keywords or text hold all
 its words, best first.
 """
@@ -12,8 +12,6 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-HERE = Path(__file__).parent
 
 
 @dataclass(frozen=True)
@@ -30,26 +28,26 @@ class Topic:
 
 
 @lru_cache(maxsize=None)
-def topics(game: str = "runewars") -> tuple[Topic, ...]:
-    path = HERE / f"rules_{game}.toml"
-    if not path.is_file():
+def topics(path: Path | None) -> tuple[Topic, ...]:
+    """The topics of a rules file (none without one)."""
+    if path is None or not path.is_file():
         return ()
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     return tuple(Topic(t["id"], t["title"], t["pages"], t["heading"], tuple(t.get("keywords", ())), t["text"].strip())
                  for t in data["topic"])
 
 
-def find(query: str, game: str = "runewars") -> list[Topic]:
+def find(path: Path | None, query: str) -> list[Topic]:
     """The topics a query names, best first (an exact id or title alone)."""
     wanted = " ".join(query.lower().split())
     if not wanted:
         return []
-    exact = [t for t in topics(game) if wanted in (t.id, t.title.lower())]
+    exact = [t for t in topics(path) if wanted in (t.id, t.title.lower())]
     if exact:
         return exact
     words = wanted.split()
     scored = []
-    for t in topics(game):
+    for t in topics(path):
         title, keys = t.title.lower(), " ".join(t.keywords).lower()
         if not all(w in f"{t.id} {title} {keys} {t.text.lower()}" for w in words):
             continue
@@ -58,7 +56,7 @@ def find(query: str, game: str = "runewars") -> list[Topic]:
     return [t for *_, t in sorted(scored, key=lambda item: item[:2])]
 
 
-def suggestions(typed: str, game: str = "runewars") -> list[tuple[str, str]]:
+def suggestions(path: Path | None, typed: str) -> list[tuple[str, str]]:
     """Autocomplete: (label, topic id) for what is typed, at most 25."""
-    found = find(typed, game) if typed.strip() else list(topics(game))
+    found = find(path, typed) if typed.strip() else list(topics(path))
     return [(f"{t.title} ({t.pages})"[:100], t.id) for t in found][:25]

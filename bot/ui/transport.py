@@ -9,7 +9,7 @@ The texts come from :mod:`bot.ui.channel`; this module only talks to Discord.
   decide.
 * The **status message** (:meth:`DiscordTransport.update_status`), one per game: the map
   drawn from the public view of the game as it stands (off the event loop, with alt text),
-  where the game stands and who is awaited until when; edited in place, posted anew when the chapter (a Runewars
+  where the game stands and who is awaited until when; edited in place, posted anew when the chapter (a
   season) changes or the old one is gone. Its id is the game setting ``status_message``.
 * A **report** (a battle) goes to the game's battle thread (created on demand, the game
   setting ``battle_thread``) with the battle's picture; in a game played in a thread, or

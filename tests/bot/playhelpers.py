@@ -16,7 +16,8 @@ from discord import app_commands
 from bot.delivery import Deliverer, RecordingTransport
 from bot.service import GameService
 from bot.store import SeatRecord
-from bot.ui import components, ids, play
+from bot import ids
+from bot.ui import components, play
 from bot.ui.components import DYNAMIC_ITEMS
 from engine.core import Engine, encode, load_ruleset
 from tests.bot.gamehelpers import CHANNEL, GUILD, RULESETS
@@ -157,10 +158,17 @@ async def invoke(cog, command_name: str, user: int, channel: int = CHANNEL, **op
     return fake
 
 
+async def autocomplete(cog, command_name: str, option: str, fake, current: str):
+    """Call a command option's autocomplete as discord.py would."""
+    command = commands_of(cog)[command_name]
+    callback = command._params[option].autocomplete
+    return await (callback(cog, fake, current) if command.binding is not None else callback(fake, current))
+
+
 async def dispatch(client, custom_id: str, user: int, values=()):
     """What discord.py does with a click: find the template, rebuild the item, run its callback."""
     [cls] = [c for c in DYNAMIC_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
-    if cls is components.CursorSelect:
+    if cls in (components.CursorSelect, components.OptionSelect):
         base = discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label=v, value=v) for v in values])
         base._values = list(values)
     else:

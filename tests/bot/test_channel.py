@@ -1,11 +1,12 @@
 """The channel's texts as plain values (bot.ui.channel), the Runewars facts behind them
-(bot.ui.runewars: chapters, the end-of-game reveal, the fate deck) and the rule topics
+(bot.games.runewars.narrator: chapters, the end-of-game reveal, the fate deck) and the rule topics
 (bot.ui.rules)."""
 
 from bot.narration import narrator_for
 from bot.ui import rules
 from bot.ui.channel import TEXT_LIMIT, channel_text, public_lines, reveal_texts, status_text
-from bot.ui.runewars import fate_facts
+from bot.games.runewars import FRONTEND
+from bot.games.runewars.narrator import fate_facts
 from engine.core import Engine, load_ruleset
 from tests.bot.playhelpers import STRATEGY_TURN
 
@@ -75,12 +76,14 @@ def test_fate_facts_count_what_may_still_come():
 
 
 def test_every_rule_topic_has_pages_a_heading_and_a_short_text():
-    topics = rules.topics()
+    path = FRONTEND.rules_file
+    topics = rules.topics(path)
     assert len(topics) >= 30 and len({t.id for t in topics}) == len(topics)
     for t in topics:
         assert t.pages.startswith(("p. ", "pp. ")) and t.heading and 50 < len(t.text) <= 900, t.id
         assert len(t.reply()) <= TEXT_LIMIT
-    assert [t.id for t in rules.find("Retreat")] == ["retreat"]  # a title names its topic alone
-    assert rules.find("stronghold")[0].id in ("stronghold", "fortify")
-    assert rules.find("xyzzy") == [] and rules.find("  ") == []
-    assert rules.suggestions("")[:2] == [("A season (pp. 11-12)", "season"), ("Second functions of the season cards (p. 11)", "second-functions")]
+    assert [t.id for t in rules.find(path, "Retreat")] == ["retreat"]  # a title names its topic alone
+    assert rules.find(path, "stronghold")[0].id in ("stronghold", "fortify")
+    assert rules.find(path, "xyzzy") == [] and rules.find(path, "  ") == []
+    assert rules.topics(None) == () and rules.find(None, "retreat") == []  # a game without rule topics
+    assert rules.suggestions(path, "")[:2] == [("A season (pp. 11-12)", "season"), ("Second functions of the season cards (p. 11)", "second-functions")]

@@ -12,13 +12,16 @@ import bot.service as service_module
 from bot.cogs.game import GameCog
 from bot.service import GameService, parse_games
 from bot.store import Store
-from bot.ui import ids, lobby
+from bot import ids
+from bot.ui import lobby
 from engine.core import Engine, decode, encode
 from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, DAVE, GUILD
+from engine.core.registry import installed_games
 from tests.bot.playhelpers import (
     STRATEGY_TURN,
     FakeClient,
     any_ruleset,
+    autocomplete,
     commands_of,
     dispatch,
     full_service,
@@ -57,14 +60,17 @@ def replies(fake) -> list[str]:
 
 
 async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(cog, client):
-    fake = await run(cog, "game new runewars", ALICE, players=2, map_building="auto", epic=True)
+    fake = await run(cog, "game new runewars", ALICE, players=2)
     fake.response.defer.assert_awaited_once_with(ephemeral=False, thinking=True)  # the lobby is public
     [lobby_text] = replies(fake)
-    assert "game #" in lobby_text and "epic yes" in lobby_text and "Table: 0/2" in lobby_text
-    buttons = [c.custom_id for c in fake.followup.send.await_args.kwargs["view"].children]
+    assert "game #" in lobby_text and "epic no" in lobby_text and "Table: 0/2" in lobby_text
+    controls = [c.custom_id for c in fake.followup.send.await_args.kwargs["view"].children]
     game_id = (await client.service.game_in(CHANNEL)).id
-    assert buttons == [ids.lobby_id(game_id, op) for op in ("join", "leave", "start")]
-    assert (await client.store.get_game(game_id)).options == {"map_building": "auto", "epic": True, "exploration_tokens": False}
+    assert controls == [ids.option_select_id(game_id, "map_building"), ids.option_toggle_id(game_id, "epic"),
+                        ids.option_toggle_id(game_id, "exploration"), *(ids.lobby_id(game_id, op) for op in ("join", "leave", "start"))]
+    _, clicked = await dispatch(client, ids.option_toggle_id(game_id, "epic"), ALICE)
+    assert "epic yes" in sent(clicked)[0]["content"]
+    assert (await client.store.get_game(game_id)).options == {"epic": True}
 
     fake = await run(cog, "game new runewars", BOB)
     assert "already has game" in replies(fake)[0]  # one open game per channel
@@ -96,7 +102,7 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
 async def test_information_commands_answer_from_the_callers_view(cog, client):
     game_id = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
     fake = await run(cog, "game map", ALICE)
-    assert "renderer is not available" in replies(fake)[0] and "1A · held by seat 0" in replies(fake)[0]
+    assert "no map picture" in replies(fake)[0] and "1A · held by seat 0" in replies(fake)[0]
     fake = await run(cog, "game log", ALICE, lines=5)
     assert replies(fake)  # the position's own events, as seat 0 saw them
     fake = await run(cog, "rw card", DAVE, name="knights")
@@ -142,17 +148,20 @@ async def test_moving_by_command_with_autocomplete(cog, client):
     assert replies(fake)[0].startswith("There is no open game in this channel.")
 
 
-async def test_card_and_pack_autocomplete(cog, client, tmp_path):
-    names = await cog._card_names(interaction(client, DAVE, channel=CHANNEL), "arch")
+async def test_card_autocomplete_and_the_lobbys_data_packs(cog, client, tmp_path):
+    names = await autocomplete(cog, "rw card", "name", interaction(client, DAVE, channel=CHANNEL), "arch")
     assert names and all("arch" in c.name.lower() for c in names) and len(names) <= 25
     packs = tmp_path / "packs"
     (packs / "our-transcription").mkdir(parents=True)
     (packs / "our-transcription" / "pack.toml").write_text("[pack]\n")
     (packs / "not-a-pack").mkdir()
     client.packs_dir = str(packs)
-    assert [c.value for c in await cog._packs(interaction(client, DAVE), "our")] == ["our-transcription"]
-    fake = await run(cog, "game new runewars", ALICE, channel=CHANNEL + 5, data_pack="elsewhere")
-    assert replies(fake) == ["There is no data pack 'elsewhere' on this bot (our-transcription)."]
+    fake = await run(cog, "game new runewars", ALICE, channel=CHANNEL + 5)
+    [select] = [c for c in fake.followup.send.await_args.kwargs["view"].children if c.custom_id.endswith(":data_pack")]
+    assert [o.value for o in select.item.options] == [lobby.BUILT_IN, "our-transcription"]
+    _, clicked = await dispatch(client, select.custom_id, ALICE, values=["elsewhere"])
+    assert sent(clicked)[1] == ["There is no data pack 'elsewhere' on this bot (our-transcription)."]
+    assert (await client.service.game_in(CHANNEL + 5)).options == {}
 
 
 async def test_joining_with_closed_dms_is_told_how_to_play_anyway(client):
@@ -160,7 +169,7 @@ async def test_joining_with_closed_dms_is_told_how_to_play_anyway(client):
     record = await client.service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE)
     _, fake = await dispatch(client, ids.lobby_id(record.id, "join"), DAVE)
     edit, followups = sent(fake)
-    assert f"<@{DAVE}>" in edit["content"] and "My decisions" in followups[0] and "/rw hand" in followups[0]
+    assert f"<@{DAVE}>" in edit["content"] and "My decisions" in followups[0]
     _, fake = await dispatch(client, ids.lobby_id(record.id, "leave"), DAVE)
     assert "Table: 0/4" in sent(fake)[0]["content"]
     _, fake = await dispatch(client, ids.lobby_id(record.id, "start"), ALICE)
@@ -176,7 +185,7 @@ async def test_runewars_facts_fate_rules_cards_and_map_areas(cog, client):
     assert replies(fake)[0].startswith("**Retreat** (rulebook p. 22, „Rückzug“)")
     fake = await run(cog, "rw rules", DAVE, topic="no such thing")
     assert replies(fake)[0].startswith("No rule topic matches 'no such thing'. Topics: season,")
-    topics = await cog._rule_topics(interaction(client, DAVE, channel=CHANNEL), "winter")
+    topics = await autocomplete(cog, "rw rules", "topic", interaction(client, DAVE, channel=CHANNEL), "winter")
     assert topics[0].value == "second-functions" and all(len(c.name) <= 100 for c in topics)
     # every deck of the pack can be read by name, in English
     for name, deck in (("Thaw", "season card"), ("Hidden Pass", "tactics card"), ("League of the Wilds", "objective"),
@@ -184,7 +193,7 @@ async def test_runewars_facts_fate_rules_cards_and_map_areas(cog, client):
                        ("The Rumbling Mountain", "quest"), ("Blade of Fury", "reward"), ("Fate card 1", "fate card")):
         fake = await run(cog, "rw card", DAVE, name=name)
         assert replies(fake)[0].startswith(f"**{name}** ({deck})"), replies(fake)[0]
-    names = [c.name for c in await cog._card_names(interaction(client, DAVE, channel=CHANNEL), "sabot")]
+    names = [c.name for c in await autocomplete(cog, "rw card", "name", interaction(client, DAVE, channel=CHANNEL), "sabot")]
     assert names == ["Sabotage (tactics card)"]  # both copies of the card, offered once
     areas = await cog._map_area(interaction(client, DAVE, channel=CHANNEL), "1")
     assert [c.value for c in areas][:3] == ["1A", "1B", "1C"] and areas[0].name.startswith("1A · held by seat 0")
@@ -201,19 +210,17 @@ async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, cli
     decision answered by a DynamicItem callback, with no renderer, narrator or pack of its own."""
     fake = await run(cog, "game new tinygame", ALICE, players=2)
     [lobby_text] = replies(fake)
-    assert lobby_text.startswith("**Tinygame**: game #") and "Options: deadline 48 h" in lobby_text and "epic" not in lobby_text
+    title = client.service.descriptor("tinygame").title
+    assert lobby_text.startswith(f"**{title}**: game #") and "deadline 48 h" in lobby_text and "epic" not in lobby_text
     game_id = (await client.service.game_in(CHANNEL)).id
     for user in (ALICE, BOB):
         await dispatch(client, ids.lobby_id(game_id, "join"), user)
     await run(cog, "game start", ALICE)
     fake = await run(cog, "game status", DAVE)
     [status] = replies(fake)
-    assert status.startswith(f"**Tinygame**: game #{game_id}") and "scores: [0, 0]" in status and "Waiting for: <@" in status
+    assert status.startswith(f"**{title}**: game #{game_id}") and "Waiting for: <@" in status
     fake = await run(cog, "game map", ALICE)
-    assert replies(fake)[0].startswith("This game has no map picture") and "round: 1" in replies(fake)[0]
-    fake = await run(cog, "rw card", ALICE, name="veto")
-    assert replies(fake) == ["This game has no card list to read from."]
-    assert await cog._card_names(interaction(client, ALICE, channel=CHANNEL), "") == []
+    assert replies(fake)[0].startswith("There is no map picture of this game")
     chooser, moves = random.Random(3), 0
     while (await client.store.get_game(game_id)).status == "active":
         awaited = (await client.service.view(game_id, None)).awaited
@@ -242,7 +249,9 @@ async def test_only_the_games_the_bot_offers_get_a_command(client, store):
     assert [c for c in commands_of(runewars_only) if c.startswith("game new")] == ["game new runewars"]
     assert "game new tinygame" in commands_of(GameCog(client))
     assert parse_games(" runewars, tinygame=tests.tinygame ,") == {"runewars": "runewars", "tinygame": "tests.tinygame"}
-    assert GameService(store).games == {"runewars": "runewars"}  # production default: RUNETABLE_GAMES unset
+    # production default, RUNETABLE_GAMES unset: every installed game (here the tests' registration too)
+    assert GameService(store).games == {name: name for name in sorted(installed_games())}
+    assert "runewars" in installed_games()  # from the package's entry point
     replies_ = await lobby.new_game(FakeClient(GameService(store, any_ruleset, games={"runewars": "runewars"})),
                                     GUILD, CHANNEL, ALICE, "tinygame", {})
     assert replies_[0].panel.text == "This bot does not offer tinygame; it offers: runewars."

@@ -8,7 +8,8 @@ import discord
 import pytest
 
 from bot.store import Store
-from bot.ui import components, ids
+from bot import ids
+from bot.ui import components
 from bot.ui.components import DYNAMIC_ITEMS, handle, to_view
 from bot.ui.panels import Panel, build_panel
 from bot.ui.play import Image, Reply, say
@@ -74,6 +75,21 @@ async def test_every_template_is_dispatched_and_answers(client):
     cls, fake = await dispatch(client, ids.lobby_id(lobby.id, "join"), DAVE)
     invoked.add(cls)
     assert "<@%d>" % DAVE in sent(fake)[0]["content"]
+
+    # the lobby's option components (digest §2: the game's options are chosen before it starts)
+    lobby = await client.service.create_game(1, CHANNEL + 4, "runewars", {}, ALICE)
+    cls, fake = await dispatch(client, ids.option_toggle_id(lobby.id, "epic"), ALICE)
+    invoked.add(cls)
+    assert "epic yes" in sent(fake)[0]["content"]
+    cls, fake = await dispatch(client, ids.option_select_id(lobby.id, "map_building"), ALICE, values=["rulebook"])
+    invoked.add(cls)
+    assert "map building rulebook" in sent(fake)[0]["content"]
+    assert (await client.service.store.get_game(lobby.id)).options == {"epic": True, "map_building": "rulebook"}
+    _, fake = await dispatch(client, ids.option_toggle_id(lobby.id, "epic"), BOB)  # only the creator chooses
+    assert sent(fake)[1] == ["Only the player who opened the lobby chooses its options."]
+    _, fake = await dispatch(client, ids.option_select_id(lobby.id, "map_building"), ALICE, values=["hexes"])
+    assert sent(fake)[1] == ["option map_building takes one of auto, rulebook, not 'hexes'."]
+    assert (await client.service.store.get_game(lobby.id)).options == {"epic": True, "map_building": "rulebook"}
     assert invoked == set(DYNAMIC_ITEMS)
 
 
@@ -123,3 +139,21 @@ async def test_public_replies_and_images(client):
     kwargs = fake.edit_original_response.await_args.kwargs
     assert kwargs["content"] == "now" and kwargs["attachments"][0].filename == "n.png"
     assert re.fullmatch("and", fake.followup.send.await_args.args[0])
+
+
+def test_components_posted_in_the_two_older_formats_still_dispatch():
+    """Buttons already posted in running games keep working (issue 18 item 6): ``rw:`` for
+    decisions and the lobby, ``tb:`` for the table, as they were built before the one grammar;
+    a new id uses ``g:`` and matches exactly one template."""
+    from bot.cogs import table
+
+    items = (*DYNAMIC_ITEMS, *table.TABLE_ITEMS)
+    posted = {"rw:7:me": components.MeButton, "rw:7:join": components.LobbyButton,
+              "rw:7:3:0123abcd:c1:89abcdef": components.ChoiceButton, "rw:7:3:0123abcd:s0.1~2": components.CursorSelect,
+              "rw:7:3:0123abcd:v~0": components.CursorButton, "tb:7:vote:2:y": table.VoteButton,
+              "tb:7:undo:5.0": table.UndoButton, "tb:7:claim:1": table.ClaimButton, "tb:7:mute": table.MuteButton,
+              "tb:7:review:3": table.ReviewButton, "tb:7:recap:1.4.0": table.RecapButton,
+              ids.me_id(7): components.MeButton, ids.mute_id(7): table.MuteButton}
+    for custom_id, cls in posted.items():
+        assert [c for c in items if c.__discord_ui_compiled_template__.fullmatch(custom_id)] == [cls], custom_id
+    assert ids.me_id(7) == "g:7:me" and ids.parse_choice("rw:7:3:0123abcd:c1:89abcdef").ref.game_id == 7

@@ -125,7 +125,7 @@ async def test_a_closed_dm_is_held_for_the_private_view_and_announced_without_co
     report = await deliverer.drain()
     assert report.held == 3  # BOB's deal, BOB's commit, and the reaction BOB now owes
     notices = [p for p in transport.to(f"channel:{CHANNEL}") if p["kind"] == "notice"]
-    assert len(notices) == 1 and notices[0]["user_id"] == BOB and "/rw hand" in notices[0]["lines"][0]
+    assert len(notices) == 1 and notices[0]["user_id"] == BOB and "My decisions button" in notices[0]["lines"][0]
     assert set(notices[0]) == {"v", "kind", "notice", "game_id", "user_id", "lines"}
     assert transport.to(f"dm:{BOB}") == []
 
@@ -356,7 +356,7 @@ def test_season_maps_draw_the_first_update_of_each_season_and_the_end():
     wants = map_cadence("season")
     updates = [(1, 1, "spring", None), (1, 1, "spring", None), (2, 1, "spring", None), (1, 1, "summer", None),
                (1, 1, "summer", None), (1, 1, "summer", {"winner": 0})]
-    drawn = [wants({"game_id": g, "view": {"year": y, "season": s}, "result": r}) for g, y, s, r in updates]
+    drawn = [wants({"game_id": g, "game": "runewars", "view": {"year": y, "season": s}, "result": r}) for g, y, s, r in updates]
     assert drawn == [True, False, True, True, False, True]
     assert map_cadence("move")({"game_id": 1, "view": {}, "result": None})
     with pytest.raises(ValueError):

@@ -20,7 +20,7 @@ from bot.table import Table, fairness
 from bot.table.export import build_export, dumps, verify_export
 from engine.core import Engine, decode, encode, load_ruleset
 from tests.bot.gamehelpers import ALICE, BOB, CHANNEL
-from bot.ui import ids
+from bot import ids
 from tests.bot.playhelpers import FakeClient, dispatch, invoke, play_by_components
 
 RUNEWARS = Engine(load_ruleset("runewars"))

@@ -1,4 +1,4 @@
-"""bot.ui.ids and bot.ui.panels: custom ids, layouts, paging, the guided movement flow and
+"""bot.ids and bot.ui.panels: custom ids, layouts, paging, the guided movement flow and
 how a click is matched to a legal answer. Plain values, no discord.py, no store."""
 
 import re
@@ -7,7 +7,7 @@ import pytest
 
 from bot.errors import StaleClick
 from bot.service import Decision
-from bot.ui import ids
+from bot import ids
 from bot.ui.panels import (
     MAX_BUTTONS,
     PAGE_SIZE,
@@ -18,7 +18,7 @@ from bot.ui.panels import (
     pick_choice,
     walk,
 )
-from bot.ui.runewars import RunewarsNarrator
+from bot.games.runewars.narrator import RunewarsNarrator
 from engine.core import Action, Prompt
 
 GAME_ID, SEQ = 123456, 7890

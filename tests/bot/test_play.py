@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from bot.ui import ids, play
+from bot import ids
+from bot.ui import play
 from bot.ui.panels import STALE_PROMPT
 from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, DAVE, started_game
 from tests.bot.playhelpers import STRATEGY_TURN, click, full_service, positioned_game

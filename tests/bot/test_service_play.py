@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import bot.service as service_module
+from bot.frontend import REGISTERED, FrontEnd, frontend_for
 from bot.errors import NotSeated, RunetableError
 from bot.service import GameService
 from engine.core import Engine, decode, encode, load_ruleset
@@ -105,7 +106,9 @@ async def test_ai_seats_need_an_ai_and_a_human(service):
 async def test_auto_end_turn_answers_only_for_the_player_who_asked(service, store, monkeypatch):
     """The setting answers a decision with a single, public answer (in Runewars the 'after'
     window of a turn); here the tiny game's reaction stands in for it."""
-    monkeypatch.setitem(service_module.AUTO_ANSWERS, ("tinygame", "react"), lambda prompt, legal: legal[0])
+    frontend = FrontEnd()
+    frontend.auto_answers = {"react": lambda prompt, legal: legal[0]}
+    monkeypatch.setitem(REGISTERED, "tinygame", frontend)
     await service.set_player_setting(BOB, "auto_end_turn", True)
     game_id = await started_game(service)
     users = {s.seat: s.user_id for s in await store.seats(game_id)}
@@ -214,7 +217,7 @@ def test_runewars_auto_end_turn_ends_the_turn_after_the_order_only():
     """p. 15 (Spielzug): the window after the order; ending it forgoes the cards it would allow."""
     from engine.core import Action, Prompt
 
-    auto = service_module.AUTO_ANSWERS["runewars", "turn_window"]
+    auto = frontend_for("runewars").auto_answers["turn_window"]
     after = Prompt("y1/spring/turn/0/after", 0, "turn_window", info={"window": "after", "order": 3})
     legal = [Action(0, after.id, "play", {"card": "hinterhalt"}), Action(0, after.id, "end_turn")]
     assert auto(after, legal) == legal[1]

@@ -115,7 +115,7 @@ async def test_a_drained_game_reaches_the_channel_and_each_player_through_discor
     assert sorted(u.id for u in kwargs["allowed_mentions"].users) == sorted([ALICE, BOB])
     assert kwargs["allowed_mentions"].everyone is False and kwargs["nonce"]
     [me] = kwargs["view"].children
-    assert isinstance(me, components.MeButton) and me.custom_id == f"rw:{game_id}:me"
+    assert isinstance(me, components.MeButton) and me.custom_id == f"g:{game_id}:me"
     for where, text, kwargs in dms:
         assert where in (f"dm:{ALICE}", f"dm:{BOB}") and text.startswith(f"Game #{game_id}:\ndealt: cards=")
         assert "commit" in text and kwargs["view"].children

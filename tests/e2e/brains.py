@@ -17,7 +17,7 @@ interaction payloads to the double) that answers its seat's decisions:
    ``/rw hand`` when nothing arrived), then click
    the button or pick the select options that lead to the answer (guided steps, pages,
    Confirm), each click one real interaction. The brain never builds a custom id itself;
-   it only recognises, by the hashes :mod:`bot.ui.ids` defines, which offered component
+   it only recognises, by the hashes :mod:`bot.ids` defines, which offered component
    means its answer.
 
 A :class:`Table` is one game in one channel: the lobby through ``/game new`` and the lobby
@@ -38,9 +38,10 @@ from typing import Any
 from bot.errors import StaleClick
 from bot.narration import narrator_for
 from bot.service import Decision, GameService, SeatView
-from bot.ui import ids
+from bot import ids
 from bot.ui.panels import walk
-from bot.ui.runewars import MOVE_KINDS
+from bot.games.runewars import FRONTEND
+MOVE_KINDS = FRONTEND.move_kinds
 from engine.runewars.ai.policy import choose
 from tests.e2e import payloads as p
 from tests.e2e.double import DiscordDouble, DoubleError, Interaction, Message

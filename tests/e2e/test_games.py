@@ -13,7 +13,7 @@ import sqlite3
 
 import pytest
 
-from bot.ui import ids
+from bot import ids
 from bot.ui.lobby import DM_CLOSED
 from tests.e2e import leaks
 from tests.e2e import payloads as p

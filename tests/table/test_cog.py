@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.cogs.game import GameCog
 from bot.cogs.table import TABLE_ITEMS, DiscordMarker, TableCog
 from bot.delivery import TransientFailure, Undeliverable
-from bot.table import ids
+from bot import ids
 from bot.table.sweeper import sweep
 from bot.table.undo import SupersededMessage
 from tests.table.helpers import (

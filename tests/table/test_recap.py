@@ -37,7 +37,7 @@ async def test_the_first_reminder_marks_exactly_the_changed_areas(table, clock):
     assert reminder["lines"][-1] == "Changed on your map: 1A, 1B."
     assert "Battle in 1B: seat 0 attacks seat 1." in reminder["lines"]  # the text part of the recap
     assert [b["label"] for b in reminder["buttons"]] == ["Mute reminders for this decision", "Map of the changes"]
-    assert reminder["buttons"][1]["custom_id"] == f"tb:{game_id}:recap:1.4.0"
+    assert reminder["buttons"][1]["custom_id"] == f"g:{game_id}:recap:1.4.0"
 
 
 async def test_the_map_is_the_seats_own_view_with_the_changed_areas_rimmed(table, clock, monkeypatch):

@@ -92,7 +92,7 @@ async def test_replace_opens_the_seat_and_a_newcomer_claims_it(table):
     with pytest.raises(RunetableError, match="other than the one"):
         await votes.cast(table, state.vote.id, CAROL, False)
     state = await votes.cast(table, state.vote.id, BOB, True)
-    assert state.vote.status == "passed" and [b.custom_id for b in state.buttons] == [f"tb:{game_id}:claim:{state.vote.seat}"]
+    assert state.vote.status == "passed" and [b.custom_id for b in state.buttons] == [f"g:{game_id}:claim:{state.vote.seat}"]
     assert (await seat_of(table, game_id, CAROL)).seat == state.vote.seat  # CAROL plays on until the claim
     with pytest.raises(RunetableError, match="already hold a seat"):
         await seats.claim(table, game_id, state.vote.seat, ALICE)

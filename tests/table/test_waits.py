@@ -4,6 +4,7 @@ notices, "you're next", the AI default at a deadline with its public notice, loa
 AI, and a restart that resumes from the store. Source: issue 10, "Reminders" and
 "Deadlines"; docs/table.md."""
 
+from bot.frontend import REGISTERED, FrontEnd
 from bot.store import Store
 from bot.table import settings, waits
 from bot.table.seats import default_by_ai, lend
@@ -43,7 +44,7 @@ async def test_reminders_come_at_the_games_interval_then_escalate_to_the_channel
     assert recipients(await queued(table, "remind")) == {f"user:{u}" for u in (ALICE, BOB, CAROL)}
     reminder = (await queued(table, "remind"))[0]
     assert "<t:" in reminder["lines"][0] and ":R>" in reminder["lines"][1]  # Discord timestamps
-    assert reminder["buttons"][0]["custom_id"] == f"tb:{game_id}:mute"
+    assert reminder["buttons"][0]["custom_id"] == f"g:{game_id}:mute"
     await sweep(table)
     assert len(await queued(table, "remind")) == 3  # nothing twice
     clock.advance(12)
@@ -115,7 +116,9 @@ async def test_eliminated_players_get_no_escalation_stall_or_heads_up(table, clo
     """Issue 10 "Done when": no pings to eliminated players: not the channel's escalation, not
     the stall notice, not "you're next" even when the game names them next."""
     RULESETS["eliminating"] = Eliminating()
-    monkeypatch.setitem(waits.NEXT_UP, "eliminating", lambda view: (2, f"round {view['round']}"))
+    frontend = FrontEnd()
+    frontend.next_up = lambda view: (2, f"round {view['round']}")
+    monkeypatch.setitem(REGISTERED, "eliminating", frontend)
     game_id = await tiny_game(table, game="eliminating", deadline_hours=0)
     out = await user_of(table, game_id, 2)
     await sweep(table)

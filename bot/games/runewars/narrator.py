@@ -1,6 +1,6 @@
 """Runewars in words: event lines, decision headings, answer labels and guided steps.
 
-Registered as the ``runewars`` narrator (:mod:`bot.narration`). Names come from the
+The narrator of the Runewars front-end (:mod:`bot.games.runewars`). Names come from the
 built-in data pack (unit and faction names in English); anything not phrased here falls
 back to the generic ``kind: key=value`` form, so a new event or prompt kind is never lost.
 Nothing here sees more than the event or prompt it is given, so a line can leak nothing
@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from bot.narration import Narrator, register_narrator
+from bot.narration import Narrator
 from engine.core import Action, Event, Prompt
 
 #: guided steps (argument groups) per prompt kind: movement is destination, units, count
@@ -22,9 +22,6 @@ FLOWS: dict[str, tuple[tuple[str, ...], ...]] = {
     "take_title": (("title",), ("influence",)),
     "harvest_build": (("area",), ("development",)),
 }
-
-#: prompt kinds that move units (the /game move command answers these)
-MOVE_KINDS = frozenset({"strategy_move", "march_move"})
 
 #: headings of decisions; ``{...}`` are filled from the prompt's info
 HEADINGS: dict[str, str] = {
@@ -194,9 +191,9 @@ BATTLE_DETAILS = frozenset({"battle_lined_up", "battle_round", "battle_drew", "b
 def _names() -> dict[str, str]:
     """English names of units, factions and titles from the built-in pack (ids otherwise)."""
     try:
-        from engine.core import load_ruleset
+        from engine.runewars.game import GAME
 
-        pack = load_ruleset("runewars").pack({})
+        pack = GAME.load_pack({})
     except Exception:  # names are a nicety; the ids still read
         return {}
     names = {uid: u.name_en for uid, u in pack.units.items()}
@@ -226,6 +223,9 @@ class RunewarsNarrator(Narrator):
         if str(view.get("phase") or "").startswith("setup"):
             return "setup"
         return f"year {view.get('year')}, {view.get('season')}"
+
+    def season(self, view: dict[str, Any]) -> str | None:
+        return f"Year {view.get('year')} {view['season']}" if view.get("season") else None
 
     def status(self, view: dict[str, Any]) -> list[str]:
         return summary(view)
@@ -344,8 +344,6 @@ def _show(key: str, value: Any) -> str:
         return ", ".join(_show(key, v) for v in value)
     return name(value)
 
-
-register_narrator("runewars", RunewarsNarrator())
 
 
 # -------------------------------------------------------------------- text board

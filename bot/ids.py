@@ -1,21 +1,34 @@
-"""Custom ids of the bot's persistent components, built and parsed without discord.py.
+"""Custom ids of every persistent component the bot posts: one grammar, built and parsed
+without discord.py.
 
-Every component the bot posts carries its whole state in its ``custom_id`` (at most 100
-characters), so it keeps working after a restart (discord.py ``DynamicItem`` templates,
-:mod:`bot.ui.components`):
+Every component carries its whole state in its ``custom_id`` (at most 100 characters), so it
+keeps working after a restart (discord.py ``DynamicItem`` templates, :mod:`bot.ui.components`
+and :mod:`bot.cogs.table`). The grammar is ``g:<game>:<what>``, ``<game>`` the game's number:
 
 =====================================  ==================================================
-``rw:<game>:<seq>:<ph>:c<i>:<ah>``     choose answer ``i`` of the prompt whose id hashes to
+``g:<game>:<seq>:<ph>:c<i>:<ah>``      choose answer ``i`` of the prompt whose id hashes to
                                        ``ph``; ``ah`` is that answer's own hash
-``rw:<game>:<seq>:<ph>:s<path>~<page>`` a select at cursor (path, page) of that prompt
-``rw:<game>:<seq>:<ph>:v<path>~<page>`` a button that shows cursor (path, page)
-``rw:<game>:me``                       "my decisions and private messages" (anyone)
-``rw:<game>:join`` / ``leave`` / ``start``  the lobby's buttons
+``g:<game>:<seq>:<ph>:s<path>~<page>`` a select at cursor (path, page) of that prompt
+``g:<game>:<seq>:<ph>:v<path>~<page>`` a button that shows cursor (path, page)
+``g:<game>:me``                        "my decisions and private messages" (anyone)
+``g:<game>:join`` / ``leave`` / ``start``  the lobby's buttons
+``g:<game>:opt:<name>``                the lobby's toggle of a yes/no option
+``g:<game>:set:<name>``                the lobby's select of an option's value
+``g:<game>:vote:<vote>:y`` / ``:n``    a ballot for or against a vote
+``g:<game>:undo:<seq>.<rewinds>``      confirm an undo shown at that position
+``g:<game>:claim:<seat>``              take over an open seat
+``g:<game>:mute``                      mute my reminders for this decision
+``g:<game>:review:<season>``           show another season of a game's history
+``g:<game>:recap:<since>.<seq>.<rw>``  my map with what changed in moves since+1..seq
 =====================================  ==================================================
 
 ``seq`` is the game's position when the component was built. ``path`` is the guided flow's
 choices so far (dot-separated indexes, :mod:`bot.ui.panels`). Hashes are the first 8 hex
 digits of SHA-256 over the prompt id, or over the answer's prompt, choice and arguments.
+
+Components posted before this grammar began with ``rw:`` (decisions and the lobby) or ``tb:``
+(the table's buttons); the templates accept those prefixes too, so a button posted in a
+running game keeps working (:data:`LEGACY_PREFIXES`).
 """
 
 from __future__ import annotations
@@ -29,16 +42,28 @@ from engine.core import Action
 from engine.core.codec import to_plain
 
 MAX_CUSTOM_ID = 100
-PREFIX = "rw"
+PREFIX = "g"
+#: the prefixes of components posted by earlier versions, still accepted
+LEGACY_PREFIXES = ("rw", "tb")
+_ANY_PREFIX = "(?:" + "|".join((PREFIX, *LEGACY_PREFIXES)) + ")"
+_GAME = rf"{_ANY_PREFIX}:(?P<game>[0-9]+)"
 
 _HASH = r"[0-9a-f]{8}"
-_HEAD = rf"{PREFIX}:(?P<game>[0-9]+):(?P<seq>[0-9]+):(?P<ph>{_HASH})"
+_HEAD = rf"{_GAME}:(?P<seq>[0-9]+):(?P<ph>{_HASH})"
 _CURSOR = r"(?P<path>(?:[0-9]+(?:\.[0-9]+)*)?)~(?P<page>[0-9]+)"
 CHOICE_TEMPLATE = rf"{_HEAD}:c(?P<index>[0-9]+):(?P<ah>{_HASH})"
 SELECT_TEMPLATE = rf"{_HEAD}:s{_CURSOR}"
 CURSOR_TEMPLATE = rf"{_HEAD}:v{_CURSOR}"
-ME_TEMPLATE = rf"{PREFIX}:(?P<game>[0-9]+):me"
-LOBBY_TEMPLATE = rf"{PREFIX}:(?P<game>[0-9]+):(?P<op>join|leave|start)"
+ME_TEMPLATE = rf"{_GAME}:me"
+LOBBY_TEMPLATE = rf"{_GAME}:(?P<op>join|leave|start)"
+OPTION_TOGGLE_TEMPLATE = rf"{_GAME}:opt:(?P<name>[a-z][a-z0-9_]*)"
+OPTION_SELECT_TEMPLATE = rf"{_GAME}:set:(?P<name>[a-z][a-z0-9_]*)"
+VOTE_TEMPLATE = rf"{_GAME}:vote:(?P<vote>[0-9]+):(?P<ballot>[yn])"
+UNDO_TEMPLATE = rf"{_GAME}:undo:(?P<seq>[0-9]+)\.(?P<rewinds>[0-9]+)"
+CLAIM_TEMPLATE = rf"{_GAME}:claim:(?P<seat>[0-9]+)"
+MUTE_TEMPLATE = rf"{_GAME}:mute"
+REVIEW_TEMPLATE = rf"{_GAME}:review:(?P<season>[0-9]+)"
+RECAP_TEMPLATE = rf"{_GAME}:recap:(?P<since>[0-9]+)\.(?P<seq>[0-9]+)\.(?P<rewinds>[0-9]+)"
 
 
 def _short(text: str) -> str:
@@ -124,6 +149,38 @@ def me_id(game_id: int) -> str:
 
 def lobby_id(game_id: int, op: str) -> str:
     return _checked(f"{PREFIX}:{game_id}:{op}")
+
+
+def option_toggle_id(game_id: int, name: str) -> str:
+    return _checked(f"{PREFIX}:{game_id}:opt:{name}")
+
+
+def option_select_id(game_id: int, name: str) -> str:
+    return _checked(f"{PREFIX}:{game_id}:set:{name}")
+
+
+def vote_id(game_id: int, vote: int, yes: bool) -> str:
+    return _checked(f"{PREFIX}:{game_id}:vote:{vote}:{'y' if yes else 'n'}")
+
+
+def undo_id(game_id: int, seq: int, rewinds: int) -> str:
+    return _checked(f"{PREFIX}:{game_id}:undo:{seq}.{rewinds}")
+
+
+def claim_id(game_id: int, seat: int) -> str:
+    return _checked(f"{PREFIX}:{game_id}:claim:{seat}")
+
+
+def mute_id(game_id: int) -> str:
+    return _checked(f"{PREFIX}:{game_id}:mute")
+
+
+def review_id(game_id: int, season: int) -> str:
+    return _checked(f"{PREFIX}:{game_id}:review:{season}")
+
+
+def recap_id(game_id: int, since: int, seq: int, rewinds: int) -> str:
+    return _checked(f"{PREFIX}:{game_id}:recap:{since}.{seq}.{rewinds}")
 
 
 def _checked(custom_id: str) -> str:

@@ -1,0 +1,107 @@
+"""A game's Discord front-end: what the shared bot asks a game instead of naming it.
+
+Each game keeps its front-end in ``bot/games/<game>/`` and names it in its descriptor
+(:attr:`engine.core.game.GameDescriptor.frontend`). The base class is the generic front-end
+every game gets for free (the narrator's ``kind: key=value`` fallback, no command group of its
+own, no automatic answers), so a new game starts playable and adds only what it says better.
+
+The shared modules (service, delivery, table, ui, cogs) reach a game's front-end through
+:func:`frontend_for` and never import ``bot.games``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.narration import GENERIC, Narrator
+from engine.core import Action, Prompt, Seat
+from engine.core.game import GameDescriptor
+from engine.core.registry import UnknownGame, find_game
+
+#: an automatic answer: (the prompt, its legal answers) -> the answer, or None to leave it to the player
+AutoAnswer = Callable[[Prompt, list[Action]], Action | None]
+
+
+class FrontEnd:
+    """One game's Discord front-end; every attribute has a generic default."""
+
+    #: phrases the game's events, actions, prompts, status and chapters
+    narrator: Narrator = GENERIC
+    #: the game's own slash command group (its name, as ``/<group> ...``), or "" for none;
+    #: every group offers ``hand``
+    group: str = ""
+    group_description: str = ""
+    #: prompt kind -> the answer a seat with the ``auto_end_turn`` setting gives by itself
+    auto_answers: Mapping[str, AutoAnswer] = {}
+    #: prompt kind -> the choice a seat with the ``auto_pass`` setting gives after a random delay
+    auto_passes: Mapping[str, str] = {}
+    #: prompt kinds ``/game move`` answers (movement with destination, units and count)
+    move_kinds: frozenset[str] = frozenset()
+    #: the fields of an area in a seat's view whose change marks it in a recap
+    recap_fields: tuple[str, ...] = ()
+    #: the short rule texts of ``/<group> rules`` (a TOML file of topics), or None
+    rules_file: Path | None = None
+    #: whether the game's data pack has a card list (``/<group> card``, :meth:`catalogue`)
+    has_cards: bool = False
+
+    @property
+    def private_command(self) -> str:
+        """The command that shows a player their hand and decisions ("" without a group)."""
+        return f"/{self.group} hand" if self.group else ""
+
+    @property
+    def private_access(self) -> str:
+        """How a player reads their hand and decisions, in words."""
+        return "the My decisions button" + (f" or {self.private_command}" if self.group else "")
+
+    def start_options(self, settings: Mapping[Seat, Mapping[str, Any]]) -> dict[str, Any]:
+        """Engine options fixed at the start from each human seat's player settings."""
+        return {}
+
+    def next_up(self, public_view: Mapping[str, Any]) -> tuple[Seat, str] | None:
+        """The seat whose turn follows the current one and a key naming the current turn
+        (so a heads-up goes once per turn), or None when the game has no such order."""
+        return None
+
+    def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
+        """The board as text (the map without a picture), or one area of it."""
+        return self.narrator.status(dict(view))
+
+    def areas(self, public_view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The map's places as (label, id), from the public view, for autocompletes."""
+        return []
+
+    def catalogue(self, pack: Any) -> list[dict[str, str]] | None:
+        """The pack's public card list (``id``, ``name``, ``kind``, ``text``), or None."""
+        return None
+
+    def lobby_choices(self, option: str, packs: Sequence[str]) -> tuple[str, ...]:
+        """The values a lobby offers for a text option without fixed choices (``packs``: the
+        data packs the operator installed)."""
+        return ()
+
+    def add_commands(self, group: Any) -> None:
+        """Add the game's own commands to its ``app_commands.Group`` (``hand`` is added for every game)."""
+
+
+GENERIC_FRONTEND = FrontEnd()
+
+#: front-ends given in this process for games without a descriptor of their own (tests' rulesets)
+REGISTERED: dict[str, FrontEnd] = {}
+
+
+def frontend_of(descriptor: GameDescriptor) -> FrontEnd:
+    found = REGISTERED.get(descriptor.name) or descriptor.load_frontend()
+    return found if isinstance(found, FrontEnd) else GENERIC_FRONTEND
+
+
+def frontend_for(game: str) -> FrontEnd:
+    """The front-end of the game called ``game`` (the generic one for an unknown game)."""
+    if game in REGISTERED:
+        return REGISTERED[game]
+    try:
+        return frontend_of(find_game(game))
+    except UnknownGame:
+        return GENERIC_FRONTEND

@@ -1,0 +1,75 @@
+"""The Runewars front-end: its narrator, the ``/rw`` group, automatic answers, the text board,
+the card list and the rule topics (named by ``engine/runewars/game.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.frontend import AutoAnswer, FrontEnd
+from bot.games.runewars.narrator import RunewarsNarrator, area_line, catalogue, text_board
+from engine.core import Action, Prompt, Seat
+
+#: the player setting whose value Runewars reads as ``options["battle_policy"]`` (seat -> policy)
+BATTLE_POLICY = "battle_policy"
+DEFAULT_BATTLE_POLICY = "automatic"
+
+
+def end_turn_after_order(prompt: Prompt, legal: list[Action]) -> Action | None:
+    """After the order is resolved, end the turn (forgoing cards the window would allow)."""
+    if prompt.info.get("window") != "after":
+        return None
+    return next((a for a in legal if a.choice == "end_turn"), None)
+
+
+def next_order(view: Mapping[str, Any]) -> tuple[Seat, str] | None:
+    """The seat whose order card comes next after the current turn's (p. 9)."""
+    turn, orders = view.get("turn") or {}, {int(s): n for s, n in (view.get("orders_revealed") or {}).items()}
+    if turn.get("seat") not in orders:
+        return None
+    later = [s for s in orders if orders[s] > orders[turn["seat"]]]
+    following = min(later, key=orders.__getitem__, default=None)
+    return None if following is None else (following, f"{view.get('year')}/{view.get('season')}/{turn['seat']}")
+
+
+class RunewarsFrontEnd(FrontEnd):
+    narrator = RunewarsNarrator()
+    group = "rw"
+    group_description = "Runewars: cards, your hand, rules and public facts"
+    auto_answers: Mapping[str, AutoAnswer] = {"turn_window": end_turn_after_order}
+    #: reaction windows (a tactics card may be played) are passed
+    auto_passes: Mapping[str, str] = {"tactics_window": "pass"}
+    move_kinds = frozenset({"strategy_move", "march_move"})
+    recap_fields = ("units", "controller", "stronghold", "rune", "rune_face_up", "rune_last_known")
+    rules_file = Path(__file__).with_name("rules.toml")
+    has_cards = True
+
+    def start_options(self, settings: Mapping[Seat, Mapping[str, Any]]) -> dict[str, Any]:
+        """Each seat's battle policy, where its player chose another than the default."""
+        policies = {str(seat): s[BATTLE_POLICY] for seat, s in settings.items()
+                    if s.get(BATTLE_POLICY, DEFAULT_BATTLE_POLICY) != DEFAULT_BATTLE_POLICY}
+        return {"battle_policy": policies} if policies else {}
+
+    def next_up(self, public_view: Mapping[str, Any]) -> tuple[Seat, str] | None:
+        return next_order(public_view)
+
+    def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
+        return text_board(dict(view), area)
+
+    def areas(self, public_view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        return [(area_line(area_id, area), area_id) for area_id, area in (public_view.get("areas") or {}).items()]
+
+    def catalogue(self, pack: Any) -> list[dict[str, str]] | None:
+        return catalogue(pack)
+
+    def lobby_choices(self, option: str, packs: Sequence[str]) -> tuple[str, ...]:
+        return tuple(packs) if option == "data_pack" else ()
+
+    def add_commands(self, group: Any) -> None:
+        from bot.games.runewars.commands import add_commands
+
+        add_commands(group)
+
+
+FRONTEND = RunewarsFrontEnd()

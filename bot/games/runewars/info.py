@@ -1,0 +1,20 @@
+"""Runewars' own information commands (``/rw fate``), answered ephemerally from public views."""
+
+from __future__ import annotations
+
+from bot.errors import RunetableError
+from bot.games.runewars.narrator import fate_facts
+from bot.ui.play import Reply, say
+
+
+async def fate(client, channel_id: int) -> list[Reply]:
+    """/rw fate: the fate deck as the public knows it (discard pile, what may still come)."""
+    try:
+        record = await client.service.game_in(channel_id)
+        if record.game != "runewars":
+            return [say("The game in this channel has no fate deck.")]
+        view = await client.service.view(record.id, None)
+        pack = await client.service.pack_of(record.id)
+    except RunetableError as e:
+        return [say(e.message)]
+    return [say("\n".join(fate_facts(dict(view.view), pack))[:2000])]
