@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core import Action, Engine, EngineError, GameState, Transition, encode, load_ruleset
+from engine.core import Action, Engine, EngineError, GameState, Transition, encode
+from engine.core.game import BadOption
+from engine.core.registry import find_game
 from engine.core.codec import action_from_plain
 from engine.scenario import expect
 
@@ -64,11 +66,13 @@ def run_file(path: str | Path) -> ScenarioResult:
 
 def run_scenario(data: dict[str, Any], path: str = "<scenario>") -> ScenarioResult:
     try:
-        engine = Engine(load_ruleset(data["game"]))
-    except LookupError as exc:
+        game = find_game(data["game"])
+        engine = Engine(game.load_ruleset())
+        options = game.check_options(data.get("options", {}))
+    except (LookupError, BadOption) as exc:
         raise ScenarioError(f"{path}: {exc}") from exc
     result = ScenarioResult(path, data["title"], data["source"], steps=len(data.get("step", [])))
-    options, seats, seed = data.get("options", {}), int(data["seats"]), int(data.get("seed", 0))
+    seats, seed = int(data["seats"]), int(data.get("seed", 0))
     position = data.get("position")
     try:
         start = engine.from_position(options, seats, seed, position) if position else engine.setup(options, seats, seed)
