@@ -18,10 +18,15 @@ Rules (cited by the tests as "tiny §n"):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from random import Random
+from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, Ruleset, register
+from bot.narration import Narrator
+from engine.core import Action, Context, Event, GameState, IllegalAction, InvalidAction, Prompt, Ruleset, register
+from engine.core.engine import copy_state
+from engine.core.game import GameDescriptor, Option
 
 VETO = 0
 PASS = -1
@@ -206,3 +211,98 @@ class SealedBids(Ruleset):
 
 
 RULESET = SealedBids()
+
+
+# -- the descriptor's parts ------------------------------------------------------------------
+
+
+def permute_hidden(state: GameState, rng: Any) -> GameState:
+    """A copy with what no seat knows drawn again: the order of the deck (§1, §4: cards are
+    drawn from its top, and a reshuffled discard pile is shuffled). Hands are known to their
+    seats, the discard pile and revealed cards to everybody. ``rng``: anything with ``shuffle``."""
+    copy = copy_state(state)
+    if copy.board is not None:
+        rng.shuffle(copy.board.deck)
+    return copy
+
+
+def highest_card(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Random, *, pack: Any = None) -> Action:
+    """A simple player: commit its highest number card; veto a round someone else would win."""
+    if prompt.kind == "commit":
+        plays = [a for a in legal if a.choice == "play"]
+        return max(plays, key=lambda a: a.args["card"]) if plays else legal[0]
+    revealed = view.get("revealed") or []
+    best = max(revealed, default=PASS)
+    winners = [s for s, c in enumerate(revealed) if c == best]
+    someone_else_wins = best > 0 and len(winners) == 1 and winners[0] != prompt.seat
+    veto = next((a for a in legal if a.choice == "veto"), None)
+    return veto if veto is not None and someone_else_wins else next(a for a in legal if a.choice == "pass")
+
+
+def random_answer(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Random, *, pack: Any = None) -> Action:
+    return rng.choice(legal)
+
+
+def _card(card: int) -> str:
+    return "a veto" if card == VETO else "no card" if card == PASS else f"the {card}"
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)
+
+
+class TinyNarrator(Narrator):
+    """Sealed Bids in words (to move into the tiny game's front-end)."""
+
+    def event(self, event: Event) -> str:
+        d = event.data
+        lines = {
+            "dealt": lambda: f"You are dealt {', '.join(_card(c) for c in d['cards'])}.",
+            "hands_dealt": lambda: "Hands are dealt: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(d["counts"])) + " cards.",
+            "committed": lambda: f"Seat {d['seat']} has chosen a card.",
+            "you_committed": lambda: "You pass this round." if d["card"] == PASS else f"You commit {_card(d['card'])}.",
+            "revealed": lambda: "Revealed: " + ", ".join(f"seat {s} {_card(c)}" for s, c in enumerate(d["cards"])) + ".",
+            "vetoed": lambda: f"Vetoed by {_seats(d['seats'])}: the round is cancelled.",
+            "round_won": lambda: f"Seat {d['seat']} wins the round with {_card(d['card'])}.",
+            "round_tied": lambda: ("Nobody played a number card." if d["card"] <= 0
+                                   else f"A tie at {d['card']}: nobody scores."),
+            "reshuffled": lambda: f"The discard pile is shuffled into a new deck of {d['deck_count']} cards.",
+            "drew": lambda: f"Seat {d['seat']} draws a card.",
+            "you_drew": lambda: f"You draw {_card(d['card'])}.",
+            "game_over": lambda: (f"Game over: {_seats(d['winners'])} win{'s' if len(d['winners']) == 1 else ''}; scores "
+                                  + ", ".join(map(str, d["scores"])) + "."),
+        }
+        phrase = lines.get(event.kind)
+        return phrase() if phrase is not None else super().event(event)
+
+    def action(self, action: Action) -> str:
+        if action.choice == "play":
+            return f"Play {_card(action.args['card'])}"
+        return {"pass": "Pass", "veto": "Veto"}.get(action.choice) or super().action(action)
+
+    def prompt(self, prompt: Prompt) -> str:
+        round_ = prompt.info.get("round")
+        if prompt.kind == "commit":
+            return f"Round {round_}: choose a card in secret"
+        if prompt.kind == "react":
+            return f"Round {round_}: veto the round or pass"
+        return super().prompt(prompt)
+
+
+NARRATOR = TinyNarrator()
+
+GAME = GameDescriptor(
+    name="tinygame",
+    title="Sealed Bids",
+    ruleset="tests.tinygame:RULESET",
+    options=(
+        Option("hand_size", int, 3, "cards dealt to each seat at the start (tiny §1)"),
+        Option("target", int, 3, "the points that end the game (tiny §5)"),
+    ),
+    seat_role="seat",
+    frontend=None,  # the lead writes the front-end (with NARRATOR)
+    ai_policies={"highest": "tests.tinygame:highest_card", "random": "tests.tinygame:random_answer"},
+    default_ai="highest",
+    scenarios="tests/scenarios/tiny",
+    hidden="tests.tinygame:permute_hidden",
+)

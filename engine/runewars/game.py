@@ -37,4 +37,5 @@ GAME = GameDescriptor(
     default_ai="ai",
     scenarios="tests/scenarios/runewars",
     selfplay="engine.runewars.ai.simulation",
+    hidden="engine.runewars.hidden:permute_hidden",
 )

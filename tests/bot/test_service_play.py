@@ -95,8 +95,9 @@ async def test_ai_seats_fill_the_table_and_play_from_their_own_view(store):
 
 
 async def test_ai_seats_need_an_ai_and_a_human(service):
+    without_ai = GameService(service.store, rulesets, ai=lambda game: None)  # the tiny game has an AI (tests/tinygame.py)
     with pytest.raises(RunetableError, match="no AI players yet"):
-        await service.create_game(GUILD, CHANNEL, "tinygame", {}, ALICE, lobby={"ai_fill": True})
+        await without_ai.create_game(GUILD, CHANNEL, "tinygame", {}, ALICE, lobby={"ai_fill": True})
     with_ai = GameService(service.store, rulesets, ai=lambda game: random_ai)
     record = await with_ai.create_game(GUILD, CHANNEL, "tinygame", {}, ALICE, lobby={"ai_fill": True})
     with pytest.raises(RunetableError, match="At least one player"):
