@@ -31,11 +31,11 @@ import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import aiosqlite
 
@@ -210,6 +210,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (vote_id, user_id)
     );
     """,
+    # 3: a seat's role is generic: what the seat plays (a faction, a hero, a race or a people).
+    """
+    ALTER TABLE seats RENAME COLUMN faction TO role;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -261,11 +265,13 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class SeatRecord:
-    """One seat of a game. ``user_id`` is None for an AI seat; ``joined_at`` None means now."""
+    """One seat of a game. ``user_id`` is None for an AI seat; ``role`` is what the seat plays
+    (a faction, a hero, a race or a people: the game's word), None until it is known;
+    ``joined_at`` None means now."""
 
     seat: int
     user_id: int | None
-    faction: str | None = None
+    role: str | None = None
     is_ai: bool = False
     joined_at: float | None = None
 
@@ -531,7 +537,7 @@ class Store:
                 )
             except sqlite3.IntegrityError as e:
                 raise await _channel_busy(db, channel_id, e) from e
-            return await _fetch_game(db, cursor.lastrowid)
+            return await _fetch_game(db, cast(int, cursor.lastrowid))
 
     async def get_game(self, game_id: int) -> GameRecord:
         """The game with that id; raises GameNotFound."""
@@ -541,7 +547,8 @@ class Store:
     async def active_game(self, channel_id: int) -> GameRecord | None:
         """The lobby or active game in that channel, if any."""
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(GameRecord)} FROM games"
                 " WHERE channel_id = ? AND status IN ('lobby', 'active')",
                 (channel_id,),
@@ -552,7 +559,8 @@ class Store:
         """Every game of that guild (any status) where the user holds a seat, newest first."""
         columns = ", ".join(f"g.{f.name}" for f in fields(GameRecord))
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {columns} FROM games g JOIN seats s ON s.game_id = g.id"
                 " WHERE g.guild_id = ? AND s.user_id = ?"
                 " ORDER BY g.updated_at DESC, g.id DESC",
@@ -593,16 +601,33 @@ class Store:
             await _game_row(db, game_id, "id")
             await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, faction, is_ai, joined_at)"
+                "INSERT INTO seats (game_id, seat, user_id, role, is_ai, joined_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, s.faction, int(s.is_ai),
+                [(game_id, s.seat, s.user_id, s.role, int(s.is_ai),
                   now if s.joined_at is None else s.joined_at) for s in seats],
+            )
+
+    async def set_roles(self, game_id: int, roles: Mapping[int, str | None]) -> None:
+        """Record what seats play, seat -> role (None forgets it); the other seats keep theirs.
+
+        One transaction. Raises GameNotFound, or StoreError (writing nothing) when the game has
+        no such seat.
+        """
+        async with self._write() as db:
+            await _game_row(db, game_id, "id")
+            have = {row["seat"] for row in await _rows(db, "SELECT seat FROM seats WHERE game_id = ?", (game_id,))}
+            if missing := sorted(set(roles) - have):
+                raise StoreError(f"Game #{game_id} has no seat {', '.join(map(str, missing))}.")
+            await db.executemany(
+                "UPDATE seats SET role = ? WHERE game_id = ? AND seat = ?",
+                [(role, game_id, seat) for seat, role in roles.items()],
             )
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         """The seats of a game in seat order."""
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(SeatRecord)} FROM seats WHERE game_id = ? ORDER BY seat",
                 (game_id,),
             )
@@ -688,7 +713,8 @@ class Store:
     async def actions(self, game_id: int, after_seq: int = 0) -> list[ActionRecord]:
         """The logged actions with seq > ``after_seq``, in order."""
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(ActionRecord)} FROM actions"
                 " WHERE game_id = ? AND seq > ? ORDER BY seq",
                 (game_id, after_seq),
@@ -701,7 +727,8 @@ class Store:
         """The newest snapshot, or the newest at or before seq ``at_or_before``."""
         bound = _MAX_INTEGER if at_or_before is None else at_or_before
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(SnapshotRecord)} FROM snapshots"
                 " WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
                 (game_id, bound),
@@ -723,7 +750,8 @@ class Store:
         """Messages not yet delivered, oldest first (the order they were committed in); held
         :data:`STRETCH` news is not a message yet."""
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(OutboxRow)} FROM outbox"
                 " WHERE delivered_at IS NULL AND recipient != ? ORDER BY rowid LIMIT ?",
                 (STRETCH, limit),
@@ -733,7 +761,8 @@ class Store:
     async def stretch_news(self, game_id: int) -> list[OutboxRow]:
         """The game's held :data:`STRETCH` news, in commit order."""
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(OutboxRow)} FROM outbox WHERE game_id = ? AND recipient = ? ORDER BY seq, rowid",
                 (game_id, STRETCH),
             )
@@ -782,7 +811,7 @@ class Store:
     async def pack(self, pack_hash: str) -> str | None:
         """The content of the pack with that hash, or None if no game ever used it."""
         async with self._read() as db:
-            rows = await db.execute_fetchall("SELECT content FROM packs WHERE hash = ?", (pack_hash,))
+            rows = await _rows(db, "SELECT content FROM packs WHERE hash = ?", (pack_hash,))
         return rows[0]["content"] if rows else None
 
     # ---------------------------------------------------------------- settings
@@ -792,7 +821,8 @@ class Store:
         """A setting's decoded JSON value, or ``default`` if it was never set."""
         _check_scope(scope)
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 "SELECT value FROM settings WHERE scope = ? AND scope_id = ? AND key = ?",
                 (scope, str(scope_id), key),
             )
@@ -816,7 +846,8 @@ class Store:
             _check_status(status)
         marks = ", ".join("?" * len(statuses))
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(GameRecord)} FROM games WHERE status IN ({marks}) ORDER BY id",
                 statuses,
             )
@@ -851,7 +882,8 @@ class Store:
                 raise StaleVersion(f"Game #{game_id} is at move {game['seq']}, not {expected_seq}.")
             where = ("game_id = ? AND seq > ? AND delivered_at IS NOT NULL"
                      " AND superseded_at IS NULL AND key NOT LIKE 'notice/%'")
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(OutboxRow)} FROM outbox WHERE {where} ORDER BY rowid",
                 (game_id, keep_seq),
             )
@@ -863,7 +895,8 @@ class Store:
     async def superseded_unmarked(self, limit: int = 50) -> list[OutboxRow]:
         """Sent messages of undone actions that do not say so yet (with a message id)."""
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(OutboxRow)} FROM outbox WHERE superseded_at IS NOT NULL"
                 " AND superseded_marked_at IS NULL ORDER BY rowid LIMIT ?",
                 (limit,),
@@ -876,14 +909,16 @@ class Store:
 
     async def fairness(self, game_id: int) -> FairnessRecord | None:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(FairnessRecord)} FROM fairness WHERE game_id = ?", (game_id,))
         return FairnessRecord(**dict(rows[0])) if rows else None
 
     async def latest_game_in(self, channel_id: int) -> GameRecord | None:
         """The newest game of a channel, whatever its status (to review or export it)."""
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(GameRecord)} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
                 (channel_id,))
         return _game(rows[0]) if rows else None
@@ -892,7 +927,8 @@ class Store:
         """Finished or abandoned games with a seed commitment whose seed is not revealed yet."""
         columns = ", ".join(f"g.{f.name}" for f in fields(GameRecord))
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {columns} FROM games g JOIN fairness f ON f.game_id = g.id"
                 " WHERE f.revealed_at IS NULL AND g.status IN ('finished', 'abandoned') ORDER BY g.id")
         return [_game(row) for row in rows]
@@ -905,7 +941,8 @@ class Store:
                 "INSERT OR IGNORE INTO fairness (game_id, salt, commitment, created_at) VALUES (?, ?, ?, ?)",
                 (game_id, salt, commitment, time.time()),
             )
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(FairnessRecord)} FROM fairness WHERE game_id = ?", (game_id,))
         return FairnessRecord(**dict(rows[0]))
 
@@ -918,7 +955,8 @@ class Store:
 
     async def waits(self, game_id: int) -> list[WaitRecord]:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await _rows(
+                db,
                 f"SELECT {_columns(WaitRecord)} FROM waits WHERE game_id = ? ORDER BY seat", (game_id,))
         return [WaitRecord(**{**dict(row), "muted": bool(row["muted"]), "stalled": bool(row["stalled"])})
                 for row in rows]
@@ -946,21 +984,21 @@ class Store:
                 )
             except sqlite3.IntegrityError:
                 return None
-        return await self.vote(cursor.lastrowid)
+        return await self.vote(cast(int, cursor.lastrowid))
 
     async def vote(self, vote_id: int) -> VoteRecord | None:
         async with self._read() as db:
-            rows = await db.execute_fetchall(f"SELECT {_columns(VoteRecord)} FROM votes WHERE id = ?", (vote_id,))
+            rows = await _rows(db, f"SELECT {_columns(VoteRecord)} FROM votes WHERE id = ?", (vote_id,))
         return VoteRecord(**dict(rows[0])) if rows else None
 
     async def open_votes(self, game_id: int | None = None) -> list[VoteRecord]:
         """Open votes of one game (``None``: of every game), oldest first."""
         query = f"SELECT {_columns(VoteRecord)} FROM votes WHERE status = 'open'"
-        args: tuple = ()
+        args: tuple[int, ...] = ()
         if game_id is not None:
             query, args = query + " AND game_id = ?", (game_id,)
         async with self._read() as db:
-            rows = await db.execute_fetchall(query + " ORDER BY id", args)
+            rows = await _rows(db, query + " ORDER BY id", args)
         return [VoteRecord(**dict(row)) for row in rows]
 
     async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, at: float) -> None:
@@ -975,7 +1013,7 @@ class Store:
     async def ballots(self, vote_id: int) -> dict[int, bool]:
         """user id -> yes, for every ballot of a vote."""
         async with self._read() as db:
-            rows = await db.execute_fetchall("SELECT user_id, yes FROM ballots WHERE vote_id = ?", (vote_id,))
+            rows = await _rows(db, "SELECT user_id, yes FROM ballots WHERE vote_id = ?", (vote_id,))
         return {row["user_id"]: bool(row["yes"]) for row in rows}
 
     async def close_vote(self, vote_id: int, status: str, at: float) -> bool:
@@ -995,10 +1033,10 @@ async def _prepare(db: aiosqlite.Connection, path: Path) -> None:
     """Check the file, set the connection up and run pending migrations."""
     try:
         await db.execute("PRAGMA busy_timeout = 5000")
-        problems = [row[0] for row in await db.execute_fetchall("PRAGMA quick_check")]
+        problems = [row[0] for row in await _rows(db, "PRAGMA quick_check")]
         if problems != ["ok"]:
             raise CorruptDatabase(_corrupt_message(path, "; ".join(problems[:3])))
-        version = (await db.execute_fetchall("PRAGMA user_version"))[0][0]
+        version = (await _rows(db, "PRAGMA user_version"))[0][0]
         if version > SCHEMA_VERSION:
             raise SchemaTooNew(
                 f"The game database {path} has schema version {version}, but this Runetable"
@@ -1024,7 +1062,7 @@ async def _migrate(db: aiosqlite.Connection) -> None:
     for version, script in enumerate(MIGRATIONS, start=1):
         await db.execute("BEGIN IMMEDIATE")
         try:
-            if (await db.execute_fetchall("PRAGMA user_version"))[0][0] < version:
+            if (await _rows(db, "PRAGMA user_version"))[0][0] < version:
                 for statement in _statements(script):
                     await db.execute(statement)
                 await db.execute(f"PRAGMA user_version = {version}")
@@ -1071,9 +1109,15 @@ def _corrupt_message(path: Path, detail: str) -> str:
     )
 
 
+async def _rows(db: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    """``db.execute_fetchall``, typed as what it returns: a list of rows (aiosqlite declares
+    an Iterable)."""
+    return cast(list[sqlite3.Row], await db.execute_fetchall(sql, parameters))
+
+
 async def _game_row(db: aiosqlite.Connection, game_id: int, columns: str) -> sqlite3.Row:
     """Some columns of one game; raises GameNotFound."""
-    rows = await db.execute_fetchall(f"SELECT {columns} FROM games WHERE id = ?", (game_id,))
+    rows = await _rows(db, f"SELECT {columns} FROM games WHERE id = ?", (game_id,))
     if not rows:
         raise GameNotFound(f"There is no game #{game_id}.")
     return rows[0]
@@ -1090,7 +1134,8 @@ async def _channel_busy(
     re-raise any other integrity error."""
     if "games.channel_id" not in str(error):
         raise error
-    rows = await db.execute_fetchall(
+    rows = await _rows(
+        db,
         "SELECT id, status FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
         (channel_id,),
     )

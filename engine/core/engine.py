@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, cast
 
 from engine.core.errors import GameOver, IllegalAction, InvalidAction, NotYourDecision, ReplayMismatch
 from engine.core.model import Action, ActionRecord, Event, GameState, Prompt, Seat, Transition
@@ -118,12 +118,12 @@ class Engine:
         return ActionRecord(seq=work.seq, action=action, chance=tuple(ctx.rng.take_draws()), forced=forced)
 
     def _answer_forced(self, work: GameState, ctx: Context) -> list[ActionRecord]:
-        records = []
+        records: list[ActionRecord] = []
         for _ in range(MAX_FORCED_CHAIN):
             prompt = next((p for p in work.prompts if p.forced is not None), None)
             if prompt is None or work.result is not None:
                 return records
-            records.append(self._resolve(work, prompt, prompt.forced, ctx, forced=True))
+            records.append(self._resolve(work, prompt, cast(Action, prompt.forced), ctx, forced=True))
         raise RuntimeError(f"{self.ruleset.name}: more than {MAX_FORCED_CHAIN} forced answers in a row")
 
     @staticmethod
@@ -146,10 +146,9 @@ class Engine:
         """
         state = self.setup(options, seat_count, seed).state
         for item in actions:
-            record = item if isinstance(item, ActionRecord) else None
+            record, action = (item, item.action) if isinstance(item, ActionRecord) else (None, item)
             if record is not None and record.forced:
                 continue
-            action = record.action if record else item
             transition = self.apply(state, action, in_place=True)  # the replay owns its state
             if record is not None and transition.records[0].chance != tuple(record.chance):
                 raise ReplayMismatch(
@@ -177,7 +176,7 @@ def copy_state(state: GameState) -> GameState:
     anything else. Like a saved game it does not keep two references to one object as one:
     states hold no such sharing.
     """
-    return _deep_copy(state)
+    return cast(GameState, _deep_copy(state))
 
 
 #: immutable values a copy may share with its original
@@ -188,7 +187,7 @@ def _deep_copy(value: Any) -> Any:
     return (_COPIERS.get(type(value)) or _copier_for(type(value)))(value)
 
 
-def _copy_list(value: list) -> list:
+def _copy_list(value: list[Any]) -> list[Any]:
     new = value[:]
     for index, item in enumerate(new):
         cls = type(item)
@@ -197,7 +196,7 @@ def _copy_list(value: list) -> list:
     return new
 
 
-def _copy_dict(value: dict) -> dict:
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
     new = value.copy()
     for key, item in new.items():  # keys are plain values or tuples of them: shared
         cls = type(item)
@@ -228,10 +227,11 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {
 
 def _copier_for(cls: type) -> Callable[[Any], Any]:
     """Plain dataclasses are copied field by field; anything that pickles itself its own way by pickle."""
+    hooks: Any = cls  # its pickling hooks are compared as the plain functions they are, not as bound methods of a type
     plain = (
         hasattr(cls, "__dataclass_fields__") and not hasattr(cls, "__slots__") and not hasattr(cls, "__setstate__")
-        and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
-        and cls.__getstate__ is object.__getstate__
+        and hooks.__reduce_ex__ is object.__reduce_ex__ and hooks.__reduce__ is object.__reduce__
+        and hooks.__getstate__ is object.__getstate__
     )
     _COPIERS[cls] = _copy_dataclass if plain else _pickled
     return _COPIERS[cls]

@@ -44,7 +44,8 @@ def migration(game: str, from_format: int, name: str) -> Callable[[Migration], M
 
 def upgrade(plain: dict[str, Any], current_format: int) -> tuple[dict[str, Any], list[str]]:
     """Bring a plain (decoded-JSON) state up to ``current_format``; returns it and the migrations applied."""
-    game, fmt = plain.get("game"), plain.get("format")
+    game: Any = plain.get("game")  # a name, or missing (no migration is registered for None)
+    fmt = plain.get("format")
     if not isinstance(fmt, int):
         raise IncompatibleState("the stored state has no format number")
     if fmt > current_format:

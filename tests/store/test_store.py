@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from bot.store import (
+    MIGRATIONS,
     SCHEMA_VERSION,
     ChannelBusy,
     Commit,
@@ -84,7 +85,7 @@ async def test_seats_replace_and_games_for_user(store):
     await store.set_seats(game.id, [SeatRecord(0, ALICE, "daqan"),
                                     SeatRecord(1, None, "uthuk", is_ai=True)])
     seats = await store.seats(game.id)
-    assert [(s.seat, s.user_id, s.faction, s.is_ai) for s in seats] == [
+    assert [(s.seat, s.user_id, s.role, s.is_ai) for s in seats] == [
         (0, ALICE, "daqan", False), (1, None, "uthuk", True)]
     assert [g.id for g in await store.games_for_user(GUILD, ALICE)] == [game.id]
     assert await store.games_for_user(GUILD, BOB) == []
@@ -93,6 +94,21 @@ async def test_seats_replace_and_games_for_user(store):
     with pytest.raises(StoreError, match="numbered 0 to 1"):
         await store.set_seats(game.id, [SeatRecord(0, ALICE), SeatRecord(2, BOB)])
     assert await store.seats(game.id) == seats  # a refused replacement changes nothing
+
+
+async def test_set_roles_records_what_some_seats_play(store):
+    game = await new_game(store)
+    await store.set_seats(game.id, [SeatRecord(0, ALICE), SeatRecord(1, BOB, "uthuk"), SeatRecord(2, None, is_ai=True)])
+    await store.set_roles(game.id, {0: "daqan", 2: "elves"})
+    assert [(s.seat, s.user_id, s.role, s.is_ai) for s in await store.seats(game.id)] == [
+        (0, ALICE, "daqan", False), (1, BOB, "uthuk", False), (2, None, "elves", True)]  # seat 1 kept its role
+    await store.set_roles(game.id, {1: None})
+    assert [s.role for s in await store.seats(game.id)] == ["daqan", None, "elves"]
+    with pytest.raises(StoreError, match="no seat 3"):
+        await store.set_roles(game.id, {0: "latari", 3: "uthuk"})
+    assert [s.role for s in await store.seats(game.id)] == ["daqan", None, "elves"]  # refused whole
+    with pytest.raises(GameNotFound):
+        await store.set_roles(999, {0: "daqan"})
 
 
 async def test_schema_allows_one_open_game_per_channel(store):
@@ -281,6 +297,34 @@ async def test_reopen_keeps_data_and_schema_version(tmp_path):
     assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     raw.close()
+
+
+async def test_a_version_2_database_upgrades_its_seat_factions_to_roles(tmp_path):
+    """Migration 3 renames seats.faction to seats.role; the seats and their factions stay."""
+    path = tmp_path / "games.db"
+    raw = sqlite3.connect(path)
+    for version, script in enumerate(MIGRATIONS[:2], start=1):
+        raw.executescript(script)
+        raw.execute(f"PRAGMA user_version = {version}")
+    raw.execute(
+        "INSERT INTO games (id, guild_id, channel_id, game, status, options, seed, engine_version,"
+        " pack_hash, state, created_by, created_at, updated_at)"
+        " VALUES (7, ?, ?, 'runewars', 'active', '{}', 1, 'v', 'h', '{}', ?, 0, 0)", (GUILD, CHANNEL, ALICE))
+    raw.executemany("INSERT INTO seats (game_id, seat, user_id, faction, is_ai, joined_at) VALUES (7, ?, ?, ?, ?, 0)",
+                    [(0, ALICE, "daqan", 0), (1, None, "uthuk", 1), (2, BOB, None, 0)])
+    raw.commit()
+    raw.close()
+
+    async with await Store.open(path) as store:
+        assert [(s.seat, s.user_id, s.role, s.is_ai) for s in await store.seats(7)] == [
+            (0, ALICE, "daqan", False), (1, None, "uthuk", True), (2, BOB, None, False)]
+        await store.set_roles(7, {2: "elves"})
+        assert [s.role for s in await store.seats(7)] == ["daqan", "uthuk", "elves"]
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 3
+    columns = [row[1] for row in raw.execute("PRAGMA table_info(seats)")]
+    raw.close()
+    assert "role" in columns and "faction" not in columns
 
 
 async def test_random_bytes_are_a_corrupt_database(tmp_path):
