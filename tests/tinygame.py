@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from bot.frontend import FrontEnd
 from bot.narration import Narrator
 from engine.core import Action, Context, Event, GameState, IllegalAction, InvalidAction, Prompt, Ruleset, register
 from engine.core.engine import copy_state
@@ -252,7 +253,7 @@ def _seats(seats: list[int]) -> str:
 
 
 class TinyNarrator(Narrator):
-    """Sealed Bids in words (to move into the tiny game's front-end)."""
+    """Sealed Bids in words, the narrator of its front-end."""
 
     def event(self, event: Event) -> str:
         d = event.data
@@ -289,18 +290,26 @@ class TinyNarrator(Narrator):
         return super().prompt(prompt)
 
 
-NARRATOR = TinyNarrator()
+class TinyFrontEnd(FrontEnd):
+    """The tiny game's Discord front-end: its narrator; no command group of its own (players
+    read their hand with the My decisions button), nothing answered automatically."""
+
+    narrator = TinyNarrator()
+
+
+FRONTEND = TinyFrontEnd()
+NARRATOR = FRONTEND.narrator
 
 GAME = GameDescriptor(
     name="tinygame",
     title="Sealed Bids",
     ruleset="tests.tinygame:RULESET",
     options=(
-        Option("hand_size", int, 3, "cards dealt to each seat at the start (tiny §1)"),
-        Option("target", int, 3, "the points that end the game (tiny §5)"),
+        Option("hand_size", int, 3, "cards dealt to each seat at the start (tiny §1)", choices=(1, 2, 3, 4, 5)),
+        Option("target", int, 3, "the points that end the game (tiny §5)", choices=(1, 2, 3, 4, 5)),
     ),
     seat_role="seat",
-    frontend=None,  # the lead writes the front-end (with NARRATOR)
+    frontend="tests.tinygame:FRONTEND",
     ai_policies={"highest": "tests.tinygame:highest_card", "random": "tests.tinygame:random_answer"},
     default_ai="highest",
     scenarios="tests/scenarios/tiny",

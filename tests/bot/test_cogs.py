@@ -234,7 +234,7 @@ async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, cli
         moves += 1
     assert moves >= 4
     news = [json.loads(r.payload) for r in await client.store.undelivered(10_000) if r.recipient == "channel"]
-    assert "game_over" in news[-1]["lines"][-1] and all(line for p in news for line in p["lines"])  # generic narration
+    assert news[-1]["lines"][-1].startswith("Game over: seat ") and all(line for p in news for line in p["lines"])
     # the stored log replays to the stored final state
     record = await client.store.get_game(game_id)
     engine = Engine(TINY)

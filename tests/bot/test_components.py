@@ -52,7 +52,7 @@ async def test_every_template_is_dispatched_and_answers(client):
     cls, fake = await dispatch(client, choice, ALICE)
     invoked.add(cls)
     edit, followups = sent(fake)
-    assert edit["content"].startswith("committed: seat=") and edit["view"] is None and followups == []
+    assert edit["content"].startswith("Seat ") and "has chosen a card." in edit["content"] and edit["view"] is None and followups == []
     assert client.kicked == 1  # the outbox is drained after the move
 
     moving = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL + 2)

@@ -37,7 +37,7 @@ async def test_a_click_applies_its_answer_and_the_message_shows_what_comes_next(
     before = (await store.get_game(game_id)).seq
     [reply] = await play.choose(service, ALICE, ref, index, answer)
     assert reply.edit and reply.panel.rows == ()
-    assert reply.panel.text.startswith("committed: seat=") and play.NOTHING_AWAITED in reply.panel.text
+    assert reply.panel.text.startswith("Seat ") and "has chosen a card." in reply.panel.text and play.NOTHING_AWAITED in reply.panel.text
     assert (await store.get_game(game_id)).seq == before + 1
 
 

@@ -102,14 +102,14 @@ async def test_an_action_is_one_commit_with_a_public_and_a_private_message(servi
     outcome = await service.act(game_id, user, Action(seat, f"commit/1/{seat}", "play", {"card": card}),
                                 expected_seq=before.seq)
     assert outcome.seq == before.seq + 1 == (await store.get_game(game_id)).seq
-    assert outcome.lines == (f"committed: seat={seat}", f"you_committed: card={card}")
+    assert outcome.lines == (f"Seat {seat} has chosen a card.", f"You commit the {card}.")
     [logged] = await store.actions(game_id, after_seq=before.seq)
     assert logged.seat == seat and [r.action.choice for r in decode(logged.action)] == ["play"]
     messages = [(r, p) for s, r, p in await outbox(store, game_id) if s == outcome.seq]
     assert [r for r, _ in messages] == ["channel", f"user:{user}"]
     channel, private = messages[0][1], messages[1][1]
     assert channel["events"] == [{"kind": "committed", "data": {"seat": seat}}]
-    assert channel["lines"] == [f"committed: seat={seat}"]
+    assert channel["lines"] == [f"Seat {seat} has chosen a card."]
     assert private["events"] == [{"kind": "you_committed", "data": {"card": card}}] and private["seat"] == seat
 
 
@@ -133,8 +133,8 @@ async def test_a_refusal_names_the_rule_lists_alternatives_and_changes_nothing(s
         await service.act(game_id, ALICE, Action(view.seat, view.prompts[0].id, "play", {"card": missing}))
     refusal = refused.value.refusal
     assert refusal.rule == "tiny §2" and list(refusal.alternatives) == list(view.legal)
-    assert refusal.described == tuple(a.describe() for a in refusal.alternatives)
-    assert "Rule: tiny §2" in refused.value.message and "You can: play card=" in refused.value.message
+    assert refusal.described == tuple(f"Play the {a.args['card']}" for a in refusal.alternatives)  # the narrator's words
+    assert "Rule: tiny §2" in refused.value.message and "You can: Play the " in refused.value.message
     with pytest.raises(Refused, match="not valid: unknown choice"):
         await service.act(game_id, ALICE, Action(view.seat, view.prompts[0].id, "dance"))
     after = await store.get_game(game_id)

@@ -190,7 +190,7 @@ async def test_the_log_shows_each_seat_its_own_story_and_the_public_no_secret(se
     alice = await service.log_lines(game_id, ALICE)
     public = await service.log_lines(game_id, None)
     stranger = await service.log_lines(game_id, DAVE)
-    assert f"you_committed: card={card}" in alice and any(line.startswith("dealt: cards=") for line in alice)
+    assert f"You commit the {card}." in alice and any(line.startswith("You are dealt ") for line in alice)
     assert public == stranger and not any(line.startswith(("you_", "dealt:")) for line in public)
     assert set(public) <= set(alice)
     assert await service.log_lines(game_id, ALICE, limit=1) == alice[-1:]

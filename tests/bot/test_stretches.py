@@ -92,7 +92,7 @@ async def test_a_human_move_and_the_ai_answers_after_it_make_one_channel_message
     assert [line for p in news for line in p["lines"]] == \
         [line for lines in await public_lines_of_every_commit(store, record.id, GAMES["tinygame"]) for line in lines]
     assert all(len(p["lines"]) == len(p["events"]) for p in news)
-    assert all(set(p["ping"]) <= {ALICE} for p in news) and "game_over" in news[-1]["lines"][-1]
+    assert all(set(p["ping"]) <= {ALICE} for p in news) and news[-1]["lines"][-1].startswith("Game over: ")
     # private messages stay one per commit: Alice hears of each of her decisions
     dms = [r for r in await store.undelivered(100_000) if r.recipient == f"user:{ALICE}"]
     assert len({r.seq for r in dms}) == len(dms) >= moves // 2

@@ -117,8 +117,8 @@ async def test_a_drained_game_reaches_the_channel_and_each_player_through_discor
     [me] = kwargs["view"].children
     assert isinstance(me, components.MeButton) and me.custom_id == f"g:{game_id}:me"
     for where, text, kwargs in dms:
-        assert where in (f"dm:{ALICE}", f"dm:{BOB}") and text.startswith(f"Game #{game_id}:\ndealt: cards=")
-        assert "commit" in text and kwargs["view"].children
+        assert where in (f"dm:{ALICE}", f"dm:{BOB}") and text.startswith(f"Game #{game_id}:\nYou are dealt ")
+        assert "choose a card in secret" in text and kwargs["view"].children
         assert all(isinstance(c, components.ChoiceButton) for c in kwargs["view"].children)
     # then the status message, once: it pings nobody and names nothing but who is awaited
     assert status_where == f"channel:{CHANNEL}" and status.startswith(f"📜 **Game #{game_id}** · move 1")

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import narration
-from bot.frontend import frontend_for
 from engine.core.registry import installed_games
-from tests import tinygame
 from tests.conformance.survey import Survey, survey
 
 _SURVEYS: dict[str, Survey] = {}
@@ -27,9 +24,4 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("game", names, ids=names)
 
 
-@pytest.fixture(autouse=True)
-def tiny_narrator(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The tiny game's narrator (tests/tinygame.py) while it has no front-end of its own; only
-    here, since other tests read the tiny game's generic lines."""
-    if frontend_for(tinygame.GAME.name).narrator is narration.GENERIC:
-        monkeypatch.setitem(narration._NARRATORS, tinygame.GAME.name, tinygame.NARRATOR)
+

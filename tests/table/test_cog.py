@@ -188,7 +188,7 @@ async def test_undo_preview_and_confirm(cog, table):
     await play_first(table, game_id, ALICE)
     fake = await run(cog, "undo", ALICE)
     fake.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
-    assert texts(fake)[0].startswith("This takes back:\nMove 2: play card=")
+    assert texts(fake)[0].startswith("This takes back:\nMove 2: Play the ")
     [confirm] = buttons(fake)
     fake = await click(cog, confirm, ALICE)
     assert texts(fake)[0].startswith("↩️ Undone")

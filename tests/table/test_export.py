@@ -65,7 +65,7 @@ async def test_a_public_export_shows_no_secret(table):
     data = await build_export(table, game_id)
     assert not data["complete"] and not {"seed", "salt", "log", "final_state_hash"} & set(data)
     answers = [s["answer"] for s in data["story"] if s["seq"] > 1]
-    assert answers == [None, None, None, "pass"]  # secret commits stay secret; a public reaction shows
+    assert answers == [None, None, None, "Pass"]  # secret commits stay secret; a public reaction shows
     assert not any("you_committed" in line or "dealt" == line.split(":")[0] for s in data["story"] for line in s["lines"])
     verdict = verify_export(data, rulesets)
     assert not verdict.ok and "holds no seed" in verdict.lines[0]

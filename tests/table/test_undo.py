@@ -52,8 +52,8 @@ async def test_undo_of_a_secret_commit_before_anyone_else_acts(table):
     await play_first(table, game_id, ALICE)
     await delivered(table)
     plan = await undo.plan(table, game_id, ALICE)
-    assert plan.keep_seq == 1 and plan.lines[0].startswith("Move 2: play card=")
-    assert any("you_committed" in line for line in plan.lines)  # the player sees what they did, privately
+    assert plan.keep_seq == 1 and plan.lines[0].startswith("Move 2: Play the ")
+    assert any("You commit the " in line for line in plan.lines)  # the player sees what they did, privately
     done = await undo.perform(table, game_id, ALICE, plan.seq, plan.rewinds)
     record = await table.store.get_game(game_id)
     assert (record.seq, record.rewinds) == (1, 1) and record.state == before
@@ -108,7 +108,7 @@ async def test_refused_after_a_reveal(table):
     game_id = await tiny_game(table)
     for user in (ALICE, BOB, CAROL):
         await play_first(table, game_id, user)  # CAROL's commit reveals all three cards
-    with pytest.raises(undo.UndoRefused, match=r"revealed information \(revealed: cards="):
+    with pytest.raises(undo.UndoRefused, match=r"revealed information \(Revealed: seat 0 the "):
         await undo.plan(table, game_id, CAROL)
 
 
