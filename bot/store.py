@@ -80,7 +80,7 @@ MIGRATIONS: tuple[str, ...] = (
         id             INTEGER PRIMARY KEY,
         guild_id       INTEGER NOT NULL,
         channel_id     INTEGER NOT NULL,  -- a thread counts as a channel
-        game           TEXT    NOT NULL,  -- ruleset name, e.g. 'runewars'
+        game           TEXT    NOT NULL,  -- the game's name (its descriptor's)
         status         TEXT    NOT NULL
                        CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
         options        TEXT    NOT NULL,  -- JSON
@@ -581,6 +581,17 @@ class Store:
                 )
             except sqlite3.IntegrityError as e:
                 raise await _channel_busy(db, game["channel_id"], e) from e
+
+    async def set_options(self, game_id: int, options: Mapping[str, Any], pack_hash: str) -> None:
+        """Change a lobby's game options (and the hash of the data pack they choose)."""
+        async with self._write() as db:
+            game = await _game_row(db, game_id, "status")
+            if game["status"] != "lobby":
+                raise ValueError(f"game {game_id} is not a lobby; its options are fixed")
+            await db.execute(
+                "UPDATE games SET options = ?, pack_hash = ?, updated_at = ? WHERE id = ?",
+                (json.dumps(dict(options)), pack_hash, time.time(), game_id),
+            )
 
     # ---------------------------------------------------------------- seats
 
