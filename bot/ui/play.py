@@ -15,9 +15,9 @@ from typing import Any
 
 from bot.errors import Refused, RunetableError, StaleClick
 from bot.frontend import frontend_for
-from bot.narration import narrator_for
-from bot.service import ActOutcome, GameService, SeatView
 from bot.ids import Cursor, PromptRef, parse_choice_value
+from bot.narration import narrator_for
+from bot.service import ActOutcome, Decision, GameService, SeatView
 from bot.ui.panels import Panel, alternatives_panel, build_panel, find_decision, move_path, pick_choice
 from engine.core import Action
 
@@ -134,7 +134,7 @@ async def move(service: GameService, game_id: int, user_id: int, given: dict[str
         view = await service.view(game_id, user_id)
     except RunetableError as e:
         return [say(e.message)]
-    decision = next((d for d in view.decisions if d.prompt.kind in frontend_for(view.game).move_kinds), None)
+    decision = _move_decision(view)
     if decision is None:
         return [say("You have no units to move right now.")]
     path, matching = move_path(view.game, decision, given)
@@ -158,7 +158,7 @@ async def move_suggestions(service: GameService, game_id: int, user_id: int, key
         view = await service.view(game_id, user_id)
     except RunetableError:
         return []
-    decision = next((d for d in view.decisions if d.prompt.kind in frontend_for(view.game).move_kinds), None)
+    decision = _move_decision(view)
     if decision is None:
         return []
     narrator = narrator_for(view.game)
@@ -175,6 +175,11 @@ async def move_suggestions(service: GameService, game_id: int, user_id: int, key
 
 
 # -------------------------------------------------------------------- internals
+
+
+def _move_decision(view: SeatView) -> Decision | None:
+    """The seat's open decision that moves units (a kind of its game's ``FrontEnd.move_kinds``), or None."""
+    return next((d for d in view.decisions if d.prompt.kind in frontend_for(view.game).move_kinds), None)
 
 
 async def _act(service: GameService, view: SeatView, user_id: int, action: Action) -> list[Reply]:

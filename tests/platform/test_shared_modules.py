@@ -12,7 +12,7 @@ from bot.frontend import frontend_of
 from engine.core.registry import installed_games
 
 ROOT = Path(__file__).parents[2]
-SHARED = ("bot/service.py", "bot/delivery.py", "bot/store.py", "bot/frontend.py", "bot/narration.py", "bot/client.py",
+SHARED = ("bot/service", "bot/delivery.py", "bot/store.py", "bot/frontend.py", "bot/narration.py", "bot/client.py",
           "bot/config.py", "bot/errors.py", "bot/ids.py", "bot/table", "bot/ui", "bot/cogs")
 #: (module, word) pairs allowed: the custom-id module's legacy prefixes
 ALLOWED = {("bot/ids.py", "rw")}

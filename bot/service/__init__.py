@@ -1,0 +1,111 @@
+"""The game service: lobby, start, moves, views and settings for any ruleset, over the store.
+
+One move, end to end (:meth:`GameService.act`): under the game's lock, load the game,
+decode its state, map the user to a seat, let the engine apply the action, then ONE
+``commit_action`` writes the action records, the new state and the outbox (a channel
+message built from public events only, and one private message per seat that saw private
+events or now owes a new decision). Nothing is sent here; :mod:`bot.delivery` drains the
+outbox. After a human's move, still under the lock, the service answers what answers
+itself: AI seats (``engine.<game>.ai.choose``) and a player's "end my turn by itself"
+setting (:mod:`bot.service.automatic`); each such answer is its own logged commit.
+
+The store's ``seq`` counts commits: the start is commit 1 and each accepted action one
+more, whatever number of forced answers the engine chained after it. Buttons carry that
+``seq``; see :meth:`GameService.answer` for how a click on an older position is judged.
+
+The outbox payloads' shapes are documented in :mod:`bot.service.payloads`.
+
+:class:`GameService` is assembled from one part per concern, each a mixin over
+:class:`~bot.service.base.ServiceBase` (the store, the games, a game's record and state):
+
+- :mod:`bot.service.lobby`: opening a table, its options, joining, leaving, the start;
+- :mod:`bot.service.play`: answers and their commits (stretches), views, status, the log;
+- :mod:`bot.service.automatic`: AI seats, auto-end-turn, planned auto-passes;
+- :mod:`bot.service.settings`: player settings, closed DMs;
+- :mod:`bot.service.payloads`: the outbox payloads (no service state);
+- :mod:`bot.service.games`: the offered games, their AI, renderer and data pack (no service state);
+- here: maps and data packs of a game (they look the renderer up as ``bot.service.renderer_for``).
+
+Every name below is importable from ``bot.service``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets  # noqa: F401  (tests fix the drawn seed through bot.service.secrets)
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.service.automatic import AUTO_PASS_DELAY, AUTO_PASS_PLAN, AutomaticMixin
+from bot.service.base import STATE_CACHE_GAMES, ServiceBase
+from bot.service.games import (
+    GAMES_VARIABLE,
+    AiPolicy,
+    game_pack,
+    installed_packs,
+    load_ai,
+    offered_games,
+    pack_content,
+    parse_games,
+    renderer_for,
+)
+from bot.service.lobby import LOBBY_DEFAULTS, SEAT_ORDER_SALT, LobbyMixin, Started
+from bot.service.payloads import PAYLOAD_VERSION, Decision, decisions_from_payload, spectators
+from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, SeatView
+from bot.service.settings import BATTLE_POLICIES, DM_CLOSED, PALETTES, PLAYER_SETTINGS, SettingsMixin
+from engine.core import Seat
+
+__all__ = [
+    "AUTO_PASS_DELAY", "AUTO_PASS_PLAN", "BATTLE_POLICIES", "DM_CLOSED", "GAMES_VARIABLE", "LOBBY_DEFAULTS",
+    "MAX_AUTOMATIC", "PALETTES", "PAYLOAD_VERSION", "PLAYER_SETTINGS", "SEAT_ORDER_SALT", "STATE_CACHE_GAMES",
+    "ActOutcome", "AiPolicy", "Decision", "GameService", "MyGame", "SeatView", "ServiceBase", "Started",
+    "decisions_from_payload", "game_pack", "installed_packs", "load_ai", "offered_games", "pack_content",
+    "parse_games", "renderer_for", "spectators",
+]
+
+
+class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin):
+    """Game operations for the cogs; every method is async and engine-agnostic.
+
+    ``rulesets`` resolves a game name (as stored in ``games.game``) to its ruleset; ``ai``
+    resolves it to its AI policy (None: the game has no AI seats yet). ``games`` are the
+    installed games ``/game new`` offers, name -> what ``rulesets`` resolves (None: the
+    operator's :data:`GAMES_VARIABLE`, else every installed game). ``clock`` (seconds, like
+    time.time) and ``delays`` (the source of the auto-pass delays) are injectable for tests.
+    """
+
+    # ---------------------------------------------------------------- maps and data
+
+    async def map_image(self, game_id: int, view: Mapping[str, Any], seat: Seat | None = None, *,
+                        crop: str | None = None, palette: str = "default") -> tuple[bytes, str] | None:
+        """The map drawn from ``view`` (off the event loop) and its alt text, or None when the
+        game has no renderer. ``view`` must be what ``seat`` (None: the public) may see.
+        ``crop``: only that area and its neighbours, drawn larger; ``palette``: the viewer's."""
+        record = await self._record(game_id)
+        renderer = renderer_for(record.game)
+        if renderer is None:
+            return None
+        pack = game_pack(self._ruleset(record.game), record.options)
+        options = {"crop": crop} if crop is not None else {}
+        png = await asyncio.to_thread(renderer.render_png, view, pack, seat=seat, palette=palette, **options)
+        alt = renderer.alt_text(view, pack, seat=seat)
+        return png, (f"The map around {crop}. " + alt if crop else alt)[:1024]
+
+    async def picture(self, game_id: int, draw: Callable[[Any, Any], bytes]) -> bytes | None:
+        """``draw(renderer, pack)`` off the event loop (a battle report's picture), or None
+        when the game has no renderer."""
+        record = await self._record(game_id)
+        renderer = renderer_for(record.game)
+        if renderer is None:
+            return None
+        pack = game_pack(self._ruleset(record.game), record.options)
+        return await asyncio.to_thread(draw, renderer, pack)
+
+    async def pack_of(self, game_id: int):
+        """The data pack of a game, or None for a game without one."""
+        record = await self._record(game_id)
+        return game_pack(self._ruleset(record.game), record.options)
+
+    def default_pack(self, game: str):
+        """The data pack a new game of ``game`` plays with by default, or None."""
+        return game_pack(self._ruleset(game), {})

@@ -1,0 +1,155 @@
+"""Answers nobody has to click: AI seats, a player's auto-end-turn, and planned auto-passes.
+
+A seat with the ``auto_end_turn`` setting answers the prompts of its game's
+``FrontEnd.auto_answers`` by itself; one with ``auto_pass`` answers those of
+``FrontEnd.auto_passes`` after a delay drawn at random when the prompt opens. The delay is
+drawn whatever the seat's hand, so when the pass comes says nothing about which cards the
+player holds.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import random
+from collections.abc import Sequence
+
+from bot.errors import RunetableError, StaleClick
+from bot.frontend import frontend_for
+from bot.service.base import ServiceBase
+from bot.service.games import game_pack
+from bot.service.payloads import Decision
+from bot.service.play import ActOutcome
+from bot.store import GameRecord, SeatRecord
+from engine.core import Action, Engine, GameState, Seat, Transition
+
+log = logging.getLogger(__name__)
+
+#: the auto-pass delay is uniform between these many seconds
+AUTO_PASS_DELAY = (30.0, 150.0)
+#: game setting holding the planned auto-passes: {prompt id: {"seat", "due"}}
+AUTO_PASS_PLAN = "auto_pass_plan"
+
+
+class AutomaticMixin(ServiceBase):
+    """Finding the answers that give themselves (for :meth:`~bot.service.play.PlayMixin._commit_stretch`)
+    and giving the planned auto-passes when due, each committed through
+    :meth:`~bot.service.play.PlayMixin.answer` like the player's own click. Reads the players'
+    settings (:meth:`~bot.service.settings.SettingsMixin.player_setting`)."""
+
+    async def _automatic_step(
+        self, engine: Engine, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
+    ) -> tuple[Seat, Transition] | None:
+        """The next answer no human has to give, applied (not committed), or None."""
+        found = await self._automatic_action(engine, record, state, seats)
+        return None if found is None else (found[0], engine.apply(state, found[1]))
+
+    async def _automatic_action(
+        self, engine: Engine, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
+    ) -> tuple[Seat, Action] | None:
+        """The first answer no human has to give: an AI seat's, or an auto-end-turn."""
+        by_seat = {s.seat: s for s in seats}
+        for seat in state.awaited():
+            holder = by_seat.get(seat)
+            if holder is None:
+                continue
+            for prompt in state.prompts_for(seat):
+                auto = frontend_for(record.game).auto_answers.get(prompt.kind)
+                if not holder.is_ai and not (auto and await self.player_setting(holder.user_id, "auto_end_turn")):
+                    continue
+                legal = engine.ruleset.legal(state, prompt)
+                if not legal:
+                    continue
+                if holder.is_ai:
+                    return seat, self._ai_action(engine, record, state, seat, Decision(prompt, tuple(legal)))
+                action = auto(prompt, legal)
+                if action is not None:
+                    return seat, action
+        return None
+
+    def _ai_action(self, engine: Engine, record: GameRecord, state: GameState, seat: Seat, decision: Decision) -> Action:
+        """The AI's answer from the seat's own view; a failing policy falls back to the first legal answer."""
+        policy = self._ai(record.game)
+        legal = list(decision.actions)
+        if policy is None:
+            log.warning("game %s: seat %s is an AI seat but %s has no AI; answering with the first legal action",
+                        record.id, seat, record.game)
+            return legal[0]
+        rng = random.Random(f"{record.seed}/{record.seq}/{seat}")
+        extra = {"pack": game_pack(engine.ruleset, record.options)} if "pack" in inspect.signature(policy).parameters else {}
+        try:
+            action = policy(engine.view(state, seat), decision.prompt, legal, rng, **extra)
+        except Exception:
+            log.exception("game %s: the AI failed on %s; answering with the first legal action", record.id, decision.prompt.id)
+            return legal[0]
+        if action not in legal:
+            log.error("game %s: the AI chose %r, which is not legal; answering with the first legal action", record.id, action)
+            return legal[0]
+        return action
+
+    # ---------------------------------------------------------------- auto-pass
+
+    async def _plan_auto_passes(self, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]) -> None:
+        """Keep the game's auto-pass plan in step with its open prompts: forget the answered
+        ones, and give each newly opened prompt of ``FrontEnd.auto_passes`` whose player chose
+        ``auto_pass`` a due time drawn from :data:`AUTO_PASS_DELAY`. Nothing about the
+        seat's hand goes into the draw."""
+        plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
+        users = {s.seat: s.user_id for s in seats if not s.is_ai}
+        kept = {}
+        passes = frontend_for(record.game).auto_passes
+        for prompt in state.prompts:
+            if prompt.kind not in passes or state.result is not None or users.get(prompt.seat) is None:
+                continue
+            if not await self.player_setting(users[prompt.seat], "auto_pass"):
+                continue  # never chosen, or switched off meanwhile
+            kept[prompt.id] = plan.get(prompt.id) or {
+                "seat": prompt.seat, "due": self._clock() + self._delays.uniform(*AUTO_PASS_DELAY)}
+        if kept != plan:
+            await self.store.set_setting("game", record.id, AUTO_PASS_PLAN, kept)
+
+    async def auto_passes_due(self) -> list[ActOutcome]:
+        """Plan the auto-passes no commit planned yet (a player who switched ``auto_pass``
+        on while a window was open, a position loaded directly), then give every planned
+        auto-pass whose time has come (its prompt still open, the pass still legal), each
+        committed like the player's own answer. Returns what happened."""
+        now, done = self._clock(), []
+        for record in await self.store.games_with_status("active"):
+            async with self.store.lock(record.id):
+                record = await self._record(record.id)
+                if record.status != "active":
+                    continue
+                await self._plan_auto_passes(record, self._state(record), await self.store.seats(record.id))
+                plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
+            for prompt_id, entry in sorted(plan.items(), key=lambda item: item[1]["due"]):
+                if entry["due"] > now:
+                    continue
+                user = next((s.user_id for s in await self.store.seats(record.id) if s.seat == entry["seat"]), None)
+
+                def the_pass(decisions: Sequence[Decision], seq: int, prompt_id: str = prompt_id, game: str = record.game) -> Action:
+                    for d in decisions:
+                        if d.prompt.id == prompt_id:
+                            wanted = frontend_for(game).auto_passes[d.prompt.kind]
+                            found = next((a for a in d.actions if a.choice == wanted), None)
+                            if found is not None:
+                                return found
+                    raise StaleClick("The auto-pass came too late: the prompt is settled.")
+
+                try:
+                    done.append(await self.answer(record.id, user, the_pass))
+                except RunetableError as e:  # answered meanwhile, or the game ended
+                    log.info("game %s: auto-pass of %s not given: %s", record.id, prompt_id, e.message)
+                    await self._forget_auto_pass(record.id, prompt_id)
+        return done
+
+    async def _forget_auto_pass(self, game_id: int, prompt_id: str) -> None:
+        async with self.store.lock(game_id):
+            plan = await self.store.get_setting("game", game_id, AUTO_PASS_PLAN, {})
+            if plan.pop(prompt_id, None) is not None:
+                await self.store.set_setting("game", game_id, AUTO_PASS_PLAN, plan)
+
+    async def next_auto_pass(self) -> float | None:
+        """When the next planned auto-pass is due (the clock's time), or None."""
+        dues = [entry["due"] for record in await self.store.games_with_status("active")
+                for entry in (await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})).values()]
+        return min(dues, default=None)

@@ -1,0 +1,176 @@
+"""What every part of :class:`bot.service.GameService` shares: the store, the games it
+plays, and a game's record and decoded state.
+
+The parts (:mod:`.lobby`, :mod:`.play`, :mod:`.automatic`, :mod:`.settings`) are mixins over
+:class:`ServiceBase`; they reach each other's methods through ``self``. The methods one part
+uses from another are declared here for the type checker (the parts' definitions must match).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.errors import LobbyClosed, NoGameHere, RunetableError
+from bot.service.games import GAMES_VARIABLE, AiPolicy, load_ai, offered_games
+from bot.store import GameNotFound, GameRecord, SeatRecord, Store
+from engine.core import (
+    Action,
+    Engine,
+    GameState,
+    IncompatibleState,
+    Ruleset,
+    Seat,
+    Transition,
+    UnknownGame,
+    load_ruleset,
+)
+from engine.core.codec import from_plain
+from engine.core.game import BadOption, GameDescriptor
+from engine.core.registry import find_game
+from engine.core.versioning import upgrade
+
+if TYPE_CHECKING:
+    from bot.service.payloads import Decision
+    from bot.service.play import ActOutcome
+
+#: decoded states kept in memory (the most recently used games)
+STATE_CACHE_GAMES = 64
+
+
+class ServiceBase:
+    """The service's state and the look-ups every part uses (see :class:`bot.service.GameService`
+    for the constructor's arguments)."""
+
+    def __init__(
+        self,
+        store: Store,
+        rulesets: Callable[[str], Ruleset] = load_ruleset,
+        ai: Callable[[str], AiPolicy | None] = load_ai,
+        *,
+        games: Mapping[str, str] | None = None,
+        clock: Callable[[], float] = time.time,
+        delays: random.Random | None = None,
+    ):
+        self.store = store
+        self._rulesets = rulesets
+        self.games = dict(games) if games is not None else offered_games(os.environ.get(GAMES_VARIABLE))
+        self._ai = ai
+        self._clock = clock
+        self._delays = delays or random.SystemRandom()
+        self._states: dict[int, tuple[str, GameState]] = {}
+
+    if TYPE_CHECKING:  # what the parts use from each other (defined in the part named)
+
+        async def player_setting(self, user_id: int | None, key: str) -> Any: ...  # settings
+
+        async def player_settings(self, user_id: int) -> dict[str, Any]: ...  # settings
+
+        async def answer(self, game_id: int, user_id: int,
+                         choose: Callable[[Sequence[Decision], int], Action]) -> ActOutcome: ...  # play
+
+        async def _commit(self, engine: Engine, record: GameRecord, seat: Seat | None, transition: Transition,
+                          seats: Sequence[SeatRecord], stored: str, public: Mapping[str, Any], *,
+                          before: GameState | None = None, channel: dict[str, Any], hold: bool = False) -> int: ...  # play
+
+        async def _commit_stretch(self, engine: Engine, record: GameRecord, seats: Sequence[SeatRecord],
+                                  state: GameState, first: tuple[Seat, Transition] | None = None,
+                                  ) -> tuple[int, GameState]: ...  # play
+
+        async def _note_roles(self, record: GameRecord, seats: Sequence[SeatRecord],
+                              public: Mapping[str, Any]) -> list[SeatRecord]: ...  # play
+
+        async def _automatic_step(self, engine: Engine, record: GameRecord, state: GameState,
+                                  seats: Sequence[SeatRecord]) -> tuple[Seat, Transition] | None: ...  # automatic
+
+        async def _plan_auto_passes(self, record: GameRecord, state: GameState,
+                                    seats: Sequence[SeatRecord]) -> None: ...  # automatic
+
+    # ---------------------------------------------------------------- the games
+
+    def offers(self, game: str) -> bool:
+        """Whether ``/game new`` may open a lobby for ``game`` (an installed game)."""
+        return game in self.games
+
+    def descriptor(self, game: str) -> GameDescriptor:
+        """The descriptor of an offered game (or of any installed game by name); a ruleset
+        the service was handed directly (tests) gets a bare one: no options, no parts."""
+        try:
+            return find_game(self.games.get(game, game))
+        except UnknownGame:
+            ruleset = self._ruleset(game)
+            return GameDescriptor(name=ruleset.name, title=ruleset.name.capitalize(), ruleset="")
+
+    def ruleset_of(self, record: GameRecord) -> Ruleset:
+        return self._ruleset(record.game)
+
+    def _ruleset(self, game: str) -> Ruleset:
+        try:
+            return self._rulesets(self.games.get(game, game))
+        except UnknownGame as e:
+            raise RunetableError(str(e)) from None
+
+    def _checked_options(self, game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` checked against the game's descriptor (refused with the known ones)."""
+        try:
+            descriptor = find_game(self.games.get(game, game))
+        except UnknownGame:  # a ruleset handed to the service directly (tests) has nothing to check against
+            return dict(options)
+        try:
+            return descriptor.check_options(options)
+        except BadOption as e:
+            raise RunetableError(f"{e}.") from None
+
+    # ---------------------------------------------------------------- a game's record and state
+
+    async def _record(self, game_id: int) -> GameRecord:
+        try:
+            return await self.store.get_game(game_id)
+        except GameNotFound:
+            raise NoGameHere(f"There is no game #{game_id}.") from None
+
+    async def _lobby(self, game_id: int, *, allow_started: bool = False) -> GameRecord:
+        """The game, which must still be a lobby (``allow_started``: or a half-done start)."""
+        record = await self._record(game_id)
+        if record.status != "lobby" or (record.seq and not allow_started):
+            raise LobbyClosed(f"Game #{game_id} has already started." if record.status == "active"
+                              else not_running(record))
+        return record
+
+    def _state(self, record: GameRecord, ruleset: Ruleset | None = None) -> GameState:
+        """Decode the stored state, upgrading an older state format first.
+
+        The last decoded state of each game is kept with the exact text it came from and
+        handed out again while the stored text is the same (an undo or another writer
+        changes the text, so a cached state is never stale). Callers must not modify it:
+        the engine applies actions to a copy, and views only read.
+        """
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.state:
+            return cached[1]
+        ruleset = ruleset or self._ruleset(record.game)
+        try:
+            plain, _ = upgrade(json.loads(record.state), ruleset.state_format)
+        except IncompatibleState as e:
+            raise RunetableError(str(e)) from None
+        return self._remember(record.id, record.state, from_plain(plain))
+
+    def _remember(self, game_id: int, text: str, state: GameState) -> GameState:
+        self._states.pop(game_id, None)
+        self._states[game_id] = (text, state)
+        while len(self._states) > STATE_CACHE_GAMES:
+            self._states.pop(next(iter(self._states)))
+        return state
+
+
+def not_running(record: GameRecord) -> str:
+    """Why a game that is not running takes no moves."""
+    return {
+        "lobby": f"Game #{record.id} has not started yet.",
+        "finished": f"Game #{record.id} is over; it takes no more moves.",
+        "abandoned": f"Game #{record.id} was abandoned; it takes no more moves.",
+    }.get(record.status, f"Game #{record.id} is {record.status}.")

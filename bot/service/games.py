@@ -1,0 +1,84 @@
+"""The games a bot offers and what they bring: AI policies, renderers, data packs.
+
+Module-level functions over the game registry (:mod:`engine.core.registry`); no store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.core import Action, Ruleset, UnknownGame
+from engine.core.registry import find_game, installed_games
+
+#: the operator's setting naming the games ``/game new`` offers, comma-separated: an installed
+#: game's name, or ``name=module`` for a module with a ``GAME`` descriptor or a ``RULESET``
+#: (``mine=mypackage.game``); unset: every installed game
+GAMES_VARIABLE = "RUNETABLE_GAMES"
+
+#: AI policy: (the seat's view, the prompt, its legal answers, a seeded rng[, pack=]) -> one of them
+AiPolicy = Callable[..., Action]
+
+
+def load_ai(game: str) -> AiPolicy | None:
+    """The default AI policy of a game (its descriptor's), or None while the game has none."""
+    try:
+        return find_game(game).ai()
+    except UnknownGame:
+        return None
+
+
+def renderer_for(game: str):
+    """The renderer of a game (its descriptor's, a module with render_png and alt_text), or None."""
+    try:
+        module = find_game(game).load_renderer()
+    except UnknownGame:
+        return None
+    return module if hasattr(module, "render_png") and hasattr(module, "alt_text") else None
+
+
+def game_pack(ruleset: Ruleset, options: Mapping[str, Any]):
+    """The data pack of a game whose ruleset has one, else None."""
+    pack_of = getattr(ruleset, "pack", None)
+    return pack_of(options) if pack_of is not None else None
+
+
+def pack_content(ruleset: Ruleset, options: Mapping[str, Any]) -> str | None:
+    """The pack's records as the JSON its hash is computed over (so sha256(content) is the hash)."""
+    pack = game_pack(ruleset, options)
+    if pack is None:
+        return None
+    return json.dumps(_plain(pack.records), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in sorted(value.items())}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def parse_games(text: str) -> dict[str, str]:
+    """The games of a :data:`GAMES_VARIABLE` value, name -> game to load:
+    ``"chess, mine=mypackage.game"`` -> ``{"chess": "chess", "mine": "mypackage.game"}``."""
+    games = {}
+    for entry in text.split(","):
+        name, _, module = (part.strip() for part in entry.partition("="))
+        if name:
+            games[name] = module or name
+    return games
+
+
+def offered_games(text: str | None) -> dict[str, str]:
+    """The games a bot offers: those :data:`GAMES_VARIABLE` names, else every installed game."""
+    return parse_games(text) if text else {name: name for name in sorted(installed_games())}
+
+
+def installed_packs(directory: str | Path | None) -> dict[str, Path]:
+    """Data packs an operator installed (each a sub-folder of ``directory``), by name."""
+    if not directory or not Path(directory).is_dir():
+        return {}
+    return {p.name: p for p in sorted(Path(directory).iterdir()) if p.is_dir() and (p / "pack.toml").is_file()}

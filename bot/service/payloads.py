@@ -1,0 +1,143 @@
+"""Outbox payloads: what a commit tells the channel and each seat, as JSON objects.
+
+Outbox payloads are JSON objects (``v`` is the payload version)::
+
+    channel: {"v": 1, "kind": "start" | "update", "game_id", "seq", "game",
+              "lines": [str], "events": [{"kind", "data"}],
+              "awaiting": [{"seat", "user_id"}],      (who, never what: a secret choice or a
+                                                       reaction window must not be named)
+              "ping": [user ids newly awaited],       (the only users the message may ping)
+              "view": <the public view>, "result": <null or the result>,
+              "reveal": [str]  (the last commit only: every secret, told when the game ends),
+              "seats": [{"seat", "user_id"}]  (start only)}
+    user:<id>: {"v": 1, "kind": "private", "game_id", "seq", "game", "seat",
+                "lines": [str], "events": [{"kind", "data"}],
+                "decisions": [{"prompt": {"id", "kind", "secret", "info"},
+                               "actions": [{"choice", "args"}]}]}
+    stretch: a channel payload (one commit's news) held until the last commit of its stretch
+             merges it into that commit's channel message; never sent as such.
+
+The functions here build them (:meth:`bot.service.play.PlayMixin._commit` writes them) and
+read a private payload's decisions back (:func:`decisions_from_payload`, for the DM's buttons).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.narration import narrate
+from engine.core import Action, Engine, Event, GameState, Prompt, Seat, Transition
+from engine.core.codec import to_plain
+
+PAYLOAD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One open prompt of a seat with its legal answers, in the engine's order (UI indexes)."""
+
+    prompt: Prompt
+    actions: tuple[Action, ...]
+
+
+def decisions(engine: Engine, state: GameState, seat: Seat) -> tuple[Decision, ...]:
+    """The seat's open decisions with their legal answers (none once the game is over)."""
+    legal = engine.legal(state, seat) if state.result is None else []
+    return tuple(Decision(p, tuple(a for a in legal if a.prompt == p.id)) for p in state.prompts_for(seat))
+
+
+def decisions_plain(engine: Engine, state: GameState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"prompt": _prompt(d.prompt), "actions": [{"choice": a.choice, "args": to_plain(dict(a.args))} for a in d.actions]}
+        for d in decisions(engine, state, seat)
+    ]
+
+
+def decisions_from_payload(payload: Mapping[str, Any]) -> tuple[Decision, ...]:
+    """The decisions of a private payload back as values (for building the DM's buttons)."""
+    out = []
+    for d in payload.get("decisions", []):
+        p = d["prompt"]
+        prompt = Prompt(p["id"], payload["seat"], p["kind"], secret=p["secret"], info=p["info"])
+        out.append(Decision(prompt, tuple(Action(payload["seat"], p["id"], a["choice"], a["args"]) for a in d["actions"])))
+    return tuple(out)
+
+
+def channel_payload(
+    game_id: int,
+    seq: int,
+    kind: str,
+    transition: Transition,
+    users: Mapping[Seat, int | None],
+    public_view: Mapping[str, Any],
+    was_awaited: set[Seat],
+) -> dict[str, Any]:
+    """The channel message: public events, who is awaited (never what), the public view.
+
+    ``ping``: the users awaited now who were not before (the start pings everyone awaited),
+    so a player waiting on others is not pinged again by each of their moves. Eliminated
+    seats (:func:`spectators`) are neither listed as awaited nor pinged."""
+    state = transition.state
+    public = transition.events_for(None)
+    out = spectators(public_view)
+    awaited = [s for s in state.awaited() if s not in out]
+    payload: dict[str, Any] = {
+        "v": PAYLOAD_VERSION, "kind": kind, "game_id": game_id, "seq": seq, "game": state.game,
+        "lines": narrate(state.game, public, None),
+        "events": events_plain(public),
+        "awaiting": [{"seat": s, "user_id": users.get(s)} for s in awaited],
+        "ping": [users[s] for s in awaited if s not in was_awaited and users.get(s) is not None],
+        "view": public_view,
+        "result": state.result,
+    }
+    if kind == "start":
+        payload["seats"] = [{"seat": s, "user_id": users.get(s)} for s in state.seats]
+    return payload
+
+
+def private_payload(engine: Engine, game_id: int, seq: int, state: GameState, seat: Seat, private: Sequence[Event],
+                    *, with_decisions: bool) -> dict[str, Any]:
+    """A seat's private message: the ``private`` events it saw, narrated for it, and (when
+    ``with_decisions``) its open decisions with their legal answers."""
+    return {
+        "v": PAYLOAD_VERSION, "kind": "private", "game_id": game_id, "seq": seq,
+        "game": state.game, "seat": seat,
+        "lines": narrate(state.game, private, seat), "events": events_plain(private),
+        "decisions": decisions_plain(engine, state, seat) if with_decisions else [],
+    }
+
+
+def merged(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One channel message for a stretch of commits: the last commit's payload (who is awaited,
+    the view, the result) with every commit's lines and events, in order, pinging whoever any
+    part pinged who is still awaited at the end (the same as the last part's pings when every
+    part counts from the stretch's beginning; the right ones when a stopped stretch went on
+    with the awaited of its restart as its beginning)."""
+    pinged = {user for p in parts for user in p["ping"]}
+    return {**parts[-1], "kind": parts[0]["kind"],
+            "lines": [line for p in parts for line in p["lines"]],
+            "events": [event for p in parts for event in p["events"]],
+            "ping": [a["user_id"] for a in parts[-1]["awaiting"] if a["user_id"] in pinged]}
+
+
+def spectators(public_view: Mapping[str, Any]) -> set[Seat]:
+    """Seats a game's public view marks as out of the game (``players[i].eliminated``): they
+    watch as spectators; nothing awaits, pings or privately messages them."""
+    players = public_view.get("players", [])
+    return {p["seat"] for p in players if isinstance(p, Mapping) and p.get("eliminated")} if isinstance(players, list) else set()
+
+
+def events_plain(events) -> list[dict[str, Any]]:
+    return [{"kind": e.kind, "data": to_plain(dict(e.data))} for e in events]
+
+
+def _prompt(prompt: Prompt) -> dict[str, Any]:
+    return {"id": prompt.id, "kind": prompt.kind, "secret": prompt.secret, "info": to_plain(dict(prompt.info))}
+
+
+def dumps(payload: Mapping[str, Any]) -> str:
+    """A payload as the outbox stores it (sorted keys, compact, UTF-8 kept)."""
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,411 @@
+"""Playing: a user's answer applied and committed with the stretch of automatic answers
+after it, the commit itself (records, state, outbox, seat roles), and what a seat or the
+public may see of a running game (views, status, the story so far, a user's games)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.errors import GameNotRunning, NotSeated, Refused, StaleClick, refusal_from
+from bot.narration import narrate, narrator_for
+from bot.service.base import ServiceBase, not_running
+from bot.service.payloads import (
+    Decision,
+    channel_payload,
+    decisions,
+    dumps,
+    merged,
+    private_payload,
+    spectators,
+)
+from bot.store import STRETCH, GameRecord, OutboxMessage, SeatRecord, StaleVersion
+from engine.core import (
+    Action,
+    ActionRecord,
+    Engine,
+    EngineError,
+    GameState,
+    Prompt,
+    Seat,
+    Transition,
+    decode,
+    encode,
+)
+
+log = logging.getLogger(__name__)
+
+#: automatic answers (AI seats, auto-end-turn) chained after one human move; more is a bug
+MAX_AUTOMATIC = 2000
+
+
+@dataclass(frozen=True)
+class ActOutcome:
+    """What the actor's reply needs after an accepted action.
+
+    ``lines`` narrate every event the actor may see (public and their own private ones);
+    ``seq`` is the game's position after the action and any automatic answers that followed
+    (for the next buttons); ``decisions`` are the actor's open decisions at that position.
+    """
+
+    game_id: int
+    seq: int
+    seat: Seat
+    records: tuple[ActionRecord, ...]
+    lines: tuple[str, ...]
+    awaited: tuple[Seat, ...]
+    result: Mapping[str, Any] | None
+    decisions: tuple[Decision, ...] = ()
+    game: str = ""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat (or the public, ``seat=None``) may know now, with its open decisions.
+
+    ``legal`` is empty for the public; ``seq`` is what buttons built from it must carry.
+    """
+
+    game_id: int
+    seq: int
+    status: str
+    seat: Seat | None
+    view: Mapping[str, Any]
+    prompts: tuple[Prompt, ...]
+    legal: tuple[Action, ...]
+    awaited: tuple[Seat, ...]
+    game: str = ""
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        return tuple(Decision(p, tuple(a for a in self.legal if a.prompt == p.id)) for p in self.prompts)
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """One line of ``/games``: a game the user sits in and whether it awaits them."""
+
+    record: GameRecord
+    seat: Seat
+    awaited: bool
+
+
+class PlayMixin(ServiceBase):
+    """Moves and views of a running game. A stretch asks
+    :meth:`~bot.service.automatic.AutomaticMixin._automatic_step` for the answers that give
+    themselves, and each commit re-plans the auto-passes
+    (:meth:`~bot.service.automatic.AutomaticMixin._plan_auto_passes`)."""
+
+    async def act(self, game_id: int, user_id: int, action: Action, *, expected_seq: int | None = None) -> ActOutcome:
+        """Apply ``action`` for the seat ``user_id`` holds (the action's own seat is ignored).
+
+        Raises :class:`NotSeated`, :class:`StaleClick` (``expected_seq`` is not the game's
+        position, or another move won the race), :class:`GameNotRunning`, or
+        :class:`Refused` (the engine refused it); in each case nothing is written.
+        """
+
+        def same(decisions: Sequence[Decision], seq: int) -> Action:
+            if expected_seq is not None and expected_seq != seq:
+                raise StaleClick("That button belongs to an earlier position of the game; use the newest one.")
+            return action
+
+        return await self.answer(game_id, user_id, same)
+
+    async def answer(
+        self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action]
+    ) -> ActOutcome:
+        """Apply the action ``choose(decisions, seq)`` picks from the user's open decisions at
+        the game's current position (``seq``), under the game's lock.
+
+        ``choose`` raises :class:`StaleClick` when what the user clicked is no longer offered
+        (the UI's rule: a click counts while its prompt is open and its answer still legal,
+        even if other seats moved meanwhile). Then AI seats and automatic answers move.
+        """
+        async with self.store.lock(game_id):
+            record = await self._record(game_id)
+            if record.status != "active":
+                raise GameNotRunning(not_running(record))
+            seats = await self.store.seats(game_id)
+            seat = _seat_of(seats, user_id)
+            ruleset = self._ruleset(record.game)
+            engine = Engine(ruleset)
+            state = self._state(record, ruleset)
+            action = choose(decisions(engine, state, seat), record.seq)
+            try:
+                transition = engine.apply(state, dataclasses.replace(action, seat=seat))
+            except EngineError as e:
+                raise Refused(refusal_from(e, narrator_for(ruleset.name).action)) from None
+            seq, state = await self._commit_stretch(engine, record, seats, state, (seat, transition))
+            open_now = decisions(engine, state, seat) if state.result is None else ()
+        return ActOutcome(
+            game_id=game_id,
+            seq=seq,
+            seat=seat,
+            records=transition.records,
+            lines=tuple(narrate(state.game, transition.events, seat)),
+            awaited=tuple(state.awaited()),
+            result=state.result,
+            decisions=open_now,
+            game=record.game,
+        )
+
+    async def _commit_stretch(
+        self,
+        engine: Engine,
+        record: GameRecord,
+        seats: Sequence[SeatRecord],
+        state: GameState,
+        first: tuple[Seat, Transition] | None = None,
+    ) -> tuple[int, GameState]:
+        """Commit ``first`` (a seat's answer from ``state``; None: the answers owed now, as
+        when a stopped process's stretch goes on, :meth:`finish_stretches`), then let AI seats
+        and automatic settings answer (:meth:`_automatic_action`), one logged commit each,
+        until a human must decide or the game ends. ``record`` and ``state`` are the game as
+        last committed; call under the lock. Returns the game's seq and state.
+
+        The channel hears of a **stretch** in one message, queued with its last commit: the
+        public lines and events of every commit in order, who is awaited at its end, and a
+        ping for those awaited then who were not when it began. A stretch ends where a human
+        must decide, the game ends, the game's chapter (a season, say) changes (a table
+        of AI seats posts one message per season), or before an automatic answer of a
+        player's seat (auto-end-turn): a stretch holds one commit of a player's seat at most,
+        its first, so an undo (which takes back the last commit, a player's own) supersedes a
+        message that tells nothing else. Private messages stay one per commit and seat. Each
+        next answer is found before the commit that precedes it, from the state as stored, so
+        a stretch knows its last commit when writing it.
+
+        Each commit of a stretch but its last stores its news in the outbox, held (the
+        recipient :data:`bot.store.STRETCH`, never sent), in its own transaction; the last
+        commit merges every held news of the game with its own and releases them in its
+        transaction (:meth:`_commit`). A process killed between two commits loses no line:
+        at start-up :meth:`finish_stretches` lets the stretch go on (the AI answers are drawn
+        from the seed and the seq, so they are the same) and its last commit tells it all.
+        """
+        users = {s.seat: s.user_id for s in seats}
+        players = {s.seat for s in seats if s.user_id is not None and not s.is_ai}
+        narrator = narrator_for(engine.ruleset.name)
+        step = first if first is not None else await self._automatic_step(engine, record, state, seats)
+        began = set(state.awaited())
+        public = None if step is None else engine.view(step[1].state, None)
+        for _ in range(MAX_AUTOMATIC + 1):
+            if step is None:
+                break
+            seat, transition = step
+            stored = encode(transition.state)
+            after = decode(stored)
+            news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began)
+            following = None if after.result is not None else \
+                await self._automatic_step(engine, dataclasses.replace(record, seq=record.seq + 1), after, seats)
+            following_public = None if following is None else engine.view(following[1].state, None)
+            ends = following is None or following[0] in players or \
+                narrator.chapter(public) != narrator.chapter(following_public)
+            seq = await self._commit(engine, record, seat, transition, seats, stored, public, before=state,
+                                     channel=news, hold=not ends)
+            seats = await self._note_roles(record, seats, public)
+            record, state = dataclasses.replace(record, seq=seq), self._remember(record.id, stored, after)
+            if ends:
+                began = set(state.awaited())
+            step, public = following, following_public
+        else:
+            log.error("game %s: more than %d automatic answers in a row; waiting for a human", record.id, MAX_AUTOMATIC)
+        return record.seq, state
+
+    async def finish_stretches(self) -> list[int]:
+        """At start-up: finish what a stopped process left half done in every running game.
+        A game whose last commit ended it is marked finished; a stretch stopped between two
+        commits goes on (its AI and automatic answers, as :meth:`_commit_stretch` would have
+        given them), and news still held when nothing answers by itself any more (an AI
+        seat was taken over meanwhile) is queued as one channel message naming, and pinging,
+        whoever is awaited now. Returns the games that moved or told news."""
+        touched = []
+        for found in await self.store.games_with_status("active"):
+            try:
+                async with self.store.lock(found.id):
+                    record = await self._record(found.id)
+                    if record.status != "active":
+                        continue
+                    ruleset = self._ruleset(record.game)
+                    engine, state = Engine(ruleset), self._state(record, ruleset)
+                    if state.result is not None:
+                        await self.store.set_status(record.id, "finished")
+                        continue
+                    seq, state = await self._commit_stretch(engine, record, await self.store.seats(record.id), state)
+                    held = await self.store.stretch_news(record.id)
+                    if held:
+                        news = merged([json.loads(r.payload) for r in held])
+                        awaiting = (await self.public_status(record.id))["awaiting"]  # by the seats' holders now
+                        news.update(awaiting=awaiting, ping=[a["user_id"] for a in awaiting if a["user_id"] is not None])
+                        await self.store.release_stretch(record.id, expected_seq=seq, release=[r.key for r in held],
+                                                         payload=dumps(news))
+                    if held or seq != record.seq:
+                        touched.append(record.id)
+            except Exception:  # one game that cannot go on must not keep the others (or the bot) down
+                log.exception("game %s: finishing its stretch failed", found.id)
+        return touched
+
+    async def _commit(
+        self,
+        engine: Engine,
+        record: GameRecord,
+        seat: Seat | None,
+        transition: Transition,
+        seats: Sequence[SeatRecord],
+        stored: str,
+        public: Mapping[str, Any],
+        *,
+        before: GameState | None = None,
+        channel: dict[str, Any],
+        hold: bool = False,
+    ) -> int:
+        """Write the records, the state (``stored``: ``transition.state`` encoded) and the
+        outbox in one transaction; returns the new seq. ``public`` is the public view after it.
+
+        ``channel`` is this commit's channel news. ``hold``: a later commit of the stretch
+        tells it (:meth:`_commit_stretch`), so it is stored held; otherwise it is queued as
+        one message with the game's held news before it, which the same transaction
+        releases. ``before`` is the state the transition started from: a seat is told of
+        its decisions when a prompt opened for it that was not open before (and it did not
+        act itself). Eliminated seats are
+        spectators: they get no private message that carries no decision.
+        """
+        state = transition.state
+        users = {s.seat: s.user_id for s in seats}
+        opened_before = set() if before is None else {p.id for p in before.prompts}
+        outbox, held = [], []
+        if hold:
+            outbox.append(OutboxMessage(STRETCH, dumps(channel)))
+        else:
+            held = await self.store.stretch_news(record.id)
+            channel = merged([*(json.loads(row.payload) for row in held), channel])
+            if state.result is not None:
+                channel["reveal"] = narrator_for(state.game).reveal(engine, state)
+            outbox.append(OutboxMessage("channel", dumps(channel)))
+        out = spectators(public)
+        for s in state.seats:
+            if users.get(s) is None:
+                continue
+            private = [e for e in transition.events if e.to is not None and s in e.to]
+            new_prompts = s != seat and any(p.id not in opened_before for p in state.prompts_for(s))
+            if (private or new_prompts) and (s not in out or new_prompts):
+                payload = private_payload(engine, record.id, record.seq + 1, state, s, private, with_decisions=new_prompts)
+                outbox.append(OutboxMessage(f"user:{users[s]}", dumps(payload)))
+        try:
+            seq = await self.store.commit_action(
+                record.id,
+                expected_seq=record.seq,
+                seat=seat,
+                action=encode(list(transition.records)),
+                chance=json.dumps([list(r.chance) for r in transition.records]),
+                state=stored,
+                outbox=outbox,
+                release=[row.key for row in held],
+            )
+        except StaleVersion:
+            raise StaleClick("Someone moved first; look at the new position and try again.") from None
+        if state.result is not None:
+            await self.store.set_status(record.id, "finished")
+        await self._plan_auto_passes(record, state, seats)
+        return seq
+
+    async def _note_roles(self, record: GameRecord, seats: Sequence[SeatRecord],
+                          public: Mapping[str, Any]) -> list[SeatRecord]:
+        """Store what each seat plays as the public view after a commit shows it
+        (:meth:`engine.core.game.GameDescriptor.seat_roles`; a seat it shows none for has
+        none) where that differs from ``seats``, the seats as stored; returns them as stored
+        now. Writes only when a role changed (a faction chosen, or undone)."""
+        shown = self.descriptor(record.game).seat_roles(public)
+        changed = {s.seat: shown.get(s.seat) for s in seats if shown.get(s.seat) != s.role}
+        if not changed:
+            return list(seats)
+        await self.store.set_roles(record.id, changed)
+        return [dataclasses.replace(s, role=changed.get(s.seat, s.role)) for s in seats]
+
+    # ---------------------------------------------------------------- what a seat may see
+
+    async def view(self, game_id: int, user_id: int | None) -> SeatView:
+        """What ``user_id``'s seat may know (``None``: the public view), with its legal actions."""
+        record = await self._record(game_id)
+        if record.status == "lobby":
+            raise GameNotRunning(not_running(record))
+        seat = None if user_id is None else _seat_of(await self.store.seats(game_id), user_id)
+        ruleset = self._ruleset(record.game)
+        engine = Engine(ruleset)
+        state = self._state(record, ruleset)
+        return SeatView(
+            game_id=game_id,
+            seq=record.seq,
+            status=record.status,
+            seat=seat,
+            view=engine.view(state, seat),
+            prompts=tuple(state.prompts_for(seat)) if seat is not None else (),
+            legal=tuple(engine.legal(state, seat)) if seat is not None and state.result is None else (),
+            awaited=tuple(state.awaited()),
+            game=record.game,
+        )
+
+    async def public_status(self, game_id: int) -> dict[str, Any]:
+        """The game as the public sees it now, in the channel payload's shape (``game_id``,
+        ``seq``, ``game``, ``view``, ``awaiting``, ``result``), for the status message."""
+        record = await self._record(game_id)
+        if record.status == "lobby":
+            raise GameNotRunning(not_running(record))
+        ruleset = self._ruleset(record.game)
+        state = self._state(record, ruleset)
+        users = {s.seat: s.user_id for s in await self.store.seats(game_id)}
+        view = Engine(ruleset).view(state, None)
+        out = spectators(view)
+        return {"game_id": game_id, "seq": record.seq, "game": record.game, "view": view,
+                "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited() if s not in out],
+                "result": state.result}
+
+    async def log_lines(self, game_id: int, user_id: int | None, *, limit: int = 30) -> list[str]:
+        """The last ``limit`` lines of the game's story as the user's seat saw it (``None``
+        or a non-seated user: the public story), rebuilt by replaying the stored log."""
+        record = await self._record(game_id)
+        if record.status == "lobby":
+            raise GameNotRunning(not_running(record))
+        seats = await self.store.seats(game_id)
+        seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
+        ruleset = self._ruleset(record.game)
+        rows = await self.store.actions(game_id)
+        options = self._state(record, ruleset).options
+        lines = await asyncio.to_thread(_replayed_lines, Engine(ruleset), record.seed, options, len(seats), rows, seat)
+        return lines[-limit:]
+
+    async def my_games(self, guild_id: int, user_id: int) -> list[MyGame]:
+        """The user's lobbies and running games on this server, and whether each awaits them."""
+        out = []
+        for record in await self.store.games_for_user(guild_id, user_id):
+            if record.status not in ("lobby", "active"):
+                continue
+            seat = _seat_of(await self.store.seats(record.id), user_id)
+            awaited = record.status == "active" and seat in self._state(record).awaited()
+            out.append(MyGame(record, seat, awaited))
+        return out
+
+
+def _replayed_lines(engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None) -> list[str]:
+    """Narrate a stored log for ``seat`` by replaying it (row 1 is the setup)."""
+    lines: list[str] = []
+    state = None
+    for row in rows:
+        records = decode(row.action)
+        if row.seq == 1:
+            transition = engine.setup(options, seat_count, seed)
+        else:
+            transition = engine.apply(state, records[0].action)
+        lines += narrate(transition.state.game, transition.events, seat)
+        state = transition.state
+    return lines
+
+
+def _seat_of(seats: Sequence[SeatRecord], user_id: int) -> Seat:
+    for s in seats:
+        if s.user_id == user_id:
+            return s.seat
+    raise NotSeated("You hold no seat in this game.")

@@ -1,0 +1,49 @@
+"""Player settings (scope ``player``): battle policy, automatic answers, palette, and the
+note that a player's DMs are closed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import RunetableError
+from bot.service.base import ServiceBase
+
+#: player settings (scope "player") and their defaults
+PLAYER_SETTINGS: dict[str, Any] = {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False, "palette": "default"}
+BATTLE_POLICIES = ("automatic", "manual")
+#: the renderer's palettes (renderer/palette.py): colour-blind-safe default, darker contrast, classic
+PALETTES = ("default", "contrast", "classic")
+#: player setting: when the user's DMs last refused the bot (Discord error 50007), or False
+DM_CLOSED = "dm_closed"
+
+
+class SettingsMixin(ServiceBase):
+    """Reading and checking a player's settings (:data:`PLAYER_SETTINGS`)."""
+
+    async def player_setting(self, user_id: int | None, key: str) -> Any:
+        if user_id is None:
+            return PLAYER_SETTINGS[key]
+        return await self.store.get_setting("player", user_id, key, PLAYER_SETTINGS[key])
+
+    async def player_settings(self, user_id: int) -> dict[str, Any]:
+        return {key: await self.player_setting(user_id, key) for key in PLAYER_SETTINGS}
+
+    async def set_player_setting(self, user_id: int, key: str, value: Any) -> None:
+        if key not in PLAYER_SETTINGS:
+            raise RunetableError(f"There is no setting {key!r}; settings: {', '.join(PLAYER_SETTINGS)}.")
+        if key == "battle_policy" and value not in BATTLE_POLICIES:
+            raise RunetableError(f"The battle policy is one of {', '.join(BATTLE_POLICIES)}.")
+        if key == "palette" and value not in PALETTES:
+            raise RunetableError(f"The palette is one of {', '.join(PALETTES)}.")
+        if key in ("auto_end_turn", "auto_pass") and not isinstance(value, bool):
+            raise RunetableError(f"{key} is on or off.")
+        await self.store.set_setting("player", user_id, key, value)
+
+    async def dm_closed(self, user_id: int) -> bool:
+        """Whether the user's DMs refused the bot last time (delivery then skips the DM for a while)."""
+        return bool(await self.store.get_setting("player", user_id, DM_CLOSED, False))
+
+    async def note_dm_closed(self, user_id: int, closed: bool) -> None:
+        """Note that a DM to the user failed (when) or went through (False)."""
+        if closed or await self.dm_closed(user_id):
+            await self.store.set_setting("player", user_id, DM_CLOSED, self._clock() if closed else False)
