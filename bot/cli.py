@@ -2,7 +2,9 @@
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and
 ``run(args) -> int``; :data:`COMMANDS` lists them, imported only when chosen, so
-``--help`` stays fast and an offline tool never imports discord.py.
+``--help`` stays fast and an offline tool never imports discord.py. A command that cannot
+run its command line (an unknown game, an option the game does not know) raises
+:class:`bot.commands.common.UsageError`: one line on stderr, exit status 2.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("bot.commands.simulate", "play many headless AI games with every invariant checked; report as JSON"),
     "bench": ("bot.commands.bench", "time the engine, the AI and the renderer"),
     "render": ("renderer.runewars.command", "render a scenario position to a PNG"),
+    "games": ("bot.commands.games", "list the installed games: players, options, AI, renderer, data pack"),
+    "data": ("bot.commands.data", "check a game's data pack (data check --game NAME [--pack DIR])"),
     "verify": ("bot.commands.verify", "check a finished game's export: the seed commitment and every shuffle and draw"),
     "sync": ("bot.commands.sync", "publish the slash commands to Discord (globally, or --guild ID to one server)"),
 }
@@ -26,7 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
-        description="Runetable: play Runewars asynchronously on Discord.",
+        description="Runetable: play board games asynchronously on Discord.",
         epilog="Without a command, runs the bot. Settings: see .env.example.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -41,4 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv or ["run"])
     module = importlib.import_module(COMMANDS[args.command][0])
-    return module.run(args)
+    from bot.commands.common import UsageError
+
+    try:
+        return int(module.run(args))
+    except UsageError as problem:
+        print(f"python -m bot {args.command}: {problem}", file=sys.stderr)
+        return 2

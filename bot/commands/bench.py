@@ -1,21 +1,23 @@
 """``python -m bot bench``: how fast the engine, the AI and the renderer are (docs/ai.md).
 
-Plays full 4-player AI games without rendering and reports ``apply_ms`` (p50, p95 of
-``Engine.apply``, in place as in all self-play), ``ai_decision_ms`` (p95), ``game_seconds``
-(median game, timed without wrappers; the same games are then played again with timing
-wrappers for the other figures), where apply's time goes (the after-every-step checks of
+Plays full AI games of ``--game`` (default Runewars) at the game's most seats without rendering
+and reports ``apply_ms`` (p50, p95 of ``Engine.apply``, in place as in all self-play),
+``ai_decision_ms`` (p95), ``game_seconds`` (median game, timed without wrappers; the same games
+are then played again with timing wrappers for the other figures), where apply's time goes
+(the after-every-step checks, for a game whose self-play hooks time them: Runewars'
 engine/runewars/flow.py; the rest), ``state_copy_ms`` (the copy the bot's own apply adds,
-``engine.core.engine.copy_state``, timed on every 25th position), and the renderer's figures for the last position of
-the first game (``render``: ``draw_ms``, ``render_ms``, ``png_encode_ms``,
-``render_over_encode``, ``png_bytes``, the machine; see renderer/runewars/bench.py). When a
-game takes longer than the 2 s target, the top costs of one profiled game are added.
+``engine.core.engine.copy_state``, timed on every 25th position), and the renderer's figures
+for the last sampled position (``render``: ``draw_ms``, ``render_ms``, ``png_encode_ms``,
+``render_over_encode``, ``png_bytes``, the machine; see renderer/runewars/bench.py), or
+``render: {"skipped": reason}`` for a game without a renderer (or one without ``bench``). When
+a game takes longer than the 2 s target, the top costs of one profiled game are added.
 
 ``command_ms`` (``p50``, ``p95``, ``max_ack``, ``games``; issue #11) is the command latency
 through the wire: the bot as ``python -m bot run`` with its production settings against the
 loopback Discord double, ``--latency-games`` games in play at once
 (:func:`tests.e2e.latency.measure_command_latency`, docs/e2e.md). It needs a source checkout
-(the ``tests`` package); elsewhere it is reported as skipped with the reason. ``--no-latency``
-skips it.
+(the ``tests`` package); elsewhere, and for other games than Runewars (the double's tables play
+Runewars), it is reported as skipped with the reason. ``--no-latency`` skips it.
 
 ``--check`` exits 1 when a target is missed (:data:`TARGETS`; a skipped ``command_ms`` is no
 miss, one with no sample is).
@@ -34,17 +36,25 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from bot.commands.common import DEFAULT_GAME, add_game_argument, find, game_and_options, self_play
+
 TARGET_GAME_SECONDS = 2.0
 
 #: the renderer's targets on a 2-core machine (issue #8) and the command latency's (issue #11):
 #: (figure, key, most)
-TARGETS = (("render", "render_ms.p50", 80.0), ("render", "draw_ms.p50", 40.0),
-           ("render", "render_over_encode", 2.0), ("render", "png_bytes", 1_500_000),
-           ("command_ms", "p95", 1500.0), ("command_ms", "max_ack", 3000.0))
+TARGETS = (
+    ("render", "render_ms.p50", 80.0),
+    ("render", "draw_ms.p50", 40.0),
+    ("render", "render_over_encode", 2.0),
+    ("render", "png_bytes", 1_500_000),
+    ("command_ms", "p95", 1500.0),
+    ("command_ms", "max_ack", 3000.0),
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=3, help="4-player AI games to time (default 3)")
+    add_game_argument(parser)
+    parser.add_argument("--games", type=int, default=3, help="AI games at the game's most seats to time (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed (game_seconds, render, command_ms)")
@@ -64,49 +74,28 @@ def ms(seconds: float) -> float:
     return round(seconds * 1000, 3)
 
 
-class TimedChecks:
-    """Times the functions engine/runewars/flow.py runs after every step, while in use."""
+def measure(
+    games: int, seed: int, *, max_seasons: int | None = None, game: Any = None, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Time ``games`` AI games of ``game`` (a :class:`engine.simulation.SelfPlay`; default Runewars) at its
+    most seats, cut short after ``max_seasons`` rounds (for the tests)."""
+    from contextlib import nullcontext
 
-    def __init__(self):
-        from engine.runewars import flow
-
-        self.flow, self.seconds, self.calls = flow, 0.0, 0
-
-    def __enter__(self):
-        self.original = list(self.flow._CHECKS)
-
-        def timed(check):
-            def run(state, pack, ctx):
-                started = time.perf_counter()
-                try:
-                    check(state, pack, ctx)
-                finally:
-                    self.seconds += time.perf_counter() - started
-                    self.calls += 1
-            return run
-
-        self.flow._CHECKS[:] = [timed(c) for c in self.original]
-        return self
-
-    def __exit__(self, *exc):
-        self.flow._CHECKS[:] = self.original
-
-
-def measure(games: int, seed: int, *, max_seasons: int | None = None) -> dict[str, Any]:
-    """Time ``games`` 4-player AI games (cut short after ``max_seasons`` seasons, for the tests)."""
     from engine.core.engine import copy_state
-    from engine.runewars.ai.driver import engine, play
-    from engine.runewars.ai.policy import choose
+    from engine.simulation import SelfPlay
 
-    runner = engine()
+    selfplay = game if game is not None else SelfPlay(find(DEFAULT_GAME))
+    options = dict(options or {})
+    players = selfplay.descriptor.max_players
+    runner = selfplay.engine
     apply_seconds: list[float] = []
     sampled_states, copy_seconds = [], []
     original_apply = runner.apply
 
-    def timed_apply(state, action, **options):
+    def timed_apply(state, action, **how):
         started = time.perf_counter()
         try:
-            return original_apply(state, action, **options)
+            return original_apply(state, action, **how)
         finally:
             apply_seconds.append(time.perf_counter() - started)
             if len(apply_seconds) % 25 == 0:  # the copy the bot's apply adds (self-play applies in place), and render_ms
@@ -117,48 +106,83 @@ def measure(games: int, seed: int, *, max_seasons: int | None = None) -> dict[st
     game_seconds = []
     for index in range(games):  # plain games for game_seconds: the timing wrappers below cost about 20 %
         started = time.perf_counter()
-        play(4, seed + index, choose, max_seasons=max_seasons, in_place=True)
+        selfplay.play(players, seed + index, options=options, max_rounds=max_seasons, in_place=True)
         game_seconds.append(time.perf_counter() - started)
     runner.apply = timed_apply
     decisions, parts = [], Counter()
+    timed_checks = selfplay.hook("timed_checks")
     try:
-        with TimedChecks() as checks:
+        with timed_checks() if timed_checks is not None else nullcontext() as checks:
             for index in range(games):  # the same games again, timed part by part
-                game = play(4, seed + index, choose, max_seasons=max_seasons, in_place=True)
-                decisions += game.decision_seconds
-                parts.update(game.seconds)
+                played = selfplay.play(players, seed + index, options=options, max_rounds=max_seasons, in_place=True)
+                decisions += played.decision_seconds
+                parts.update(played.seconds)
     finally:
         del runner.apply
     total_apply = sum(apply_seconds)
+    breakdown: dict[str, Any] = {"total_s": round(total_apply, 3)}
+    if checks is not None:
+        breakdown.update(
+            {
+                "after_every_step_checks_s": round(checks.seconds, 3),
+                "after_every_step_checks_calls": checks.calls,
+                "rules_and_rest_s": round(total_apply - checks.seconds, 3),
+            }
+        )
+    else:
+        breakdown["rules_and_rest_s"] = round(total_apply, 3)
     return {
+        "game": selfplay.descriptor.name,
         "games": games,
-        "players": 4,
-        "apply_ms": {"p50": ms(percentile(apply_seconds, 0.5)), "p95": ms(percentile(apply_seconds, 0.95)), "count": len(apply_seconds)},
-        "ai_decision_ms": {"p50": ms(percentile(decisions, 0.5)), "p95": ms(percentile(decisions, 0.95)), "count": len(decisions)},
-        "game_seconds": {"median": round(statistics.median(game_seconds), 3), "all": [round(s, 3) for s in game_seconds],
-                         "target": TARGET_GAME_SECONDS},
-        "game_breakdown_s": {"apply": round(parts["apply"], 3), "views": round(parts["view"], 3), "legal_answers": round(parts["legal"], 3),
-                             "ai_decisions": round(sum(decisions), 3), "games": round(sum(game_seconds), 3)},
-        "apply_breakdown": {
-            "total_s": round(total_apply, 3),
-            "after_every_step_checks_s": round(checks.seconds, 3),
-            "after_every_step_checks_calls": checks.calls,
-            "rules_and_rest_s": round(total_apply - checks.seconds, 3),
+        "players": players,
+        "options": options,
+        "apply_ms": {
+            "p50": ms(percentile(apply_seconds, 0.5)),
+            "p95": ms(percentile(apply_seconds, 0.95)),
+            "count": len(apply_seconds),
         },
-        "state_copy_ms": {"p50": ms(percentile(copy_seconds, 0.5)), "p95": ms(percentile(copy_seconds, 0.95)), "count": len(copy_seconds)},
+        "ai_decision_ms": {
+            "p50": ms(percentile(decisions, 0.5)),
+            "p95": ms(percentile(decisions, 0.95)),
+            "count": len(decisions),
+        },
+        "game_seconds": {
+            "median": round(statistics.median(game_seconds), 3),
+            "all": [round(s, 3) for s in game_seconds],
+            "target": TARGET_GAME_SECONDS,
+        },
+        "game_breakdown_s": {
+            "apply": round(parts["apply"], 3),
+            "views": round(parts["view"], 3),
+            "legal_answers": round(parts["legal"], 3),
+            "ai_decisions": round(sum(decisions), 3),
+            "games": round(sum(game_seconds), 3),
+        },
+        "apply_breakdown": breakdown,
+        "state_copy_ms": {
+            "p50": ms(percentile(copy_seconds, 0.5)),
+            "p95": ms(percentile(copy_seconds, 0.95)),
+            "count": len(copy_seconds),
+        },
         "states_sampled": sampled_states,
     }
 
 
-def render_figures(states: list, pack) -> dict[str, Any] | None:
-    """The renderer's bench on the public view of the last sampled position (the fullest board)."""
+def render_figures(selfplay, states: list, options: dict[str, Any]) -> dict[str, Any]:
+    """The renderer's bench on the public view of the last sampled position (the fullest board), or
+    ``{"skipped": reason}``."""
+    descriptor = selfplay.descriptor
+    if descriptor.renderer is None:
+        return {"skipped": f"{descriptor.name} has no renderer"}
     try:
-        from renderer.runewars import bench
-    except ImportError:
-        return None
-    from engine.runewars.ai.driver import engine
-
-    return bench(engine().view(states[-1], None), pack, n=20) if states else None
+        bench = descriptor.load_renderer().bench
+    except ImportError as missing:
+        return {"skipped": f"the renderer is not available: {missing}"}
+    except AttributeError:
+        return {"skipped": f"the renderer of {descriptor.name} ({descriptor.renderer}) has no bench"}
+    if not states:
+        return {"skipped": "no position was sampled (a game of fewer than 25 answers)"}
+    return bench(selfplay.engine.view(states[-1], None), selfplay.pack(options), n=20)
 
 
 def command_figures(games: int, seconds: float) -> dict[str, Any]:
@@ -188,49 +212,66 @@ def missed_targets(result: dict[str, Any]) -> list[str]:
     return missed
 
 
-def profile_top(seed: int, limit: int = 15) -> list[dict[str, Any]]:
-    """The functions one profiled 4-player game spends most of its own time in."""
-    from engine.runewars.ai.driver import play
-    from engine.runewars.ai.policy import choose
+def profile_top(seed: int, limit: int = 15, *, game: Any = None, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The functions one profiled game (at the game's most seats) spends most of its own time in."""
+    from engine.simulation import SelfPlay
 
+    selfplay = game if game is not None else SelfPlay(find(DEFAULT_GAME))
     profiler = cProfile.Profile()
-    profiler.runcall(play, 4, seed, choose)
+    profiler.runcall(selfplay.play, selfplay.descriptor.max_players, seed, options=options)
     stats = pstats.Stats(profiler, stream=io.StringIO())
     rows = []
     root = str(Path(__file__).resolve().parents[2]) + "/"
     for (path, line, name), (_, calls, own, cumulative, _) in stats.stats.items():
-        rows.append({"function": f"{path.replace(root, '')}:{line}({name})", "calls": calls,
-                     "own_s": round(own, 3), "cumulative_s": round(cumulative, 3)})
+        rows.append(
+            {
+                "function": f"{path.replace(root, '')}:{line}({name})",
+                "calls": calls,
+                "own_s": round(own, 3),
+                "cumulative_s": round(cumulative, 3),
+            }
+        )
     return sorted(rows, key=lambda r: -r["own_s"])[:limit]
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.runewars.ai.driver import engine
-
-    result = measure(args.games, args.seed)
+    descriptor, options = game_and_options(args)
+    selfplay = self_play(descriptor)
+    result = measure(args.games, args.seed, game=selfplay, options=options)
     states = result.pop("states_sampled")
-    rendered = render_figures(states, engine().ruleset.pack({}))
-    if rendered is not None:
-        result["render"] = rendered
+    result["render"] = render_figures(selfplay, states, options)
     if result["game_seconds"]["median"] > TARGET_GAME_SECONDS:
-        result["profile_top"] = profile_top(args.seed)
+        result["profile_top"] = profile_top(args.seed, game=selfplay, options=options)
     if not args.no_latency:
-        result["command_ms"] = command_figures(args.latency_games, args.latency_seconds)
+        result["command_ms"] = (
+            command_figures(args.latency_games, args.latency_seconds)
+            if descriptor.name == DEFAULT_GAME
+            else {"skipped": f"measured with {DEFAULT_GAME} tables only (tests/e2e/latency.py)"}
+        )
     result["missed_targets"] = missed_targets(result)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
-        print(f"apply_ms p50 {result['apply_ms']['p50']} p95 {result['apply_ms']['p95']}; "
-              f"ai_decision_ms p95 {result['ai_decision_ms']['p95']}; game_seconds median {result['game_seconds']['median']}")
+        print(
+            f"apply_ms p50 {result['apply_ms']['p50']} p95 {result['apply_ms']['p95']}; "
+            f"ai_decision_ms p95 {result['ai_decision_ms']['p95']}; game_seconds median {result['game_seconds']['median']}"
+        )
         print(f"apply breakdown: {result['apply_breakdown']}")
-        if "render" in result:
-            r = result["render"]
-            print(f"render_ms p50 {r['render_ms']['p50']}, draw_ms p50 {r['draw_ms']['p50']}, "
-                  f"render_over_encode {r['render_over_encode']}, png_bytes {r['png_bytes']} on {r['machine']}")
+        r = result["render"]
+        if "skipped" in r:
+            print(f"render: skipped, {r['skipped']}")
+        else:
+            print(
+                f"render_ms p50 {r['render_ms']['p50']}, draw_ms p50 {r['draw_ms']['p50']}, "
+                f"render_over_encode {r['render_over_encode']}, png_bytes {r['png_bytes']} on {r['machine']}"
+            )
         if "command_ms" in result:
             c = result["command_ms"]
-            print(f"command_ms: {c['skipped']}" if "skipped" in c else
-                  f"command_ms p50 {c['p50']} p95 {c['p95']} max_ack {c['max_ack']} ({c['games']} games, {c['samples']} samples)")
+            print(
+                f"command_ms: {c['skipped']}"
+                if "skipped" in c
+                else f"command_ms p50 {c['p50']} p95 {c['p95']} max_ack {c['max_ack']} ({c['games']} games, {c['samples']} samples)"
+            )
         for row in result.get("profile_top", []):
             print(f"  {row['own_s']:8.3f} s own {row['cumulative_s']:8.3f} s cum  {row['calls']:>9} calls  {row['function']}")
         for miss in result["missed_targets"]:

@@ -1,10 +1,12 @@
 """``python -m bot demo``: a whole game offline with AI seats, as pictures and a readable log.
 
-Writes ``season-YY-S.png`` as each season ends (YY the year, S the season 1-4: spring to
-winter; the picture shows the board as the next season opens, or the game is over),
-``final.png`` (the public view), ``seat-N-final.png`` (what seat N sees) and ``log.txt`` (the
-public events narrated in English), then prints the winner and the folder. Never imports
-discord.
+Any game (``--game``, default Runewars) with its default AI at every seat. Writes ``final.png``
+(the public view), ``seat-N-final.png`` (what seat N sees), the pictures the game's self-play
+``picture`` hook asks for along the way (Runewars: ``season-YY-S.png`` as each season ends, YY
+the year, S the season 1-4: spring to winter; the picture shows the board as the next season
+opens, or the game is over) and ``log.txt`` (the public events through the game's narrator,
+under the headings of the ``heading`` hook: Runewars' seasons), then prints the winner and the
+folder. A game without a renderer writes the log alone. Never imports discord.
 """
 
 from __future__ import annotations
@@ -14,73 +16,88 @@ import sys
 import time
 from pathlib import Path
 
-SEASON_NUMBER = {"spring": 1, "summer": 2, "autumn": 3, "winter": 4}
+from bot.commands.common import add_game_argument, game_and_options, players, self_play
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=3, help="AI seats (default 3)")
+    add_game_argument(parser)
+    parser.add_argument("--players", type=int, default=None, help="AI seats (default 3, within the game's seat counts)")
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     parser.add_argument("--out", default="demo", help="folder for the pictures and log.txt (default ./demo)")
     parser.add_argument("--no-images", action="store_true", help="write only log.txt (no renderer needed)")
-    parser.add_argument("--max-seasons", type=int, default=None, metavar="N", help="stop after N seasons (a quick look)")
+    parser.add_argument(
+        "--max-seasons", type=int, default=None, metavar="N", help="stop after N seasons (rounds of play; a quick look)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.runewars.ai.driver import engine, play
-    from engine.runewars.ai.policy import choose
-
+    descriptor, options = game_and_options(args)
+    selfplay = self_play(descriptor, max_rounds=args.max_seasons)  # refused before anything is written
+    seats = players(descriptor, args.players, 3)
     render = None
     if not args.no_images:
-        try:
-            from renderer.runewars import render_png as render
-        except ImportError as missing:
-            print(f"The renderer is not available ({missing}); run with --no-images for the log alone.", file=sys.stderr)
-            return 2
+        if descriptor.renderer is None:
+            print(f"{descriptor.title} has no renderer: writing log.txt only.", file=sys.stderr)
+        else:
+            try:
+                render = descriptor.load_renderer().render_png
+            except (ImportError, AttributeError) as missing:
+                print(f"The renderer is not available ({missing}); run with --no-images for the log alone.", file=sys.stderr)
+                return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    runner = engine()
-    pack = runner.ruleset.pack({})
+    runner = selfplay.engine
+    pack = selfplay.pack(options)
+    picture = selfplay.hook("picture") if render is not None else None
     started = time.perf_counter()
-    pictures: list[Path] = []
 
     def observe(before, action, transition) -> None:
-        if render is None:
-            return
-        ended = before.board.season if before.board else ""
-        if ended in SEASON_NUMBER and any(e.kind in ("season_began", "game_over") for e in transition.events):
-            path = out / f"season-{before.board.year:02d}-{SEASON_NUMBER[ended]}.png"
-            path.write_bytes(render(runner.view(transition.state, None), pack))
-            pictures.append(path)
+        name = picture(before, transition) if picture is not None else None
+        if name:
+            (out / f"{name}.png").write_bytes(render(runner.view(transition.state, None), pack))
 
-    game = play(args.players, args.seed, choose, observe=observe, max_seasons=args.max_seasons)
+    game = selfplay.play(seats, args.seed, options=options, max_rounds=args.max_seasons, observe=observe)
     if render is not None:
         (out / "final.png").write_bytes(render(runner.view(game.state, None), pack))
-        for seat in range(args.players):
+        for seat in range(seats):
             (out / f"seat-{seat}-final.png").write_bytes(render(runner.view(game.state, seat), pack, seat=seat))
-    (out / "log.txt").write_text(game_log(game))
+    (out / "log.txt").write_text(game_log(selfplay, game))
     seconds = time.perf_counter() - started
     if game.finished:
-        winner = game.result["winner"]
-        print(f"Seat {winner} ({game.state.board.players[winner].faction}) wins by {game.result['reason']} after {seconds:.1f} s.")
+        print(f"{winner_text(selfplay, game)} after {seconds:.1f} s.")
     else:
         print(f"Stopped after {args.max_seasons} seasons ({seconds:.1f} s); no winner yet.")
-    print(f"Pictures and log in {out.resolve()}")
+    print(f"Pictures and log in {out.resolve()}" if render is not None else f"Log in {out.resolve()}")
     return 0
 
 
-def game_log(game) -> str:
-    """The public events, one line each, under a heading per season."""
+def winner_text(selfplay, game) -> str:
+    """``Seat 1 (elves) wins by time_limit`` (a role only for games whose view shows one)."""
+    labels = selfplay.seat_labels(game.state)
+    named = [f"{s} ({labels[s]})" if labels.get(s, f"seat {s}") != f"seat {s}" else str(s) for s in game.winners()]
+    reason = game.result.get("reason")
+    by = f" by {reason}" if reason else ""
+    if not named:
+        return f"Nobody wins{by}"
+    return f"Seat {named[0]} wins{by}" if len(named) == 1 else f"Seats {', '.join(named)} share the win{by}"
+
+
+def game_log(selfplay, game) -> str:
+    """The public events told by the game's narrator, one line each, under the headings the game's
+    self-play ``heading`` hook gives (Runewars: one per season)."""
     from bot.narration import narrator_for
 
-    narrator = narrator_for("runewars")
-    board = game.state.board
-    lines = [f"Runewars demo: seed {game.seed}, {game.seats} AI players"]
-    lines += [f"  seat {p.seat}: {p.faction}" for p in board.players]
+    narrator = narrator_for(game.state.game)
+    heading = selfplay.hook("heading")
+    labels = selfplay.seat_labels(game.state)
+    lines = [f"{selfplay.descriptor.title} demo: seed {game.seed}, {game.seats} AI players"]
+    lines += [f"  seat {s}: {label}" for s, label in labels.items() if label != f"seat {s}"]
     for event in game.events:
         if not event.visible_to(None):
             continue
-        if event.kind == "season_began":
-            lines += ["", f"== Year {event.data['year']}, {event.data['season']} =="]
+        title = heading(event) if heading is not None else None
+        if title:
+            lines += ["", f"== {title} =="]
         lines.append(narrator.event(event))
     lines += ["", f"Result: {game.result}" if game.finished else "Stopped before the end."]
     return "\n".join(lines) + "\n"

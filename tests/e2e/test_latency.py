@@ -48,7 +48,7 @@ def test_bench_check_misses_the_command_targets():
 
 
 def test_bench_no_latency_skips_the_measurement(monkeypatch, capsys):
-    monkeypatch.setattr(bench, "measure", lambda games, seed: {
+    monkeypatch.setattr(bench, "measure", lambda games, seed, **_: {
         "games": 1, "apply_ms": {"p50": 1.0, "p95": 2.0}, "ai_decision_ms": {"p95": 1.0}, "game_seconds": {"median": 1.0},
         "apply_breakdown": {}, "states_sampled": []})
     monkeypatch.setattr(bench, "command_figures", lambda games, seconds: pytest.fail("measured despite --no-latency"))

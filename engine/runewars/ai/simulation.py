@@ -1,54 +1,80 @@
-"""Many headless games with every check on: the engine of ``python -m bot simulate``.
+"""Runewars' self-play hooks (the descriptor's ``selfplay``) and the Runewars face of ``simulate``.
 
-Each game seats AI players (factions rotated across seats and games, so each faction plays
-each seat equally often), checks the invariants after every action
-(:mod:`engine.runewars.ai.invariants`; the views' secrecy every ``secrets_every`` actions,
-public events always), replays the game at its end, and counts what happened
-(:mod:`engine.runewars.ai.tally`). A game stops at its first failing action (what follows
-a broken invariant proves nothing). :func:`report` turns the games into the JSON the
-command prints. ``max_seasons`` cuts every game short, for quick smoke runs. Games run in
-parallel worker processes with ``jobs`` > 1.
+The generic commands (``python -m bot demo``, ``simulate``, ``bench``) play any game through
+:mod:`engine.simulation`, which calls the hooks below when a game's ``selfplay`` module has them
+(the interface is documented there and in docs/ai.md):
+
+- :func:`progress`: seasons played, for ``--max-seasons``;
+- :func:`roles` and :func:`answer`: seats play factions rotated over seats and seeds (seat s of
+  the game with seed S plays faction (S + s) mod 4), given as the answer to the faction choice;
+- :func:`checks`: the invariants after every action (:mod:`engine.runewars.ai.invariants`; the
+  views' secrecy every ``secrets_every`` actions and at the end, public events always); a game
+  stops at its first failing action, and is replayed at its end by the generic code;
+- :func:`figures`: the report's Runewars figures, counted from events (:mod:`engine.runewars.ai.tally`);
+- :func:`picture` and :func:`heading`: ``demo`` takes a picture as each season ends
+  (``season-YY-S``) and heads each season in its log;
+- :func:`timed_checks`: ``bench`` times the after-every-step checks of engine/runewars/flow.py.
+
+:func:`simulate`, :func:`play_checked` and :func:`report` keep their Runewars signatures for the
+tests and scripts that call them.
 """
 
 from __future__ import annotations
 
-import math
-import multiprocessing
 import statistics
 import time
-import traceback
 from collections import Counter
-from contextlib import nullcontext
-from dataclasses import dataclass, field
-from functools import partial
+from collections.abc import Callable
 from random import Random
-from typing import Any, Callable
+from typing import Any
 
-from engine.core import GameState, Transition
+from engine.core import Action, Engine, Event, GameState, Prompt, Transition
 from engine.runewars.ai import invariants, tally
-from engine.runewars.ai.driver import PlayedGame, Policy, engine, play, start
+from engine.runewars.ai.driver import Policy, faction_answer, seasons_played
 from engine.runewars.ai.policy import choose, handled_kinds
+from engine.runewars.data import Pack
+from engine.simulation import FirstFailure, GameOutcome, SelfPlay, wilson
+from engine.simulation import play_checked as play_checked_game
+from engine.simulation import report as report_games
+from engine.simulation import simulate as simulate_games
+
+__all__ = [
+    "END_REASONS",
+    "FirstFailure",
+    "GameOutcome",
+    "answer",
+    "checks",
+    "factions_for",
+    "figures",
+    "heading",
+    "picture",
+    "play_checked",
+    "progress",
+    "report",
+    "roles",
+    "simulate",
+    "timed_checks",
+    "TimedChecks",
+    "wilson",
+]
 
 #: engine reasons -> the names the report uses (issue 12)
 END_REASONS = {"dragon_runes": "instant_win", "time_limit": "time_limit", "last_player": "elimination"}
+SEASON_NUMBER = {"spring": 1, "summer": 2, "autumn": 3, "winter": 4}
 
 
-class FirstFailure(Exception):
-    """Raised by the checks to stop a game at its first failing action."""
+def _selfplay() -> SelfPlay:
+    from engine.runewars.game import GAME
+
+    return SelfPlay(GAME)
 
 
-@dataclass
-class GameOutcome:
-    seed: int
-    factions: list[str]
-    game: PlayedGame | None = None
-    crash: str = ""
-    violations: list[str] = field(default_factory=list)
-    leaks: list[str] = field(default_factory=list)
+# -------------------------------------------------------------------------------- the hooks
 
-    @property
-    def failed(self) -> bool:
-        return bool(self.crash or self.violations or self.leaks)
+
+def progress(state: GameState) -> int:
+    """Seasons played (``--max-seasons``)."""
+    return seasons_played(state)
 
 
 def factions_for(seed: int, players: int, factions: list[str]) -> list[str]:
@@ -57,82 +83,43 @@ def factions_for(seed: int, players: int, factions: list[str]) -> list[str]:
     return [factions[(seed + seat) % len(factions)] for seat in range(players)]
 
 
-def play_checked(
-    players: int, seed: int, factions: list[str], *, options: dict[str, Any], policy: Policy = choose, secrets_every: int = 10,
-    max_seasons: int | None = None,
-) -> GameOutcome:
-    """One game with the checks after every action; a crash is caught and kept with its traceback."""
-    outcome = GameOutcome(seed, factions)
-    runner = engine()
-    pack = runner.ruleset.pack(options)
+def roles(seed: int, players: int, options: dict[str, Any]) -> list[str]:
+    """The factions of the simulated game with ``seed`` (:func:`factions_for` over the pack's factions)."""
+    from engine.runewars.ruleset import Runewars
+
+    return factions_for(seed, players, sorted(Runewars.pack(options).factions))
+
+
+def answer(state: GameState, prompt: Prompt, roles: list[str]) -> Action | None:
+    """The faction choice answered with the seat's given faction; every other prompt goes to the policy."""
+    return faction_answer(state, prompt, roles)
+
+
+def checks(
+    engine: Engine, pack: Pack, *, seed: int, secrets_every: int
+) -> Callable[[GameState, Action, Transition], tuple[list[str], list[str]]]:
+    """The invariants after every action, the views' secrecy every ``secrets_every`` actions and at
+    the end, the public events after every action (docs/ai.md, "Invariants")."""
     rng = Random(seed)
     steps = [0]
     revealed: set[str] = set()
 
-    def observe(before: GameState, action, transition: Transition) -> None:
+    def check(before: GameState, action: Action, transition: Transition) -> tuple[list[str], list[str]]:
         steps[0] += 1
         state = transition.state
-        outcome.violations += [f"action {state.seq} ({action.describe()}): {p}" for p in invariants.check_state(runner, state, pack)]
+        violations = invariants.check_state(engine, state, pack)
         if steps[0] % secrets_every == 0 or state.result is not None:
-            found = invariants.check_secrets(runner, state, transition.events, rng, revealed)
+            leaks = invariants.check_secrets(engine, state, transition.events, rng, revealed)
         else:
-            found = invariants.check_events(state, transition.events, revealed)
-        outcome.leaks += [f"action {state.seq} ({action.describe()}): {p}" for p in found]
-        if outcome.violations or outcome.leaks:
-            raise FirstFailure()
+            leaks = invariants.check_events(state, transition.events, revealed)
+        return violations, leaks
 
-    try:
-        outcome.game = start(players, seed, options=options)
-        play(players, seed, policy, factions=factions, observe=observe, max_seasons=max_seasons, game=outcome.game,
-             in_place=True)
-        outcome.violations += invariants.check_replay(runner, outcome.game.state, outcome.game.records)
-    except FirstFailure:
-        pass
-    except Exception:
-        outcome.crash = traceback.format_exc()
-    return outcome
+    return check
 
 
-def simulate(
-    games: int, players: int, seed: int, options: dict[str, Any], *, policy: Policy = choose, secrets_every: int = 10,
-    max_seasons: int | None = None, progress: Callable[[GameOutcome], None] | None = None, jobs: int = 1,
-) -> tuple[list[GameOutcome], float]:
-    """Play ``games`` games from ``seed`` on, ``jobs`` at a time in worker processes (each game
-    depends on its seed alone, so the outcomes are the same for any ``jobs``); returns the
-    outcomes in seed order and the seconds they took. ``progress`` sees each outcome in seed order."""
-    factions = sorted(engine().ruleset.pack(options).factions)
-    play_one = partial(_play_seed, players=players, factions=factions, options=options, policy=policy,
-                       secrets_every=secrets_every, max_seasons=max_seasons)
-    seeds = range(seed, seed + games)
-    started = time.perf_counter()
-    outcomes = []
-    workers = min(jobs, games)
-    with multiprocessing.Pool(workers) if workers > 1 else nullcontext() as pool:
-        for outcome in pool.imap(play_one, seeds) if pool is not None else map(play_one, seeds):
-            outcomes.append(outcome)
-            if progress is not None:
-                progress(outcome)
-    return outcomes, time.perf_counter() - started
-
-
-def _play_seed(seed: int, *, players: int, factions: list[str], **settings: Any) -> GameOutcome:
-    return play_checked(players, seed, factions_for(seed, players, factions), **settings)
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> list[float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return [0.0, 1.0]
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
-
-
-def report(outcomes: list[GameOutcome], seconds: float, *, players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    pack = engine().ruleset.pack(options)
+def figures(finished: list[GameOutcome], *, options: dict[str, Any], pack: Pack) -> dict[str, Any]:
+    """The report's Runewars figures over the games that finished without failure."""
     tally.prepare(pack)
-    finished = [o for o in outcomes if o.game is not None and not o.failed]
     played, won = Counter(), Counter()
     reasons = Counter({name: 0 for name in END_REASONS.values()})
     seasons, decisions, asked_in_battles, battles = [], 0, 0, 0
@@ -155,21 +142,16 @@ def report(outcomes: list[GameOutcome], seconds: float, *, players: int, seed: i
                 battles += 1
                 asked_in_battles += event.data.get("prompts", 0) - event.data.get("forced", 0)
         counts.update(tally.count(game.events))
-    failures = [o for o in outcomes if o.failed]
     counted = dict(counts)
     counted["diplomacy"] = {s: counted.pop(f"diplomacy_{s}") for s in tally.SYMBOLS}
     return {
-        "games": len(outcomes),
-        "players": players,
-        "seed": seed,
-        "options": options,
-        "crashes": sum(1 for o in outcomes if o.crash),
-        "invariant_violations": sum(len(o.violations) for o in outcomes),
-        "leaks": sum(len(o.leaks) for o in outcomes),
-        "seconds": round(seconds, 2),
-        "games_per_second": round(len(outcomes) / seconds, 3) if seconds else None,
         "wins_by_faction": {
-            f: {"games": played[f], "wins": won[f], "rate": round(won[f] / played[f], 4) if played[f] else None, "ci95": wilson(won[f], played[f])}
+            f: {
+                "games": played[f],
+                "wins": won[f],
+                "rate": round(won[f] / played[f], 4) if played[f] else None,
+                "ci95": wilson(won[f], played[f]),
+            }
             for f in sorted(played)
         },
         "end_reasons": dict(reasons),
@@ -179,5 +161,110 @@ def report(outcomes: list[GameOutcome], seconds: float, *, players: int, seed: i
         "counts": counted,
         "cannot_happen": tally.cannot_happen(pack, options),
         "fallback_prompt_kinds": dict(sorted(fallbacks.items())),
-        "first_failure": None if not failures else {"seed": failures[0].seed, "factions": failures[0].factions},
     }
+
+
+def picture(before: GameState, transition: Transition) -> str | None:
+    """``demo``: when a season ends, ``season-YY-S`` (S = 1 spring ... 4 winter) of the board as the
+    next season opens (or the game is over)."""
+    ended = before.board.season if before.board else ""
+    if ended in SEASON_NUMBER and any(e.kind in ("season_began", "game_over") for e in transition.events):
+        return f"season-{before.board.year:02d}-{SEASON_NUMBER[ended]}"
+    return None
+
+
+def timed_checks() -> TimedChecks:
+    """``bench``: a context manager timing the after-every-step checks of engine/runewars/flow.py."""
+    return TimedChecks()
+
+
+def heading(event: Event) -> str | None:
+    """``demo``'s log: ``Year 1, spring`` before each season's first event."""
+    return f"Year {event.data['year']}, {event.data['season']}" if event.kind == "season_began" else None
+
+
+class TimedChecks:
+    """Times the functions engine/runewars/flow.py runs after every step, while in use."""
+
+    def __init__(self) -> None:
+        from engine.runewars import flow
+
+        self.flow, self.seconds, self.calls = flow, 0.0, 0
+
+    def __enter__(self) -> TimedChecks:
+        self.original = list(self.flow._CHECKS)
+
+        def timed(check):
+            def run(state, pack, ctx):
+                started = time.perf_counter()
+                try:
+                    check(state, pack, ctx)
+                finally:
+                    self.seconds += time.perf_counter() - started
+                    self.calls += 1
+
+            return run
+
+        self.flow._CHECKS[:] = [timed(c) for c in self.original]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.flow._CHECKS[:] = self.original
+
+
+# -------------------------------------------------------------------------------- the Runewars face
+
+
+def play_checked(
+    players: int,
+    seed: int,
+    factions: list[str],
+    *,
+    options: dict[str, Any],
+    policy: Policy = choose,
+    secrets_every: int = 10,
+    max_seasons: int | None = None,
+) -> GameOutcome:
+    """One game with the checks after every action, ``factions`` at the seats."""
+    return play_checked_game(
+        _selfplay(),
+        players,
+        seed,
+        options=options,
+        policy=policy,
+        roles=list(factions),
+        secrets_every=secrets_every,
+        max_rounds=max_seasons,
+    )
+
+
+def simulate(
+    games: int,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    *,
+    policy: Policy = choose,
+    secrets_every: int = 10,
+    max_seasons: int | None = None,
+    progress: Callable[[GameOutcome], None] | None = None,
+    jobs: int = 1,
+) -> tuple[list[GameOutcome], float]:
+    """:func:`engine.simulation.simulate` for Runewars (``policy``: the AI by default)."""
+    return simulate_games(
+        _selfplay(),
+        games,
+        players,
+        seed,
+        options,
+        policy=policy,
+        secrets_every=secrets_every,
+        max_rounds=max_seasons,
+        progress=progress,
+        jobs=jobs,
+    )
+
+
+def report(outcomes: list[GameOutcome], seconds: float, *, players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """:func:`engine.simulation.report` for Runewars."""
+    return report_games(_selfplay(), outcomes, seconds, players=players, seed=seed, options=options)

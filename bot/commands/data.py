@@ -1,0 +1,65 @@
+"""``python -m bot data check [--game NAME] [--pack DIR] [--json]``: validate a game's data pack.
+
+Goes through the game's descriptor: its ``pack_check`` names ``check(pack_dir | None)``, which
+returns a result with ``ok``, ``errors``, ``counts``, ``pack_hash`` and ``to_dict()`` (Runewars:
+``engine.runewars.data.check``, the same check as ``python -m engine.runewars.data check``).
+``--pack`` is a folder merged over the built-in pack (default: the game's own default, for
+Runewars ``$RUNETABLE_DATA_PACK``). A game without a data pack says so and exits 0. Exit status
+0 only when the pack is valid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from bot.commands.common import UsageError, add_game_argument, chosen_game
+from engine.core.game import resolve
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="data_command", metavar="ACTION", required=True)
+    check = sub.add_parser(
+        "check",
+        help="validate the built-in pack merged with an optional override pack",
+        description="validate a game's data pack: the built-in one merged with an optional override pack",
+    )
+    add_game_argument(check, options=False)
+    check.add_argument("--pack", metavar="DIR", help="override pack directory (default: the game's, e.g. $RUNETABLE_DATA_PACK)")
+    check.add_argument("--json", action="store_true", help="print {ok, errors, counts, pack_hash} as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    descriptor = chosen_game(args)
+    if descriptor.pack_check is None:
+        message = f"{descriptor.title} ({descriptor.name}) has no data pack: nothing to check"
+        if args.pack:
+            raise UsageError(f"{message}, so --pack {args.pack} cannot be used")
+        if args.json:
+            print(
+                json.dumps(
+                    {"ok": True, "errors": [], "counts": {}, "pack_hash": None, "game": descriptor.name, "note": message},
+                    indent=2,
+                )
+            )
+        else:
+            print(message + ".")
+        return 0
+    result = resolve(descriptor.pack_check)(args.pack)
+    try:
+        report(result, as_json=args.json)
+    except BrokenPipeError:  # the reader (e.g. `| head`) stopped early; the verdict stands
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0 if result.ok else 1
+
+
+def report(result, *, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        for error in result.errors:
+            print(f"ERROR {error}", file=sys.stderr)
+        print(("OK" if result.ok else f"FAILED ({len(result.errors)} errors)") + f"  hash={result.pack_hash}")
+        print(json.dumps(result.counts, ensure_ascii=False))
