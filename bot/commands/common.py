@@ -14,12 +14,10 @@ import os
 from typing import Any
 
 from engine.core.game import BadOption, GameDescriptor, parse_options
-from engine.core.registry import UnknownGame, find_game
+from engine.core.registry import GAMES_VARIABLE, UnknownGame, find_game, parse_games
 
 #: the game a command plays when ``--game`` is not given
 DEFAULT_GAME = "runewars"
-#: the operator's list of offered games (bot/service/games.py reads the same variable)
-GAMES_VARIABLE = "RUNETABLE_GAMES"
 
 
 class UsageError(Exception):
@@ -44,14 +42,8 @@ def add_game_argument(parser: argparse.ArgumentParser, *, options: bool = True, 
 
 
 def games_from_environment() -> dict[str, str]:
-    """``RUNETABLE_GAMES`` as name -> game to load (``"runewars, mine=pkg.game"``; empty when unset), read
-    as ``bot.service.games.parse_games`` reads it (not imported: bot.service takes a second to import)."""
-    games = {}
-    for entry in os.environ.get(GAMES_VARIABLE, "").split(","):
-        name, _, module = (part.strip() for part in entry.partition("="))
-        if name:
-            games[name] = module or name
-    return games
+    """``RUNETABLE_GAMES`` as name -> game to load (empty when unset)."""
+    return parse_games(os.environ.get(GAMES_VARIABLE, ""))
 
 
 def find(name: str) -> GameDescriptor:

@@ -11,12 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Action, Ruleset, UnknownGame
-from engine.core.registry import find_game, installed_games
+from engine.core.registry import GAMES_VARIABLE, find_game, offered_games, parse_games
 
-#: the operator's setting naming the games ``/game new`` offers, comma-separated: an installed
-#: game's name, or ``name=module`` for a module with a ``GAME`` descriptor or a ``RULESET``
-#: (``mine=mypackage.game``); unset: every installed game
-GAMES_VARIABLE = "RUNETABLE_GAMES"
+__all__ = ["GAMES_VARIABLE", "AiPolicy", "game_pack", "installed_packs", "load_ai", "offered_games", "pack_content",
+           "parse_games", "renderer_for"]
 
 #: AI policy: (the seat's view, the prompt, its legal answers, a seeded rng[, pack=]) -> one of them
 AiPolicy = Callable[..., Action]
@@ -59,22 +57,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
-
-
-def parse_games(text: str) -> dict[str, str]:
-    """The games of a :data:`GAMES_VARIABLE` value, name -> game to load:
-    ``"chess, mine=mypackage.game"`` -> ``{"chess": "chess", "mine": "mypackage.game"}``."""
-    games = {}
-    for entry in text.split(","):
-        name, _, module = (part.strip() for part in entry.partition("="))
-        if name:
-            games[name] = module or name
-    return games
-
-
-def offered_games(text: str | None) -> dict[str, str]:
-    """The games a bot offers: those :data:`GAMES_VARIABLE` names, else every installed game."""
-    return parse_games(text) if text else {name: name for name in sorted(installed_games())}
 
 
 def installed_packs(directory: str | Path | None) -> dict[str, Path]:

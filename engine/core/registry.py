@@ -19,6 +19,10 @@ from engine.core.game import GameDescriptor
 from engine.core.ruleset import Ruleset
 
 ENTRY_POINT_GROUP = "runetable.games"
+#: the operator's setting naming the games a bot offers, comma-separated: an installed game's
+#: name, or ``name=module`` for a module with a ``GAME`` descriptor or a ``RULESET``
+#: (``mine=mypackage.game``); unset: every installed game
+GAMES_VARIABLE = "RUNETABLE_GAMES"
 
 
 class UnknownGame(LookupError):
@@ -82,6 +86,22 @@ def find_game(name: str) -> GameDescriptor:
         descriptor = GameDescriptor(name=ruleset.name, title=ruleset.name, ruleset=f"{name}:RULESET")
     _FROM_MODULES[name] = _FROM_MODULES[descriptor.name] = descriptor
     return descriptor
+
+
+def parse_games(text: str) -> dict[str, str]:
+    """The games of a :data:`GAMES_VARIABLE` value, name -> game to load:
+    ``"chess, mine=mypackage.game"`` -> ``{"chess": "chess", "mine": "mypackage.game"}``."""
+    games = {}
+    for entry in text.split(","):
+        name, _, module = (part.strip() for part in entry.partition("="))
+        if name:
+            games[name] = module or name
+    return games
+
+
+def offered_games(text: str | None) -> dict[str, str]:
+    """The games a bot offers: those :data:`GAMES_VARIABLE` names, else every installed game."""
+    return parse_games(text) if text else {name: name for name in sorted(installed_games())}
 
 
 def load_ruleset(name: str) -> Ruleset:
