@@ -29,8 +29,7 @@ from engine.runewars.data import Pack
 from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
 from engine.runewars.retreat import push_retreat
 from engine.runewars.state import RunewarsBoard
-from engine.runewars.turn import Turn
-from engine.runewars.turn_order import left_of_active
+from engine.runewars.turn_order import Turn, left_of_active
 
 RULE_SPEND = "p. 18 (Diplomatie, 1.): „Der Spieler muss 1 bis 6 Einflussmarker abgeben.“"
 RULE_ONE_BATTLE = "p. 33 (Mobilisierung): no second battle with one Mobilize card; a second diplomacy ending in battle or retreat must retreat"
@@ -194,6 +193,6 @@ def begin_battle(state: GameState, pack: Pack, area: str, attacker: int, *, conq
 
 def _start_battle(state: GameState, pack: Pack, area: str, attacker: int, *, conquer: bool, ctx: Context) -> None:
     """The seam to the battle package (pp. 21-24), imported here so that neither needs the other at import time."""
-    from engine.runewars.battle import start_battle
+    from engine.runewars.battle.procedure import start_battle
 
     start_battle(state, pack, area, attacker, conquer=conquer, ctx=ctx)

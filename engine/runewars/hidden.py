@@ -19,6 +19,9 @@ cards under heroes and defeated-hero tokens, cards drawn by a procedure in progr
 fate cards, heroes drawn for recruiting), discard piles (face up), the RNG state (future
 chance, not present information). So every seat's view, and the public view, of the copy equal
 those of the original.
+
+Like the AI, this hook sits above the ruleset: it asks the ruleset for the game's pack, and no
+rule module imports it.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from engine.core.engine import copy_state
 from engine.runewars.control import control_map
 from engine.runewars.heroes.setup import back_of
 from engine.runewars.map import geometry
+from engine.runewars.ruleset import Runewars
 from engine.runewars.state import RunewarsBoard
 
 
@@ -65,8 +69,6 @@ def unknown_exploration(state: GameState, board: RunewarsBoard) -> dict[int, lis
     """Areas whose exploration token is face down and unseen, by the token's (public) back."""
     if not board.exploration:
         return {}
-    from engine.runewars.ruleset import Runewars  # the ruleset imports every rule module
-
     pack = Runewars.pack(state.options)
     geo = geometry(pack, board.placements)
     homes = {a for a in board.areas if pack.tile_of_area(a).is_home}

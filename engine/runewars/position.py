@@ -74,8 +74,8 @@ from typing import Any, Mapping
 
 from engine.core import GameState, InvalidAction
 from engine.core.codec import from_plain
-from engine.runewars.battle import new_battle
 from engine.runewars.battle.policy import policy_from_spec
+from engine.runewars.battle.procedure import new_battle
 from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.data import Pack
 from engine.runewars.flow import push

@@ -1,35 +1,46 @@
-"""The Runewars ruleset: plugs the rule modules into the engine contract."""
+"""The Runewars ruleset: plugs the rule modules into the engine contract.
+
+Every rule module registers its frames, prompt kinds, effects and codec types when it is
+imported (engine.runewars.flow). Importing this module imports them all and nothing above
+them (not the AI, not the descriptor's hooks): most are imported by the modules used here;
+those that only register (the orders, the card effects, the turn, bids, diplomacy, hero upkeep) are
+named below. tests/runewars/test_layers.py checks that none is left out.
+
+A pack the ruleset loads passes the data's own checks and the rules' (:data:`PACK_CHECKS`:
+the cards' effects against the registry).
+"""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import Action, Context, GameState, IncompatibleState, Prompt, Ruleset
-from engine.runewars import flow, position, setup, views
-from engine.runewars.data import Pack, load_pack, pack_hash
+
+# imported only to register (the noqa: F401 lines): bids, diplomacy, the turn, the card effects, hero upkeep, the orders
+from engine.runewars import bids, diplomacy, flow, position, setup, turn, views  # noqa: F401
+from engine.runewars.data import CheckResult, Pack, check, load_pack, pack_hash
 from engine.runewars.data.loader import resolve_pack_dir
+from engine.runewars.effects import basic, battle, hand, hero_cards  # noqa: F401
+from engine.runewars.effects.pack_check import deck_errors
+from engine.runewars.heroes import upkeep  # noqa: F401
+from engine.runewars.orders import fortify, gain_power, harvest, mobilize, recruit, strategy  # noqa: F401
+
+#: the rules' checks of a pack, beside the data's own (engine.runewars.data.loader.RecordCheck)
+PACK_CHECKS = (deck_errors,)
 
 
-def _load_rule_modules() -> None:
-    """Every rule module registers its frames and prompt kinds when imported (engine.runewars.flow)."""
-    import engine.runewars as package
-
-    for module in pkgutil.walk_packages(package.__path__, prefix="engine.runewars."):
-        if not module.name.startswith("engine.runewars.data"):
-            importlib.import_module(module.name)
-
-
-_load_rule_modules()
+def check_pack(pack_dir: Path | str | None = None, *, use_env: bool = True) -> CheckResult:
+    """:func:`engine.runewars.data.check` with :data:`PACK_CHECKS`: what ``python -m engine.runewars.data check`` reports."""
+    return check(pack_dir, use_env=use_env, checks=PACK_CHECKS)
 
 
 @lru_cache(maxsize=8)
 def _pack(pack_dir: Path | None) -> Pack:
     """Packs are read once per process (a pack edited on disk applies after a restart)."""
-    return load_pack(pack_dir, use_env=False)
+    return load_pack(pack_dir, use_env=False, checks=PACK_CHECKS)
 
 
 @lru_cache(maxsize=8)
@@ -91,7 +102,7 @@ class Runewars(Ruleset):
         flow.run(state, pack, ctx)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        return views.view(state, self.pack(state.options), seat)
 
 
 RULESET = Runewars()

@@ -24,7 +24,6 @@ from engine.core import Action, Context, GameState, IllegalAction, InvalidAction
 from engine.runewars.control import control_map, controller, home_owners
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step, procedure, prompt_kind, top
-from engine.runewars.heroes import exploration  # module import: exploration reads runes.kind
 from engine.runewars.state import Rune, RunewarsBoard
 
 GAIN_RULE = "p. 30 (Gewinn von Drachenrunen) / digest §8"
@@ -42,7 +41,12 @@ def dragon_rune_count(board: RunewarsBoard, seat: int, control: Mapping[str, int
     p. 37 „Wer auch immer das Gebiet kontrolliert, hat dadurch eine zusätzliche Drachenrune“: one
     more, whether or not the throne's area holds a dragon rune itself (ruling).
     """
-    return len(dragon_rune_areas(board, seat, control)) + exploration.dragon_throne_runes(board, seat)
+    return len(dragon_rune_areas(board, seat, control)) + dragon_throne_runes(board, seat)
+
+
+def dragon_throne_runes(board: RunewarsBoard, seat: int) -> int:
+    """„Wer auch immer das Gebiet kontrolliert, hat dadurch eine zusätzliche Drachenrune“ (face-up Dragon Thrones, p. 37)."""
+    return sum(1 for a, m in board.exploration.items() if m.token == "dragon_throne" and m.face_up and controller(board, a) == seat)
 
 
 def runes_to_win(pack: Pack, epic: bool) -> int:

@@ -3,7 +3,7 @@
 A season: 1. the season card (its text, then its second function), 2. every player
 chooses an order card in secret, 3. the orders are revealed together and resolved in
 player order. The :class:`Campaign` frame runs the seasons of the whole game; each
-:class:`Season` frame runs its three steps and pushes one :class:`~engine.runewars.turn.Turn`
+:class:`Season` frame runs its three steps and pushes one :class:`~engine.runewars.turn_order.Turn`
 per player.
 """
 
@@ -19,8 +19,7 @@ from engine.runewars.effects.season_cards import season_card_step
 from engine.runewars.flow import procedure, prompt_kind, push, top
 from engine.runewars.heroes.quest_phase import start_quest_phase
 from engine.runewars.state import RunewarsBoard
-from engine.runewars.turn import Turn
-from engine.runewars.turn_order import earns_bonus, player_order
+from engine.runewars.turn_order import Turn, earns_bonus, player_order
 
 SEASONS = ("spring", "summer", "autumn", "winter")
 

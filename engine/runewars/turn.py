@@ -9,14 +9,13 @@ objective and no hero able to act, which the whole table can see, it passes by i
 
 Before the active player's first window, the other players holding tactics cards get the
 ``rival_turn`` window ("when another player begins a turn", engine.runewars.effects.windows).
-A lasting ``no_bonus`` effect takes the order's bonus away.
+A lasting ``no_bonus`` effect takes the order's bonus away. The :class:`Turn` frame is
+defined in engine.runewars.turn_order.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
+from engine.core import Action, Context, GameState, IllegalAction, Prompt
 from engine.runewars.data import Pack
 from engine.runewars.effects.lasting import active
 from engine.runewars.effects.objectives import RULE as OBJECTIVE_RULE, claim, claimable
@@ -25,22 +24,9 @@ from engine.runewars.flow import procedure, prompt_kind, push, top
 from engine.runewars.heroes.turn_actions import RULE as HEROES_RULE, may_act as heroes_may_act, start_hero_turn
 from engine.runewars.orders import order_frame
 from engine.runewars.state import RunewarsBoard
-from engine.runewars.turn_order import current_player_order
+from engine.runewars.turn_order import Turn, current_player_order
 
 WINDOW_CHOICE = {"before": "proceed", "after": "end_turn"}
-
-
-@register
-@dataclass
-class Turn:
-    seat: int
-    order: int
-    bonus: bool
-    step: str = "before"
-    #: battles started by this order card (Mobilize's bonus never starts a second, p. 33)
-    battles: int = 0
-    #: the turn has begun (announced, the others' ``rival_turn`` window opened)
-    begun: bool = False
 
 
 @procedure(Turn)

@@ -1,11 +1,40 @@
-"""Player order and the bonus rule (pp. 12, 31; digest §5.4, §10.10)."""
+"""Player order, the active player and the bonus rule (pp. 12, 15, 31; digest §5.4, §10.10).
+
+The :class:`Turn` frame is here, not with its procedure in engine.runewars.turn, so that the
+card effects can ask who the active player is (:func:`active_player`) without importing the
+turn, which opens their windows.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Mapping
 
+from engine.core import GameState, register
 from engine.runewars.data import Pack
+from engine.runewars.flow import top
 from engine.runewars.state import RunewarsBoard
+
+
+@register
+@dataclass
+class Turn:
+    """A player's turn: resolving his order card (p. 15 „Spielzug“; engine.runewars.turn advances it)."""
+
+    seat: int
+    order: int
+    bonus: bool
+    step: str = "before"
+    #: battles started by this order card (Mobilize's bonus never starts a second, p. 33)
+    battles: int = 0
+    #: the turn has begun (announced, the others' ``rival_turn`` window opened)
+    begun: bool = False
+
+
+def active_player(state: GameState) -> int | None:
+    """The player resolving his order card (p. 15 „Aktiver Spieler“), or None."""
+    turn = top(state, Turn)
+    return None if turn is None else turn.seat
 
 
 def player_order(board: RunewarsBoard, pack: Pack, order_numbers: Mapping[int, int] | None = None) -> list[int]:

@@ -14,16 +14,18 @@ from typing import Any
 from engine.core import GameState, seats_from
 from engine.runewars.battle.frame import Battle
 from engine.runewars.control import controller, home_owners
+from engine.runewars.data import Pack
 from engine.runewars.effects.reading import card_views
 from engine.runewars.flow import top
 from engine.runewars.heroes.views import hero_views
 from engine.runewars.runes import kind
 from engine.runewars.setup_map import setup_view
 from engine.runewars.state import Area, Player, Rune, RunewarsBoard
-from engine.runewars.turn import Turn
+from engine.runewars.turn_order import Turn
 
 
-def view(state: GameState, seat: int | None) -> dict[str, Any]:
+def view(state: GameState, pack: Pack, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: the public) may know of ``state``, played with ``pack``."""
     board: RunewarsBoard = state.board
     return {
         "game": "runewars",
@@ -50,8 +52,8 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "fate_discard": list(board.decks["fate"].discard),
         "rune_supply": dict(board.rune_supply),
         "result": state.result,
-        **card_views(state, seat),  # cards the seat may read, the season card, lasting effects
-        **hero_views(state, seat),  # heroes, defeated-hero tokens, exploration tokens
+        **card_views(state, pack, seat),  # cards the seat may read, the season card, lasting effects
+        **hero_views(state, pack, seat),  # heroes, defeated-hero tokens, exploration tokens
     }
 
 

@@ -3,7 +3,8 @@
 import pytest
 
 from engine.core import Action, Context, Engine, InvalidAction, Rng, load_ruleset
-from engine.runewars.battle import Battle, start_battle
+from engine.runewars.battle.frame import Battle
+from engine.runewars.battle.procedure import start_battle
 from engine.runewars.flow import top
 
 RULES = load_ruleset("runewars")

@@ -31,8 +31,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from engine.core import Action, Engine, IllegalAction, InvalidAction, encode, load_ruleset
-from engine.runewars.battle import Battle
 from engine.runewars.battle.abilities import CHOSEN
+from engine.runewars.battle.frame import Battle
 from engine.runewars.battle.policy import DECISIONS
 from engine.runewars.control import controller
 from engine.runewars.flow import top

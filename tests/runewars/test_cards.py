@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Action, Engine, load_ruleset
-from engine.runewars.battle import Battle
+from engine.runewars.battle.frame import Battle
 from engine.runewars.control import control_map
 from engine.runewars.flow import top
 from engine.runewars.map import Placement, geometry

@@ -7,13 +7,13 @@ import copy
 import pytest
 
 from engine.core import Action, Context, Engine, IllegalAction, Rng, encode, load_ruleset
-from engine.runewars.battle import start_battle
-from engine.runewars.data import check
+from engine.runewars.battle.procedure import start_battle
 from engine.runewars.effects import effect_problems
 from engine.runewars.effects.conditions import condition_problems
 from engine.runewars.effects.lasting import Lasting
 from engine.runewars.effects.windows import why_not_playable
 from engine.runewars.flow import run
+from engine.runewars.ruleset import check_pack
 from tests.runewars.test_cards import FACTIONS, TILES, stacks
 
 RULES = load_ruleset("runewars")
@@ -81,7 +81,7 @@ def test_the_checker_names_file_deck_and_card_of_a_bad_effect(tmp_path, toml, re
     """issue #7: "The data checker rejects an unknown effect name or bad parameters with the place named." """
     (tmp_path / "pack.toml").write_text('[pack]\nname = "broken"\n', encoding="utf-8")
     (tmp_path / "cards.toml").write_text(toml, encoding="utf-8")
-    result = check(tmp_path, use_env=False)
+    result = check_pack(tmp_path, use_env=False)
     assert not result.ok
     errors = [(e.file, e.record, e.field, e.message) for e in result.errors]
     assert any(f.endswith("cards.toml") and (r, fl, m) == (record, field, message) for f, r, fl, m in errors), errors
@@ -89,7 +89,7 @@ def test_the_checker_names_file_deck_and_card_of_a_bad_effect(tmp_path, toml, re
 
 def test_the_built_in_decks_have_the_rulebook_s_counts():
     """p. 4 (Spielmaterial): „8 böse Zielkarten“, „8 gute Zielkarten“, „50 Taktikkarten“, „32 Jahreszeitenkarten“; 3 titles."""
-    counts = check(use_env=False).counts
+    counts = check_pack(use_env=False).counts
     assert (counts["season_cards"], counts["tactics"], counts["objectives"], counts["titles"]) == (32, 50, 16, 3)
     assert counts["season_cards_by_season"] == {"spring": 8, "summer": 8, "autumn": 8, "winter": 8}
     assert counts["objectives_by_alignment"] == {"good": 8, "evil": 8}
@@ -339,7 +339,7 @@ def test_a_seat_reads_its_own_cards_and_the_public_ones_only():
 
 def test_the_built_in_pack_checks_clean_with_the_decks():
     """The data checker accepts the built-in decks (docs/effects.md: how a data pack adds cards)."""
-    result = check(use_env=False)
+    result = check_pack(use_env=False)
     assert result.ok, result.errors[:3]
 
 
@@ -350,7 +350,7 @@ def test_an_override_pack_adds_a_card_in_the_vocabulary(tmp_path):
         '[[tactics_card]]\nid = "kriegskasse"\nname_de = "Kriegskasse"\nname = "War Chest"\nsummary = "Gain 4 influence."\n'
         'text = "Take 4 influence."\ntiming = "turn"\neffects = [{ do = "gain_influence", amount = 4 }]\nsource = "house"\n',
         encoding="utf-8")
-    assert check(tmp_path, use_env=False).ok
+    assert check_pack(tmp_path, use_env=False).ok
     spec = {"factions": FACTIONS, "placements": TILES, "neutrals": "none", "players": {"0": {"tactics": ["kriegskasse"], "influence": 0}},
             "season": {"year": 1, "name": "summer", "start": "turn", "orders": {"0": 1, "1": 2}, "turn": 0}}
     state = ENGINE.from_position({"data_pack": str(tmp_path)}, 2, 5, spec).state

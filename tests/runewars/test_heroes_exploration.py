@@ -2,8 +2,9 @@
 
 import pytest
 
-from engine.runewars.heroes.exploration import dragon_throne_runes, village_bonus
+from engine.runewars.heroes.exploration import village_bonus
 from engine.runewars.heroes.moves import quest_paths
+from engine.runewars.runes import dragon_throne_runes
 from tests.runewars.prompting import ENGINE, act, prompt_of, refused
 from tests.runewars.test_heroes import PACK, events_of, hero, quest_phase, units
 

@@ -5,7 +5,7 @@ import pytest
 from engine.runewars import diplomacy
 from engine.runewars.control import controller
 from engine.runewars.flow import top
-from engine.runewars.turn import Turn
+from engine.runewars.turn_order import Turn
 from tests.runewars.prompting import ENGINE, refused
 from tests.runewars.prompting import act as answer
 from tests.runewars.prompting import prompt_of as only_prompt

@@ -1,6 +1,8 @@
 """``python -m engine.runewars.data check [--pack DIR] [--json]``: validate a data pack.
 
-Exit status 0 only when the pack is valid.
+Exit status 0 only when the pack is valid. The pack is checked as the ruleset loads it: the
+data's own checks and the rules' (the cards' effects against the registry), so this command,
+unlike the rest of the package, imports the rules (engine.runewars.ruleset.check_pack).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import json
 import os
 import sys
 
-from .loader import check
+from engine.runewars.ruleset import check_pack
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--json", action="store_true", help="print {ok, errors, counts} as JSON")
     args = parser.parse_args(argv)
 
-    result = check(args.pack)
+    result = check_pack(args.pack)
     try:
         _report(result, as_json=args.json)
     except BrokenPipeError:  # the reader (e.g. `| head`) stopped early; the verdict stands

@@ -1,11 +1,10 @@
 """Season, tactics, objective and title cards (data/runewars/season_cards.toml, tactics.toml, objectives.toml, titles.toml).
 
 The loader calls :func:`check_decks` on the merged records (errors name file, deck and
-card id, and the field, e.g. ``effects[1]``) and :func:`deck_counts` for the checker's
-counts. Every card's ``effects`` are checked against the effect registry
-(engine/runewars/effects): an unknown effect, a missing or unknown parameter, a value
-of the wrong type is an error. The registry lives with the rule modules, so they are
-imported when a pack is checked.
+card id, and the field) and :func:`deck_counts` for the checker's counts. The fields written
+in the rules' vocabulary (``effects``, ``timing``, ``requires``, ``triggers``, ``modifiers``)
+are checked on the rules side, against the effect registry, which lives with the rule
+modules: the ruleset runs engine/runewars/effects/pack_check.py on every pack it loads.
 
 Fields beyond ``id``, ``name_de``, ``source``: ``name`` (the name shown), ``summary``
 (one line), ``text`` (what a player reads), and per deck:
@@ -18,8 +17,7 @@ Fields beyond ``id``, ``name_de``, ``source``: ``name`` (the name shown), ``summ
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Callable
+from typing import Any
 
 SEASONS = ("spring", "summer", "autumn", "winter")
 DECK_TABLES = ("season_card", "tactics_card", "objective", "title")
@@ -27,36 +25,15 @@ DECK_TABLES = ("season_card", "tactics_card", "objective", "title")
 COMPONENTS = {"season_card": "season_cards", "tactics_card": "tactics_cards", "title": "title_cards"}
 
 
-def _registries(m) -> tuple[Callable[[Any], list[str]], Callable[[Any], list[str]], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """The effect and condition checkers (units named must exist in the pack), the windows, the title triggers, the lasting modifiers."""
-    importlib.import_module("engine.runewars.ruleset")  # every rule module registers its effects
-    from engine.runewars.effects import EFFECTS, effect_problems
-    from engine.runewars.effects.conditions import condition_problems
-    from engine.runewars.effects.lasting import MODIFIERS
-    from engine.runewars.effects.titles import TRIGGERS
-    from engine.runewars.effects.windows import TIMINGS
-
-    units = m.tables.get("unit", {})
-
-    def effect_and_pack_problems(record: Any) -> list[str]:
-        problems = effect_problems(record)
-        if problems:
-            return problems
-        params = EFFECTS[record["do"]].params
-        return [f"{record['do']}: {p} {v!r} is no unit of this pack" for p, v in record.items() if params.get(p) == "unit" and v not in units]
-
-    return effect_and_pack_problems, condition_problems, TIMINGS, TRIGGERS, MODIFIERS
-
-
-def _complete(m, table: str) -> dict[str, Any]:
+def complete_records(m, table: str) -> dict[str, Any]:
+    """The complete (not ``partial``) records of ``table``, by id."""
     return {rid: rec for rid, rec in m.tables.get(table, {}).items() if not rec.data.get("partial", False)}
 
 
 def check_decks(v, m) -> None:
-    """Per card: names, summary, deck fields, effects and conditions; per deck: the rulebook's counts."""
-    effect_problems, condition_problems, timings, triggers, modifiers = _registries(m)
+    """Per card: names, summary and the deck fields outside the vocabulary; per deck: the rulebook's counts."""
     for table in DECK_TABLES:
-        for rid, rec in _complete(m, table).items():
+        for rid, rec in complete_records(m, table).items():
             def err(field: str, message: str, _rec=rec, _rid=rid, _table=table) -> None:
                 v.err(_rec, _table, _rid, field, message)
 
@@ -64,33 +41,16 @@ def check_decks(v, m) -> None:
             for field in ("name", "summary"):
                 if not isinstance(data.get(field), str) or not data.get(field):
                     err(field, "missing required field (a string)")
-
-            def check_list(field: str, records: Any, problems: Callable[[Any], list[str]], *, required: bool) -> None:
-                if records is None and not required:
-                    return
-                if not isinstance(records, list) or (required and not records):
-                    err(field, "a non-empty list of tables" if required else "a list of tables")
-                    return
-                for i, record in enumerate(records):
-                    for problem in problems(record):
-                        err(f"{field}[{i}]", problem)
-
             if table == "season_card":
                 if data.get("season") not in SEASONS:
                     err("season", f"must be one of {SEASONS}")
                 if not isinstance(data.get("council", False), bool):
                     err("council", "must be true or false")
-                check_list("effects", data.get("effects"), effect_problems, required=True)
-            elif table == "tactics_card":
-                if data.get("timing") not in timings:
-                    err("timing", f"must be one of {timings}")
-                check_list("effects", data.get("effects"), effect_problems, required=True)
             elif table == "objective":
                 if data.get("alignment") not in ("good", "evil"):
                     err("alignment", "must be 'good' or 'evil'")
-                check_list("requires", data.get("requires"), condition_problems, required=True)
-            else:
-                _check_title(data, err, check_list, effect_problems, triggers, modifiers)
+            elif table == "title" and not isinstance(data.get("heroes_loyal", False), bool):
+                err("heroes_loyal", "must be true or false")
     _check_unique_ids(v, m)
     _check_counts(v, m)
 
@@ -100,33 +60,20 @@ def _check_unique_ids(v, m) -> None:
     tables = ("hero", "reward", "quest") + DECK_TABLES
     seen: dict[str, str] = {}
     for table in tables:
-        for rid, rec in _complete(m, table).items():
+        for rid, rec in complete_records(m, table).items():
             if rid in seen and table in DECK_TABLES:
                 v.err(rec, table, rid, "id", f"the id {rid!r} is also a {seen[rid]} card")
             seen.setdefault(rid, table)
 
 
-def _check_title(data: dict, err, check_list, effect_problems, triggers: tuple[str, ...], modifiers: tuple[str, ...]) -> None:
-    for i, t in enumerate(data.get("triggers", [])):
-        if not isinstance(t, dict) or t.get("when") not in triggers:
-            err(f"triggers[{i}].when", f"must be one of {triggers}")
-        else:
-            check_list(f"triggers[{i}].effects", t.get("effects"), effect_problems, required=True)
-    for i, mod in enumerate(data.get("modifiers", [])):
-        if not isinstance(mod, dict) or mod.get("modifier") not in modifiers or not isinstance(mod.get("amount"), int):
-            err(f"modifiers[{i}]", f"a table {{modifier = one of {modifiers}, amount = a number}}")
-    if not isinstance(data.get("heroes_loyal", False), bool):
-        err("heroes_loyal", "must be true or false")
-
-
 def _check_counts(v, m) -> None:
     for table, component in COMPONENTS.items():
-        records = _complete(m, table)
+        records = complete_records(m, table)
         want = v.comp(component)
         if records and want is not None and len(records) != want:
             last = list(records.values())[-1]
             v.err(last, table, last.data["id"], "id", f"{len(records)} complete {table} cards, the component list says {want}")
-    seasons = _complete(m, "season_card")
+    seasons = complete_records(m, "season_card")
     if seasons:
         per = len(seasons) // len(SEASONS)
         for season in SEASONS:
@@ -134,7 +81,7 @@ def _check_counts(v, m) -> None:
             if len(these) != per:
                 last = (these or list(seasons.values()))[-1]
                 v.err(last, "season_card", last.data["id"], "season", f"{len(these)} {season} cards; every season deck has {per}")
-    objectives = _complete(m, "objective")
+    objectives = complete_records(m, "objective")
     if objectives:
         for alignment in ("good", "evil"):
             these = [r for r in objectives.values() if r.data.get("alignment") == alignment]
@@ -146,9 +93,9 @@ def _check_counts(v, m) -> None:
 
 def deck_counts(m) -> dict[str, Any]:
     """The checker's counts of these decks: per season, per window, per alignment, and the card-only rules."""
-    seasons = [r.data for r in _complete(m, "season_card").values()]
-    tactics = [r.data for r in _complete(m, "tactics_card").values()]
-    objectives = [r.data for r in _complete(m, "objective").values()]
+    seasons = [r.data for r in complete_records(m, "season_card").values()]
+    tactics = [r.data for r in complete_records(m, "tactics_card").values()]
+    objectives = [r.data for r in complete_records(m, "objective").values()]
     if not (seasons or tactics or objectives):
         return {}
 

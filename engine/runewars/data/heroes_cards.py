@@ -1,8 +1,9 @@
 """Hero, quest and reward cards (pp. 25-29; data/runewars/heroes.toml, quests.toml, rewards.toml).
 
 The loader calls :func:`check_hero_cards` on the merged records and puts the result of
-:func:`build_hero_cards` on ``Pack.hero_cards``. Only complete records become cards: the
-partial records of rulebook_examples.toml wait for their complete version (same id).
+:func:`build_hero_cards` on ``Pack.hero_cards`` (the card dataclasses are in ``model.py``). Only
+complete records become cards: the partial records of rulebook_examples.toml wait for their
+complete version (same id).
 
 Card abilities are effect records (``[{do = "...", ...}]``, engine/runewars/effects); their
 names and parameters are checked against the effects registry by the tests, because the
@@ -11,11 +12,10 @@ registry lives with the rule modules, which the data package does not import.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
-from .model import FATE_SYMBOLS, Provenance
+from .model import FATE_SYMBOLS, Effects, HeroCard, HeroCards, QuestCard, RewardCard
 
 TRAITS = ("strength", "agility", "wisdom")
 HERO_ALIGNMENTS = ("good", "neutral", "evil")
@@ -29,77 +29,6 @@ KEYWORDS = ("pathfinder", "stalwart", "ferocious", "mender", "loyal")
 #: quests without an area id: any area with a city, any neutral area
 QUEST_WHERE = ("city", "neutral")
 DUEL_OUTCOME = "win"
-
-Effects = tuple[Mapping[str, Any], ...]
-
-
-@dataclass(frozen=True)
-class HeroCard:
-    id: str
-    name: str
-    alignment: str
-    strength: int
-    agility: int
-    wisdom: int
-    health: int
-    when: str | None
-    effects: Effects
-    keywords: tuple[str, ...]
-    summary: str
-    text: str
-    prov: Provenance
-
-    def trait(self, name: str) -> int:
-        return {"strength": self.strength, "agility": self.agility, "wisdom": self.wisdom}[name]
-
-
-@dataclass(frozen=True)
-class QuestCard:
-    """``area`` or ``where``; a trait ``test`` (outcomes by fate symbol) or a ``duel`` against a neutral unit type (outcome ``win``)."""
-
-    id: str
-    name: str
-    area: str | None
-    where: str | None
-    test: str | None
-    duel: str | None
-    outcomes: Mapping[str, Effects]
-    summary: str
-    text: str
-    prov: Provenance
-
-
-@dataclass(frozen=True)
-class RewardCard:
-    id: str
-    name: str
-    trait: str | None
-    when: str
-    test: str | None
-    once: bool
-    discard: bool
-    keywords: tuple[str, ...]
-    effects: Effects
-    summary: str
-    text: str
-    prov: Provenance
-
-
-@dataclass(frozen=True)
-class HeroCards:
-    heroes: Mapping[str, HeroCard]
-    quests: Mapping[str, QuestCard]
-    rewards: Mapping[str, RewardCard]
-
-    def hero(self, card: str) -> HeroCard:
-        return self.heroes[card]
-
-    def quest(self, card: str) -> QuestCard:
-        return self.quests[card]
-
-    def reward(self, card: str) -> RewardCard:
-        return self.rewards[card]
-
 
 # -- validation ----------------------------------------------------------------------------
 

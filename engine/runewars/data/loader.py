@@ -1,4 +1,9 @@
-"""Load, merge and validate Runewars data packs (stdlib only: ``tomllib``)."""
+"""Load, merge and validate Runewars data packs (stdlib only: ``tomllib``).
+
+The data layer checks what it can know by itself (schema, references, geometry, counts).
+Whoever knows more adds a :data:`RecordCheck`: the ruleset checks the cards' effects against
+its registry (engine.runewars.ruleset), so this package imports no rule module.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import hashlib
 import json
 import os
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -88,6 +94,10 @@ class Merged:
 
     def get(self, table: str, rid: str) -> Rec | None:
         return self.tables.get(table, {}).get(rid)
+
+
+#: a check added to the data's own: the merged records in, their errors out (file, record, field, message)
+RecordCheck = Callable[[Merged], list[PackError]]
 
 
 @dataclass(frozen=True)
@@ -835,12 +845,14 @@ def _sort_key(e: PackError, order: dict[str, int]) -> int:
     return order.get(e.file, len(order))
 
 
-def _run(pack_dir: Path | None) -> tuple[Merged, list[PackError]]:
+def _run(pack_dir: Path | None, checks: Sequence[RecordCheck]) -> tuple[Merged, list[PackError]]:
     m = merge_layers(pack_dir)
     errors = list(m.errors)
     if not any(e.file == "-" or e.message.startswith("pack directory") for e in errors):
         try:
             errors += validate_merged(m)
+            for more in checks:
+                errors += more(m)
         except (KeyError, TypeError) as exc:  # pragma: no cover - defensive
             errors.append(PackError("-", "-", "-", f"validation aborted: {exc!r}"))
     # first error first in file order (files in load order; stable within a file)
@@ -854,20 +866,20 @@ def _run(pack_dir: Path | None) -> tuple[Merged, list[PackError]]:
     return m, schema_errs + later
 
 
-def load_pack(pack_dir: Path | str | None = None, *, use_env: bool = True) -> Pack:
+def load_pack(pack_dir: Path | str | None = None, *, use_env: bool = True, checks: Sequence[RecordCheck] = ()) -> Pack:
     """Load the built-in pack, merged with ``pack_dir`` (or ``$RUNETABLE_DATA_PACK``).
 
-    Raises :class:`PackInvalid` listing every error if validation fails.
+    Raises :class:`PackInvalid` listing every error if validation (the data's own and ``checks``) fails.
     """
-    m, errors = _run(resolve_pack_dir(pack_dir, use_env))
+    m, errors = _run(resolve_pack_dir(pack_dir, use_env), checks)
     if errors:
         raise PackInvalid(errors)
     return build_pack(m)
 
 
-def check(pack_dir: Path | str | None = None, *, use_env: bool = True) -> CheckResult:
-    """Validate without raising: ``ok``, every error, the counts and the pack hash."""
-    m, errors = _run(resolve_pack_dir(pack_dir, use_env))
+def check(pack_dir: Path | str | None = None, *, use_env: bool = True, checks: Sequence[RecordCheck] = ()) -> CheckResult:
+    """Validate without raising (the data's own checks and ``checks``): ``ok``, every error, the counts and the pack hash."""
+    m, errors = _run(resolve_pack_dir(pack_dir, use_env), checks)
     counts = compute_counts(m)
     digest = None
     if not errors:

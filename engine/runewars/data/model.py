@@ -15,10 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
-
-if TYPE_CHECKING:
-    from .heroes_cards import HeroCards
+from typing import Any, Mapping
 
 # -- hex grid ---------------------------------------------------------------
 
@@ -424,6 +421,80 @@ class NamedCard:
     prov: Provenance
 
 
+# -- hero, quest and reward cards (pp. 25-29; validated and built by heroes_cards.py) --------------
+
+#: a card's abilities: effect records ``{do = ..., ...}`` (engine/runewars/effects)
+Effects = tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class HeroCard:
+    id: str
+    name: str
+    alignment: str
+    strength: int
+    agility: int
+    wisdom: int
+    health: int
+    when: str | None
+    effects: Effects
+    keywords: tuple[str, ...]
+    summary: str
+    text: str
+    prov: Provenance
+
+    def trait(self, name: str) -> int:
+        return {"strength": self.strength, "agility": self.agility, "wisdom": self.wisdom}[name]
+
+
+@dataclass(frozen=True)
+class QuestCard:
+    """``area`` or ``where``; a trait ``test`` (outcomes by fate symbol) or a ``duel`` against a neutral unit type (outcome ``win``)."""
+
+    id: str
+    name: str
+    area: str | None
+    where: str | None
+    test: str | None
+    duel: str | None
+    outcomes: Mapping[str, Effects]
+    summary: str
+    text: str
+    prov: Provenance
+
+
+@dataclass(frozen=True)
+class RewardCard:
+    id: str
+    name: str
+    trait: str | None
+    when: str
+    test: str | None
+    once: bool
+    discard: bool
+    keywords: tuple[str, ...]
+    effects: Effects
+    summary: str
+    text: str
+    prov: Provenance
+
+
+@dataclass(frozen=True)
+class HeroCards:
+    heroes: Mapping[str, HeroCard]
+    quests: Mapping[str, QuestCard]
+    rewards: Mapping[str, RewardCard]
+
+    def hero(self, card: str) -> HeroCard:
+        return self.heroes[card]
+
+    def quest(self, card: str) -> QuestCard:
+        return self.quests[card]
+
+    def reward(self, card: str) -> RewardCard:
+        return self.rewards[card]
+
+
 @dataclass(frozen=True)
 class PackError:
     file: str
@@ -460,7 +531,7 @@ class Pack:
     exploration_tokens: tuple[ExplorationToken, ...]
     cards: Mapping[str, tuple[NamedCard, ...]]  # kind -> cards
     records: Mapping[str, tuple[Mapping[str, object], ...]]  # raw merged records, for hashing
-    hero_cards: HeroCards | None = None  # heroes, quests, rewards (heroes_cards.py)
+    hero_cards: HeroCards | None = None  # heroes, quests, rewards
 
     # -- lookups --
     def constant(self, cid: str):

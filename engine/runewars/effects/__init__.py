@@ -22,7 +22,8 @@ The modules of this package: ``common`` (finding cards, whom an effect aims at, 
 ``windows`` (playing tactics cards, the windows), ``hand`` (the hand limit), ``lasting``
 (durations), ``basic`` and ``battle`` and ``hero_cards`` (the effects), ``season_cards``
 (step 1 of a season), ``titles``, ``objectives`` and ``conditions``, ``reading`` (what the
-views show of cards). docs/effects.md describes the vocabulary for data-pack authors.
+views show of cards), ``pack_check`` (a pack's decks against this vocabulary). docs/effects.md
+describes the vocabulary for data-pack authors.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from engine.runewars.orders.support import neutral_supply
 from engine.runewars.runes import RuneGain, kind
 from engine.runewars.state import Rune, RunewarsBoard
 from engine.runewars.supply import figures_left
-from engine.runewars.turn import Turn
+from engine.runewars.turn_order import Turn
 
 PER = ("city", "stronghold", "area")
 

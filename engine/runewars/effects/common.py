@@ -19,7 +19,7 @@ from engine.core import Action, Context, GameState, IllegalAction, InvalidAction
 from engine.runewars.data import NamedCard, Pack
 from engine.runewars.flow import procedure, prompt_kind, push, top
 from engine.runewars.state import RunewarsBoard
-from engine.runewars.turn_order import current_player_order
+from engine.runewars.turn_order import active_player, current_player_order
 
 EFFECT_RULE = "the card's text (docs/effects.md)"
 
@@ -67,14 +67,6 @@ def aimed_at(state: GameState, pack: Pack, seat: int, who: Any) -> list[int]:
     else:
         raise ValueError(f"no seat selector {who!r}")
     return [s for s in seats if not board.players[s].eliminated]
-
-
-def active_player(state: GameState) -> int | None:
-    """The player resolving his order card (p. 15 „Aktiver Spieler“), or None."""
-    from engine.runewars.turn import Turn  # the turn's windows import this module
-
-    turn = top(state, Turn)
-    return None if turn is None else turn.seat
 
 
 # -- choices ---------------------------------------------------------------------------------

@@ -52,11 +52,8 @@ def card_entry(found: NamedCard) -> dict[str, str]:
     }
 
 
-def card_views(state: GameState, seat: int | None) -> dict[str, Any]:
+def card_views(state: GameState, pack: Pack, seat: int | None) -> dict[str, Any]:
     """The keys ``cards``, ``season_card`` and ``lasting_effects`` of a view."""
-    from engine.runewars.ruleset import Runewars  # the ruleset imports the views
-
-    pack: Pack = Runewars.pack(state.options)
     board: RunewarsBoard = state.board
     index = {c.id: c for cards in pack.cards.values() for c in cards if not c.partial}
     wanted = [i for source in _SOURCES for i in source(state, seat)]

@@ -32,10 +32,11 @@ from typing import Any
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.data import Pack
 from engine.runewars.effects import applies, resolve_effects
-from engine.runewars.effects.common import active_player, card, card_effects
+from engine.runewars.effects.common import card, card_effects
 from engine.runewars.effects.lasting import active
 from engine.runewars.flow import procedure, prompt_kind, push, top
 from engine.runewars.state import Deck, RunewarsBoard
+from engine.runewars.turn_order import active_player
 
 TIMINGS = ("turn", "rival_turn", "battle_start", "season", "duel_start", "quest_phase")
 RULE = "p. 30 (Taktikkarten)"

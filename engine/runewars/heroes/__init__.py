@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine.core import Context, GameState
 from engine.runewars import cards
 from engine.runewars.data import Pack
-from engine.runewars.data.heroes_cards import HeroCard, QuestCard, RewardCard
+from engine.runewars.data.model import HeroCard, QuestCard, RewardCard
 from engine.runewars.state import DefeatedHeroToken, Hero, RunewarsBoard
 
 HERO_DECK = "heroes"

@@ -14,8 +14,8 @@ there does not. Events are resolved and removed; locations stay face up:
 - destructible locations: Dragon Throne (its area's controller has one more dragon rune),
   Village (+1 of a resource), Magic Portal (moves.py); the area's controller with at least
   6 units there may remove one during his turn (engine/runewars/heroes/turn_actions.py).
-  :func:`dragon_throne_runes` and :func:`village_bonus` are what the rune count
-  (engine/runewars/runes.py) and Harvest's production (engine/runewars/orders/harvest.py) read.
+  The rune count reads face-up Dragon Thrones itself (engine/runewars/runes.py); :func:`village_bonus`
+  is what Harvest's production (engine/runewars/orders/harvest.py) reads.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.runewars import runes
 from engine.runewars.control import controller
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push
 from engine.runewars.heroes import TRAITS, discard_reward, find, gain_rewards, public_hero, wound
-from engine.runewars import runes  # module import: runes reads dragon_throne_runes
 from engine.runewars.state import Hero, RunewarsBoard
 
 RULE = "p. 37 (Erkundungsmarker)"
@@ -193,11 +193,6 @@ def training(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: 
 
 
 # -- what other rules read ---------------------------------------------------------------------------
-
-
-def dragon_throne_runes(board: RunewarsBoard, seat: int) -> int:
-    """„Wer auch immer das Gebiet kontrolliert, hat dadurch eine zusätzliche Drachenrune“ (face-up Dragon Thrones)."""
-    return sum(1 for a, m in board.exploration.items() if m.token == "dragon_throne" and m.face_up and controller(board, a) == seat)
 
 
 def village_bonus(pack: Pack, board: RunewarsBoard, area: str) -> dict[str, int]:

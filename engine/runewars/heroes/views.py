@@ -22,15 +22,8 @@ from engine.runewars.map import geometry
 from engine.runewars.state import Hero, RunewarsBoard
 
 
-def _pack(state: GameState) -> Pack:
-    from engine.runewars.ruleset import Runewars  # the ruleset imports the views
-
-    return Runewars.pack(state.options)
-
-
-def hero_views(state: GameState, seat: int | None) -> dict[str, Any]:
+def hero_views(state: GameState, pack: Pack, seat: int | None) -> dict[str, Any]:
     board: RunewarsBoard = state.board
-    pack = _pack(state)
     return {
         "heroes": [_hero(pack, board, h, seat) for h in board.heroes],
         "defeated_heroes": [
