@@ -1,19 +1,23 @@
 """Runewars in words: event lines, decision headings, answer labels and guided steps.
 
 The narrator of the Runewars front-end (:mod:`bot.games.runewars`). Names come from the
-built-in data pack (unit and faction names in English); anything not phrased here falls
-back to the generic ``kind: key=value`` form, so a new event or prompt kind is never lost.
-Nothing here sees more than the event or prompt it is given, so a line can leak nothing
-its event did not carry.
+built-in data pack (:mod:`bot.games.runewars.phrases`: units, factions, cards, tiles, fate
+cards in English); every event and prompt kind the engine has is phrased here (a template
+below, or a line built in phrases.py), and anything else falls back to the generic
+``kind: key=value`` form, so a new event or prompt kind is never lost. Nothing here sees more
+than the event or prompt it is given, so a line can leak nothing its event did not carry.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
+from bot.games.runewars.phrases import PHRASES, RESULTS, card_name, cells, label, name, plain, rune, runes, section, token, why
 from bot.narration import Narrator
 from engine.core import Action, Event, Prompt
+
+__all__ = ["RunewarsNarrator", "area_line", "card_name", "catalogue", "fate_facts", "name", "reveal_lines",
+           "summary", "text_board"]
 
 #: guided steps (argument groups) per prompt kind: movement is destination, units, count
 FLOWS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -55,9 +59,9 @@ HEADINGS: dict[str, str] = {
     "bid_tie": "Break the tie of the influence bid.",
     "autumn_choice": "Autumn: influence or tactics cards?",
     "battle_type": "Battle in {area}: which unit type draws first?",
-    "battle_assign": "Battle in {area}: assign the result.",
+    "battle_assign": "Battle in {area}: which of your units takes the {what}? ({points} to assign)",
     "battle_ability": "Battle in {area}: use the ability of your {unit}?",
-    "battle_defence": "Battle in {area}: use your defence development?",
+    "battle_defence": "Battle in {area}: use your {development}?",
     "battle_stronghold": "You captured {area}: demolish or destroy the stronghold?",
     "battle_excess": "Too many units in {area} after the battle: choose which retreat.",
     "tactics_window": "You may play a tactics card now ({window}), or pass.",
@@ -72,8 +76,25 @@ HEADINGS: dict[str, str] = {
     "test_choose": "{hero}: choose the fate card for the test of {quest}.",
     "test_boost": "{hero}: boost the {test} test of {quest}?",
     "trade_rewards": "{hero}: trade reward cards?",
+    "discard_tactics": "Secret: you hold too many tactics cards; discard {count}.",
+    "duel_start": "Duel in {area}: use a start-of-duel ability or reward of {hero}?",
+    "duel_special": "Duel, round {round}: a special icon for {hero}. Deal 1 damage or use a reward?",
+    "duel_armor": "Duel, round {round}: {hero} is about to take {damage} damage. Use armor?",
+    "duel_spoils": "Secret: give the defeated hero's rewards ({rewards} left) to your heroes in {area}.",
+    "explore_merchant": "A Traveling Merchant in {area}: buy a reward card for {hero}?",
+    "explore_bandits": "Secret: Bandits attack {hero} in {area}. Discard a reward or take 1 more damage?",
+    "explore_scroll": "Scroll of Knowledge ({hero} in {area}): look at the hidden tokens of which area?",
+    "explore_training": "Training in {area}: which trait of {hero} improves by 1?",
+    "hero_retreat": "{hero} must retreat from {from}: choose where.",
+    "hero_turn": "Your heroes: use or trade rewards, pick up a defeated hero's rewards, or finish.",
+    "place_dragon_rune": "Place your dragon rune in one of your home areas.",
+    "place_tile": "Map building: place one of your tiles ({tiles}).",
+    "place_guide": "Map building: place home-realm guide {number} of {count} on the edge of the map.",
+    "place_home": "Map building: lay your home realm over one of the guides.",
 }
 
+#: event lines; ``{...}`` are filled from the event's data. The kinds phrases.PHRASES builds
+#: (those with lists, sides or rules to word) use these only for data of another shape.
 EVENTS: dict[str, str] = {
     "faction_chosen": "Seat {seat} plays {faction}.",
     "first_player_drawn": "Seat {first_player} goes first.",
@@ -116,7 +137,7 @@ EVENTS: dict[str, str] = {
     "neutrals_moved": "{count} × {unit} moved {path}.",
     "alliance_formed": "Seat {seat} allied with {units} in {area}.",
     "alliance_ended": "The alliance of seat {seat} with {units} in {area} ended.",
-    "diplomacy_result": "Diplomacy in {area}: {result} (fate card {card}).",
+    "diplomacy_result": "Diplomacy in {area}: {result} ({card}).",
     "fate_drawn": "Seat {seat} drew the fate cards {cards}.",
     "influence_spent": "Seat {seat} spends {amount} influence.",
     "influence_lost": "Seat {seat} loses {amount} influence.",
@@ -128,7 +149,7 @@ EVENTS: dict[str, str] = {
     "title_taken": "Seat {seat} took the title {title} ({influence} influence).",
     "title_declined": "Seat {seat} took no title.",
     "support_chosen": "Seat {seat} rallied support in {area}: {benefit} ({amount}).",
-    "development_built": "Seat {seat} built {development} in {area}.",
+    "development_built": "Seat {seat} built a development in {area}: {development}.",
     "fortify_done": "Seat {seat} fortified ({taken}).",
     "stronghold_repaired": "Seat {seat} repaired the stronghold in {area}.",
     "order_bonus": "Seat {seat} uses the bonus of {order}.",
@@ -154,6 +175,62 @@ EVENTS: dict[str, str] = {
     "reward_gained": "{hero} (seat {owner}) gains {count} reward card(s).",
     "duel_started": "Duel in {area}.",
     "duel_ended": "The duel in {area} ended after {rounds} round(s).",
+    "duel_ability": "{hero} (seat {owner}) uses their start-of-duel ability.",
+    "duel_special_damage": "{hero} (seat {owner}) deals 1 damage with a special icon.",
+    "duel_extra_card": "Duel in {area}: the unit draws one more fate card, {card} ({section}).",
+    "duel_monster_ability": "Duel in {area}: the {monster} use their special ability: {effect}.",
+    "hero_rests": "{hero} (seat {owner}) rests in {area}.",
+    "hero_ventures_nothing": "{hero} (seat {owner}) neither duels nor takes on a quest in {area}.",
+    "heroes_rest": "The other heroes of seat {seat} rest.",
+    "heroes_kept_loyal": "The heroes of seat {seat} stay loyal ({why}).",
+    "quest_phase_ended": "The quest phase is over.",
+    "quests_discarded": "Seat {seat} discarded {count} quest card(s).",
+    "reward_revealed": "{hero} (seat {owner}) reveals the reward {reward}.",
+    "defeated_hero_token_removed": "Defeated-hero token {number} in {area} is picked up.",
+    "scroll_read": "Seat {seat} reads the Scroll of Knowledge and looks at what lies hidden in {area}.",
+    "starting_heroes_dealt": "The starting heroes are dealt.",
+    "exploration_tokens_placed": "Exploration tokens are laid face down.",
+    # set-up on the rulebook's map (p. 8, Spielplanaufbau 3-5)
+    "tile_placed": "Seat {seat} places {tile}.",
+    "guide_placed": "Seat {seat} lays a home-realm guide on {cells}.",
+    "home_placed": "Seat {seat} lays its home realm.",
+    "map_redo": "The map is taken back to be built again.",
+    # orders and their leftovers
+    "no_activation": "Seat {seat} has no area it may activate.",
+    "no_units_marched": "Seat {seat} marched no units into {area}.",
+    "must_retreat": "Seat {seat} must retreat from {area}.",
+    "development_declined": "Seat {seat} builds no development.",
+    "development_destroyed": "The development {development} in {area} is destroyed.",
+    "defence_used": "Seat {seat} uses its {development} in {area}.",
+    "recruit_not_possible": "Seat {seat} cannot recruit: {reason}.",
+    "units_not_recruited": "Seat {seat} cannot recruit {count} × {unit}: {reason}.",
+    "stronghold_damaged": "The stronghold of seat {seat} in {area} is damaged.",
+    "stronghold_demolished": "Seat {seat} demolishes its own stronghold in {area}.",
+    "title_benefit": "Seat {seat} gains the benefit of the title {title}.",
+    "bonus_lost": "Seat {seat} loses the bonus of its order.",
+    "activation_removed": "Seat {seat} takes its activation token off {area}.",
+    "units_stood_up": "{units} in {area} stand up.",
+    "dials_set": "The dials of seat {seat} change.",
+    "rune_returned": "A rune token of seat {seat} goes back to the supply.",
+    "false_runes_discarded": "Seat {seat} discards false runes in {areas}.",
+    "dragon_rune_placed": "Seat {seat} places a rune token in {area}.",
+    "tactics_discarded": "Seat {seat} discards {cards}.",
+    "lasting_effects_ended": "{cards} no longer applies.",
+    # heroes
+    "hero_disloyal": "{hero} (seat {owner}) turns disloyal and leaves the board.",
+    "hero_removed": "{hero} (seat {owner}) leaves the board.",
+    "hero_retreated": "{hero} (seat {owner}) retreats {path}.",
+    "defeated_hero_token": "Defeated-hero token {number} is laid in {area}.",
+    "reward_discarded": "{hero} (seat {owner}) discards {reward}.",
+    "rewards_taken": "{hero} (seat {owner}) takes {count} reward card(s).",
+    "test_drawn": "{hero} (seat {owner}) draws for the {test} test of {quest}: {cards}.",
+    "test_chosen": "{hero} (seat {owner}) keeps {card} for {quest}.",
+    "test_extra_cards": "{hero} draws {amount} more fate card(s) for the test.",
+    "exploration_revealed": "{hero} (seat {owner}) turns over the exploration token in {area}: {token}.",
+    "exploration_removed": "The exploration token {token} in {area} is removed.",
+    "duel_cards": "Duel in {area}, round {round}: fate cards {cards}.",
+    "duel_round": "Duel in {area}: round {round} is over.",
+    "duel_damage": "Duel in {area}: {amount} damage at once.",
     # private events (only the seat they are for reads them)
     "your_order": "Your order: {order} ({number}).",
     "your_tactics_drawn": "You drew: {cards}.",
@@ -162,9 +239,11 @@ EVENTS: dict[str, str] = {
     "your_objective": "Your objective: {card}.",
     "your_runes": "Runes you know: {runes}.",
     "your_rewards": "Rewards of {hero}: {cards}.",
+    "your_quests_discarded": "You discarded the quests: {cards}.",
+    "scroll_seen": "You looked at what lies hidden in {area}.",
     "your_bid": "Your bid: {amount}.",
     "your_false_rune": "Your false rune lies in {area}.",
-    "rune_seen": "The rune in {area} is {rune}.",
+    "rune_seen": "The rune token in {area} is a {rune}.",
     "battle_cards": "You drew {cards} for your {unit} in {area}.",
     # battle details: told in the battle report (a thread of the game channel)
     "battle_lined_up": "Lined up: {attacker} against {defender}.",
@@ -185,30 +264,6 @@ EVENTS: dict[str, str] = {
 BATTLE_DETAILS = frozenset({"battle_lined_up", "battle_round", "battle_drew", "battle_cards_revealed",
                             "battle_card_drawn", "battle_routed", "battle_damaged", "battle_eliminated",
                             "battle_raised", "battle_bonus", "battle_ended", "ability_used", "defence_used"})
-
-
-@lru_cache(maxsize=1)
-def _names() -> dict[str, str]:
-    """English names of units, factions and titles from the built-in pack (ids otherwise)."""
-    try:
-        from engine.runewars.game import GAME
-
-        pack = GAME.load_pack({})
-    except Exception:  # names are a nicety; the ids still read
-        return {}
-    names = {uid: u.name_en for uid, u in pack.units.items()}
-    names.update({fid: fid.capitalize() for fid in pack.factions})
-    names.update({c.id: card_name(c) for cards in pack.cards.values() for c in cards})
-    return names
-
-
-def card_name(card) -> str:
-    """A card's English name (the data's ``name``), else its German one, else its id."""
-    return card.attrs.get("name") or card.name_en or card.name_de or card.id
-
-
-def name(value: Any) -> str:
-    return _names().get(value, str(value)) if isinstance(value, str) else str(value)
 
 
 class RunewarsNarrator(Narrator):
@@ -238,9 +293,17 @@ class RunewarsNarrator(Narrator):
             return f"The neutrals won the battle in {event.data.get('area')}."
         if event.kind == "battle_started" and event.data.get("defender") is None:
             return f"Battle in {event.data.get('area')}: seat {event.data.get('attacker')} attacks the neutrals."
+        phrase = PHRASES.get(event.kind)
+        if phrase is not None:
+            try:
+                return phrase(event.data)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                pass  # data of another shape: the template below, else the generic line
         template = EVENTS.get(event.kind)
         if template is None:
             return super().event(event)
+        if "seat" in event.data and event.data["seat"] is None and template.startswith("Seat {seat}"):
+            template = "The neutrals" + template.removeprefix("Seat {seat}")  # units_eliminated of neutrals, say
         data = {k: _show(k, v) for k, v in event.data.items()}
         data["bonus_text"] = " with its bonus" if event.data.get("bonus") else ""
         data["completed_text"] = "completed" if event.data.get("completed") else "not completed"
@@ -257,29 +320,32 @@ class RunewarsNarrator(Narrator):
         template = HEADINGS.get(prompt.kind)
         if template is None:
             return super().prompt(prompt)
+        info = {k: _show(k, v) for k, v in prompt.info.items()}
+        if prompt.kind == "place_guide":
+            info["number"] = len(prompt.info.get("placed") or []) + 1
         try:
-            return template.format(**{k: _show(k, v) for k, v in prompt.info.items()})
+            return template.format(**info)
         except (KeyError, IndexError):
             return template.split("{")[0].strip() or super().prompt(prompt)
 
     def action(self, action: Action) -> str:
         a = action.args
-        if action.choice == "move" and {"from", "unit", "count"} <= set(a):
-            where = f"{a['from']} → {a['to']}" if "to" in a else f"from {a['from']}"
-            return f"{a['count']} × {name(a['unit'])} {where}"
+        if not a:
+            return plain(action.choice, action.prompt)
         if action.choice == "order" and "number" in a:
             return f"Order {a['number']}"
-        if set(a) == {"area"}:
-            return f"{action.choice.replace('_', ' ').capitalize()}: {a['area']}"
         if action.choice == "faction":
             return name(a.get("faction"))
         if action.choice in ("place", "eliminate", "retreat_units") and len(a) == 1:
-            (value,) = a.values()
-            if isinstance(value, dict):
+            (key, value), = a.items()
+            if isinstance(value, dict) and key == "units":
                 return ", ".join(f"{n} × {name(k)}" for k, n in value.items()) or "nothing"
-        if not a:
-            return action.choice.replace("_", " ").capitalize()
-        return f"{action.choice.replace('_', ' ')}: " + ", ".join(f"{k} {_show(k, v)}" for k, v in sorted(a.items()))
+        worded = label(action.choice, a)
+        if worded is not None:
+            return worded
+        if set(a) == {"area"}:
+            return f"{action.choice.replace('_', ' ').capitalize()}: {a['area']}"
+        return f"{action.choice.replace('_', ' ').capitalize()}: " + ", ".join(_show(k, v) for k, v in sorted(a.items()))
 
     def value(self, keys: tuple[str, ...], values: tuple[Any, ...]) -> str:
         shown = dict(zip(keys, values))
@@ -325,6 +391,20 @@ WINDOWS = {"rival_turn": "another player's turn", "battle_start": "start of a ba
 def _show(key: str, value: Any) -> str:
     if key == "window" and isinstance(value, str):
         return WINDOWS.get(value, value)
+    if key in ("runes", "your_runes") and isinstance(value, dict):
+        return runes(value)
+    if key == "rune" and isinstance(value, str):
+        return rune(value)
+    if key == "section":
+        return section(value)
+    if key == "result" and isinstance(value, str):
+        return RESULTS.get(value, name(value))
+    if key in ("why", "when") and isinstance(value, str):
+        return why(value)
+    if key == "token" and isinstance(value, str):
+        return token(value)
+    if key in ("cells", "guide") and isinstance(value, (list, tuple)):
+        return cells(value)
     if key == "path" and isinstance(value, (list, tuple)):
         return " → ".join(map(str, value))
     if key == "units" and isinstance(value, dict):
