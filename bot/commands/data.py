@@ -2,7 +2,8 @@
 
 Goes through the game's descriptor: its ``pack_check`` names ``check(pack_dir | None)``, which
 returns a result with ``ok``, ``errors``, ``counts``, ``pack_hash`` and ``to_dict()`` (Runewars:
-``engine.runewars.data.check``, the same check as ``python -m engine.runewars.data check``).
+``engine.runewars.ruleset.check_pack``: the data's own checks and the cards' effects against
+the rules' registry, the same check as ``python -m engine.runewars.data check``).
 ``--pack`` is a folder merged over the built-in pack (default: the game's own default, for
 Runewars ``$RUNETABLE_DATA_PACK``). A game without a data pack says so and exits 0. Exit status
 0 only when the pack is valid.

@@ -34,7 +34,7 @@ __all__ = [
 
 
 def engine() -> Engine:
-    """The Runewars engine, built on first use (this package is imported while the ruleset loads)."""
+    """The Runewars engine, built on first use."""
     from engine.runewars.game import GAME
 
     return engine_for(GAME)
