@@ -46,14 +46,18 @@ PACKS_DIR_VARIABLE = "RUNETABLE_PACKS_DIR"
 
 
 class RunetableBot(commands.Bot):
-    def __init__(self, config: Config, store: Store, *, service: GameService | None = None,
-                 delivery_interval: float = DELIVERY_INTERVAL):
+    def __init__(
+        self, config: Config, store: Store, *, service: GameService | None = None, delivery_interval: float = DELIVERY_INTERVAL
+    ):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.config = config
         self.store = store
         self.service = service or GameService(store)
-        self.deliverer = Deliverer(store, DiscordTransport(self, self.service, wants_map=map_cadence(config.map_cadence)),
-                                   dm_limiter=RateLimiter(config.dm_limit, config.dm_window) if config.dm_limit else None)
+        self.deliverer = Deliverer(
+            store,
+            DiscordTransport(self, self.service, wants_map=map_cadence(config.map_cadence)),
+            dm_limiter=RateLimiter(config.dm_limit, config.dm_window) if config.dm_limit else None,
+        )
         self.packs_dir = os.environ.get(PACKS_DIR_VARIABLE) or None
         self.delivery_interval = delivery_interval
         self._wake = asyncio.Event()

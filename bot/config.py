@@ -39,7 +39,7 @@ class Config:
     dm_window: float = 5.0  # DM_WINDOW_SECONDS
 
     @classmethod
-    def from_environment(cls, *, require_token: bool = True, env_file: str | Path = ".env") -> "Config":
+    def from_environment(cls, *, require_token: bool = True, env_file: str | Path = ".env") -> Config:
         load_dotenv(env_file, override=False)
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if require_token and not token:

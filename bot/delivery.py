@@ -103,8 +103,14 @@ class RateLimiter:
     takes a free slot or says how long until one frees; :meth:`acquire` waits for one.
     ``clock`` and ``sleep`` are injectable for tests."""
 
-    def __init__(self, limit: int, window: float, *, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep):
+    def __init__(
+        self,
+        limit: int,
+        window: float,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ):
         self.limit, self.window = limit, window
         self._clock, self._sleep = clock, sleep
         self._times: collections.deque[float] = collections.deque()
@@ -233,8 +239,16 @@ class DrainReport:
 class Deliverer:
     """Drains the outbox through a transport. One drain runs at a time."""
 
-    def __init__(self, store: Store, transport: Transport, *, max_attempts: int = 5, batch: int = 100,
-                 dm_limiter: RateLimiter | None = None, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        store: Store,
+        transport: Transport,
+        *,
+        max_attempts: int = 5,
+        batch: int = 100,
+        dm_limiter: RateLimiter | None = None,
+        clock: Callable[[], float] = time.time,
+    ):
         self.store = store
         self.clock = clock
         self.transport = transport
@@ -363,8 +377,15 @@ class Deliverer:
                 current = None
         payload["reports"] = []
         for i, events in enumerate(finished):
-            report = {"v": 1, "kind": "report", "game_id": row.game_id, "game": payload["game"], "seq": row.seq,
-                      "events": events, "players": (payload.get("view") or {}).get("players", [])}
+            report = {
+                "v": 1,
+                "kind": "report",
+                "game_id": row.game_id,
+                "game": payload["game"],
+                "seq": row.seq,
+                "events": events,
+                "players": (payload.get("view") or {}).get("players", []),
+            }
             where = await send(channel_id, report, nonce_for(f"{row.key}/report/{i}"))
             payload["reports"].append({"where": where, "data": events[0].get("data", {})})
         if not current and not (stored and stored["events"]):
@@ -381,9 +402,15 @@ class Deliverer:
         held = await self.store.get_setting("player", user_id, _held_key(row.game_id), [])
         if not await self.store.get_setting("player", user_id, _notice_key(row.game_id), False):
             notice = {
-                "v": 1, "kind": "notice", "notice": "private_waiting", "game_id": row.game_id, "user_id": user_id,
-                "lines": [f"A player has private game messages waiting: use {frontend_for(payload.get('game', '')).private_access}"
-                          " to read them."],
+                "v": 1,
+                "kind": "notice",
+                "notice": "private_waiting",
+                "game_id": row.game_id,
+                "user_id": user_id,
+                "lines": [
+                    f"A player has private game messages waiting: use {frontend_for(payload.get('game', '')).private_access}"
+                    " to read them."
+                ],
             }
             try:
                 channel_id = await self._channel(row.game_id)

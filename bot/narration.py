@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core import Action, Event, Prompt, Seat
 
+
 class Narrator:
     """Phrases one game's events and actions; the base class is the generic fallback."""
 
@@ -67,8 +68,9 @@ class Narrator:
     def status(self, view: dict[str, Any]) -> list[str]:
         """Where the game stands, from the public view (a few lines for the status message);
         generic: the view's plain values (numbers, texts, lists of them), e.g. ``round: 2``."""
-        return [f"{key}: {_plain(value)}" for key, value in view.items()
-                if key not in ("awaiting", "result") and _is_plain(value)][:12]
+        return [
+            f"{key}: {_plain(value)}" for key, value in view.items() if key not in ("awaiting", "result") and _is_plain(value)
+        ][:12]
 
     def reveal(self, engine: Any, state: Any) -> list[str]:
         """Every secret of a finished game, for the public post at its end: each seat's

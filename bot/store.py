@@ -532,8 +532,20 @@ class Store:
                     "INSERT INTO games (guild_id, channel_id, game, status, options, seed,"
                     " engine_version, pack_hash, state, created_by, created_at, updated_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, game, status, json.dumps(options), seed,
-                     engine_version, pack_hash, state, created_by, now, now),
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        status,
+                        json.dumps(options),
+                        seed,
+                        engine_version,
+                        pack_hash,
+                        state,
+                        created_by,
+                        now,
+                        now,
+                    ),
                 )
             except sqlite3.IntegrityError as e:
                 raise await _channel_busy(db, channel_id, e) from e
@@ -549,8 +561,7 @@ class Store:
         async with self._read() as db:
             rows = await _rows(
                 db,
-                f"SELECT {_columns(GameRecord)} FROM games"
-                " WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                f"SELECT {_columns(GameRecord)} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
                 (channel_id,),
             )
         return _game(rows[0]) if rows else None
@@ -602,8 +613,7 @@ class Store:
         """
         numbers = sorted(s.seat for s in seats)
         if numbers != list(range(len(seats))):
-            raise StoreError(f"Seats of game #{game_id} must be numbered 0 to {len(seats) - 1},"
-                             f" got {numbers}.")
+            raise StoreError(f"Seats of game #{game_id} must be numbered 0 to {len(seats) - 1}, got {numbers}.")
         users = [s.user_id for s in seats if s.user_id is not None]
         if len(users) != len(set(users)):
             raise StoreError(f"A user can hold only one seat in game #{game_id}.")
@@ -612,10 +622,8 @@ class Store:
             await _game_row(db, game_id, "id")
             await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, role, is_ai, joined_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, s.role, int(s.is_ai),
-                  now if s.joined_at is None else s.joined_at) for s in seats],
+                "INSERT INTO seats (game_id, seat, user_id, role, is_ai, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.role, int(s.is_ai), now if s.joined_at is None else s.joined_at) for s in seats],
             )
 
     async def set_roles(self, game_id: int, roles: Mapping[int, str | None]) -> None:
@@ -680,8 +688,7 @@ class Store:
                     " first. Reload the game and try again."
                 )
             await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, chance, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO actions (game_id, seq, seat, action, chance, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seq, seat, action, chance, now),
             )
             await db.execute(
@@ -694,10 +701,11 @@ class Store:
                     (game_id, seq, state),
                 )
             await db.executemany(
-                "INSERT INTO outbox (key, game_id, seq, recipient, payload, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(outbox_key(game_id, game["rewinds"], seq, m.recipient), game_id, seq,
-                  m.recipient, m.payload, now) for m in outbox],
+                "INSERT INTO outbox (key, game_id, seq, recipient, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (outbox_key(game_id, game["rewinds"], seq, m.recipient), game_id, seq, m.recipient, m.payload, now)
+                    for m in outbox
+                ],
             )
             await _release(db, game_id, release)
         return seq
@@ -726,22 +734,18 @@ class Store:
         async with self._read() as db:
             rows = await _rows(
                 db,
-                f"SELECT {_columns(ActionRecord)} FROM actions"
-                " WHERE game_id = ? AND seq > ? ORDER BY seq",
+                f"SELECT {_columns(ActionRecord)} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
                 (game_id, after_seq),
             )
         return [ActionRecord(**dict(row)) for row in rows]
 
-    async def latest_snapshot(
-        self, game_id: int, at_or_before: int | None = None
-    ) -> SnapshotRecord | None:
+    async def latest_snapshot(self, game_id: int, at_or_before: int | None = None) -> SnapshotRecord | None:
         """The newest snapshot, or the newest at or before seq ``at_or_before``."""
         bound = _MAX_INTEGER if at_or_before is None else at_or_before
         async with self._read() as db:
             rows = await _rows(
                 db,
-                f"SELECT {_columns(SnapshotRecord)} FROM snapshots"
-                " WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+                f"SELECT {_columns(SnapshotRecord)} FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
                 (game_id, bound),
             )
         return SnapshotRecord(**dict(rows[0])) if rows else None
@@ -763,8 +767,7 @@ class Store:
         async with self._read() as db:
             rows = await _rows(
                 db,
-                f"SELECT {_columns(OutboxRow)} FROM outbox"
-                " WHERE delivered_at IS NULL AND recipient != ? ORDER BY rowid LIMIT ?",
+                f"SELECT {_columns(OutboxRow)} FROM outbox WHERE delivered_at IS NULL AND recipient != ? ORDER BY rowid LIMIT ?",
                 (STRETCH, limit),
             )
         return [OutboxRow(**dict(row)) for row in rows]
@@ -790,8 +793,14 @@ class Store:
                 raise StaleVersion(f"Game #{game_id} is at move {game['seq']}, not {expected_seq}.")
             await db.execute(
                 "INSERT INTO outbox (key, game_id, seq, recipient, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (outbox_key(game_id, game["rewinds"], expected_seq, "channel"), game_id, expected_seq, "channel",
-                 payload, time.time()),
+                (
+                    outbox_key(game_id, game["rewinds"], expected_seq, "channel"),
+                    game_id,
+                    expected_seq,
+                    "channel",
+                    payload,
+                    time.time(),
+                ),
             )
             await _release(db, game_id, release)
 
@@ -827,8 +836,7 @@ class Store:
 
     # ---------------------------------------------------------------- settings
 
-    async def get_setting(self, scope: str, scope_id: int | str, key: str,
-                          default: Any = None) -> Any:
+    async def get_setting(self, scope: str, scope_id: int | str, key: str, default: Any = None) -> Any:
         """A setting's decoded JSON value, or ``default`` if it was never set."""
         _check_scope(scope)
         async with self._read() as db:
@@ -876,14 +884,12 @@ class Store:
         async with self._write() as db:
             game = await _game_row(db, game_id, "seq")
             cursor = await db.execute(
-                "INSERT OR IGNORE INTO outbox (key, game_id, seq, recipient, payload, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO outbox (key, game_id, seq, recipient, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (key, game_id, game["seq"], recipient, payload, time.time()),
             )
             return cursor.rowcount == 1
 
-    async def undo_actions(self, game_id: int, *, expected_seq: int, keep_seq: int,
-                           state: str) -> list[OutboxRow]:
+    async def undo_actions(self, game_id: int, *, expected_seq: int, keep_seq: int, state: str) -> list[OutboxRow]:
         """Undo: like :meth:`truncate_actions`, and in the same transaction mark the delivered
         messages of the undone actions (not notices) as superseded. Raises StaleVersion when
         the game is not at ``expected_seq``. Returns the superseded rows."""
@@ -891,15 +897,13 @@ class Store:
             game = await _game_row(db, game_id, "seq")
             if game["seq"] != expected_seq:
                 raise StaleVersion(f"Game #{game_id} is at move {game['seq']}, not {expected_seq}.")
-            where = ("game_id = ? AND seq > ? AND delivered_at IS NOT NULL"
-                     " AND superseded_at IS NULL AND key NOT LIKE 'notice/%'")
+            where = "game_id = ? AND seq > ? AND delivered_at IS NOT NULL AND superseded_at IS NULL AND key NOT LIKE 'notice/%'"
             rows = await _rows(
                 db,
                 f"SELECT {_columns(OutboxRow)} FROM outbox WHERE {where} ORDER BY rowid",
                 (game_id, keep_seq),
             )
-            await db.execute(f"UPDATE outbox SET superseded_at = ? WHERE {where}",
-                             (time.time(), game_id, keep_seq))
+            await db.execute(f"UPDATE outbox SET superseded_at = ? WHERE {where}", (time.time(), game_id, keep_seq))
             await _truncate(db, game_id, keep_seq, state)
         return [OutboxRow(**dict(row)) for row in rows]
 
@@ -920,18 +924,15 @@ class Store:
 
     async def fairness(self, game_id: int) -> FairnessRecord | None:
         async with self._read() as db:
-            rows = await _rows(
-                db,
-                f"SELECT {_columns(FairnessRecord)} FROM fairness WHERE game_id = ?", (game_id,))
+            rows = await _rows(db, f"SELECT {_columns(FairnessRecord)} FROM fairness WHERE game_id = ?", (game_id,))
         return FairnessRecord(**dict(rows[0])) if rows else None
 
     async def latest_game_in(self, channel_id: int) -> GameRecord | None:
         """The newest game of a channel, whatever its status (to review or export it)."""
         async with self._read() as db:
             rows = await _rows(
-                db,
-                f"SELECT {_columns(GameRecord)} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-                (channel_id,))
+                db, f"SELECT {_columns(GameRecord)} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+            )
         return _game(rows[0]) if rows else None
 
     async def ended_unrevealed(self) -> list[GameRecord]:
@@ -941,7 +942,8 @@ class Store:
             rows = await _rows(
                 db,
                 f"SELECT {columns} FROM games g JOIN fairness f ON f.game_id = g.id"
-                " WHERE f.revealed_at IS NULL AND g.status IN ('finished', 'abandoned') ORDER BY g.id")
+                " WHERE f.revealed_at IS NULL AND g.status IN ('finished', 'abandoned') ORDER BY g.id",
+            )
         return [_game(row) for row in rows]
 
     async def create_fairness(self, game_id: int, salt: str, commitment: str) -> FairnessRecord:
@@ -952,9 +954,7 @@ class Store:
                 "INSERT OR IGNORE INTO fairness (game_id, salt, commitment, created_at) VALUES (?, ?, ?, ?)",
                 (game_id, salt, commitment, time.time()),
             )
-            rows = await _rows(
-                db,
-                f"SELECT {_columns(FairnessRecord)} FROM fairness WHERE game_id = ?", (game_id,))
+            rows = await _rows(db, f"SELECT {_columns(FairnessRecord)} FROM fairness WHERE game_id = ?", (game_id,))
         return FairnessRecord(**dict(rows[0]))
 
     async def note_fairness(self, game_id: int, *, announced: bool = False, revealed: bool = False) -> None:
@@ -966,11 +966,8 @@ class Store:
 
     async def waits(self, game_id: int) -> list[WaitRecord]:
         async with self._read() as db:
-            rows = await _rows(
-                db,
-                f"SELECT {_columns(WaitRecord)} FROM waits WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [WaitRecord(**{**dict(row), "muted": bool(row["muted"]), "stalled": bool(row["stalled"])})
-                for row in rows]
+            rows = await _rows(db, f"SELECT {_columns(WaitRecord)} FROM waits WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [WaitRecord(**{**dict(row), "muted": bool(row["muted"]), "stalled": bool(row["stalled"])}) for row in rows]
 
     async def save_waits(self, game_id: int, waits: Sequence[WaitRecord]) -> None:
         """Replace the waits of a game by ``waits`` (one transaction)."""
@@ -978,12 +975,34 @@ class Store:
             await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
             await db.executemany(
                 f"INSERT INTO waits ({_columns(WaitRecord)}) VALUES ({', '.join('?' * len(fields(WaitRecord)))})",
-                [(w.game_id, w.seat, w.prompts, w.since, w.deadline, w.next_reminder, w.reminders,
-                  int(w.muted), int(w.stalled)) for w in waits if w.game_id == game_id],
+                [
+                    (
+                        w.game_id,
+                        w.seat,
+                        w.prompts,
+                        w.since,
+                        w.deadline,
+                        w.next_reminder,
+                        w.reminders,
+                        int(w.muted),
+                        int(w.stalled),
+                    )
+                    for w in waits
+                    if w.game_id == game_id
+                ],
             )
 
-    async def open_vote(self, game_id: int, kind: str, *, seat: int | None, hours: float | None,
-                        opened_by: int, opened_at: float, closes_at: float) -> VoteRecord | None:
+    async def open_vote(
+        self,
+        game_id: int,
+        kind: str,
+        *,
+        seat: int | None,
+        hours: float | None,
+        opened_by: int,
+        opened_at: float,
+        closes_at: float,
+    ) -> VoteRecord | None:
         """Open a vote; None when a vote of that kind is already open in that game."""
         async with self._write() as db:
             await _game_row(db, game_id, "id")
@@ -1033,7 +1052,8 @@ class Store:
             raise StoreError(f"A vote closes as passed or failed, not {status!r}.")
         async with self._write() as db:
             cursor = await db.execute(
-                "UPDATE votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'", (status, at, vote_id))
+                "UPDATE votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'", (status, at, vote_id)
+            )
             return cursor.rowcount == 1
 
 
@@ -1087,17 +1107,14 @@ async def _truncate(db: aiosqlite.Connection, game_id: int, keep_seq: int, state
     """Forget every action after ``keep_seq`` (see :meth:`Store.truncate_actions`)."""
     game = await _game_row(db, game_id, "seq")
     if not 0 <= keep_seq <= game["seq"]:
-        raise StoreError(f"Game #{game_id} has moves 0 to {game['seq']};"
-                         f" cannot go back to move {keep_seq}.")
-    for table, only_undelivered in (("actions", ""), ("snapshots", ""),
-                                    ("outbox", " AND delivered_at IS NULL")):
+        raise StoreError(f"Game #{game_id} has moves 0 to {game['seq']}; cannot go back to move {keep_seq}.")
+    for table, only_undelivered in (("actions", ""), ("snapshots", ""), ("outbox", " AND delivered_at IS NULL")):
         await db.execute(
             f"DELETE FROM {table} WHERE game_id = ? AND seq > ?{only_undelivered}",
             (game_id, keep_seq),
         )
     await db.execute(
-        "UPDATE games SET state = ?, seq = ?, rewinds = rewinds + 1, updated_at = ?"
-        " WHERE id = ?",
+        "UPDATE games SET state = ?, seq = ?, rewinds = rewinds + 1, updated_at = ? WHERE id = ?",
         (state, keep_seq, time.time(), game_id),
     )
 
@@ -1108,7 +1125,8 @@ async def _release(db: aiosqlite.Connection, game_id: int, keys: Sequence[str]) 
         return
     marks = ", ".join("?" * len(keys))
     cursor = await db.execute(
-        f"DELETE FROM outbox WHERE game_id = ? AND recipient = ? AND key IN ({marks})", (game_id, STRETCH, *keys))
+        f"DELETE FROM outbox WHERE game_id = ? AND recipient = ? AND key IN ({marks})", (game_id, STRETCH, *keys)
+    )
     if cursor.rowcount != len(set(keys)):
         raise StaleVersion(f"Game #{game_id}: the news of its stretch was released by another writer.")
 
@@ -1138,9 +1156,7 @@ async def _fetch_game(db: aiosqlite.Connection, game_id: int) -> GameRecord:
     return _game(await _game_row(db, game_id, _columns(GameRecord)))
 
 
-async def _channel_busy(
-    db: aiosqlite.Connection, channel_id: int, error: sqlite3.IntegrityError
-) -> ChannelBusy:
+async def _channel_busy(db: aiosqlite.Connection, channel_id: int, error: sqlite3.IntegrityError) -> ChannelBusy:
     """Turn the violation of ``games_one_open_per_channel`` into a readable ChannelBusy;
     re-raise any other integrity error."""
     if "games.channel_id" not in str(error):
@@ -1164,5 +1180,4 @@ def _check_status(status: str) -> None:
 
 def _check_scope(scope: str) -> None:
     if scope not in SETTING_SCOPES:
-        raise StoreError(f"Unknown setting scope {scope!r};"
-                         f" expected one of {', '.join(SETTING_SCOPES)}.")
+        raise StoreError(f"Unknown setting scope {scope!r}; expected one of {', '.join(SETTING_SCOPES)}.")

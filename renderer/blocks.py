@@ -6,7 +6,7 @@ A block is ``(height, paint)`` where ``paint(image, draw, y)`` draws it with its
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 

@@ -40,7 +40,7 @@ def png_chunks(data: bytes) -> list[str]:
     """The chunk types of a PNG file, in order (for tests and audits)."""
     pos, kinds = 8, []
     while pos < len(data):
-        length = int.from_bytes(data[pos:pos + 4], "big")
-        kinds.append(data[pos + 4:pos + 8].decode("ascii"))
+        length = int.from_bytes(data[pos : pos + 4], "big")
+        kinds.append(data[pos + 4 : pos + 8].decode("ascii"))
         pos += 12 + length
     return kinds

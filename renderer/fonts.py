@@ -22,8 +22,9 @@ from PIL import Image, ImageDraw, ImageFont
 _local = threading.local()
 
 #: characters Aileron lacks (they would print as boxes) and what is drawn instead
-FALLBACKS = str.maketrans({"—": "-", "–": "-", "•": "·", "×": "x", "→": "->", "✓": "yes", "★": "*",
-                           "’": "'", "‘": "'", "“": '"', "”": '"'})
+FALLBACKS = str.maketrans(
+    {"—": "-", "–": "-", "•": "·", "×": "x", "→": "->", "✓": "yes", "★": "*", "’": "'", "‘": "'", "“": '"', "”": '"'}
+)
 
 
 def printable(string: str) -> str:
@@ -53,7 +54,9 @@ def _masks(string: str, size: int, anchor: str, bold: bool, halo: bool) -> tuple
     f = font(size)
     thick, ring = _widths(size, bold, halo)
     pad = max(thick, ring)
-    left, top, right, bottom = ImageDraw.Draw(Image.new("L", (1, 1))).textbbox((0, 0), string, font=f, anchor=anchor, stroke_width=pad)
+    left, top, right, bottom = ImageDraw.Draw(Image.new("L", (1, 1))).textbbox(
+        (0, 0), string, font=f, anchor=anchor, stroke_width=pad
+    )
     w, h = max(1, right - left), max(1, bottom - top)
     fill = Image.new("L", (w, h), 0)
     ImageDraw.Draw(fill).text((-left, -top), string, font=f, fill=255, anchor=anchor, stroke_width=thick, stroke_fill=255)
@@ -64,8 +67,9 @@ def _masks(string: str, size: int, anchor: str, bold: bool, halo: bool) -> tuple
     return left, top, fill, outline
 
 
-def text(img: Image.Image, xy: tuple[float, float], string: str, size: int, fill, *,
-         anchor: str = "la", bold: bool = False, halo=None) -> None:
+def text(
+    img: Image.Image, xy: tuple[float, float], string: str, size: int, fill, *, anchor: str = "la", bold: bool = False, halo=None
+) -> None:
     """Draw ``string`` on ``img`` at ``xy`` (Pillow anchor); ``halo`` is an outline colour."""
     if not string:
         return

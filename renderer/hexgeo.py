@@ -8,8 +8,8 @@ corners that bound it, so a border lies exactly on its edge. Screen y grows down
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 SQRT3 = math.sqrt(3.0)
 
@@ -25,10 +25,7 @@ def axial_to_pixel(q: float, r: float, size: float) -> tuple[float, float]:
 
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     """The six corners of a pointy-top hex, in the order of :data:`EDGE_CORNERS`."""
-    return [
-        (cx + size * math.cos(math.radians(30 + 60 * i)), cy + size * math.sin(math.radians(30 + 60 * i)))
-        for i in range(6)
-    ]
+    return [(cx + size * math.cos(math.radians(30 + 60 * i)), cy + size * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
 
 
 def edge(cx: float, cy: float, size: float, direction: str) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -47,7 +44,7 @@ class Grid:
     height: int
 
     @classmethod
-    def fit(cls, cells: Iterable[tuple[int, int]], size: float, margin: float) -> "Grid":
+    def fit(cls, cells: Iterable[tuple[int, int]], size: float, margin: float) -> Grid:
         cells = list(cells) or [(0, 0)]
         xs, ys = zip(*(axial_to_pixel(q, r, size) for q, r in cells))
         half_w, half_h = size * SQRT3 / 2.0, size

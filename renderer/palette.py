@@ -14,8 +14,8 @@ faction colours, black outlines, white map ground: for low vision and bright scr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Mapping
 
 RGB = tuple[int, int, int]
 
@@ -69,6 +69,7 @@ _TERRAIN = {
     "wasteland": hex_rgb("#c9a596"),
 }
 
+
 def _faction_colours(humans: str, elves: str, undead: str, uthuk: str) -> dict:
     """``factions`` and ``seats`` of a palette: seats without a faction use the same colours in seat order."""
     factions = {"humans": hex_rgb(humans), "elves": hex_rgb(elves), "undead": hex_rgb(undead), "uthuk": hex_rgb(uthuk)}
@@ -110,8 +111,9 @@ PALETTES: Mapping[str, Palette] = {
         rune_back=hex_rgb("#222222"),
     ),
     # the default with the box's saturated faction colours and a darker map ground
-    "classic": replace(_DEFAULT, name="classic", ground=hex_rgb("#1d2430"),
-                       **_faction_colours("#1f4fd1", "#2e9e2e", "#7b2fbf", "#c81e1e")),
+    "classic": replace(
+        _DEFAULT, name="classic", ground=hex_rgb("#1d2430"), **_faction_colours("#1f4fd1", "#2e9e2e", "#7b2fbf", "#c81e1e")
+    ),
 }
 
 
@@ -134,6 +136,7 @@ def emblem(faction: str | None, seat: int | None = None) -> str | None:
 
 def text_on(colour: RGB) -> RGB:
     """Black or white, whichever reads better on ``colour`` (WCAG relative luminance)."""
+
     def channel(c: int) -> float:
         c = c / 255.0
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4

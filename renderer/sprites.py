@@ -27,7 +27,10 @@ def _done(img: Image.Image, w: int, h: int) -> Image.Image:
 
 
 def _regular(cx: float, cy: float, r: float, n: int, start: float) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(math.radians(start + 360 * i / n)), cy + r * math.sin(math.radians(start + 360 * i / n))) for i in range(n)]
+    return [
+        (cx + r * math.cos(math.radians(start + 360 * i / n)), cy + r * math.sin(math.radians(start + 360 * i / n)))
+        for i in range(n)
+    ]
 
 
 def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]] | None:
@@ -63,19 +66,28 @@ def emblem_points(emblem: str, cx: float, cy: float, r: float) -> list[list[tupl
             a = math.radians(angle)
             dx, dy = math.cos(a), math.sin(a)
             nx, ny = -dy, dx
-            bars.append([
-                (cx + dx * r + nx * t / 2, cy + dy * r + ny * t / 2),
-                (cx + dx * r - nx * t / 2, cy + dy * r - ny * t / 2),
-                (cx - dx * r - nx * t / 2, cy - dy * r - ny * t / 2),
-                (cx - dx * r + nx * t / 2, cy - dy * r + ny * t / 2),
-            ])
+            bars.append(
+                [
+                    (cx + dx * r + nx * t / 2, cy + dy * r + ny * t / 2),
+                    (cx + dx * r - nx * t / 2, cy + dy * r - ny * t / 2),
+                    (cx - dx * r - nx * t / 2, cy - dy * r - ny * t / 2),
+                    (cx - dx * r + nx * t / 2, cy - dy * r + ny * t / 2),
+                ]
+            )
         return bars
     if emblem == "spikes":
         base, top = cy + r * 0.75, cy - r
-        return [[
-            (cx - r, base), (cx - r * 0.95, cy - r * 0.35), (cx - r * 0.45, cy + r * 0.1), (cx, top),
-            (cx + r * 0.45, cy + r * 0.1), (cx + r * 0.95, cy - r * 0.35), (cx + r, base),
-        ]]
+        return [
+            [
+                (cx - r, base),
+                (cx - r * 0.95, cy - r * 0.35),
+                (cx - r * 0.45, cy + r * 0.1),
+                (cx, top),
+                (cx + r * 0.45, cy + r * 0.1),
+                (cx + r * 0.95, cy - r * 0.35),
+                (cx + r, base),
+            ]
+        ]
     raise KeyError(emblem)
 
 
@@ -110,7 +122,14 @@ def unit(shape: str, size: int, fill: RGB, emblem: str | None, *, routed: bool =
         img.alpha_composite(layer, (0, round(h * s * 0.22)))
     else:
         _base(draw, shape, cx, cy, r, body, outline, lw)
-        _emblem(draw, emblem, cx, cy + (r * 0.26 if shape == "triangle" else 0), r * (0.5 if shape == "triangle" else 0.56), (255, 255, 255))
+        _emblem(
+            draw,
+            emblem,
+            cx,
+            cy + (r * 0.26 if shape == "triangle" else 0),
+            r * (0.5 if shape == "triangle" else 0.56),
+            (255, 255, 255),
+        )
     return _done(img, w, h)
 
 
@@ -174,13 +193,17 @@ def city(size: int) -> Image.Image:
     stone, roof = (238, 228, 205), (176, 64, 48)
     for x0, top in ((3, 9), (13, 5)):
         draw.rectangle([x0 * s, top * s, (x0 + 8) * s, 22 * s], fill=stone, outline=ink, width=lw)
-        draw.polygon([((x0 - 1) * s, top * s), ((x0 + 4) * s, (top - 5) * s), ((x0 + 9) * s, top * s)], fill=roof, outline=ink, width=lw)
+        draw.polygon(
+            [((x0 - 1) * s, top * s), ((x0 + 4) * s, (top - 5) * s), ((x0 + 9) * s, top * s)], fill=roof, outline=ink, width=lw
+        )
         draw.rectangle([(x0 + 3) * s, 16 * s, (x0 + 5) * s, 22 * s], fill=ink)
     return _done(img, size, size)
 
 
 @lru_cache(maxsize=64)
-def rune(size: int, kind: str, back: RGB, dragon: RGB, false: RGB, *, known_ring: RGB | None = None, stale: str | None = None) -> Image.Image:
+def rune(
+    size: int, kind: str, back: RGB, dragon: RGB, false: RGB, *, known_ring: RGB | None = None, stale: str | None = None
+) -> Image.Image:
     """A rune token: ``face_down`` (a rune sign on a dark disc), ``dragon`` (gold, a dragon
     eye) or ``false`` (grey, struck through). ``known_ring``: a dashed ring in the viewer's
     colour marks a rune only the viewer knows; ``stale``: what the viewer last knew lay here.
@@ -209,7 +232,13 @@ def rune(size: int, kind: str, back: RGB, dragon: RGB, false: RGB, *, known_ring
         for i in range(12):
             if i % 2 == 0:
                 start = i * 30
-                draw.arc([c - r * 1.22, c - r * 1.22, c + r * 1.22, c + r * 1.22], start, start + 30, fill=known_ring, width=round(lw * 1.4))
+                draw.arc(
+                    [c - r * 1.22, c - r * 1.22, c + r * 1.22, c + r * 1.22],
+                    start,
+                    start + 30,
+                    fill=known_ring,
+                    width=round(lw * 1.4),
+                )
     return _done(img, size, size)
 
 
@@ -251,7 +280,9 @@ def tile(size: int, fill: RGB) -> Image.Image:
     """A rounded square (a development tile; its letter is written on it)."""
     img, draw = _canvas(size, size)
     S = size * SS
-    draw.rounded_rectangle([S * 0.06, S * 0.06, S * 0.94, S * 0.94], radius=S * 0.2, fill=fill, outline=(25, 25, 25), width=max(2, round(S * 0.07)))
+    draw.rounded_rectangle(
+        [S * 0.06, S * 0.06, S * 0.94, S * 0.94], radius=S * 0.2, fill=fill, outline=(25, 25, 25), width=max(2, round(S * 0.07))
+    )
     return _done(img, size, size)
 
 

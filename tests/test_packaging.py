@@ -13,8 +13,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DATA_SUFFIXES = {".toml", ".json"}
 #: what a copy of the source tree leaves out: version control, environments, caches, build output
-NOT_SOURCE = (".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", "demo",
-              "simulate-failures")
+NOT_SOURCE = (
+    ".git",
+    ".venv*",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".*_cache",
+    ".hypothesis",
+    "demo",
+    "simulate-failures",
+)
 #: the first setuptools that builds wheels by itself, without the `wheel` package (pyproject.toml requires it)
 SETUPTOOLS_BUILDS_WHEELS = (70, 1)
 
@@ -45,7 +55,9 @@ def test_a_built_wheel_installs_and_finds_every_data_file(tmp_path):
     wheels = tmp_path / "wheels"
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(wheels), str(source)],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert build.returncode == 0, build.stderr
     wheel = next(wheels.glob("runetable-*.whl"))
@@ -58,7 +70,9 @@ def test_a_built_wheel_installs_and_finds_every_data_file(tmp_path):
     site = tmp_path / "site"
     install = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site), str(wheel)],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert install.returncode == 0, install.stderr
     probe = (

@@ -259,19 +259,23 @@ class TinyNarrator(Narrator):
         d = event.data
         lines = {
             "dealt": lambda: f"You are dealt {', '.join(_card(c) for c in d['cards'])}.",
-            "hands_dealt": lambda: "Hands are dealt: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(d["counts"])) + " cards.",
+            "hands_dealt": lambda: (
+                "Hands are dealt: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(d["counts"])) + " cards."
+            ),
             "committed": lambda: f"Seat {d['seat']} has chosen a card.",
             "you_committed": lambda: "You pass this round." if d["card"] == PASS else f"You commit {_card(d['card'])}.",
             "revealed": lambda: "Revealed: " + ", ".join(f"seat {s} {_card(c)}" for s, c in enumerate(d["cards"])) + ".",
             "vetoed": lambda: f"Vetoed by {_seats(d['seats'])}: the round is cancelled.",
             "round_won": lambda: f"Seat {d['seat']} wins the round with {_card(d['card'])}.",
-            "round_tied": lambda: ("Nobody played a number card." if d["card"] <= 0
-                                   else f"A tie at {d['card']}: nobody scores."),
+            "round_tied": lambda: "Nobody played a number card." if d["card"] <= 0 else f"A tie at {d['card']}: nobody scores.",
             "reshuffled": lambda: f"The discard pile is shuffled into a new deck of {d['deck_count']} cards.",
             "drew": lambda: f"Seat {d['seat']} draws a card.",
             "you_drew": lambda: f"You draw {_card(d['card'])}.",
-            "game_over": lambda: (f"Game over: {_seats(d['winners'])} win{'s' if len(d['winners']) == 1 else ''}; scores "
-                                  + ", ".join(map(str, d["scores"])) + "."),
+            "game_over": lambda: (
+                f"Game over: {_seats(d['winners'])} win{'s' if len(d['winners']) == 1 else ''}; scores "
+                + ", ".join(map(str, d["scores"]))
+                + "."
+            ),
         }
         phrase = lines.get(event.kind)
         return phrase() if phrase is not None else super().event(event)

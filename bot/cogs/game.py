@@ -46,16 +46,26 @@ def new_game_command(game: str, title: str) -> app_commands.Command:
     """``/game new <game>``: the table size, the deadline and AI seats, which every game shares;
     the game's own options are set with the lobby's components."""
 
-    @app_commands.describe(players="table size", deadline_hours="time per decision",
-                           ai_seats="fill empty seats with AI players at the start")
-    async def new_game(interaction: discord.Interaction, players: app_commands.Range[int, 1, 25] | None = None,
-                       deadline_hours: app_commands.Range[int, 1, 720] = 48, ai_seats: bool = False) -> None:
+    @app_commands.describe(
+        players="table size", deadline_hours="time per decision", ai_seats="fill empty seats with AI players at the start"
+    )
+    async def new_game(
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 1, 25] | None = None,
+        deadline_hours: app_commands.Range[int, 1, 720] = 48,
+        ai_seats: bool = False,
+    ) -> None:
         choices: dict[str, Any] = dict(players=players, deadline_hours=deadline_hours, ai_seats=ai_seats)
-        await handle(interaction, _where(interaction), lambda c: lobby.new_game(
-            c, interaction.guild_id, interaction.channel_id, interaction.user.id, game, choices), public=True)
+        await handle(
+            interaction,
+            _where(interaction),
+            lambda c: lobby.new_game(c, interaction.guild_id, interaction.channel_id, interaction.user.id, game, choices),
+            public=True,
+        )
 
-    return app_commands.Command(name=game, description=f"Open a {title} lobby in this channel (or thread)"[:100],
-                                callback=new_game)
+    return app_commands.Command(
+        name=game, description=f"Open a {title} lobby in this channel (or thread)"[:100], callback=new_game
+    )
 
 
 class GameCog(commands.Cog):
@@ -86,8 +96,12 @@ class GameCog(commands.Cog):
 
     @game.command(name="start", description="Start this channel's lobby (the seat order is drawn at random)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await handle(interaction, _where(interaction), lambda c: _in_channel(
-            c, interaction.channel_id, lambda g: lobby.start(c, g, interaction.user, edit=False)), public=True)
+        await handle(
+            interaction,
+            _where(interaction),
+            lambda c: _in_channel(c, interaction.channel_id, lambda g: lobby.start(c, g, interaction.user, edit=False)),
+            public=True,
+        )
 
     @game.command(name="status", description="Where this channel's game stands and who is awaited")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -96,7 +110,9 @@ class GameCog(commands.Cog):
     @game.command(name="map", description="The map as your seat sees it, or one area and its neighbours")
     @app_commands.describe(area="an area id such as 10A: that area and its neighbours, larger")
     async def map(self, interaction: discord.Interaction, area: str | None = None) -> None:
-        await handle(interaction, _where(interaction), lambda c: info.game_map(c, interaction.channel_id, interaction.user.id, area))
+        await handle(
+            interaction, _where(interaction), lambda c: info.game_map(c, interaction.channel_id, interaction.user.id, area)
+        )
 
     @map.autocomplete("area")
     async def _map_area(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -104,16 +120,27 @@ class GameCog(commands.Cog):
 
     @game.command(name="log", description="The game's recent events as your seat saw them")
     async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 50] = 20) -> None:
-        await handle(interaction, _where(interaction), lambda c: info.game_log(c, interaction.channel_id, interaction.user.id, lines))
+        await handle(
+            interaction, _where(interaction), lambda c: info.game_log(c, interaction.channel_id, interaction.user.id, lines)
+        )
 
     @game.command(name="move", description="Move units: destination, then units from areas in range, then count")
     @app_commands.rename(from_="from")
     @app_commands.describe(to="destination area", from_="area the units come from", unit="unit type", count="how many")
-    async def move(self, interaction: discord.Interaction, to: str | None = None, from_: str | None = None,
-                   unit: str | None = None, count: app_commands.Range[int, 1, 8] | None = None) -> None:
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        to: str | None = None,
+        from_: str | None = None,
+        unit: str | None = None,
+        count: app_commands.Range[int, 1, 8] | None = None,
+    ) -> None:
         given = {k: v for k, v in (("to", to), ("from", from_), ("unit", unit), ("count", count)) if v is not None}
-        await handle(interaction, _where(interaction), lambda c: _in_channel(
-            c, interaction.channel_id, lambda g: play.move(c.service, g, interaction.user.id, given)))
+        await handle(
+            interaction,
+            _where(interaction),
+            lambda c: _in_channel(c, interaction.channel_id, lambda g: play.move(c.service, g, interaction.user.id, given)),
+        )
 
     @move.autocomplete("to")
     async def _move_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -136,14 +163,26 @@ class GameCog(commands.Cog):
         return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given))
 
     @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass, map colours")
-    @app_commands.describe(battle_policy="who takes the small battle decisions", auto_end_turn="end your turn after your order",
-                           auto_pass="pass reaction windows by themselves after a random delay",
-                           palette="the colours of the maps you ask for")
+    @app_commands.describe(
+        battle_policy="who takes the small battle decisions",
+        auto_end_turn="end your turn after your order",
+        auto_pass="pass reaction windows by themselves after a random delay",
+        palette="the colours of the maps you ask for",
+    )
     @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE)
-    async def settings(self, interaction: discord.Interaction, battle_policy: str | None = None,
-                       auto_end_turn: bool | None = None, auto_pass: bool | None = None, palette: str | None = None) -> None:
-        await handle(interaction, _where(interaction),
-                     lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette))
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        battle_policy: str | None = None,
+        auto_end_turn: bool | None = None,
+        auto_pass: bool | None = None,
+        palette: str | None = None,
+    ) -> None:
+        await handle(
+            interaction,
+            _where(interaction),
+            lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette),
+        )
 
     @app_commands.command(name="games", description="Your games on this server and where you are awaited")
     @app_commands.guild_only()

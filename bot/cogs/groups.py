@@ -40,8 +40,7 @@ def game_group(descriptor: GameDescriptor) -> app_commands.Group | None:
     frontend = frontend_of(descriptor)
     if not frontend.group:
         return None
-    group = app_commands.Group(name=frontend.group, description=frontend.group_description or descriptor.title,
-                               guild_only=True)
+    group = app_commands.Group(name=frontend.group, description=frontend.group_description or descriptor.title, guild_only=True)
 
     @group.command(name="hand", description="Your hand and private information, and your open decisions (only you see it)")
     async def hand(interaction: discord.Interaction) -> None:

@@ -28,8 +28,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.delivery import TransientFailure, Undeliverable
 from bot import ids
+from bot.delivery import TransientFailure, Undeliverable
 from bot.table import Table, ui, undo
 from bot.table.sweeper import sweep
 from bot.table.ui import Reply
@@ -40,8 +40,12 @@ log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 60.0
 APOLOGY = "Sorry, something went wrong on our side; nothing was changed. The error is logged."
-STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -54,8 +58,9 @@ def _user_id(member: discord.abc.User | None) -> int | None:
     return None if member is None else member.id
 
 
-async def respond(interaction: discord.Interaction, work: Callable[[], Awaitable[Sequence[Reply]]], *,
-                  public: bool = False) -> None:
+async def respond(
+    interaction: discord.Interaction, work: Callable[[], Awaitable[Sequence[Reply]]], *, public: bool = False
+) -> None:
     """Defer at once, run ``work``, send its replies, drain the outbox soon; apologise on a bug."""
     if interaction.type == discord.InteractionType.component:
         await interaction.response.defer()
@@ -68,8 +73,9 @@ async def respond(interaction: discord.Interaction, work: Callable[[], Awaitable
         replies = [ui.say(APOLOGY)]
     for reply in replies:
         view = to_view(reply.buttons)
-        files = [discord.File(io.BytesIO(a.data), filename=a.filename, description=a.description[:1024] or None)
-                 for a in reply.files]
+        files = [
+            discord.File(io.BytesIO(a.data), filename=a.filename, description=a.description[:1024] or None) for a in reply.files
+        ]
         if reply.edit and interaction.type == discord.InteractionType.component:
             await interaction.edit_original_response(content=reply.text, view=view, attachments=files)
         else:
@@ -100,14 +106,18 @@ def _table(interaction: discord.Interaction) -> Table:
 class VoteButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.VOTE_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
-        await respond(interaction, lambda: ui.ballot(_table(interaction), int(m["vote"]), interaction.user.id, m["ballot"] == "y"))
+        await respond(
+            interaction, lambda: ui.ballot(_table(interaction), int(m["vote"]), interaction.user.id, m["ballot"] == "y")
+        )
 
 
 class UndoButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.UNDO_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
-        await respond(interaction, lambda: ui.undo_confirm(_table(interaction), int(m["game"]), interaction.user.id,
-                                                           int(m["seq"]), int(m["rewinds"])))
+        await respond(
+            interaction,
+            lambda: ui.undo_confirm(_table(interaction), int(m["game"]), interaction.user.id, int(m["seq"]), int(m["rewinds"])),
+        )
 
 
 class ClaimButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CLAIM_TEMPLATE):
@@ -129,14 +139,19 @@ class ReviewButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=i
         async def work() -> list[Reply]:
             replies = await ui.review(_table(interaction), None, interaction.user.id, int(m["season"]), game_id=int(m["game"]))
             return [dataclasses.replace(r, edit=True) for r in replies]
+
         await respond(interaction, work)
 
 
 class RecapButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.RECAP_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
-        await respond(interaction, lambda: ui.recap_map(_table(interaction), int(m["game"]), interaction.user.id,
-                                                        int(m["since"]), int(m["seq"]), int(m["rewinds"])))
+        await respond(
+            interaction,
+            lambda: ui.recap_map(
+                _table(interaction), int(m["game"]), interaction.user.id, int(m["since"]), int(m["seq"]), int(m["rewinds"])
+            ),
+        )
 
 
 #: registered by :meth:`TableCog.cog_load` with ``client.add_dynamic_items``
@@ -213,24 +228,43 @@ class TableCog(commands.Cog):
 
     @deadline.command(name="extend", description="Move the deadline back (a moderator at once, a player by vote)")
     @app_commands.describe(duration="how long, e.g. 1d, 12h or 1d 6h", player="moderators: only this player's deadline")
-    async def deadline_extend(self, interaction: discord.Interaction, duration: str,
-                              player: discord.Member | None = None) -> None:
-        await respond(interaction, lambda: ui.deadline_extend(self.table, interaction.channel_id, interaction.user.id,
-                                                              _manager(interaction), duration, _user_id(player)), public=True)
+    async def deadline_extend(
+        self, interaction: discord.Interaction, duration: str, player: discord.Member | None = None
+    ) -> None:
+        await respond(
+            interaction,
+            lambda: ui.deadline_extend(
+                self.table, interaction.channel_id, interaction.user.id, _manager(interaction), duration, _user_id(player)
+            ),
+            public=True,
+        )
 
     @deadline.command(name="set", description="Moderators: the time per decision (0: no deadline) and reminder interval")
     @app_commands.describe(hours="hours per decision (0: no deadline)", reminder_hours="hours between reminders")
-    async def deadline_set(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720],
-                           reminder_hours: app_commands.Range[float, 1, 168] | None = None) -> None:
-        await respond(interaction, lambda: ui.deadline_set(self.table, interaction.channel_id, interaction.user.id,
-                                                           _manager(interaction), hours, reminder_hours), public=True)
+    async def deadline_set(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[float, 0, 720],
+        reminder_hours: app_commands.Range[float, 1, 168] | None = None,
+    ) -> None:
+        await respond(
+            interaction,
+            lambda: ui.deadline_set(
+                self.table, interaction.channel_id, interaction.user.id, _manager(interaction), hours, reminder_hours
+            ),
+            public=True,
+        )
 
     # ---------------------------------------------------------------- votes
 
-    async def _vote(self, interaction: discord.Interaction, kind: str, player: discord.Member | None = None,
-                    duration: str | None = None) -> None:
-        await respond(interaction, lambda: ui.open_vote(self.table, interaction.channel_id, interaction.user.id, kind,
-                                                        _user_id(player), duration), public=True)
+    async def _vote(
+        self, interaction: discord.Interaction, kind: str, player: discord.Member | None = None, duration: str | None = None
+    ) -> None:
+        await respond(
+            interaction,
+            lambda: ui.open_vote(self.table, interaction.channel_id, interaction.user.id, kind, _user_id(player), duration),
+            public=True,
+        )
 
     @vote.command(name="pause", description="Vote to pause the game's reminders and deadlines")
     async def vote_pause(self, interaction: discord.Interaction) -> None:
@@ -278,13 +312,25 @@ class TableCog(commands.Cog):
     @app_commands.command(name="ai-seat", description="Let the AI play your seat for a while (0 hours: take it back)")
     @app_commands.describe(hours="for how many hours (0: take your seat back now)")
     async def ai_seat(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
-        await respond(interaction, lambda: ui.ai_seat(self.table, interaction.channel_id, interaction.user.id, hours), public=True)
+        await respond(
+            interaction, lambda: ui.ai_seat(self.table, interaction.channel_id, interaction.user.id, hours), public=True
+        )
 
     @app_commands.command(name="reminders", description="Your reminder interval, quiet hours, time zone and heads-up")
-    @app_commands.describe(every_hours="hours between reminders (0: none)", quiet="quiet hours, e.g. 22-8, or off",
-                           timezone="your time zone, e.g. Europe/Berlin", heads_up="a DM when your turn is next")
-    async def reminders(self, interaction: discord.Interaction, every_hours: app_commands.Range[float, 0, 168] | None = None,
-                        quiet: str | None = None, timezone: str | None = None, heads_up: bool | None = None) -> None:
+    @app_commands.describe(
+        every_hours="hours between reminders (0: none)",
+        quiet="quiet hours, e.g. 22-8, or off",
+        timezone="your time zone, e.g. Europe/Berlin",
+        heads_up="a DM when your turn is next",
+    )
+    async def reminders(
+        self,
+        interaction: discord.Interaction,
+        every_hours: app_commands.Range[float, 0, 168] | None = None,
+        quiet: str | None = None,
+        timezone: str | None = None,
+        heads_up: bool | None = None,
+    ) -> None:
         await respond(interaction, lambda: ui.reminders(self.table, interaction.user.id, every_hours, quiet, timezone, heads_up))
 
     @reminders.autocomplete("timezone")
@@ -297,8 +343,13 @@ class TableCog(commands.Cog):
     @app_commands.command(name="force-default", description="Moderators: let the AI answer a stuck decision now")
     @app_commands.describe(player="only this player's decision (default: everyone awaited)")
     async def force_default(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await respond(interaction, lambda: ui.force_default(self.table, interaction.channel_id, interaction.user.id,
-                                                            _manager(interaction), _user_id(player)), public=True)
+        await respond(
+            interaction,
+            lambda: ui.force_default(
+                self.table, interaction.channel_id, interaction.user.id, _manager(interaction), _user_id(player)
+            ),
+            public=True,
+        )
 
     # ---------------------------------------------------------------- the log
 

@@ -56,11 +56,35 @@ from bot.service.settings import BATTLE_POLICIES, DM_CLOSED, PALETTES, PLAYER_SE
 from engine.core import Seat
 
 __all__ = [
-    "AUTO_PASS_DELAY", "AUTO_PASS_PLAN", "BATTLE_POLICIES", "DM_CLOSED", "GAMES_VARIABLE", "LOBBY_DEFAULTS",
-    "MAX_AUTOMATIC", "PALETTES", "PAYLOAD_VERSION", "PLAYER_SETTINGS", "SEAT_ORDER_SALT", "STATE_CACHE_GAMES",
-    "ActOutcome", "AiPolicy", "Decision", "GameService", "MyGame", "SeatView", "ServiceBase", "Started",
-    "decisions_from_payload", "game_pack", "installed_packs", "load_ai", "offered_games", "pack_content",
-    "parse_games", "renderer_for", "spectators",
+    "AUTO_PASS_DELAY",
+    "AUTO_PASS_PLAN",
+    "BATTLE_POLICIES",
+    "DM_CLOSED",
+    "GAMES_VARIABLE",
+    "LOBBY_DEFAULTS",
+    "MAX_AUTOMATIC",
+    "PALETTES",
+    "PAYLOAD_VERSION",
+    "PLAYER_SETTINGS",
+    "SEAT_ORDER_SALT",
+    "STATE_CACHE_GAMES",
+    "ActOutcome",
+    "AiPolicy",
+    "Decision",
+    "GameService",
+    "MyGame",
+    "SeatView",
+    "ServiceBase",
+    "Started",
+    "decisions_from_payload",
+    "game_pack",
+    "installed_packs",
+    "load_ai",
+    "offered_games",
+    "pack_content",
+    "parse_games",
+    "renderer_for",
+    "spectators",
 ]
 
 
@@ -76,8 +100,15 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin):
 
     # ---------------------------------------------------------------- maps and data
 
-    async def map_image(self, game_id: int, view: Mapping[str, Any], seat: Seat | None = None, *,
-                        crop: str | None = None, palette: str = "default") -> tuple[bytes, str] | None:
+    async def map_image(
+        self,
+        game_id: int,
+        view: Mapping[str, Any],
+        seat: Seat | None = None,
+        *,
+        crop: str | None = None,
+        palette: str = "default",
+    ) -> tuple[bytes, str] | None:
         """The map drawn from ``view`` (off the event loop) and its alt text, or None when the
         game has no renderer. ``view`` must be what ``seat`` (None: the public) may see.
         ``crop``: only that area and its neighbours, drawn larger; ``palette``: the viewer's."""

@@ -72,8 +72,12 @@ class AutomaticMixin(ServiceBase):
         policy = self._ai(record.game)
         legal = list(decision.actions)
         if policy is None:
-            log.warning("game %s: seat %s is an AI seat but %s has no AI; answering with the first legal action",
-                        record.id, seat, record.game)
+            log.warning(
+                "game %s: seat %s is an AI seat but %s has no AI; answering with the first legal action",
+                record.id,
+                seat,
+                record.game,
+            )
             return legal[0]
         rng = random.Random(f"{record.seed}/{record.seq}/{seat}")
         extra = {"pack": game_pack(engine.ruleset, record.options)} if "pack" in inspect.signature(policy).parameters else {}
@@ -104,7 +108,9 @@ class AutomaticMixin(ServiceBase):
             if not await self.player_setting(users[prompt.seat], "auto_pass"):
                 continue  # never chosen, or switched off meanwhile
             kept[prompt.id] = plan.get(prompt.id) or {
-                "seat": prompt.seat, "due": self._clock() + self._delays.uniform(*AUTO_PASS_DELAY)}
+                "seat": prompt.seat,
+                "due": self._clock() + self._delays.uniform(*AUTO_PASS_DELAY),
+            }
         if kept != plan:
             await self.store.set_setting("game", record.id, AUTO_PASS_PLAN, kept)
 
@@ -126,7 +132,9 @@ class AutomaticMixin(ServiceBase):
                     continue
                 user = next((s.user_id for s in await self.store.seats(record.id) if s.seat == entry["seat"]), None)
 
-                def the_pass(decisions: Sequence[Decision], seq: int, prompt_id: str = prompt_id, game: str = record.game) -> Action:
+                def the_pass(
+                    decisions: Sequence[Decision], seq: int, prompt_id: str = prompt_id, game: str = record.game
+                ) -> Action:
                     for d in decisions:
                         if d.prompt.id == prompt_id:
                             wanted = frontend_for(game).auto_passes[d.prompt.kind]
@@ -150,6 +158,9 @@ class AutomaticMixin(ServiceBase):
 
     async def next_auto_pass(self) -> float | None:
         """When the next planned auto-pass is due (the clock's time), or None."""
-        dues = [entry["due"] for record in await self.store.games_with_status("active")
-                for entry in (await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})).values()]
+        dues = [
+            entry["due"]
+            for record in await self.store.games_with_status("active")
+            for entry in (await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})).values()
+        ]
         return min(dues, default=None)

@@ -70,25 +70,45 @@ class ServiceBase:
 
         async def player_settings(self, user_id: int) -> dict[str, Any]: ...  # settings
 
-        async def answer(self, game_id: int, user_id: int,
-                         choose: Callable[[Sequence[Decision], int], Action]) -> ActOutcome: ...  # play
+        async def answer(
+            self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action]
+        ) -> ActOutcome: ...  # play
 
-        async def _commit(self, engine: Engine, record: GameRecord, seat: Seat | None, transition: Transition,
-                          seats: Sequence[SeatRecord], stored: str, public: Mapping[str, Any], *,
-                          before: GameState | None = None, channel: dict[str, Any], hold: bool = False) -> int: ...  # play
+        async def _commit(
+            self,
+            engine: Engine,
+            record: GameRecord,
+            seat: Seat | None,
+            transition: Transition,
+            seats: Sequence[SeatRecord],
+            stored: str,
+            public: Mapping[str, Any],
+            *,
+            before: GameState | None = None,
+            channel: dict[str, Any],
+            hold: bool = False,
+        ) -> int: ...  # play
 
-        async def _commit_stretch(self, engine: Engine, record: GameRecord, seats: Sequence[SeatRecord],
-                                  state: GameState, first: tuple[Seat, Transition] | None = None,
-                                  ) -> tuple[int, GameState]: ...  # play
+        async def _commit_stretch(
+            self,
+            engine: Engine,
+            record: GameRecord,
+            seats: Sequence[SeatRecord],
+            state: GameState,
+            first: tuple[Seat, Transition] | None = None,
+        ) -> tuple[int, GameState]: ...  # play
 
-        async def _note_roles(self, record: GameRecord, seats: Sequence[SeatRecord],
-                              public: Mapping[str, Any]) -> list[SeatRecord]: ...  # play
+        async def _note_roles(
+            self, record: GameRecord, seats: Sequence[SeatRecord], public: Mapping[str, Any]
+        ) -> list[SeatRecord]: ...  # play
 
-        async def _automatic_step(self, engine: Engine, record: GameRecord, state: GameState,
-                                  seats: Sequence[SeatRecord]) -> tuple[Seat, Transition] | None: ...  # automatic
+        async def _automatic_step(
+            self, engine: Engine, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
+        ) -> tuple[Seat, Transition] | None: ...  # automatic
 
-        async def _plan_auto_passes(self, record: GameRecord, state: GameState,
-                                    seats: Sequence[SeatRecord]) -> None: ...  # automatic
+        async def _plan_auto_passes(
+            self, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
+        ) -> None: ...  # automatic
 
     # ---------------------------------------------------------------- the games
 
@@ -137,8 +157,7 @@ class ServiceBase:
         """The game, which must still be a lobby (``allow_started``: or a half-done start)."""
         record = await self._record(game_id)
         if record.status != "lobby" or (record.seq and not allow_started):
-            raise LobbyClosed(f"Game #{game_id} has already started." if record.status == "active"
-                              else not_running(record))
+            raise LobbyClosed(f"Game #{game_id} has already started." if record.status == "active" else not_running(record))
         return record
 
     def _state(self, record: GameRecord, ruleset: Ruleset | None = None) -> GameState:

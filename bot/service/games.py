@@ -13,8 +13,17 @@ from typing import Any
 from engine.core import Action, Ruleset, UnknownGame
 from engine.core.registry import GAMES_VARIABLE, find_game, offered_games, parse_games
 
-__all__ = ["GAMES_VARIABLE", "AiPolicy", "game_pack", "installed_packs", "load_ai", "offered_games", "pack_content",
-           "parse_games", "renderer_for"]
+__all__ = [
+    "GAMES_VARIABLE",
+    "AiPolicy",
+    "game_pack",
+    "installed_packs",
+    "load_ai",
+    "offered_games",
+    "pack_content",
+    "parse_games",
+    "renderer_for",
+]
 
 #: AI policy: (the seat's view, the prompt, its legal answers, a seeded rng[, pack=]) -> one of them
 AiPolicy = Callable[..., Action]

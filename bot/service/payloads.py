@@ -85,7 +85,11 @@ def channel_payload(
     out = spectators(public_view)
     awaited = [s for s in state.awaited() if s not in out]
     payload: dict[str, Any] = {
-        "v": PAYLOAD_VERSION, "kind": kind, "game_id": game_id, "seq": seq, "game": state.game,
+        "v": PAYLOAD_VERSION,
+        "kind": kind,
+        "game_id": game_id,
+        "seq": seq,
+        "game": state.game,
         "lines": narrate(state.game, public, None),
         "events": events_plain(public),
         "awaiting": [{"seat": s, "user_id": users.get(s)} for s in awaited],
@@ -98,14 +102,20 @@ def channel_payload(
     return payload
 
 
-def private_payload(engine: Engine, game_id: int, seq: int, state: GameState, seat: Seat, private: Sequence[Event],
-                    *, with_decisions: bool) -> dict[str, Any]:
+def private_payload(
+    engine: Engine, game_id: int, seq: int, state: GameState, seat: Seat, private: Sequence[Event], *, with_decisions: bool
+) -> dict[str, Any]:
     """A seat's private message: the ``private`` events it saw, narrated for it, and (when
     ``with_decisions``) its open decisions with their legal answers."""
     return {
-        "v": PAYLOAD_VERSION, "kind": "private", "game_id": game_id, "seq": seq,
-        "game": state.game, "seat": seat,
-        "lines": narrate(state.game, private, seat), "events": events_plain(private),
+        "v": PAYLOAD_VERSION,
+        "kind": "private",
+        "game_id": game_id,
+        "seq": seq,
+        "game": state.game,
+        "seat": seat,
+        "lines": narrate(state.game, private, seat),
+        "events": events_plain(private),
         "decisions": decisions_plain(engine, state, seat) if with_decisions else [],
     }
 
@@ -117,10 +127,13 @@ def merged(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     part counts from the stretch's beginning; the right ones when a stopped stretch went on
     with the awaited of its restart as its beginning)."""
     pinged = {user for p in parts for user in p["ping"]}
-    return {**parts[-1], "kind": parts[0]["kind"],
-            "lines": [line for p in parts for line in p["lines"]],
-            "events": [event for p in parts for event in p["events"]],
-            "ping": [a["user_id"] for a in parts[-1]["awaiting"] if a["user_id"] in pinged]}
+    return {
+        **parts[-1],
+        "kind": parts[0]["kind"],
+        "lines": [line for p in parts for line in p["lines"]],
+        "events": [event for p in parts for event in p["events"]],
+        "ping": [a["user_id"] for a in parts[-1]["awaiting"] if a["user_id"] in pinged],
+    }
 
 
 def spectators(public_view: Mapping[str, Any]) -> set[Seat]:

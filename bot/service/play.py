@@ -116,9 +116,7 @@ class PlayMixin(ServiceBase):
 
         return await self.answer(game_id, user_id, same)
 
-    async def answer(
-        self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action]
-    ) -> ActOutcome:
+    async def answer(self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action]) -> ActOutcome:
         """Apply the action ``choose(decisions, seq)`` picks from the user's open decisions at
         the game's current position (``seq``), under the game's lock.
 
@@ -199,13 +197,16 @@ class PlayMixin(ServiceBase):
             stored = encode(transition.state)
             after = decode(stored)
             news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began)
-            following = None if after.result is not None else \
-                await self._automatic_step(engine, dataclasses.replace(record, seq=record.seq + 1), after, seats)
+            following = (
+                None
+                if after.result is not None
+                else await self._automatic_step(engine, dataclasses.replace(record, seq=record.seq + 1), after, seats)
+            )
             following_public = None if following is None else engine.view(following[1].state, None)
-            ends = following is None or following[0] in players or \
-                narrator.chapter(public) != narrator.chapter(following_public)
-            seq = await self._commit(engine, record, seat, transition, seats, stored, public, before=state,
-                                     channel=news, hold=not ends)
+            ends = following is None or following[0] in players or narrator.chapter(public) != narrator.chapter(following_public)
+            seq = await self._commit(
+                engine, record, seat, transition, seats, stored, public, before=state, channel=news, hold=not ends
+            )
             seats = await self._note_roles(record, seats, public)
             record, state = dataclasses.replace(record, seq=seq), self._remember(record.id, stored, after)
             if ends:
@@ -240,8 +241,9 @@ class PlayMixin(ServiceBase):
                         news = merged([json.loads(r.payload) for r in held])
                         awaiting = (await self.public_status(record.id))["awaiting"]  # by the seats' holders now
                         news.update(awaiting=awaiting, ping=[a["user_id"] for a in awaiting if a["user_id"] is not None])
-                        await self.store.release_stretch(record.id, expected_seq=seq, release=[r.key for r in held],
-                                                         payload=dumps(news))
+                        await self.store.release_stretch(
+                            record.id, expected_seq=seq, release=[r.key for r in held], payload=dumps(news)
+                        )
                     if held or seq != record.seq:
                         touched.append(record.id)
             except Exception:  # one game that cannot go on must not keep the others (or the bot) down
@@ -312,8 +314,7 @@ class PlayMixin(ServiceBase):
         await self._plan_auto_passes(record, state, seats)
         return seq
 
-    async def _note_roles(self, record: GameRecord, seats: Sequence[SeatRecord],
-                          public: Mapping[str, Any]) -> list[SeatRecord]:
+    async def _note_roles(self, record: GameRecord, seats: Sequence[SeatRecord], public: Mapping[str, Any]) -> list[SeatRecord]:
         """Store what each seat plays as the public view after a commit shows it
         (:meth:`engine.core.game.GameDescriptor.seat_roles`; a seat it shows none for has
         none) where that differs from ``seats``, the seats as stored; returns them as stored
@@ -359,9 +360,14 @@ class PlayMixin(ServiceBase):
         users = {s.seat: s.user_id for s in await self.store.seats(game_id)}
         view = Engine(ruleset).view(state, None)
         out = spectators(view)
-        return {"game_id": game_id, "seq": record.seq, "game": record.game, "view": view,
-                "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited() if s not in out],
-                "result": state.result}
+        return {
+            "game_id": game_id,
+            "seq": record.seq,
+            "game": record.game,
+            "view": view,
+            "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited() if s not in out],
+            "result": state.result,
+        }
 
     async def log_lines(self, game_id: int, user_id: int | None, *, limit: int = 30) -> list[str]:
         """The last ``limit`` lines of the game's story as the user's seat saw it (``None``

@@ -46,21 +46,30 @@ async def build_export(table: Table, game_id: int, *, complete: bool | None = No
     commits = await asyncio.to_thread(history.commits)
     fair = await table.store.fairness(game_id)
     data: dict[str, Any] = {
-        "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "complete": complete,
-        "game": record.game, "game_id": record.id, "status": record.status,
-        "engine_version": record.engine_version, "pack_hash": record.pack_hash,
-        "options": to_plain(history.current.options), "seat_count": history.current.seat_count,
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "complete": complete,
+        "game": record.game,
+        "game_id": record.id,
+        "status": record.status,
+        "engine_version": record.engine_version,
+        "pack_hash": record.pack_hash,
+        "options": to_plain(history.current.options),
+        "seat_count": history.current.seat_count,
         "seats": [{"seat": s.seat, "ai": s.is_ai} for s in await table.store.seats(game_id)],
         "commitment": None if fair is None else {"scheme": SCHEME_TEXT, "sha256": fair.commitment},
         "story": [_story(record.game, c, complete) for c in commits],
     }
     if complete:
-        data.update({
-            "seed": record.seed, "salt": None if fair is None else fair.salt,
-            "log": [{"seq": row.seq, "seat": row.seat, "records": json.loads(row.action)} for row in history.rows],
-            "result": to_plain(history.current.result),
-            "final_state_hash": state_hash(history.current),
-        })
+        data.update(
+            {
+                "seed": record.seed,
+                "salt": None if fair is None else fair.salt,
+                "log": [{"seq": row.seq, "seat": row.seat, "records": json.loads(row.action)} for row in history.rows],
+                "result": to_plain(history.current.result),
+                "final_state_hash": state_hash(history.current),
+            }
+        )
     return data
 
 
@@ -70,8 +79,10 @@ def _story(game: str, commit: Commit, complete: bool) -> dict[str, Any]:
     prompt = commit.before.prompt(answer.prompt) if answer is not None else None
     shown = answer is not None and (complete or (prompt is not None and not prompt.secret))
     if complete:
-        lines = [narrator.event(e) if e.to is None else f"(to seat {', '.join(map(str, sorted(e.to)))}) {narrator.event(e)}"
-                 for e in commit.transition.events]
+        lines = [
+            narrator.event(e) if e.to is None else f"(to seat {', '.join(map(str, sorted(e.to)))}) {narrator.event(e)}"
+            for e in commit.transition.events
+        ]
     else:
         lines = narrate(game, commit.transition.events, None)
     return {"seq": commit.seq, "seat": commit.seat, "answer": narrator.action(answer) if shown else None, "lines": lines}
@@ -102,16 +113,22 @@ def verify_export(data: Mapping[str, Any], rulesets: Callable[[str], Ruleset] | 
     if data.get("format") != EXPORT_FORMAT or data.get("version") != EXPORT_VERSION:
         return Verification(False, (f"Not a Runetable export (format {EXPORT_FORMAT} version {EXPORT_VERSION}).",))
     if not data.get("complete") or "seed" not in data or "log" not in data:
-        return Verification(False, ("This export was made while the game was running: it holds no seed and no"
-                                    " chance results. Export the game again after it has ended.",))
+        return Verification(
+            False,
+            (
+                "This export was made while the game was running: it holds no seed and no"
+                " chance results. Export the game again after it has ended.",
+            ),
+        )
     game_id, seed, salt = data["game_id"], data["seed"], data.get("salt")
     commitment = (data.get("commitment") or {}).get("sha256")
     if commitment is None or salt is None:
         return Verification(False, ("No seed commitment was posted for this game, so its seed cannot be checked.",))
     lines = [f"Game #{game_id} ({data['game']}), seed {seed}."]
     if commitment_of(game_id, seed, salt) != commitment:
-        return Verification(False, (*lines, f"FAILED: the seed and salt do not match the commitment {commitment}"
-                                            f" ({SCHEME_TEXT})."))
+        return Verification(
+            False, (*lines, f"FAILED: the seed and salt do not match the commitment {commitment} ({SCHEME_TEXT}).")
+        )
     lines.append(f"The seed matches the commitment posted at the start ({commitment[:16]}…).")
     try:
         ruleset = (rulesets or load_ruleset)(data["game"])
@@ -119,8 +136,14 @@ def verify_export(data: Mapping[str, Any], rulesets: Callable[[str], Ruleset] | 
         return Verification(False, (*lines, f"FAILED: this machine cannot play {data['game']}: {e}"))
     options = from_plain(data["options"])
     if ruleset.pack_hash(options) != data["pack_hash"]:
-        return Verification(False, (*lines, "FAILED: this machine's data pack differs from the game's"
-                                            f" ({data['pack_hash'][:16]}…); install the pack the game used."))
+        return Verification(
+            False,
+            (
+                *lines,
+                "FAILED: this machine's data pack differs from the game's"
+                f" ({data['pack_hash'][:16]}…); install the pack the game used.",
+            ),
+        )
     try:
         rows = [(int(e["seq"]), e["seat"], tuple(from_plain(e["records"]))) for e in data["log"]]
     except (KeyError, TypeError, ValueError) as e:
@@ -136,6 +159,8 @@ def verify_export(data: Mapping[str, Any], rulesets: Callable[[str], Ruleset] | 
         return Verification(False, (*lines, f"FAILED: {e.message}"))
     if state is None or state_hash(state) != data.get("final_state_hash"):
         return Verification(False, (*lines, "FAILED: the replayed final state differs from the export's."))
-    lines.append(f"OK: all {len(rows)} moves replay from the seed; every one of their {draws} chance results"
-                 " (shuffles and draws) and the final state match the log.")
+    lines.append(
+        f"OK: all {len(rows)} moves replay from the seed; every one of their {draws} chance results"
+        " (shuffles and draws) and the final state match the log."
+    )
     return Verification(True, tuple(lines))

@@ -48,10 +48,16 @@ async def announce(table: Table, record: GameRecord, report: SweepReport) -> Non
     fair = await ensure_commitment(table, record)
     if fair.announced_at is not None:
         return
-    await notices.to_channel(table.store, record.id, "commitment", [
-        commitment_line(fair),
-        "Every shuffle and draw of this game follows from that seed. It is revealed when the game ends;"
-        " then /game export and `python -m bot verify` check every one of them."])
+    await notices.to_channel(
+        table.store,
+        record.id,
+        "commitment",
+        [
+            commitment_line(fair),
+            "Every shuffle and draw of this game follows from that seed. It is revealed when the game ends;"
+            " then /game export and `python -m bot verify` check every one of them.",
+        ],
+    )
     await table.store.note_fairness(record.id, announced=True)
     report.commitments += 1
 
@@ -61,10 +67,16 @@ async def reveal(table: Table, record: GameRecord, report: SweepReport) -> None:
     fair = await table.store.fairness(record.id)
     if fair is None or fair.revealed_at is not None:
         return
-    await notices.to_channel(table.store, record.id, "reveal", [
-        f"🔓 Game #{record.id} has ended. Its seed was `{record.seed}` with salt `{fair.salt}`:"
-        f" {SCHEME_TEXT} gives `{commitment_of(record.id, record.seed, fair.salt)}`,"
-        f" the commitment posted <t:{int(fair.created_at)}:f>.",
-        "Download the log with /game export and check every shuffle and draw with `python -m bot verify FILE`."])
+    await notices.to_channel(
+        table.store,
+        record.id,
+        "reveal",
+        [
+            f"🔓 Game #{record.id} has ended. Its seed was `{record.seed}` with salt `{fair.salt}`:"
+            f" {SCHEME_TEXT} gives `{commitment_of(record.id, record.seed, fair.salt)}`,"
+            f" the commitment posted <t:{int(fair.created_at)}:f>.",
+            "Download the log with /game export and check every shuffle and draw with `python -m bot verify FILE`.",
+        ],
+    )
     await table.store.note_fairness(record.id, revealed=True)
     report.reveals += 1

@@ -53,8 +53,15 @@ def decode_state(text: str, ruleset: Ruleset) -> GameState:
     return from_plain(plain)
 
 
-def replay(engine: Engine, state: GameState | None, rows: Iterable[tuple[int, Seat | None, Sequence[ActionRecord]]],
-           *, seed: int, options: Mapping[str, Any], seat_count: int) -> Iterator[Commit]:
+def replay(
+    engine: Engine,
+    state: GameState | None,
+    rows: Iterable[tuple[int, Seat | None, Sequence[ActionRecord]]],
+    *,
+    seed: int,
+    options: Mapping[str, Any],
+    seat_count: int,
+) -> Iterator[Commit]:
     """Replay commits ``(seq, seat, records)`` from ``state`` (the state before the first of
     them; None when they start with the set-up, seq 1), checking each against its records."""
     for seq, seat, records in rows:
@@ -68,8 +75,10 @@ def replay(engine: Engine, state: GameState | None, rows: Iterable[tuple[int, Se
             except ValueError as e:  # the engine's refusals are ValueErrors
                 raise HistoryMismatch(f"Move {seq} does not replay: {e}") from None
         if tuple(transition.records) != tuple(records):
-            raise HistoryMismatch(f"Move {seq} replays to other results than the log holds"
-                                  f" ({_chance(transition.records)} drawn, the log says {_chance(records)}).")
+            raise HistoryMismatch(
+                f"Move {seq} replays to other results than the log holds"
+                f" ({_chance(transition.records)} drawn, the log says {_chance(records)})."
+            )
         yield Commit(seq, seat, state, transition)
         state = transition.state
 
@@ -105,8 +114,9 @@ class History:
         start = max((s for s in self.snapshots if s < first), default=0)
         state = decode_state(self.snapshots[start], self.engine.ruleset) if start else None
         rows = [(r.seq, r.seat, tuple(decode(r.action))) for r in self.rows if start < r.seq <= last]
-        replayed = replay(self.engine, state, rows, seed=self.record.seed, options=self.current.options,
-                          seat_count=self.current.seat_count)
+        replayed = replay(
+            self.engine, state, rows, seed=self.record.seed, options=self.current.options, seat_count=self.current.seat_count
+        )
         return [c for c in replayed if c.seq >= first]
 
     def state_at(self, seq: int) -> GameState:

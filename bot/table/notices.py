@@ -26,10 +26,16 @@ from bot.ui.panels import ButtonSpec
 PAYLOAD_VERSION = 1
 
 
-def payload(game_id: int, notice: str, lines: Sequence[str], *, ping: Sequence[int] = (),
-            buttons: Sequence[ButtonSpec] = (), map: Mapping[str, Any] | None = None) -> str:
-    body: dict[str, Any] = {"v": PAYLOAD_VERSION, "kind": "notice", "notice": notice, "game_id": game_id,
-                            "lines": list(lines)}
+def payload(
+    game_id: int,
+    notice: str,
+    lines: Sequence[str],
+    *,
+    ping: Sequence[int] = (),
+    buttons: Sequence[ButtonSpec] = (),
+    map: Mapping[str, Any] | None = None,
+) -> str:
+    body: dict[str, Any] = {"v": PAYLOAD_VERSION, "kind": "notice", "notice": notice, "game_id": game_id, "lines": list(lines)}
     if map is not None:
         body["map"] = dict(map)
     if ping:
@@ -39,18 +45,29 @@ def payload(game_id: int, notice: str, lines: Sequence[str], *, ping: Sequence[i
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-async def to_channel(store: Store, game_id: int, name: str, lines: Sequence[str], *,
-                     ping: Sequence[int] = (), buttons: Sequence[ButtonSpec] = ()) -> bool:
+async def to_channel(
+    store: Store, game_id: int, name: str, lines: Sequence[str], *, ping: Sequence[int] = (), buttons: Sequence[ButtonSpec] = ()
+) -> bool:
     """Queue a public notice ``name`` (its kind is the part before the first '/')."""
-    return await store.queue_notice(game_id, name, "channel",
-                                    payload(game_id, name.split("/")[0], lines, ping=ping, buttons=buttons))
+    return await store.queue_notice(
+        game_id, name, "channel", payload(game_id, name.split("/")[0], lines, ping=ping, buttons=buttons)
+    )
 
 
-async def to_player(store: Store, game_id: int, name: str, user_id: int, lines: Sequence[str], *,
-                    buttons: Sequence[ButtonSpec] = (), map: Mapping[str, Any] | None = None) -> bool:
+async def to_player(
+    store: Store,
+    game_id: int,
+    name: str,
+    user_id: int,
+    lines: Sequence[str],
+    *,
+    buttons: Sequence[ButtonSpec] = (),
+    map: Mapping[str, Any] | None = None,
+) -> bool:
     """Queue a direct message ``name`` to one player (``map``: what its recap map shows)."""
-    return await store.queue_notice(game_id, name, f"user:{user_id}",
-                                    payload(game_id, name.split("/")[0], lines, buttons=buttons, map=map))
+    return await store.queue_notice(
+        game_id, name, f"user:{user_id}", payload(game_id, name.split("/")[0], lines, buttons=buttons, map=map)
+    )
 
 
 def mention(user_id: int | None) -> str:

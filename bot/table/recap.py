@@ -32,6 +32,7 @@ from bot.table import Table
 from bot.table.history import Commit, History, story_lines
 from engine.core import Engine, Seat
 
+
 def changed_areas(game: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """The areas whose marked fields (``view["areas"][area][field]``) differ between two views
     of one seat (sorted)."""
@@ -39,8 +40,9 @@ def changed_areas(game: str, before: Mapping[str, Any], after: Mapping[str, Any]
     if not fields:
         return []
     old, new = before.get("areas") or {}, after.get("areas") or {}
-    return sorted(area for area in set(old) | set(new)
-                  if any((old.get(area) or {}).get(f) != (new.get(area) or {}).get(f) for f in fields))
+    return sorted(
+        area for area in set(old) | set(new) if any((old.get(area) or {}).get(f) != (new.get(area) or {}).get(f) for f in fields)
+    )
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,15 @@ def build(game: str, engine: Engine, commits: list[Commit], seat: Seat, *, since
     """The recap of ``commits`` (moves since+1..) for ``seat``, from that seat's views only."""
     before = engine.view(commits[0].before, seat)
     after = engine.view(commits[-1].state, seat)
-    return Recap(seat, since, commits[-1].seq, rewinds, tuple(story_lines(game, commits, seat)),
-                 tuple(changed_areas(game, before, after)), after)
+    return Recap(
+        seat,
+        since,
+        commits[-1].seq,
+        rewinds,
+        tuple(story_lines(game, commits, seat)),
+        tuple(changed_areas(game, before, after)),
+        after,
+    )
 
 
 async def since_last_move(table: Table, record: GameRecord, seat: Seat) -> Recap | None:
@@ -83,8 +92,9 @@ def has_map(game: str) -> bool:
     return bool(frontend_for(game).recap_fields) and renderer_for(game) is not None
 
 
-async def recap_map(table: Table, game_id: int, seat: Seat, user_id: int, since: int, seq: int,
-                    rewinds: int) -> tuple[bytes, str, Recap]:
+async def recap_map(
+    table: Table, game_id: int, seat: Seat, user_id: int, since: int, seq: int, rewinds: int
+) -> tuple[bytes, str, Recap]:
     """The seat's map after move ``seq`` with the areas changed since move ``since`` rimmed:
     PNG, alt text and the recap. Refused when moves were undone since the reminder."""
     record = await table.store.get_game(game_id)

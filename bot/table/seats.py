@@ -75,8 +75,9 @@ async def seat_of(table: Table, game_id: int, user_id: int) -> SeatRecord:
 # -------------------------------------------------------------------- the AI's answers
 
 
-def ai_choice(table: Table, game: str, seed: int, seq: int, seat: Seat, view: Mapping[str, Any],
-              decision: Decision, pack: Any = None) -> Action:
+def ai_choice(
+    table: Table, game: str, seed: int, seq: int, seat: Seat, view: Mapping[str, Any], decision: Decision, pack: Any = None
+) -> Action:
     """The AI's answer to ``decision`` from the seat's own ``view`` (the first legal answer
     when the game has no AI or its AI fails). The AI's generator is seeded by the game's seed,
     the move and the seat, so the same position gets the same answer."""

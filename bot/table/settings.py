@@ -21,19 +21,19 @@ HOUR = 3600.0
 #: a game's table settings and their defaults
 GAME_DEFAULTS: dict[str, Any] = {
     "reminder_hours": 12.0,  # first reminder after this long, then again every this long
-    "escalate_after": 2,     # from this reminder on, the channel is pinged as well as the DM
-    "stall_hours": 72.0,     # a public stall notice once a decision waits this long
-    "vote_hours": 48.0,      # a vote that has not passed by then fails
+    "escalate_after": 2,  # from this reminder on, the channel is pinged as well as the DM
+    "stall_hours": 72.0,  # a public stall notice once a decision waits this long
+    "vote_hours": 48.0,  # a vote that has not passed by then fails
     "deadline_hours": None,  # None: the lobby's deadline; 0: no deadline
-    "paused_at": None,       # set while the table has paused the clocks
+    "paused_at": None,  # set while the table has paused the clocks
 }
 
 #: a player's preferences and their defaults
 PLAYER_DEFAULTS: dict[str, Any] = {
     "reminder_hours": None,  # None: the game's interval; 0: no reminders
-    "quiet_hours": None,     # [start hour, end hour] in the player's time zone, e.g. [22, 8]
+    "quiet_hours": None,  # [start hour, end hour] in the player's time zone, e.g. [22, 8]
     "timezone": "UTC",
-    "heads_up": True,        # "you're next" messages
+    "heads_up": True,  # "you're next" messages
 }
 
 _DURATION = re.compile(r"(?:(\d+(?:\.\d+)?)\s*([dhm]))")
@@ -54,8 +54,7 @@ async def change_game_settings(store: Store, game_id: int, **changes: Any) -> di
 
 
 async def player_prefs(store: Store, user_id: int) -> dict[str, Any]:
-    return {key: await store.get_setting("player", user_id, f"table.{key}", default)
-            for key, default in PLAYER_DEFAULTS.items()}
+    return {key: await store.get_setting("player", user_id, f"table.{key}", default) for key, default in PLAYER_DEFAULTS.items()}
 
 
 async def change_player_prefs(store: Store, user_id: int, **changes: Any) -> dict[str, Any]:

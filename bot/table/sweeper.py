@@ -52,6 +52,10 @@ async def _end_loans(table: Table, game_id: int, report: SweepReport) -> None:
         until = arrangement.get("ai_until")
         if until is not None and until <= now:
             await seats.take_back(table, game_id, seat)
-            await notices.to_channel(table.store, game_id, f"loan/{seat}/{until}", [
-                f"🙋 {notices.mention(holders.get(seat))} plays their seat again (the AI's turn at it ended)."])
+            await notices.to_channel(
+                table.store,
+                game_id,
+                f"loan/{seat}/{until}",
+                [f"🙋 {notices.mention(holders.get(seat))} plays their seat again (the AI's turn at it ended)."],
+            )
             report.loans_ended += 1

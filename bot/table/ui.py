@@ -14,10 +14,10 @@ import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from bot import ids
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
 from bot.store import GameRecord
-from bot import ids
 from bot.table import Table, notices, recap, seats, settings, undo, votes, waits
 from bot.table.export import build_export, dumps, file_name
 from bot.table.history import History, seasons, story_lines
@@ -52,12 +52,14 @@ def say(text: str) -> Reply:
 
 def _answers(work: Callable[..., Awaitable[list[Reply]]]) -> Callable[..., Awaitable[list[Reply]]]:
     """Turn every RunetableError of ``work`` into its message, as an ephemeral reply."""
+
     @functools.wraps(work)
     async def run(*args, **kwargs) -> list[Reply]:
         try:
             return await work(*args, **kwargs)
         except RunetableError as e:
             return [say(e.message)]
+
     return run
 
 
@@ -79,8 +81,10 @@ def _moderator(record: GameRecord, user_id: int, manager: bool) -> bool:
 def _vote_reply(state: votes.VoteState, *, edit: bool = False) -> Reply:
     buttons = state.buttons
     if state.vote.status == "open":
-        buttons = (ButtonSpec("Yes", ids.vote_id(state.vote.game_id, state.vote.id, True), "success"),
-                   ButtonSpec("No", ids.vote_id(state.vote.game_id, state.vote.id, False), "danger"))
+        buttons = (
+            ButtonSpec("Yes", ids.vote_id(state.vote.game_id, state.vote.id, True), "success"),
+            ButtonSpec("No", ids.vote_id(state.vote.game_id, state.vote.id, False), "danger"),
+        )
     return Reply(state.text()[:TEXT_LIMIT], buttons, public=True, edit=edit)
 
 
@@ -88,8 +92,9 @@ def _vote_reply(state: votes.VoteState, *, edit: bool = False) -> Reply:
 
 
 @_answers
-async def deadline_extend(table: Table, channel_id: int, user_id: int, manager: bool, duration: str,
-                          player: int | None = None) -> list[Reply]:
+async def deadline_extend(
+    table: Table, channel_id: int, user_id: int, manager: bool, duration: str, player: int | None = None
+) -> list[Reply]:
     """/game deadline extend: a moderator moves deadlines back at once; a player opens a vote."""
     record = await _open_game(table, channel_id)
     hours = settings.parse_duration(duration)
@@ -108,8 +113,9 @@ async def deadline_extend(table: Table, channel_id: int, user_id: int, manager: 
 
 
 @_answers
-async def deadline_set(table: Table, channel_id: int, user_id: int, manager: bool, hours: float,
-                       reminder_hours: float | None = None) -> list[Reply]:
+async def deadline_set(
+    table: Table, channel_id: int, user_id: int, manager: bool, hours: float, reminder_hours: float | None = None
+) -> list[Reply]:
     """/game deadline set: a moderator sets the time per decision (0: none) and the reminder interval."""
     record = await _open_game(table, channel_id)
     if not _moderator(record, user_id, manager):
@@ -119,8 +125,11 @@ async def deadline_set(table: Table, channel_id: int, user_id: int, manager: boo
         changes["reminder_hours"] = reminder_hours
     game = await settings.change_game_settings(table.store, record.id, **changes)
     await waits.set_deadline_hours(table, record.id, hours)
-    text = (f"⏳ {notices.mention(user_id)} (moderator) set the time per decision to {hours:g} hours" if hours
-            else f"⏳ {notices.mention(user_id)} (moderator) turned the deadlines off")
+    text = (
+        f"⏳ {notices.mention(user_id)} (moderator) set the time per decision to {hours:g} hours"
+        if hours
+        else f"⏳ {notices.mention(user_id)} (moderator) turned the deadlines off"
+    )
     return [Reply(f"{text}; reminders every {game['reminder_hours']:g} hours.", public=True)]
 
 
@@ -128,8 +137,9 @@ async def deadline_set(table: Table, channel_id: int, user_id: int, manager: boo
 
 
 @_answers
-async def open_vote(table: Table, channel_id: int, user_id: int, kind: str, player: int | None = None,
-                    duration: str | None = None) -> list[Reply]:
+async def open_vote(
+    table: Table, channel_id: int, user_id: int, kind: str, player: int | None = None, duration: str | None = None
+) -> list[Reply]:
     """/game vote <kind>: open a vote (the opener votes yes) and show it with its buttons."""
     record = await _open_game(table, channel_id)
     hours = settings.parse_duration(duration) if duration else None
@@ -147,9 +157,13 @@ async def claim(table: Table, game_id: int, seat: int, user_id: int) -> list[Rep
     """The Claim button of an open seat."""
     old = await seats.claim(table, game_id, seat, user_id)
     record = await table.store.get_game(game_id)
-    return [Reply(f"🪑 {notices.mention(user_id)} took over seat {seat + 1} from {notices.mention(old.user_id)}."
-                  f" Your private information: {frontend_for(record.game).private_access}.",
-                  public=True)]
+    return [
+        Reply(
+            f"🪑 {notices.mention(user_id)} took over seat {seat + 1} from {notices.mention(old.user_id)}."
+            f" Your private information: {frontend_for(record.game).private_access}.",
+            public=True,
+        )
+    ]
 
 
 @_answers
@@ -168,8 +182,13 @@ async def ai_seat(table: Table, channel_id: int, user_id: int, hours: float) -> 
     until = await seats.lend(table, record.id, user_id, hours)
     if until is None:
         return [Reply(f"🙋 {notices.mention(user_id)} plays their seat again.", public=True)]
-    return [Reply(f"🤖 The AI plays {notices.mention(user_id)}'s seat until {notices.when(until)}"
-                  " (from what that seat may see). /game ai-seat hours:0 takes it back sooner.", public=True)]
+    return [
+        Reply(
+            f"🤖 The AI plays {notices.mention(user_id)}'s seat until {notices.when(until)}"
+            " (from what that seat may see). /game ai-seat hours:0 takes it back sooner.",
+            public=True,
+        )
+    ]
 
 
 @_answers
@@ -179,15 +198,20 @@ async def force_default(table: Table, channel_id: int, user_id: int, manager: bo
     if not _moderator(record, user_id, manager):
         raise RunetableError("Only the game's creator or a member with Manage Server can force a decision.")
     awaited = set((await table.service.view(record.id, None)).awaited)
-    targets = [s for s in await table.store.seats(record.id)
-               if s.seat in awaited and s.user_id is not None and not s.is_ai and player in (None, s.user_id)]
+    targets = [
+        s
+        for s in await table.store.seats(record.id)
+        if s.seat in awaited and s.user_id is not None and not s.is_ai and player in (None, s.user_id)
+    ]
     if not targets:
         return [say("Nobody is awaited whose decision could be forced.")]
     lines = []
     for target in targets:
         answers = await seats.default_by_ai(table, record.id, target.seat)
-        lines.append(f"⚖️ {notices.mention(user_id)} (moderator) forced the AI default for {notices.mention(target.user_id)}"
-                     f" ({answers} decision{'s' if answers != 1 else ''}).")
+        lines.append(
+            f"⚖️ {notices.mention(user_id)} (moderator) forced the AI default for {notices.mention(target.user_id)}"
+            f" ({answers} decision{'s' if answers != 1 else ''})."
+        )
     return [Reply("\n".join(lines)[:TEXT_LIMIT], public=True)]
 
 
@@ -210,14 +234,22 @@ async def recap_map(table: Table, game_id: int, user_id: int, since: int, seq: i
     """A reminder's "Map of the changes" button: my own map with what changed since my move rimmed."""
     holder = await seats.seat_of(table, game_id, user_id)
     png, alt, found = await recap.recap_map(table, game_id, holder.seat, user_id, since, seq, rewinds)
-    text = (f"🗺️ Game #{game_id}: your map after move {seq}; outlined, what changed since your move {since}:"
-            f" {', '.join(found.changed) or 'nothing you can see'}.")
+    text = (
+        f"🗺️ Game #{game_id}: your map after move {seq}; outlined, what changed since your move {since}:"
+        f" {', '.join(found.changed) or 'nothing you can see'}."
+    )
     return [Reply(text[:TEXT_LIMIT], files=(Attachment(png, f"game-{game_id}-changes-{seq}.png", alt),))]
 
 
 @_answers
-async def reminders(table: Table, user_id: int, every_hours: float | None = None, quiet: str | None = None,
-                    timezone: str | None = None, heads_up: bool | None = None) -> list[Reply]:
+async def reminders(
+    table: Table,
+    user_id: int,
+    every_hours: float | None = None,
+    quiet: str | None = None,
+    timezone: str | None = None,
+    heads_up: bool | None = None,
+) -> list[Reply]:
     """/game reminders: my reminder interval, quiet hours, time zone and "you're next" messages."""
     changes = {}
     if every_hours is not None:
@@ -230,11 +262,20 @@ async def reminders(table: Table, user_id: int, every_hours: float | None = None
     if heads_up is not None:
         changes["heads_up"] = heads_up
     prefs = await settings.change_player_prefs(table.store, user_id, **changes)
-    every = ("the game's interval" if prefs["reminder_hours"] is None
-             else "off" if prefs["reminder_hours"] == 0 else f"every {prefs['reminder_hours']:g} hours")
+    every = (
+        "the game's interval"
+        if prefs["reminder_hours"] is None
+        else "off"
+        if prefs["reminder_hours"] == 0
+        else f"every {prefs['reminder_hours']:g} hours"
+    )
     quiet_text = "none" if not prefs["quiet_hours"] else "{}:00 to {}:00".format(*prefs["quiet_hours"])
-    return [say(f"Your reminders: {every}; quiet hours {quiet_text} ({prefs['timezone']});"
-                f" \"you're next\" messages {'on' if prefs['heads_up'] else 'off'}.")]
+    return [
+        say(
+            f"Your reminders: {every}; quiet hours {quiet_text} ({prefs['timezone']});"
+            f' "you\'re next" messages {"on" if prefs["heads_up"] else "off"}.'
+        )
+    ]
 
 
 # -------------------------------------------------------------------- undo
@@ -253,8 +294,13 @@ async def undo_preview(table: Table, channel_id: int, user_id: int) -> list[Repl
 async def undo_confirm(table: Table, game_id: int, user_id: int, seq: int, rewinds: int) -> list[Reply]:
     """The confirm button: undo, if nothing changed since the preview."""
     done = await undo.perform(table, game_id, user_id, seq, rewinds)
-    return [Reply(f"↩️ Undone ({len(done.superseded)} sent message(s) marked). Your decisions come again by DM"
-                  " or with the My decisions button.", edit=True)]
+    return [
+        Reply(
+            f"↩️ Undone ({len(done.superseded)} sent message(s) marked). Your decisions come again by DM"
+            " or with the My decisions button.",
+            edit=True,
+        )
+    ]
 
 
 # -------------------------------------------------------------------- export and review
@@ -267,10 +313,17 @@ async def export(table: Table, channel_id: int, user_id: int) -> list[Reply]:
     if record.status == "lobby":
         raise RunetableError("The game has not started yet.")
     data = await build_export(table, record.id)
-    what = ("the complete log with the seed: check it with `python -m bot verify FILE`" if data["complete"]
-            else "the public log (the seed and the chance results come with the export after the end)")
-    return [Reply(f"Game #{record.id}: {what}.",
-                  files=(Attachment(dumps(data), file_name(data), f"Runetable export of game {record.id}"),))]
+    what = (
+        "the complete log with the seed: check it with `python -m bot verify FILE`"
+        if data["complete"]
+        else "the public log (the seed and the chance results come with the export after the end)"
+    )
+    return [
+        Reply(
+            f"Game #{record.id}: {what}.",
+            files=(Attachment(dumps(data), file_name(data), f"Runetable export of game {record.id}"),),
+        )
+    ]
 
 
 _SEASONS: dict[tuple[int, int, int], list[tuple[str, int]]] = {}
@@ -308,8 +361,11 @@ async def review(table: Table, channel_id: int | None, user_id: int, season: int
     shown = lines[-SEASON_LINES:]
     text = [f"**Game #{record.id}, season {number} of {len(done)}: {name}** (moves {first}–{last})"]
     text += ([f"… {len(lines) - len(shown)} earlier lines in /game export."] if len(lines) > len(shown) else []) + shown
-    buttons = tuple(ButtonSpec(label, ids.review_id(record.id, n))
-                    for label, n in (("◀ Previous season", number - 1), ("Next season ▶", number + 1)) if 1 <= n <= len(done))
+    buttons = tuple(
+        ButtonSpec(label, ids.review_id(record.id, n))
+        for label, n in (("◀ Previous season", number - 1), ("Next season ▶", number + 1))
+        if 1 <= n <= len(done)
+    )
     image = await table.service.map_image(record.id, engine.view(commits[-1].state, None))
     files = () if image is None else (Attachment(image[0], f"game-{record.id}-season-{number}.png", image[1]),)
     return [Reply("\n".join(text)[:TEXT_LIMIT], buttons, files)]

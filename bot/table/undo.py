@@ -109,8 +109,16 @@ async def plan(table: Table, game_id: int, user_id: int) -> UndoPlan:
         reason = blocker(ruleset, commit, seat)
         if reason is not None:
             raise UndoRefused(f"You cannot undo move {commit.seq}: {reason}.")
-    return UndoPlan(game_id, seat, user_id, record.seq, record.rewinds, first - 1, commits[0].before,
-                    tuple(_describe(record.game, commits, seat)))
+    return UndoPlan(
+        game_id,
+        seat,
+        user_id,
+        record.seq,
+        record.rewinds,
+        first - 1,
+        commits[0].before,
+        tuple(_describe(record.game, commits, seat)),
+    )
 
 
 def _describe(game: str, commits: list[Commit], seat: Seat) -> list[str]:
@@ -120,7 +128,7 @@ def _describe(game: str, commits: list[Commit], seat: Seat) -> list[str]:
         lines.append(f"Move {commit.seq}: {narrator.action(commit.records[0].action)}")
         lines += [f"  · {line}" for line in narrate(game, commit.transition.events, seat)]
     if len(lines) > PREVIEW_LINES:
-        lines = lines[:PREVIEW_LINES - 1] + [f"  … and {len(lines) - PREVIEW_LINES + 1} more lines"]
+        lines = lines[: PREVIEW_LINES - 1] + [f"  … and {len(lines) - PREVIEW_LINES + 1} more lines"]
     return lines
 
 
@@ -140,8 +148,9 @@ async def perform(table: Table, game_id: int, user_id: int, seq: int, rewinds: i
             raise stale
         the_plan = await plan(table, game_id, user_id)
         try:
-            superseded = await table.store.undo_actions(game_id, expected_seq=seq, keep_seq=the_plan.keep_seq,
-                                                        state=encode(the_plan.before))
+            superseded = await table.store.undo_actions(
+                game_id, expected_seq=seq, keep_seq=the_plan.keep_seq, state=encode(the_plan.before)
+            )
         except StaleVersion:
             raise stale from None
     await _drop_held(table, game_id, superseded)
@@ -162,25 +171,50 @@ async def _drop_held(table: Table, game_id: int, rows: Iterable[OutboxRow]) -> N
 async def _announce(table: Table, done: UndoPlan, superseded: list[OutboxRow]) -> None:
     name = f"undo/{done.rewinds + 1}"
     moves = f"move {done.keep_seq + 1}" if done.seq == done.keep_seq + 1 else f"moves {done.keep_seq + 1}–{done.seq}"
-    await notices.to_channel(table.store, done.game_id, name, [
-        f"↩️ {notices.mention(done.user_id)} took back their last move ({moves}); the messages about it are marked as undone."])
+    await notices.to_channel(
+        table.store,
+        done.game_id,
+        name,
+        [f"↩️ {notices.mention(done.user_id)} took back their last move ({moves}); the messages about it are marked as undone."],
+    )
     withdrawn = {int(r.recipient.removeprefix("user:")) for r in superseded if r.recipient.startswith("user:")}
     for user_id in sorted(withdrawn | {done.user_id}):
-        lines = (["↩️ Your move was undone. Decide again:"] if user_id == done.user_id else
-                 [f"↩️ {notices.mention(done.user_id)} took back their move; the messages you got about it no longer apply."])
-        await table.store.queue_notice(done.game_id, f"{name}/private", f"user:{user_id}",
-                                       await _private_payload(table, done.game_id, user_id, lines))
+        lines = (
+            ["↩️ Your move was undone. Decide again:"]
+            if user_id == done.user_id
+            else [f"↩️ {notices.mention(done.user_id)} took back their move; the messages you got about it no longer apply."]
+        )
+        await table.store.queue_notice(
+            done.game_id, f"{name}/private", f"user:{user_id}", await _private_payload(table, done.game_id, user_id, lines)
+        )
 
 
 async def _private_payload(table: Table, game_id: int, user_id: int, lines: list[str]) -> str:
     """A private message in the service's shape (bot/service.py) with the player's open decisions."""
     view = await table.service.view(game_id, user_id)
-    decisions = [{"prompt": {"id": d.prompt.id, "kind": d.prompt.kind, "secret": d.prompt.secret,
-                             "info": to_plain(dict(d.prompt.info))},
-                  "actions": [{"choice": a.choice, "args": to_plain(dict(a.args))} for a in d.actions]}
-                 for d in view.decisions]
-    payload = {"v": 1, "kind": "private", "game_id": game_id, "seq": view.seq, "game": view.game, "seat": view.seat,
-               "lines": lines, "events": [], "decisions": decisions}
+    decisions = [
+        {
+            "prompt": {
+                "id": d.prompt.id,
+                "kind": d.prompt.kind,
+                "secret": d.prompt.secret,
+                "info": to_plain(dict(d.prompt.info)),
+            },
+            "actions": [{"choice": a.choice, "args": to_plain(dict(a.args))} for a in d.actions],
+        }
+        for d in view.decisions
+    ]
+    payload = {
+        "v": 1,
+        "kind": "private",
+        "game_id": game_id,
+        "seq": view.seq,
+        "game": view.game,
+        "seat": view.seat,
+        "lines": lines,
+        "events": [],
+        "decisions": decisions,
+    }
     return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 

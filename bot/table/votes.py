@@ -24,10 +24,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from bot import ids
 from bot.errors import RunetableError
 from bot.service import spectators
 from bot.store import VoteRecord
-from bot import ids
 from bot.table import SweepReport, Table, notices, seats, waits
 from bot.table.history import decode_state
 from bot.table.settings import HOUR, change_game_settings, game_settings
@@ -89,8 +89,11 @@ async def _voters(table: Table, game_id: int, target: Seat | None) -> frozenset[
     record = await table.store.get_game(game_id)
     engine = Engine(table.service.ruleset_of(record))
     out = spectators(engine.view(decode_state(record.state, engine.ruleset), None))
-    return frozenset(s.user_id for s in await table.store.seats(game_id)
-                     if s.user_id is not None and not s.is_ai and s.seat != target and s.seat not in out)
+    return frozenset(
+        s.user_id
+        for s in await table.store.seats(game_id)
+        if s.user_id is not None and not s.is_ai and s.seat != target and s.seat not in out
+    )
 
 
 async def state_of(table: Table, vote: VoteRecord, lines=(), buttons=(), target: int | None = None) -> VoteState:
@@ -98,12 +101,14 @@ async def state_of(table: Table, vote: VoteRecord, lines=(), buttons=(), target:
     voters = await _voters(table, vote.game_id, vote.seat)
     if target is None and vote.seat is not None:
         target = (await table.store.seats(vote.game_id))[vote.seat].user_id
-    return VoteState(vote, await table.store.ballots(vote.id), voters, needed(vote.kind, len(voters)), target,
-                     tuple(lines), tuple(buttons))
+    return VoteState(
+        vote, await table.store.ballots(vote.id), voters, needed(vote.kind, len(voters)), target, tuple(lines), tuple(buttons)
+    )
 
 
-async def open_vote(table: Table, game_id: int, user_id: int, kind: str, *, seat_user: int | None = None,
-                    hours: float | None = None) -> VoteState:
+async def open_vote(
+    table: Table, game_id: int, user_id: int, kind: str, *, seat_user: int | None = None, hours: float | None = None
+) -> VoteState:
     """``user_id`` opens a vote of ``kind`` (about the seat of ``seat_user``, or extending by
     ``hours``) and votes yes; it may pass at once. Raises RunetableError when it cannot be opened."""
     if kind not in KINDS:
@@ -123,8 +128,15 @@ async def open_vote(table: Table, game_id: int, user_id: int, kind: str, *, seat
     if kind == "extend" and not (hours and hours > 0):
         raise RunetableError("Say by how long to extend, e.g. 1d or 12h.")
     now = table.now()
-    vote = await table.store.open_vote(game_id, kind, seat=target, hours=hours if kind == "extend" else None,
-                                       opened_by=user_id, opened_at=now, closes_at=now + game["vote_hours"] * HOUR)
+    vote = await table.store.open_vote(
+        game_id,
+        kind,
+        seat=target,
+        hours=hours if kind == "extend" else None,
+        opened_by=user_id,
+        opened_at=now,
+        closes_at=now + game["vote_hours"] * HOUR,
+    )
     if vote is None:
         raise RunetableError(f"A {kind} vote is already open in this game; vote on that one.")
     return await cast(table, vote.id, user_id, True)
@@ -200,8 +212,10 @@ async def _carry_out(table: Table, vote: VoteRecord, target_user: int | None) ->
     claim = [ButtonSpec("Claim this seat", ids.claim_id(game_id, vote.seat), "success")]
     if vote.kind == "replace":
         await seats.open_for_claim(table, game_id, vote.seat)
-        return [f"🔁 {notices.mention(target_user)}'s seat is open: the first non-player to press Claim takes it over;"
-                " until then they play on."], claim
+        return [
+            f"🔁 {notices.mention(target_user)}'s seat is open: the first non-player to press Claim takes it over;"
+            " until then they play on."
+        ], claim
     await seats.hand_to_ai(table, game_id, vote.seat, claimable=vote.kind == "kick")
     if vote.kind == "kick":
         return [f"👋 {notices.mention(target_user)} left the game; the AI plays the seat until someone claims it."], claim

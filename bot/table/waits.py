@@ -30,15 +30,15 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from bot import ids
 from bot.errors import RunetableError
+from bot.frontend import frontend_for
 from bot.service import spectators
 from bot.store import GameRecord, WaitRecord
-from bot import ids
 from bot.table import SweepReport, Table, notices, recap
-from bot.frontend import frontend_for
 from bot.table.history import decode_state
 from bot.table.seats import default_by_ai
 from bot.table.settings import HOUR, game_settings, player_prefs, quiet_until, reminder_interval
@@ -94,26 +94,40 @@ async def sweep_game(table: Table, record: GameRecord, report: SweepReport) -> N
 
 async def _human_seats(table: Table, game_id: int, out: set[Seat]) -> dict[Seat, int]:
     """seat -> user for the seats a person plays (no AI, no empty seat, not eliminated)."""
-    return {s.seat: s.user_id for s in await table.store.seats(game_id)
-            if s.user_id is not None and not s.is_ai and s.seat not in out}
+    return {
+        s.seat: s.user_id for s in await table.store.seats(game_id) if s.user_id is not None and not s.is_ai and s.seat not in out
+    }
 
 
 async def _begin(table: Table, game_id: int, seat: Seat, key: str, now: float, game: dict, user_id: int) -> WaitRecord:
     prefs = await player_prefs(table.store, user_id)
     hours = game["deadline_hours"]
     interval = reminder_interval(game, prefs)
-    return WaitRecord(game_id, seat, key, since=now, deadline=now + hours * HOUR if hours else None,
-                      next_reminder=quiet_until(now + interval, prefs) if interval else None)
+    return WaitRecord(
+        game_id,
+        seat,
+        key,
+        since=now,
+        deadline=now + hours * HOUR if hours else None,
+        next_reminder=quiet_until(now + interval, prefs) if interval else None,
+    )
 
 
-async def _due(table: Table, record: GameRecord, wait: WaitRecord, user_id: int, game: dict, now: float,
-               report: SweepReport) -> WaitRecord:
+async def _due(
+    table: Table, record: GameRecord, wait: WaitRecord, user_id: int, game: dict, now: float, report: SweepReport
+) -> WaitRecord:
     """Send what is due for one wait (a reminder, the stall notice); returns the wait updated."""
     if not wait.stalled and now - wait.since >= game["stall_hours"] * HOUR:
-        await notices.to_channel(table.store, record.id, f"stall/{wait.seat}/{wait.since}", [
-            f"🐌 Game #{record.id} has waited for {notices.mention(user_id)} since {notices.when(wait.since)}.",
-            "The table can vote to pause (/game vote pause), to hand the seat to the AI (/game vote ai),"
-            " or to let someone else take it over (/game vote replace)."])
+        await notices.to_channel(
+            table.store,
+            record.id,
+            f"stall/{wait.seat}/{wait.since}",
+            [
+                f"🐌 Game #{record.id} has waited for {notices.mention(user_id)} since {notices.when(wait.since)}.",
+                "The table can vote to pause (/game vote pause), to hand the seat to the AI (/game vote ai),"
+                " or to let someone else take it over (/game vote replace).",
+            ],
+        )
         wait = dataclasses.replace(wait, stalled=True)
         report.stalls += 1
     if wait.muted or wait.next_reminder is None or now < wait.next_reminder:
@@ -123,28 +137,43 @@ async def _due(table: Table, record: GameRecord, wait: WaitRecord, user_id: int,
     if later > now:  # quiet hours began after this reminder was planned
         return dataclasses.replace(wait, next_reminder=later)
     number = wait.reminders + 1
-    lines = [f"⏳ Game #{record.id} in <#{record.channel_id}> is waiting for your decision since {notices.when(wait.since)}.",
-             _deadline_text(wait), ANSWER_HINT.format(access=frontend_for(record.game).private_access)]
+    lines = [
+        f"⏳ Game #{record.id} in <#{record.channel_id}> is waiting for your decision since {notices.when(wait.since)}.",
+        _deadline_text(wait),
+        ANSWER_HINT.format(access=frontend_for(record.game).private_access),
+    ]
     buttons, shown = [mute_button(record.id)], None
     if number == 1:
         found = await _recap(table, record, wait.seat)
         if found is not None:
             lines += recap_lines(found)
             if found.changed and recap.has_map(record.game):
-                shown = {"seat": found.seat, "since": found.since, "seq": found.seq, "rewinds": found.rewinds,
-                         "highlight": list(found.changed)}
+                shown = {
+                    "seat": found.seat,
+                    "since": found.since,
+                    "seq": found.seq,
+                    "rewinds": found.rewinds,
+                    "highlight": list(found.changed),
+                }
                 buttons.append(ButtonSpec("Map of the changes", ids.recap_id(record.id, found.since, found.seq, found.rewinds)))
-    await notices.to_player(table.store, record.id, f"remind/{wait.seat}/{wait.since}/{number}", user_id, lines,
-                            buttons=buttons, map=shown)
+    await notices.to_player(
+        table.store, record.id, f"remind/{wait.seat}/{wait.since}/{number}", user_id, lines, buttons=buttons, map=shown
+    )
     report.reminders += 1
     if number >= game["escalate_after"]:
-        await notices.to_channel(table.store, record.id, f"escalate/{wait.seat}/{wait.since}/{number}", [
-            f"⏳ {notices.mention(user_id)}, game #{record.id} has been waiting for you since {notices.when(wait.since)}.",
-            _deadline_text(wait)], ping=[user_id])
+        await notices.to_channel(
+            table.store,
+            record.id,
+            f"escalate/{wait.seat}/{wait.since}/{number}",
+            [
+                f"⏳ {notices.mention(user_id)}, game #{record.id} has been waiting for you since {notices.when(wait.since)}.",
+                _deadline_text(wait),
+            ],
+            ping=[user_id],
+        )
         report.escalations += 1
     interval = reminder_interval(game, prefs)
-    return dataclasses.replace(wait, reminders=number,
-                               next_reminder=quiet_until(now + interval, prefs) if interval else None)
+    return dataclasses.replace(wait, reminders=number, next_reminder=quiet_until(now + interval, prefs) if interval else None)
 
 
 def _deadline_text(wait: WaitRecord) -> str:
@@ -171,8 +200,15 @@ def recap_lines(found: recap.Recap) -> list[str]:
     return ["**Since you last acted:**", *more, *shown, *changed]
 
 
-async def _heads_up(table: Table, record: GameRecord, public: Mapping[str, Any], seat: Seat,
-                    humans: dict[Seat, int], awaited: set[Seat], report: SweepReport) -> None:
+async def _heads_up(
+    table: Table,
+    record: GameRecord,
+    public: Mapping[str, Any],
+    seat: Seat,
+    humans: dict[Seat, int],
+    awaited: set[Seat],
+    report: SweepReport,
+) -> None:
     """Tell the player whose turn follows ``seat``'s that they are next (once per turn: the
     front-end's key names the turn, however many decisions it takes)."""
     found = frontend_for(record.game).next_up(public)
@@ -185,9 +221,16 @@ async def _heads_up(table: Table, record: GameRecord, public: Mapping[str, Any],
     now = table.now()
     if not prefs["heads_up"] or quiet_until(now, prefs) > now:
         return
-    if await notices.to_player(table.store, record.id, f"next/{turn}", humans[nxt], [
+    if await notices.to_player(
+        table.store,
+        record.id,
+        f"next/{turn}",
+        humans[nxt],
+        [
             f"👀 You're next in game #{record.id} (<#{record.channel_id}>):"
-            f" {notices.mention(humans.get(seat))} is taking their turn now."]):
+            f" {notices.mention(humans.get(seat))} is taking their turn now."
+        ],
+    ):
         report.heads_up += 1
 
 
@@ -196,12 +239,25 @@ async def _deadline_passed(table: Table, record: GameRecord, wait: WaitRecord, u
     if not answers:
         return
     report.defaults += 1
-    await notices.to_channel(table.store, record.id, f"deadline/{wait.seat}/{wait.since}", [
-        f"⏰ The deadline for {notices.mention(user_id)} passed: the AI answered for their seat"
-        f" ({answers} decision{'s' if answers > 1 else ''})."])
-    await notices.to_player(table.store, record.id, f"deadline/{wait.seat}/{wait.since}", user_id, [
-        f"⏰ Your deadline in game #{record.id} passed, so the AI decided for you (from what your seat may see).",
-        "Your next decision is yours again; /game ai-seat lets the AI play on while you are away."])
+    await notices.to_channel(
+        table.store,
+        record.id,
+        f"deadline/{wait.seat}/{wait.since}",
+        [
+            f"⏰ The deadline for {notices.mention(user_id)} passed: the AI answered for their seat"
+            f" ({answers} decision{'s' if answers > 1 else ''})."
+        ],
+    )
+    await notices.to_player(
+        table.store,
+        record.id,
+        f"deadline/{wait.seat}/{wait.since}",
+        user_id,
+        [
+            f"⏰ Your deadline in game #{record.id} passed, so the AI decided for you (from what your seat may see).",
+            "Your next decision is yours again; /game ai-seat lets the AI play on while you are away.",
+        ],
+    )
 
 
 # -------------------------------------------------------------------- changes from commands and votes
@@ -219,8 +275,11 @@ async def mute(table: Table, game_id: int, seat: Seat) -> bool:
 async def extend_deadlines(table: Table, game_id: int, hours: float, seat: Seat | None = None) -> list[WaitRecord]:
     """Push the current deadlines (of one seat, or all) back by ``hours``; returns those changed."""
     waits = await table.store.waits(game_id)
-    changed = [dataclasses.replace(w, deadline=w.deadline + hours * HOUR) for w in waits
-               if w.deadline is not None and (seat is None or w.seat == seat)]
+    changed = [
+        dataclasses.replace(w, deadline=w.deadline + hours * HOUR)
+        for w in waits
+        if w.deadline is not None and (seat is None or w.seat == seat)
+    ]
     keep = [w for w in waits if w.seat not in {c.seat for c in changed}]
     await table.store.save_waits(game_id, keep + changed)
     return changed
@@ -229,22 +288,32 @@ async def extend_deadlines(table: Table, game_id: int, hours: float, seat: Seat 
 async def set_deadline_hours(table: Table, game_id: int, hours: float) -> None:
     """Set the waits' deadlines to ``hours`` after each began (0: no deadline)."""
     waits = await table.store.waits(game_id)
-    await table.store.save_waits(game_id, [
-        dataclasses.replace(w, deadline=w.since + hours * HOUR if hours else None) for w in waits])
+    await table.store.save_waits(
+        game_id, [dataclasses.replace(w, deadline=w.since + hours * HOUR if hours else None) for w in waits]
+    )
 
 
 async def shift_waits(table: Table, game_id: int, seconds: float) -> None:
     """After a pause: every wait began, and is due, ``seconds`` later."""
+
     def later(t: float | None) -> float | None:
         return None if t is None else t + seconds
+
     waits = await table.store.waits(game_id)
-    await table.store.save_waits(game_id, [
-        dataclasses.replace(w, since=w.since + seconds, deadline=later(w.deadline), next_reminder=later(w.next_reminder))
-        for w in waits])
+    await table.store.save_waits(
+        game_id,
+        [
+            dataclasses.replace(w, since=w.since + seconds, deadline=later(w.deadline), next_reminder=later(w.next_reminder))
+            for w in waits
+        ],
+    )
 
 
 async def deadline_lines(table: Table, game_id: int) -> list[str]:
-    """"Deadline for @x: in 2 days" per awaited player, for status messages."""
+    """ "Deadline for @x: in 2 days" per awaited player, for status messages."""
     users = {s.seat: s.user_id for s in await table.store.seats(game_id)}
-    return [f"Deadline for {notices.mention(users.get(w.seat))}: {notices.when(w.deadline)}"
-            for w in await table.store.waits(game_id) if w.deadline is not None]
+    return [
+        f"Deadline for {notices.mention(users.get(w.seat))}: {notices.when(w.deadline)}"
+        for w in await table.store.waits(game_id)
+        if w.deadline is not None
+    ]

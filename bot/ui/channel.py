@@ -163,5 +163,6 @@ async def deadlines(store, game_id: int, awaited: Sequence[int], now: float) -> 
     table = await game_settings(store, game_id)
     waits = {w.seat: w.deadline for w in await store.waits(game_id)}
     hours = table.get("deadline_hours")
-    return {seat: waits[seat] if seat in waits else (now + hours * HOUR if hours else None) for seat in awaited}, \
-        table.get("paused_at") is not None
+    return {seat: waits[seat] if seat in waits else (now + hours * HOUR if hours else None) for seat in awaited}, table.get(
+        "paused_at"
+    ) is not None

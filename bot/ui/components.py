@@ -66,7 +66,9 @@ def _select(spec: SelectSpec) -> discord.ui.Item:
     row is not honoured by discord.py 2.7)."""
     options = [discord.SelectOption(label=o.label, value=o.value) for o in spec.options]
     select = discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder, options=options)
-    return OptionSelect(select) if OptionSelect.__discord_ui_compiled_template__.fullmatch(spec.custom_id) else CursorSelect(select)
+    return (
+        OptionSelect(select) if OptionSelect.__discord_ui_compiled_template__.fullmatch(spec.custom_id) else CursorSelect(select)
+    )
 
 
 async def send_replies(interaction: discord.Interaction, replies: Sequence[Reply]) -> None:
@@ -76,8 +78,9 @@ async def send_replies(interaction: discord.Interaction, replies: Sequence[Reply
         view = to_view(reply.panel)
         files = [_file(f) for f in reply.files]
         if reply.edit and interaction.type == discord.InteractionType.component:
-            await interaction.edit_original_response(content=reply.panel.text, view=view,
-                                                     **({"attachments": files} if files else {}))
+            await interaction.edit_original_response(
+                content=reply.panel.text, view=view, **({"attachments": files} if files else {})
+            )
         else:
             extra: dict[str, Any] = {"view": view} if view is not None else {}
             if files:
@@ -89,8 +92,13 @@ def _file(image: play.Image) -> discord.File:
     return discord.File(io.BytesIO(image.png), filename=image.filename, description=image.alt[:1024] or None)
 
 
-async def handle(interaction: discord.Interaction, game_id: int | str,
-                 work: Callable[[Any], Awaitable[Sequence[Reply]]], *, public: bool = False) -> None:
+async def handle(
+    interaction: discord.Interaction,
+    game_id: int | str,
+    work: Callable[[Any], Awaitable[Sequence[Reply]]],
+    *,
+    public: bool = False,
+) -> None:
     """Defer, run ``work(client)``, send its replies, drain the outbox; apologise on a bug.
 
     ``public``: a command whose first reply the channel sees (a lobby, a start)."""
@@ -132,8 +140,11 @@ class ChoiceButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=i
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
         ref = ids.parse_ref(m)
-        await handle(interaction, ref.game_id, lambda client: play.choose(
-            client.service, interaction.user.id, ref, int(m["index"]), m["ah"]))
+        await handle(
+            interaction,
+            ref.game_id,
+            lambda client: play.choose(client.service, interaction.user.id, ref, int(m["index"]), m["ah"]),
+        )
 
 
 class CursorButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.CURSOR_TEMPLATE):
@@ -142,8 +153,9 @@ class CursorButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=i
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
         ref = ids.parse_ref(m)
-        await handle(interaction, ref.game_id, lambda client: play.navigate(
-            client.service, interaction.user.id, ref, ids.parse_cursor(m)))
+        await handle(
+            interaction, ref.game_id, lambda client: play.navigate(client.service, interaction.user.id, ref, ids.parse_cursor(m))
+        )
 
 
 class CursorSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT_TEMPLATE):
@@ -153,8 +165,11 @@ class CursorSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=i
         m = self.match
         ref = ids.parse_ref(m)
         value = self.item.values[0] if self.item.values else ""
-        await handle(interaction, ref.game_id, lambda client: play.select(
-            client.service, interaction.user.id, ref, ids.parse_cursor(m), value))
+        await handle(
+            interaction,
+            ref.game_id,
+            lambda client: play.select(client.service, interaction.user.id, ref, ids.parse_cursor(m), value),
+        )
 
 
 class MeButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.ME_TEMPLATE):
@@ -192,8 +207,9 @@ class OptionSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=i
 
 def me_button(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(MeButton(discord.ui.Button(label="My decisions", custom_id=ids.me_id(game_id),
-                                             style=discord.ButtonStyle.primary)))
+    view.add_item(
+        MeButton(discord.ui.Button(label="My decisions", custom_id=ids.me_id(game_id), style=discord.ButtonStyle.primary))
+    )
     return view
 
 

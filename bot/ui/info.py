@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import time
 
+from bot import ids
 from bot.errors import NotSeated, RunetableError
 from bot.frontend import FrontEnd, frontend_for
 from bot.narration import narrator_for
 from bot.service import AUTO_PASS_DELAY
-from bot import ids
 from bot.ui import rules
 from bot.ui.channel import deadlines
 from bot.ui.lobby import lobby_panel, seat_names
@@ -44,8 +44,13 @@ async def status(client, channel_id: int, user_id: int) -> list[Reply]:
     lines += narrator_for(record.game).status(dict(view.view))
     if view.awaited:
         due, paused = await deadlines(client.service.store, record.id, humans, time.time())
-        lines.append("Waiting for: " + ", ".join(names.get(s, f"seat {s}") + (f" (deadline <t:{int(due[s])}:R>)" if due.get(s) and not paused else "")
-                                                 for s in view.awaited))
+        lines.append(
+            "Waiting for: "
+            + ", ".join(
+                names.get(s, f"seat {s}") + (f" (deadline <t:{int(due[s])}:R>)" if due.get(s) and not paused else "")
+                for s in view.awaited
+            )
+        )
     buttons = ((ButtonSpec("My decisions", ids.me_id(record.id), "primary"),),)
     return [Reply(Panel("\n".join(lines)[:2000], buttons))]
 
@@ -68,7 +73,9 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
         png, alt = image
         where = f"around {area}" if area else "whole map"
         text = f"Game #{record.id}, move {view.seq} ({where})." + ("\n" + "\n".join(board) if area else "")
-        return [Reply(Panel(text[:2000]), files=(Image(png, f"map-{record.id}-{view.seq}{'-' + area if area else ''}.png", alt),))]
+        return [
+            Reply(Panel(text[:2000]), files=(Image(png, f"map-{record.id}-{view.seq}{'-' + area if area else ''}.png", alt),))
+        ]
     if area is None:
         board = [NO_MAP, *board]
     return [say("\n".join(board)[:2000] or "Nothing to show.")]
@@ -124,34 +131,46 @@ async def game_log(client, channel_id: int, user_id: int, lines: int = 20) -> li
     return [say(text or "Nothing has happened yet.")]
 
 
-async def settings(client, user_id: int, battle_policy: str | None = None, auto_end_turn: bool | None = None,
-                   auto_pass: bool | None = None, palette: str | None = None) -> list[Reply]:
+async def settings(
+    client,
+    user_id: int,
+    battle_policy: str | None = None,
+    auto_end_turn: bool | None = None,
+    auto_pass: bool | None = None,
+    palette: str | None = None,
+) -> list[Reply]:
     """/game settings: show or change the caller's own play settings."""
     try:
-        for key, value in (("battle_policy", battle_policy), ("auto_end_turn", auto_end_turn), ("auto_pass", auto_pass),
-                           ("palette", palette)):
+        for key, value in (
+            ("battle_policy", battle_policy),
+            ("auto_end_turn", auto_end_turn),
+            ("auto_pass", auto_pass),
+            ("palette", palette),
+        ):
             if value is not None:
                 await client.service.set_player_setting(user_id, key, value)
     except RunetableError as e:
         return [say(e.message)]
     current = await client.service.player_settings(user_id)
-    lines = ["Your settings (they hold in every game; the battle policy is fixed for a game when it starts):",
-             f"**battle policy: {current['battle_policy']}**. In battle you are asked which unit type of a row draws"
-             " first, where your routs and damage go, and whether to use your defence development when it is"
-             " manual; when it is automatic the bot decides them for you: types in a fixed order (the unit data's),"
-             " losses as the rules force and then to the cheapest figures, the defence development only when you"
-             " would otherwise not win (the Humans' Reinforced Wall always counts). Targets of special abilities,"
-             " what becomes of a captured stronghold and which units leave an over-full area are always asked.",
-             f"**auto-end-turn: {'on' if current['auto_end_turn'] else 'off'}**. On: after your order is resolved your"
-             " turn ends by itself (you forgo playing a card at that moment). Off: you press End turn.",
-             f"**auto-pass: {'on' if current['auto_pass'] else 'off'}**. On: when a reaction window opens for you"
-             " (you may play a tactics card in someone else's turn, a battle, a season card's resolution), it is"
-             f" passed for you after a random delay of {AUTO_PASS_DELAY[0]:.0f} to {AUTO_PASS_DELAY[1]:.0f} seconds, whatever cards"
-             " you hold, so the table cannot"
-             " tell from the timing whether you had a card to play; until then you may still play one yourself.",
-             f"**palette: {current['palette']}**. The colours of the maps you ask for with /game map: default"
-             " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
-             " emblem, so colour never carries meaning alone."]
+    lines = [
+        "Your settings (they hold in every game; the battle policy is fixed for a game when it starts):",
+        f"**battle policy: {current['battle_policy']}**. In battle you are asked which unit type of a row draws"
+        " first, where your routs and damage go, and whether to use your defence development when it is"
+        " manual; when it is automatic the bot decides them for you: types in a fixed order (the unit data's),"
+        " losses as the rules force and then to the cheapest figures, the defence development only when you"
+        " would otherwise not win (the Humans' Reinforced Wall always counts). Targets of special abilities,"
+        " what becomes of a captured stronghold and which units leave an over-full area are always asked.",
+        f"**auto-end-turn: {'on' if current['auto_end_turn'] else 'off'}**. On: after your order is resolved your"
+        " turn ends by itself (you forgo playing a card at that moment). Off: you press End turn.",
+        f"**auto-pass: {'on' if current['auto_pass'] else 'off'}**. On: when a reaction window opens for you"
+        " (you may play a tactics card in someone else's turn, a battle, a season card's resolution), it is"
+        f" passed for you after a random delay of {AUTO_PASS_DELAY[0]:.0f} to {AUTO_PASS_DELAY[1]:.0f} seconds, whatever cards"
+        " you hold, so the table cannot"
+        " tell from the timing whether you had a card to play; until then you may still play one yourself.",
+        f"**palette: {current['palette']}**. The colours of the maps you ask for with /game map: default"
+        " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
+        " emblem, so colour never carries meaning alone.",
+    ]
     return [say("\n".join(lines)[:2000])]
 
 
@@ -162,8 +181,9 @@ async def card(client, game: str, channel_id: int, query: str) -> list[Reply]:
     if entries is None:
         return [say(NO_CARDS)]
     wanted = query.strip().lower()
-    found = [e for e in entries if wanted in (e["id"].lower(), e["name"].lower())] or \
-            [e for e in entries if wanted in e["name"].lower()]
+    found = [e for e in entries if wanted in (e["id"].lower(), e["name"].lower())] or [
+        e for e in entries if wanted in e["name"].lower()
+    ]
     if not found:
         return [say(f"No card or unit is called {query!r}.")]
     e = found[0]

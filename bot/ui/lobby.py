@@ -12,19 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot import ids
 from bot.errors import RunetableError
 from bot.service import installed_packs
 from bot.store import GameRecord, SeatRecord
-from bot import ids
 from bot.ui import play
 from bot.ui.panels import ButtonSpec, OptionSpec, Panel, Row, SelectSpec
 from bot.ui.play import Reply, say
 from engine.core.game import GameDescriptor
 
-DM_CLOSED = ("I cannot send you direct messages, and secret choices travel by DM. "
-             "Allow DMs from server members (the bot tries again now and then), or use the My decisions button to read "
-             "and answer them. Where the server allows it, your private messages will also reach you in a private "
-             "thread of this channel that only you can read.")
+DM_CLOSED = (
+    "I cannot send you direct messages, and secret choices travel by DM. "
+    "Allow DMs from server members (the bot tries again now and then), or use the My decisions button to read "
+    "and answer them. Where the server allows it, your private messages will also reach you in a private "
+    "thread of this channel that only you can read."
+)
 
 JOINED_DM = "You joined game #{game}. Your secret choices and private news will arrive here."
 
@@ -34,8 +36,15 @@ DATA_PACK = "data_pack"
 BUILT_IN = ":built-in"
 
 
-async def new_game(client, guild_id: int, channel_id: int, user_id: int, game: str,
-                   choices: dict[str, Any], options: dict[str, Any] | None = None) -> list[Reply]:
+async def new_game(
+    client,
+    guild_id: int,
+    channel_id: int,
+    user_id: int,
+    game: str,
+    choices: dict[str, Any],
+    options: dict[str, Any] | None = None,
+) -> list[Reply]:
     """/game new <game>: open a lobby in this channel (or thread); ``choices`` are the table's
     (players, deadline, AI seats), ``options`` the game's (checked against its descriptor; the
     lobby's components change them until the start). Only a game the bot offers
@@ -48,8 +57,11 @@ async def new_game(client, guild_id: int, channel_id: int, user_id: int, game: s
             options[DATA_PACK] = _pack_folder(client, options[DATA_PACK])
         except RunetableError as e:
             return [say(e.message)]
-    lobby = {"table_size": choices.get("players"), "ai_fill": bool(choices.get("ai_seats")),
-             "deadline_hours": choices.get("deadline_hours") or 48}
+    lobby = {
+        "table_size": choices.get("players"),
+        "ai_fill": bool(choices.get("ai_seats")),
+        "deadline_hours": choices.get("deadline_hours") or 48,
+    }
     try:
         record = await client.service.create_game(guild_id, channel_id, game, options, user_id, lobby=lobby)
     except RunetableError as e:
@@ -108,8 +120,10 @@ async def start(client, game_id: int, user, *, edit: bool = True) -> list[Reply]
     except RunetableError as e:
         return [say(e.message)]
     order = "\n".join(f"{seat + 1}. {_who(user_id)}" for seat, user_id in enumerate(started.order))
-    text = (f"Game #{game_id} has started. Seat order (drawn from the game's seed):\n{order}\n"
-            "Decisions reach each player by DM (or with My decisions); the channel shows the map and who is awaited.")
+    text = (
+        f"Game #{game_id} has started. Seat order (drawn from the game's seed):\n{order}\n"
+        "Decisions reach each player by DM (or with My decisions); the channel shows the map and who is awaited."
+    )
     return [Reply(Panel(text), edit=edit, public=True)]
 
 
@@ -121,15 +135,19 @@ async def lobby_panel(client, record: GameRecord) -> Panel:
     table = await client.service.lobby_settings(record.id)
     descriptor = client.service.descriptor(record.game)
     size = table["table_size"] or client.service.ruleset_of(record).max_seats
-    lines = [f"**{descriptor.title}**: game #{record.id} ({record.status})",
-             "Options: " + _options_text(descriptor, record.options, table),
-             f"Table: {len(seats)}/{size}: " + (", ".join(_who(s.user_id) for s in seats) or "nobody yet"),
-             "Join with the button. The creator or a seated player starts the game."]
+    lines = [
+        f"**{descriptor.title}**: game #{record.id} ({record.status})",
+        "Options: " + _options_text(descriptor, record.options, table),
+        f"Table: {len(seats)}/{size}: " + (", ".join(_who(s.user_id) for s in seats) or "nobody yet"),
+        "Join with the button. The creator or a seated player starts the game.",
+    ]
     if record.status != "lobby":
         return Panel("\n".join(lines))
-    buttons = (ButtonSpec("Join", ids.lobby_id(record.id, "join"), "success"),
-               ButtonSpec("Leave", ids.lobby_id(record.id, "leave"), "secondary"),
-               ButtonSpec("Start", ids.lobby_id(record.id, "start"), "primary"))
+    buttons = (
+        ButtonSpec("Join", ids.lobby_id(record.id, "join"), "success"),
+        ButtonSpec("Leave", ids.lobby_id(record.id, "leave"), "secondary"),
+        ButtonSpec("Start", ids.lobby_id(record.id, "start"), "primary"),
+    )
     controls = _option_rows(client, descriptor, record)
     if controls:
         lines.append("The creator sets the options with the controls below.")
@@ -148,17 +166,28 @@ def _option_rows(client, descriptor: GameDescriptor, record: GameRecord) -> list
             packs = installed_packs(getattr(client, "packs_dir", None))
             if packs:
                 choices = [OptionSpec("built-in pack", BUILT_IN)] + [OptionSpec(name, name) for name in list(packs)[:24]]
-                selects.append(SelectSpec(ids.option_select_id(record.id, option.name), "data pack: " + _pack_name(current),
-                                          tuple(choices)))
+                selects.append(
+                    SelectSpec(ids.option_select_id(record.id, option.name), "data pack: " + _pack_name(current), tuple(choices))
+                )
         elif option.table:
             continue
         elif option.type is bool:
-            toggles.append(ButtonSpec(f"{_label(option.name)}: {'yes' if current else 'no'}",
-                                      ids.option_toggle_id(record.id, option.name), "success" if current else "secondary"))
+            toggles.append(
+                ButtonSpec(
+                    f"{_label(option.name)}: {'yes' if current else 'no'}",
+                    ids.option_toggle_id(record.id, option.name),
+                    "success" if current else "secondary",
+                )
+            )
         elif option.choices:
-            selects.append(SelectSpec(ids.option_select_id(record.id, option.name), f"{_label(option.name)}: {current}",
-                                      tuple(OptionSpec(str(c), str(c)) for c in option.choices[:25])))
-    rows: list[Row] = [*selects, *(tuple(toggles[i:i + 5]) for i in range(0, len(toggles), 5))]
+            selects.append(
+                SelectSpec(
+                    ids.option_select_id(record.id, option.name),
+                    f"{_label(option.name)}: {current}",
+                    tuple(OptionSpec(str(c), str(c)) for c in option.choices[:25]),
+                )
+            )
+    rows: list[Row] = [*selects, *(tuple(toggles[i : i + 5]) for i in range(0, len(toggles), 5))]
     return rows[:OPTION_ROWS]
 
 
@@ -167,8 +196,11 @@ async def my_games(client, guild_id: int, user_id: int) -> list[Reply]:
     games = await client.service.my_games(guild_id, user_id)
     if not games:
         return [say("You sit in no open game on this server. Start one with /game new.")]
-    lines = [f"#{g.record.id} {g.record.game} in <#{g.record.channel_id}>: {g.record.status}"
-             + (" · **your decision is awaited**" if g.awaited else "") for g in games]
+    lines = [
+        f"#{g.record.id} {g.record.game} in <#{g.record.channel_id}>: {g.record.status}"
+        + (" · **your decision is awaited**" if g.awaited else "")
+        for g in games
+    ]
     return [say("\n".join(lines[:30]))]
 
 

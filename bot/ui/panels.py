@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import StaleClick
+from bot.ids import Cursor, PromptRef, action_hash, choice_value, prompt_hash
 from bot.narration import Narrator, narrator_for
 from bot.service import Decision
-from bot.ids import Cursor, PromptRef, action_hash, choice_value, prompt_hash
 from engine.core import Action
 
 MAX_BUTTONS = 20  # four rows of five: the fifth row stays free for page and back buttons
@@ -33,6 +33,9 @@ PAGE_SIZE = 25  # Discord: a select has at most 25 options
 LABEL_LIMIT = 80  # button labels
 OPTION_LIMIT = 100  # select option labels, values and descriptions
 TEXT_LIMIT = 2000  # message content
+
+#: a panel's first page, before any guided step
+START = Cursor()
 
 STALE_PROMPT = "That decision is no longer open for you: it was answered already, or it belongs to another player."
 STALE_CHOICE = "That choice is no longer available: the position changed since these buttons were made."
@@ -85,7 +88,7 @@ class Step:
     values: tuple[tuple[Any, ...], ...]  # their possible values, in legal order
 
 
-def build_panel(game: str, game_id: int, seq: int, decision: Decision, cursor: Cursor = Cursor()) -> Panel:
+def build_panel(game: str, game_id: int, seq: int, decision: Decision, cursor: Cursor = START) -> Panel:
     """The panel of ``decision`` at ``cursor``; raises :class:`StaleClick` for a cursor that
     does not fit the decision (its answers changed since the cursor was made)."""
     narrator = narrator_for(game)
@@ -102,13 +105,14 @@ def build_panel(game: str, game_id: int, seq: int, decision: Decision, cursor: C
         return _flow_panel(narrator, ref, heading, facets, rich, plain_row, cursor)
     if len(indexed) <= MAX_BUTTONS:
         buttons = [_choice_button(narrator, ref, i, a, "secondary" if a.args else "primary") for i, a in indexed]
-        return Panel(_text(heading), tuple(tuple(buttons[k:k + 5]) for k in range(0, len(buttons), 5)))
+        return Panel(_text(heading), tuple(tuple(buttons[k : k + 5]) for k in range(0, len(buttons), 5)))
     select_rows = _paged_choices(narrator, ref, cursor, rich, "Choose…")
     return Panel(_text(heading), (*select_rows, *([plain_row] if plain_row else [])))
 
 
-def alternatives_panel(game: str, game_id: int, seq: int, decision: Decision | None, reason: str,
-                       alternatives: Sequence[Action]) -> Panel:
+def alternatives_panel(
+    game: str, game_id: int, seq: int, decision: Decision | None, reason: str, alternatives: Sequence[Action]
+) -> Panel:
     """A refusal: the reason (with the rule) and the legal alternatives as buttons."""
     if decision is None or not alternatives:
         return Panel(_text(reason))
@@ -117,11 +121,10 @@ def alternatives_panel(game: str, game_id: int, seq: int, decision: Decision | N
     index = {action_hash(a): i for i, a in enumerate(decision.actions)}
     offered = [(index[action_hash(a)], a) for a in alternatives if action_hash(a) in index][:10]
     buttons = [_choice_button(narrator, ref, i, a, "secondary") for i, a in offered]
-    return Panel(_text(reason), tuple(tuple(buttons[k:k + 5]) for k in range(0, len(buttons), 5)))
+    return Panel(_text(reason), tuple(tuple(buttons[k : k + 5]) for k in range(0, len(buttons), 5)))
 
 
-def walk(facets: Sequence[tuple[str, ...]], rich: Sequence[tuple[int, Action]], path: Sequence[int],
-         narrator: Narrator) -> Step:
+def walk(facets: Sequence[tuple[str, ...]], rich: Sequence[tuple[int, Action]], path: Sequence[int], narrator: Narrator) -> Step:
     """Follow ``path`` (one index per step that had a choice) through the guided steps."""
     remaining = tuple(rich)
     explicit = list(path)
@@ -196,7 +199,7 @@ def _flow_panel(narrator, ref: PromptRef, heading: str, facets, rich, plain_row,
         options = [OptionSpec(_cut(narrator.value(step.keys, v), OPTION_LIMIT), f"n{k}") for k, v in enumerate(step.values)]
         rows += _paged(ref, cursor, options, f"Choose {' and '.join(step.keys)}…")
     elif len(step.remaining) == 1:
-        (i, action), = step.remaining
+        ((i, action),) = step.remaining
         lines.append(f"Confirm: {narrator.action(action)}")
         rows.append((_choice_button(narrator, ref, i, action, "success", label="Confirm"),))
     else:
@@ -216,7 +219,7 @@ def _paged(ref: PromptRef, cursor: Cursor, options: list[OptionSpec], placeholde
     pages = max(1, -(-len(options) // PAGE_SIZE))
     if cursor.page >= pages:
         raise StaleClick(STALE_CHOICE)
-    shown = tuple(options[cursor.page * PAGE_SIZE:(cursor.page + 1) * PAGE_SIZE])
+    shown = tuple(options[cursor.page * PAGE_SIZE : (cursor.page + 1) * PAGE_SIZE])
     if pages > 1:
         placeholder = f"{placeholder} (page {cursor.page + 1}/{pages})"
     rows: list[Row] = [SelectSpec(ref.select(cursor), _cut(placeholder, 150), shown)]

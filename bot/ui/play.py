@@ -53,8 +53,9 @@ def say(text: str) -> Reply:
 async def choose(service: GameService, user_id: int, ref: PromptRef, index: int, answer_hash: str) -> list[Reply]:
     """A choice button (or a select's answer): apply that answer for the clicker's seat."""
     try:
-        outcome = await service.answer(ref.game_id, user_id,
-                                       lambda decisions, seq: pick_choice(decisions, ref.prompt_hash, index, answer_hash))
+        outcome = await service.answer(
+            ref.game_id, user_id, lambda decisions, seq: pick_choice(decisions, ref.prompt_hash, index, answer_hash)
+        )
     except StaleClick as e:
         return await _with_current(service, ref.game_id, user_id, e.message)
     except Refused as e:
@@ -94,8 +95,11 @@ async def select(service: GameService, user_id: int, ref: PromptRef, cursor: Cur
 async def my_decisions(service: GameService, game_id: int, user_id: int, held: Sequence[dict] = ()) -> list[Reply]:
     """The user's held private messages (DMs closed), their private information (hand, secret
     cards, runes they see) and a panel per open decision."""
-    replies = [say("\n".join(["Private message (game #%d):" % game_id, *p.get("lines", [])][:MAX_LINES]) or "(empty)")
-               for p in held if p.get("lines")]
+    replies = [
+        say("\n".join([f"Private message (game #{game_id}):", *p.get("lines", [])][:MAX_LINES]) or "(empty)")
+        for p in held
+        if p.get("lines")
+    ]
     try:
         view = await service.view(game_id, user_id)
     except RunetableError as e:
@@ -150,8 +154,9 @@ async def move(service: GameService, game_id: int, user_id: int, given: dict[str
     return await _act(service, view, user_id, action)
 
 
-async def move_suggestions(service: GameService, game_id: int, user_id: int, key: str, typed: str,
-                           given: dict[str, Any]) -> list[tuple[str, str]]:
+async def move_suggestions(
+    service: GameService, game_id: int, user_id: int, key: str, typed: str, given: dict[str, Any]
+) -> list[tuple[str, str]]:
     """Autocomplete for /game move: values of ``key`` among the user's own legal moves that fit
     what is already filled in (never anything the user may not know), as (label, value)."""
     try:
@@ -167,7 +172,11 @@ async def move_suggestions(service: GameService, game_id: int, user_id: int, key
         if key not in action.args or any(action.args.get(k) != v for k, v in given.items() if k != key):
             continue
         value = str(action.args[key])
-        label = narrator.value((key,), (action.args[key],)) if key != "unit" else narrator.value(("from", "unit"), (action.args["from"], action.args["unit"]))
+        label = (
+            narrator.value((key,), (action.args[key],))
+            if key != "unit"
+            else narrator.value(("from", "unit"), (action.args["from"], action.args["unit"]))
+        )
         if typed.lower() in value.lower() or typed.lower() in label.lower():
             if value not in [v for _, v in out]:
                 out.append((label[:100], value))
@@ -219,4 +228,3 @@ async def _with_current(service: GameService, game_id: int, user_id: int, messag
 
 def _prefixed(text: str, panel: Panel) -> Panel:
     return Panel(f"{text}\n{panel.text}"[:2000], panel.rows)
-

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 
@@ -27,14 +27,16 @@ class Topic:
         return f"**{self.title}** (rulebook {self.pages}, „{self.heading}“)\n{self.text}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def topics(path: Path | None) -> tuple[Topic, ...]:
     """The topics of a rules file (none without one)."""
     if path is None or not path.is_file():
         return ()
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return tuple(Topic(t["id"], t["title"], t["pages"], t["heading"], tuple(t.get("keywords", ())), t["text"].strip())
-                 for t in data["topic"])
+    return tuple(
+        Topic(t["id"], t["title"], t["pages"], t["heading"], tuple(t.get("keywords", ())), t["text"].strip())
+        for t in data["topic"]
+    )
 
 
 def find(path: Path | None, query: str) -> list[Topic]:

@@ -69,8 +69,9 @@ class DiscordTransport:
     """Sends outbox payloads through a discord.py client. ``wants_map(payload)`` says whether a
     status update gets a map (the setting ``MAP_CADENCE``, :func:`bot.delivery.map_cadence`)."""
 
-    def __init__(self, client: discord.Client, service: GameService,
-                 wants_map: Callable[[dict[str, Any]], bool] = lambda payload: True):
+    def __init__(
+        self, client: discord.Client, service: GameService, wants_map: Callable[[dict[str, Any]], bool] = lambda payload: True
+    ):
         self.client = client
         self.service = service
         self.wants_map = wants_map
@@ -85,12 +86,14 @@ class DiscordTransport:
         elif payload.get("buttons"):
             kwargs["view"] = to_view_of_buttons([ButtonSpec(**b) for b in payload["buttons"]])
         for i, text in enumerate(earlier_texts(payload)):  # a long stretch's first lines, pinging nobody
-            await _guarded(lambda text=text, i=i: channel.send(text, nonce=nonce_for(f"{nonce}/part/{i}"),
-                                                               allowed_mentions=NO_PINGS))
+            await _guarded(
+                lambda text=text, i=i: channel.send(text, nonce=nonce_for(f"{nonce}/part/{i}"), allowed_mentions=NO_PINGS)
+            )
         message = await _guarded(lambda: channel.send(channel_text(payload), **kwargs))
         for i, text in enumerate(reveal_texts(payload.get("reveal") or [])):
-            await _guarded(lambda text=text, i=i: channel.send(text, nonce=nonce_for(f"{nonce}/reveal/{i}"),
-                                                               allowed_mentions=NO_PINGS))
+            await _guarded(
+                lambda text=text, i=i: channel.send(text, nonce=nonce_for(f"{nonce}/reveal/{i}"), allowed_mentions=NO_PINGS)
+            )
         return message.id
 
     # ---------------------------------------------------------------- the status message
@@ -112,15 +115,28 @@ class DiscordTransport:
             image = await self._map(payload)
             edit = channel.get_partial_message(known["message_id"]).edit
             try:
-                await _guarded(lambda: edit(content=text, view=me_button(game_id), allowed_mentions=NO_PINGS,
-                                            attachments=[image] if image is not None else []))
+                await _guarded(
+                    lambda: edit(
+                        content=text,
+                        view=me_button(game_id),
+                        allowed_mentions=NO_PINGS,
+                        attachments=[image] if image is not None else [],
+                    )
+                )
                 return
             except Undeliverable:  # deleted, or out of reach: post it anew
                 pass
         image = await self._map(payload)
         extra = {"file": image} if image is not None else {}
-        message = await _guarded(lambda: channel.send(text, view=me_button(game_id), allowed_mentions=NO_PINGS,
-                                                      nonce=nonce_for(f"status/{game_id}/{payload['seq']}"), **extra))
+        message = await _guarded(
+            lambda: channel.send(
+                text,
+                view=me_button(game_id),
+                allowed_mentions=NO_PINGS,
+                nonce=nonce_for(f"status/{game_id}/{payload['seq']}"),
+                **extra,
+            )
+        )
         await store.set_setting("game", game_id, STATUS_MESSAGE, {"message_id": message.id, "chapter": chapter})
 
     async def _map(self, payload: dict[str, Any]) -> discord.File | None:
@@ -134,8 +150,11 @@ class DiscordTransport:
         if image is None:
             return None
         png, alt = image
-        return discord.File(io.BytesIO(png), filename=f"{payload['game']}-{payload['game_id']}-{payload['seq']}.png",
-                            description=alt[:1024] or None)
+        return discord.File(
+            io.BytesIO(png),
+            filename=f"{payload['game']}-{payload['game_id']}-{payload['seq']}.png",
+            description=alt[:1024] or None,
+        )
 
     # ---------------------------------------------------------------- reports
 
@@ -146,8 +165,11 @@ class DiscordTransport:
         extra: dict[str, Any] = {}
         picture = await self._battle_picture(report)
         if picture is not None:
-            extra["file"] = discord.File(io.BytesIO(picture), filename=f"battle-{report['game_id']}-{report['seq']}.png",
-                                         description=report_text(report)[:1024])
+            extra["file"] = discord.File(
+                io.BytesIO(picture),
+                filename=f"battle-{report['game_id']}-{report['seq']}.png",
+                description=report_text(report)[:1024],
+            )
         await _guarded(lambda: target.send(report_text(report), nonce=nonce, allowed_mentions=NO_PINGS, **extra))
         return target.id
 
@@ -164,9 +186,13 @@ class DiscordTransport:
             except Undeliverable:
                 pass
         try:
-            thread = await _guarded(lambda: channel.create_thread(name=f"Battles of game #{game_id}",
-                                                                  type=discord.ChannelType.public_thread,
-                                                                  auto_archive_duration=ARCHIVE_MINUTES))
+            thread = await _guarded(
+                lambda: channel.create_thread(
+                    name=f"Battles of game #{game_id}",
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=ARCHIVE_MINUTES,
+                )
+            )
         except Undeliverable as e:
             log.info("game %s: no battle thread (%s); reports go to the channel", game_id, e.reason)
             return channel
@@ -201,8 +227,9 @@ class DiscordTransport:
         await self._only_they_can_read(channel, payload["game_id"], user_id)
         thread = await self._private_thread(channel, payload["game_id"], user_id)
         text, kwargs = await self._private_message(user_id, payload)
-        message = await _guarded(lambda: thread.send(fit([f"<@{user_id}>", text]), nonce=nonce,
-                                                     allowed_mentions=_mentions([user_id]), **kwargs))
+        message = await _guarded(
+            lambda: thread.send(fit([f"<@{user_id}>", text]), nonce=nonce, allowed_mentions=_mentions([user_id]), **kwargs)
+        )
         return message.id
 
     async def _private_message(self, user_id: int, payload: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -231,16 +258,24 @@ class DiscordTransport:
         if holders.get(shown["seat"]) != user_id:
             return None
         try:
-            png, alt, _ = await recap.recap_map(Table(self.service.store, self.service), game_id, shown["seat"], user_id,
-                                                shown["since"], shown["seq"], shown["rewinds"])
+            png, alt, _ = await recap.recap_map(
+                Table(self.service.store, self.service),
+                game_id,
+                shown["seat"],
+                user_id,
+                shown["since"],
+                shown["seq"],
+                shown["rewinds"],
+            )
         except RunetableError as e:
             log.info("game %s: a reminder goes without its map: %s", game_id, e.message)
             return None
         except Exception:  # a map that cannot be drawn must not hold the reminder back
             log.exception("game %s: drawing a reminder's map failed", game_id)
             return None
-        return discord.File(io.BytesIO(png), filename=f"game-{game_id}-changes-{shown['seq']}.png",
-                            description=alt[:1024] or None)
+        return discord.File(
+            io.BytesIO(png), filename=f"game-{game_id}-changes-{shown['seq']}.png", description=alt[:1024] or None
+        )
 
     async def _only_they_can_read(self, channel, game_id: int, user_id: int) -> None:
         """Refuse (Undeliverable) unless a private thread of ``channel`` would be read by
@@ -272,9 +307,14 @@ class DiscordTransport:
                 return await self._channel(known)
             except Undeliverable:
                 pass
-        thread = await _guarded(lambda: channel.create_thread(name=f"Game #{game_id}: your private messages",
-                                                              type=discord.ChannelType.private_thread, invitable=False,
-                                                              auto_archive_duration=ARCHIVE_MINUTES))
+        thread = await _guarded(
+            lambda: channel.create_thread(
+                name=f"Game #{game_id}: your private messages",
+                type=discord.ChannelType.private_thread,
+                invitable=False,
+                auto_archive_duration=ARCHIVE_MINUTES,
+            )
+        )
         await _guarded(lambda: thread.add_user(discord.Object(id=user_id)))
         await store.set_setting("game", game_id, key, thread.id)
         return thread
@@ -288,8 +328,13 @@ def to_view_of_buttons(buttons: list[ButtonSpec]) -> discord.ui.View:
     are answered by the cog that made them, through its own ``DynamicItem``)."""
     view = discord.ui.View(timeout=None)
     for spec in buttons[:25]:
-        view.add_item(discord.ui.Button(label=spec.label[:80], custom_id=spec.custom_id,
-                                        style=getattr(discord.ButtonStyle, spec.style, discord.ButtonStyle.secondary)))
+        view.add_item(
+            discord.ui.Button(
+                label=spec.label[:80],
+                custom_id=spec.custom_id,
+                style=getattr(discord.ButtonStyle, spec.style, discord.ButtonStyle.secondary),
+            )
+        )
     return view
 
 

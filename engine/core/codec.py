@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from engine.core.errors import InvalidAction
 from engine.core.model import Action, ActionRecord, Event, GameState, Prompt
@@ -118,4 +118,5 @@ def _hashable(value: Any) -> Any:
     return value
 
 
-_sort_key: Callable[[Any], str] = lambda v: json.dumps(v, sort_keys=True)
+def _sort_key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-from typing import Any, Callable, Iterable, Mapping, cast
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, cast
 
 from engine.core.errors import GameOver, IllegalAction, InvalidAction, NotYourDecision, ReplayMismatch
 from engine.core.model import Action, ActionRecord, Event, GameState, Prompt, Seat, Transition
@@ -26,9 +27,7 @@ class Engine:
         """A new game; the returned records hold any prompts the engine answered itself."""
         rules = self.ruleset
         if not rules.min_seats <= seat_count <= rules.max_seats:
-            raise InvalidAction(
-                f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} players, not {seat_count}"
-            )
+            raise InvalidAction(f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} players, not {seat_count}")
         state = GameState(
             game=rules.name,
             format=rules.state_format,
@@ -41,9 +40,7 @@ class Engine:
         )
         return self._begin(state, lambda ctx: rules.setup(state, ctx))
 
-    def from_position(
-        self, options: Mapping[str, Any], seat_count: int, seed: int, position: Mapping[str, Any]
-    ) -> Transition:
+    def from_position(self, options: Mapping[str, Any], seat_count: int, seed: int, position: Mapping[str, Any]) -> Transition:
         """A game set up normally, then moved to a position described directly (scenarios)."""
         state = self.setup(options, seat_count, seed).state
         return self._begin(state, lambda ctx: self.ruleset.load_position(state, position, ctx))
@@ -99,16 +96,25 @@ class Engine:
         if prompt is None:
             own = state.prompts_for(action.seat)
             if not own:
-                raise NotYourDecision("Nothing is awaited from you right now.", seat=action.seat,
-                                      awaited=state.awaited(), rule=self.ruleset.turn_rule)
+                raise NotYourDecision(
+                    "Nothing is awaited from you right now.",
+                    seat=action.seat,
+                    awaited=state.awaited(),
+                    rule=self.ruleset.turn_rule,
+                )
             raise IllegalAction(
                 "That decision is no longer open (it was answered or the game moved on).",
                 rule="core: answer an open prompt",
                 alternatives=self.legal(state, action.seat),
             )
         if prompt.seat != action.seat:
-            raise NotYourDecision("That decision belongs to another player.", seat=action.seat, awaited=[prompt.seat],
-                                  rule=self.ruleset.turn_rule, alternatives=self.legal(state, action.seat))
+            raise NotYourDecision(
+                "That decision belongs to another player.",
+                seat=action.seat,
+                awaited=[prompt.seat],
+                rule=self.ruleset.turn_rule,
+                alternatives=self.legal(state, action.seat),
+            )
         return prompt
 
     def _resolve(self, work: GameState, prompt: Prompt, action: Action, ctx: Context, *, forced: bool) -> ActionRecord:
@@ -151,14 +157,14 @@ class Engine:
                 continue
             transition = self.apply(state, action, in_place=True)  # the replay owns its state
             if record is not None and transition.records[0].chance != tuple(record.chance):
-                raise ReplayMismatch(
-                    f"action {record.seq} drew {transition.records[0].chance}, the log says {record.chance}"
-                )
+                raise ReplayMismatch(f"action {record.seq} drew {transition.records[0].chance}, the log says {record.chance}")
             state = transition.state
         return state
 
 
-def replay(ruleset: Ruleset, seed: int, options: Mapping[str, Any], seat_count: int, actions: Iterable[Action | ActionRecord]) -> GameState:
+def replay(
+    ruleset: Ruleset, seed: int, options: Mapping[str, Any], seat_count: int, actions: Iterable[Action | ActionRecord]
+) -> GameState:
     """Module-level shortcut for :meth:`Engine.replay`."""
     return Engine(ruleset).replay(seed=seed, options=options, seat_count=seat_count, actions=actions)
 
@@ -229,8 +235,11 @@ def _copier_for(cls: type) -> Callable[[Any], Any]:
     """Plain dataclasses are copied field by field; anything that pickles itself its own way by pickle."""
     hooks: Any = cls  # its pickling hooks are compared as the plain functions they are, not as bound methods of a type
     plain = (
-        hasattr(cls, "__dataclass_fields__") and not hasattr(cls, "__slots__") and not hasattr(cls, "__setstate__")
-        and hooks.__reduce_ex__ is object.__reduce_ex__ and hooks.__reduce__ is object.__reduce__
+        hasattr(cls, "__dataclass_fields__")
+        and not hasattr(cls, "__slots__")
+        and not hasattr(cls, "__setstate__")
+        and hooks.__reduce_ex__ is object.__reduce_ex__
+        and hooks.__reduce__ is object.__reduce__
         and hooks.__getstate__ is object.__getstate__
     )
     _COPIERS[cls] = _copy_dataclass if plain else _pickled

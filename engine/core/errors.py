@@ -6,7 +6,8 @@ private copy and only returns that copy when the ruleset accepted it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.core.model import Action
@@ -27,7 +28,7 @@ class IllegalAction(EngineError):
     ``alternatives`` lists legal actions the player could take instead.
     """
 
-    def __init__(self, message: str, *, rule: str, alternatives: Sequence["Action"] = ()):
+    def __init__(self, message: str, *, rule: str, alternatives: Sequence[Action] = ()):
         super().__init__(message)
         self.message = message
         self.rule = rule
@@ -44,8 +45,9 @@ class NotYourDecision(EngineError):
     ``alternatives`` lists the seat's own legal actions, if any decision awaits it.
     """
 
-    def __init__(self, message: str, *, seat: int | None, awaited: Sequence[int] = (), rule: str = "",
-                 alternatives: Sequence["Action"] = ()):
+    def __init__(
+        self, message: str, *, seat: int | None, awaited: Sequence[int] = (), rule: str = "", alternatives: Sequence[Action] = ()
+    ):
         super().__init__(message)
         self.message = message
         self.seat = seat

@@ -6,8 +6,9 @@ seat is the next seat (:func:`left_of`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 Seat = int
 PUBLIC = None  # the visibility of an event everybody sees

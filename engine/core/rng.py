@@ -8,7 +8,8 @@ from the same seed draws the same numbers on every platform and Python version (
 
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -25,7 +26,7 @@ class Rng:
         self.draws: list[int] = []
 
     @classmethod
-    def from_seed(cls, seed: int) -> "Rng":
+    def from_seed(cls, seed: int) -> Rng:
         return cls(seed)
 
     def _next64(self) -> int:

@@ -8,7 +8,8 @@ and replay. Rulesets never import discord, aiosqlite or Pillow.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core.model import PUBLIC, Action, Event, GameState, Prompt, Seat
 from engine.core.rng import Rng

@@ -12,8 +12,9 @@ The rule (documented in docs/versioning.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from engine.core.errors import IncompatibleState
 

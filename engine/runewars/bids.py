@@ -87,7 +87,8 @@ def place_bid(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx:
     if not 0 <= amount <= influence:
         raise IllegalAction(
             f"Bid between 0 and your {influence} unspent influence (influence on titles is spent, p. 36).",
-            rule=BID_RULE, alternatives=_bid_legal(state, pack, prompt)[:10],
+            rule=BID_RULE,
+            alternatives=_bid_legal(state, pack, prompt)[:10],
         )
     top(state, Bid).bids[action.seat] = amount
     state.close(prompt.id)
@@ -100,8 +101,11 @@ def _reveal(state: GameState, pack: Pack, frame: Bid, ctx: Context) -> None:
     board: RunewarsBoard = state.board
     for seat, amount in frame.bids.items():
         board.players[seat].influence -= amount
-    ctx.emit("bids_revealed", why=frame.why,
-             bids=[{"seat": s, "amount": n, "influence_left": board.players[s].influence} for s, n in sorted(frame.bids.items())])
+    ctx.emit(
+        "bids_revealed",
+        why=frame.why,
+        bids=[{"seat": s, "amount": n, "influence_left": board.players[s].influence} for s, n in sorted(frame.bids.items())],
+    )
     best = WINNER_RULES[frame.winner_rule](frame.bids.values())
     order = current_player_order(board, pack)
     frame.tied = [s for s in order if frame.bids.get(s) == best]
@@ -124,7 +128,9 @@ def tie_decider(board: RunewarsBoard, pack: Pack, tied: list[int]) -> int:
     primarch = board.titles.get(PRIMARCH)
     if primarch is not None and primarch.holder is not None:  # an eliminated player's titles went back (p. 31)
         return primarch.holder
-    return min(tied, key=lambda s: (-board.players[s].influence, -pack.faction(board.players[s].faction).start_influence, tied.index(s)))
+    return min(
+        tied, key=lambda s: (-board.players[s].influence, -pack.faction(board.players[s].faction).start_influence, tied.index(s))
+    )
 
 
 def _tie_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
@@ -136,7 +142,9 @@ def choose_winner(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     seat = action.args.get("seat")
     if seat not in prompt.info["tied"] or isinstance(seat, bool):
         raise IllegalAction(
-            f"Choose one of the tied players {list(prompt.info['tied'])}.", rule=TIE_RULE, alternatives=_tie_legal(state, pack, prompt),
+            f"Choose one of the tied players {list(prompt.info['tied'])}.",
+            rule=TIE_RULE,
+            alternatives=_tie_legal(state, pack, prompt),
         )
     frame = top(state, Bid)
     frame.winner, frame.step = seat, "won"

@@ -11,15 +11,18 @@ from engine.core import Context, Rng
 from engine.runewars.data import Pack
 from engine.runewars.state import Deck, RunewarsBoard, Title
 
+
 def shuffled_decks(pack: Pack, rng: Rng) -> dict[str, Deck]:
     """Setup step 10: the tactics deck, the two objective decks and the four season decks, shuffled.
 
     Only complete cards are dealt: the rulebook's partial examples (data/runewars/
     rulebook_examples.toml) wait for the card-effects data to complete them.
     """
+
     def complete(kind: str, **attrs: str) -> list[str]:
         return [
-            card.id for card in pack.cards.get(kind, ())
+            card.id
+            for card in pack.cards.get(kind, ())
             if not card.partial and all(card.attrs.get(k) == v for k, v in attrs.items())
         ]
 
@@ -80,7 +83,9 @@ def draw_tactics(board: RunewarsBoard, seat: int, count: int, ctx: Context) -> l
     """``seat`` draws tactics cards: the table sees how many, the player which."""
     cards = draw(board, "tactics", count, ctx.rng)
     board.players[seat].tactics += cards
-    board.players[seat].tactics_drawn.update(dict.fromkeys(cards, f"{board.year}/{board.season}"))  # not playable this season (p. 30)
+    board.players[seat].tactics_drawn.update(
+        dict.fromkeys(cards, f"{board.year}/{board.season}")
+    )  # not playable this season (p. 30)
     ctx.emit("tactics_drawn", seat=seat, count=len(cards))
     if cards:
         ctx.emit("your_tactics_drawn", to=seat, cards=cards)

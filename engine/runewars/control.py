@@ -5,7 +5,7 @@ Derived, never stored: control follows from the units, strongholds and home real
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from engine.runewars.state import Area, RunewarsBoard
 
@@ -39,8 +39,10 @@ def home_owners(board: RunewarsBoard) -> dict[str, int]:
 def holds_a_home_area(board: RunewarsBoard, seat: int, homes: Mapping[str, int]) -> bool:
     """True when ``seat`` surely controls an area: one of its home-realm areas without an enemy
     (a cheap test before :func:`control_map`; ``homes``: a ready :func:`home_owners`)."""
-    return any(homes.get(a) == seat and a in board.areas and not _enemy_present(board.areas[a], seat)
-               for a in board.players[seat].home_areas)
+    return any(
+        homes.get(a) == seat and a in board.areas and not _enemy_present(board.areas[a], seat)
+        for a in board.players[seat].home_areas
+    )
 
 
 def home_realm_owner(board: RunewarsBoard, area_id: str) -> int | None:

@@ -18,7 +18,10 @@ from engine.runewars.state import Area, RunewarsBoard
 #: digest §0: at most 8 of a player's units in one area
 AREA_UNIT_LIMIT = 8
 
-RULES = {"limit": "digest §6.4 (p. 18): at most 8 units per area", "winter": "p. 11 (Winter): units per area up to the food value"}
+RULES = {
+    "limit": "digest §6.4 (p. 18): at most 8 units per area",
+    "winter": "p. 11 (Winter): units per area up to the food value",
+}
 
 
 def open_culls(state: GameState, seat: int, area_ids: list[str], *, limit: int, why: str) -> None:
@@ -33,7 +36,9 @@ def open_culls(state: GameState, seat: int, area_ids: list[str], *, limit: int, 
         prompt = Prompt(pid, seat, "eliminate_units", info={"area": area_id, "limit": limit, "excess": excess, "why": why})
         answers = list(unit_choices(area, seat, excess))
         if len(answers) == 1:  # one unit type: the units are public, so is the answer
-            prompt = Prompt(pid, seat, "eliminate_units", info=prompt.info, forced=Action(seat, pid, "eliminate", {"units": answers[0]}))
+            prompt = Prompt(
+                pid, seat, "eliminate_units", info=prompt.info, forced=Action(seat, pid, "eliminate", {"units": answers[0]})
+            )
         state.open([prompt])
 
 
@@ -47,7 +52,9 @@ def unit_choices(area: Area, seat: int, excess: int):
 
 def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     area = state.board.areas[prompt.info["area"]]
-    return [Action(prompt.seat, prompt.id, "eliminate", {"units": c}) for c in unit_choices(area, prompt.seat, prompt.info["excess"])]
+    return [
+        Action(prompt.seat, prompt.id, "eliminate", {"units": c}) for c in unit_choices(area, prompt.seat, prompt.info["excess"])
+    ]
 
 
 @prompt_kind("eliminate_units", choices={"eliminate"}, legal=_legal)

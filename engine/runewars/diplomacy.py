@@ -32,7 +32,9 @@ from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import Turn, left_of_active
 
 RULE_SPEND = "p. 18 (Diplomatie, 1.): „Der Spieler muss 1 bis 6 Einflussmarker abgeben.“"
-RULE_ONE_BATTLE = "p. 33 (Mobilisierung): no second battle with one Mobilize card; a second diplomacy ending in battle or retreat must retreat"
+RULE_ONE_BATTLE = (
+    "p. 33 (Mobilisierung): no second battle with one Mobilize card; a second diplomacy ending in battle or retreat must retreat"
+)
 
 
 @register
@@ -139,7 +141,9 @@ def spend(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     if action not in _spend_legal(state, pack, prompt):
         owned = state.board.players[prompt.seat].influence
         raise IllegalAction(
-            f"Spend 1 to 6 influence, at most the {owned} you own (not {amount}).", rule=RULE_SPEND, alternatives=_spend_legal(state, pack, prompt),
+            f"Spend 1 to 6 influence, at most the {owned} you own (not {amount}).",
+            rule=RULE_SPEND,
+            alternatives=_spend_legal(state, pack, prompt),
         )
     frame = top(state, Diplomacy)
     state.board.players[prompt.seat].influence -= amount
@@ -155,7 +159,13 @@ def _card_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 @prompt_kind("diplomacy_card", choices={"choose"}, legal=_card_legal)
 def choose_card(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     card = chosen_option(
-        state, pack, prompt, action, "card", "cards", expects="choose needs 'card': a fate card id",
+        state,
+        pack,
+        prompt,
+        action,
+        "card",
+        "cards",
+        expects="choose needs 'card': a fate card id",
         refusal="{choice} is not one of the fate cards you drew (" + ", ".join(prompt.info["cards"]) + ").",
         rule="p. 18 (Diplomatie, 3.): „Der Spieler wählt eine der gerade gezogenen Schicksalskarten aus“",
     )

@@ -18,8 +18,9 @@ never needs a reference to its parent.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.data import Pack
@@ -100,8 +101,9 @@ def legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     return PROMPT_KINDS[prompt.kind].legal(state, pack, prompt)
 
 
-def chosen_option(state: GameState, pack: Pack, prompt: Prompt, action: Action, key: str, options: str, *,
-                  expects: str, refusal: str, rule: str) -> str:
+def chosen_option(
+    state: GameState, pack: Pack, prompt: Prompt, action: Action, key: str, options: str, *, expects: str, refusal: str, rule: str
+) -> str:
     """The string ``action.args[key]`` when it is one of ``prompt.info[options]``.
 
     Otherwise raises InvalidAction(``expects``) for a missing or non-string value, or

@@ -20,8 +20,13 @@ GAME = GameDescriptor(
     title="Runewars",
     ruleset="engine.runewars.ruleset:RULESET",
     options=(
-        Option("map_building", str, "auto", "how the map is built: automatic from the seed, or the rulebook's way "
-               "with players placing tiles (p. 8)", choices=("auto", "rulebook")),
+        Option(
+            "map_building",
+            str,
+            "auto",
+            "how the map is built: automatic from the seed, or the rulebook's way with players placing tiles (p. 8)",
+            choices=("auto", "rulebook"),
+        ),
         Option("epic", bool, False, "the epic variant: longer game, a face-up dragon rune at the start (p. 35)"),
         Option("exploration", bool, False, "exploration tokens in the areas (p. 37)"),
         Option("data_pack", str, "", "a folder with a data pack merged over the built-in one", table=True),

@@ -60,7 +60,8 @@ def unknown_runes(board: RunewarsBoard) -> list[str]:
     """Areas whose rune token is face down and known to no seat."""
     control = control_map(board)
     return [
-        area_id for area_id, area in sorted(board.areas.items())
+        area_id
+        for area_id, area in sorted(board.areas.items())
         if area.rune is not None and not area.rune.face_up and not area.rune.known_to and control.get(area_id) is None
     ]
 

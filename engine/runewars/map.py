@@ -14,12 +14,21 @@ runs that procedure with the seeded RNG taking every choice; the prompt-driven v
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable, Iterator, Sequence
 
 from engine.core import Rng, register
-from engine.runewars.data.model import DIRECTION_ORDER, DIRECTIONS, OPPOSITE, MapTile, Pack, neighbour, rotate_axial, rotate_direction
+from engine.runewars.data.model import (
+    DIRECTION_ORDER,
+    DIRECTIONS,
+    OPPOSITE,
+    MapTile,
+    Pack,
+    neighbour,
+    rotate_axial,
+    rotate_direction,
+)
 
 Coord = tuple[int, int]
 
@@ -195,17 +204,19 @@ def legal_tile_placements(board: Board, tile: MapTile) -> list[Placement]:
     if not board.hexes:
         return [Placement(tile.id, rotation, 0, 0) for rotation in range(6)]
     anchors = board.empty_rim()
-    tried = {Placement(tile.id, rotation, aq - dq, ar - dr)
-             for rotation in range(6) for dq, dr in (rotate_axial(h.q, h.r, rotation) for h in tile.hexes) for aq, ar in anchors}
+    tried = {
+        Placement(tile.id, rotation, aq - dq, ar - dr)
+        for rotation in range(6)
+        for dq, dr in (rotate_axial(h.q, h.r, rotation) for h in tile.hexes)
+        for aq, ar in anchors
+    }
     found = [p for p in tried if tile_placement_problem(board, tile, p) is None]
     return sorted(found, key=lambda p: (p.rotation, p.q, p.r))
 
 
 def contact_count(board: Board, tile: MapTile, placement: Placement) -> int:
     """How many edges the placed tile shares with the map (more is more compact)."""
-    return sum(
-        1 for ph in place(tile, placement) for n in neighbours(ph.cell) if n in board.hexes
-    )
+    return sum(1 for ph in place(tile, placement) for n in neighbours(ph.cell) if n in board.hexes)
 
 
 # -- step 4: setup guides -------------------------------------------------------------------
@@ -240,7 +251,7 @@ def guides_are_spaced(guides: Sequence[Guide]) -> bool:
     """At least GUIDE_DISTANCE apart, except one pair that may be one closer (p. 8)."""
     close = 0
     for i, a in enumerate(guides):
-        for b in guides[i + 1:]:
+        for b in guides[i + 1 :]:
             d = guide_distance(a, b)
             if d < GUIDE_DISTANCE_ONCE:
                 return False
@@ -270,7 +281,7 @@ def complete_guides(candidates: Sequence[Guide], count: int, chosen: list[Guide]
             continue
         spaced = guides_are_spaced(trial) if allow_close else all(guide_distance(guide, g) >= GUIDE_DISTANCE for g in chosen)
         if spaced:
-            found = complete_guides(candidates[i + 1:], count, trial, allow_close)
+            found = complete_guides(candidates[i + 1 :], count, trial, allow_close)
             if found:
                 return found
     return None
@@ -278,10 +289,12 @@ def complete_guides(candidates: Sequence[Guide], count: int, chosen: list[Guide]
 
 def close_pairs(guides: Sequence[Guide]) -> int:
     """Pairs of guides nearer than GUIDE_DISTANCE."""
-    return sum(guide_distance(a, b) < GUIDE_DISTANCE for i, a in enumerate(guides) for b in guides[i + 1:])
+    return sum(guide_distance(a, b) < GUIDE_DISTANCE for i, a in enumerate(guides) for b in guides[i + 1 :])
 
 
-def next_guide_problem(board: Board, placed: Sequence[Guide], count: int, guide: Guide, candidates: Sequence[Guide] | None = None) -> str | None:
+def next_guide_problem(
+    board: Board, placed: Sequence[Guide], count: int, guide: Guide, candidates: Sequence[Guide] | None = None
+) -> str | None:
     """Why the first player may not place ``guide`` next (p. 8 step 4), or ``None``.
 
     The guides go down one at a time (``placed`` lie already, ``count`` in all). A guide may be
@@ -316,7 +329,9 @@ def legal_next_guides(board: Board, placed: Sequence[Guide], count: int) -> list
 # -- step 5: home realms --------------------------------------------------------------------
 
 
-def legal_home_placements(board: Board, home: MapTile, guide: Guide, other_guides: Sequence[Guide], homes: Sequence[str]) -> list[Placement]:
+def legal_home_placements(
+    board: Board, home: MapTile, guide: Guide, other_guides: Sequence[Guide], homes: Sequence[str]
+) -> list[Placement]:
     """Placements of ``home`` with its 2 guide areas on the guide's cells (p. 8 step 5).
 
     The third area must be on an empty cell not under another guide, no area may touch
@@ -373,7 +388,9 @@ def tile_turns(first: int, tiles_by_seat: Sequence[Sequence[str]]) -> list[TileT
     return [TileTurn(s, tiles_by_seat[s][k]) for k in range(rounds) for s in order if k < len(tiles_by_seat[s])]
 
 
-def auto_layout(pack: Pack, first: int, tiles_by_seat: Sequence[Sequence[str]], home_by_seat: Sequence[str], rng: Rng) -> list[Placement]:
+def auto_layout(
+    pack: Pack, first: int, tiles_by_seat: Sequence[Sequence[str]], home_by_seat: Sequence[str], rng: Rng
+) -> list[Placement]:
     """Build the whole map by the rules of pp. 8-9, every choice taken by ``rng``.
 
     Tiles go down compactly (among legal placements, one with the most shared edges);
@@ -408,7 +425,9 @@ def _lay_tiles(pack: Pack, turns: Sequence[TileTurn], rng: Rng) -> list[Placemen
     return placements
 
 
-def _lay_homes(pack: Pack, board: Board, guides: list[Guide], order: Sequence[int], home_by_seat: Sequence[str], rng: Rng) -> list[Placement] | None:
+def _lay_homes(
+    pack: Pack, board: Board, guides: list[Guide], order: Sequence[int], home_by_seat: Sequence[str], rng: Rng
+) -> list[Placement] | None:
     remaining = list(guides)
     homes: list[Placement] = []
     for seat in order:

@@ -8,7 +8,7 @@ step between two of them is a portal jump, which the order charges for (1 influe
 
 from __future__ import annotations
 
-from typing import Collection
+from collections.abc import Collection
 
 from engine.runewars.control import controller, is_empty
 from engine.runewars.data import UnitType
@@ -64,7 +64,14 @@ def steps_into(geometry: Board, here: str, unit: UnitType, *, winter: bool, port
 
 
 def strategy_destinations(
-    board: RunewarsBoard, geometry: Board, seat: int, origin: str, unit: UnitType, *, winter: bool, portals: Collection[str] = (),
+    board: RunewarsBoard,
+    geometry: Board,
+    seat: int,
+    origin: str,
+    unit: UnitType,
+    *,
+    winter: bool,
+    portals: Collection[str] = (),
 ) -> list[str]:
     """p. 16: Strategy moves a unit one step into an adjacent friendly or empty area (a portal jump is a step)."""
     if not may_leave(board, seat, origin):
@@ -76,8 +83,16 @@ def strategy_destinations(
 
 
 def march_routes(
-    board: RunewarsBoard, geometry: Board, seat: int, target: str, unit: UnitType, *, winter: bool,
-    passable: Collection[str] | None = None, portals: Collection[str] = (), max_jumps: int = 0,
+    board: RunewarsBoard,
+    geometry: Board,
+    seat: int,
+    target: str,
+    unit: UnitType,
+    *,
+    winter: bool,
+    passable: Collection[str] | None = None,
+    portals: Collection[str] = (),
+    max_jumps: int = 0,
 ) -> dict[str, tuple[int, int]]:
     """Areas from which ``unit`` of ``seat`` could march into ``target`` with Mobilize or Conquer.
 
@@ -109,8 +124,16 @@ def march_routes(
 
 
 def march_sources(
-    board: RunewarsBoard, geometry: Board, seat: int, target: str, unit: UnitType, *, winter: bool,
+    board: RunewarsBoard,
+    geometry: Board,
+    seat: int,
+    target: str,
+    unit: UnitType,
+    *,
+    winter: bool,
     passable: Collection[str] | None = None,
 ) -> dict[str, int]:
     """:func:`march_routes` without portals: area -> steps."""
-    return {a: steps for a, (_, steps) in march_routes(board, geometry, seat, target, unit, winter=winter, passable=passable).items()}
+    return {
+        a: steps for a, (_, steps) in march_routes(board, geometry, seat, target, unit, winter=winter, passable=passable).items()
+    }

@@ -70,7 +70,8 @@ Unknown keys, areas, units, tiles and factions are refused with a message naming
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import GameState, InvalidAction
 from engine.core.codec import from_plain
@@ -86,8 +87,23 @@ from engine.runewars.setup import new_player
 from engine.runewars.state import Area, Deck, Rune, RunewarsBoard, Stack, Stronghold, Title
 from engine.runewars.turn_order import player_order
 
-POSITION_KEYS = {"factions", "first_player", "placements", "neutrals", "players", "areas", "fate_deck", "season", "titles", "decks", "frames", "battle",
-                 "heroes", "defeated_heroes", "exploration"}
+POSITION_KEYS = {
+    "factions",
+    "first_player",
+    "placements",
+    "neutrals",
+    "players",
+    "areas",
+    "fate_deck",
+    "season",
+    "titles",
+    "decks",
+    "frames",
+    "battle",
+    "heroes",
+    "defeated_heroes",
+    "exploration",
+}
 PLAYER_KEYS = {"influence", "dials", "played", "tactics", "objective", "battle_policy", "quests"}
 AREA_KEYS = {"units", "stronghold", "rune", "city", "activated_by", "development"}
 SEASON_KEYS = {"year", "name", "start", "previous_orders", "orders", "turn"}
@@ -137,7 +153,9 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
     load_hero_position(board, pack, position, rng)
     for name, order in position.get("decks", {}).items():
         if name not in board.decks or name == "fate":
-            raise InvalidAction(f"position.decks: no deck {name!r} (decks: {sorted(set(board.decks) - {'fate'})}; the fate deck is fate_deck)")
+            raise InvalidAction(
+                f"position.decks: no deck {name!r} (decks: {sorted(set(board.decks) - {'fate'})}; the fate deck is fate_deck)"
+            )
         board.decks[name] = Deck(list(order))
     for title_id, spec in position.get("titles", {}).items():
         if title_id not in board.titles:
@@ -178,7 +196,7 @@ def _start_in_season(state: GameState, pack: Pack, spec: Mapping[str, Any]) -> N
             player.played.append(number)
         order = player_order(board, pack, board.current_orders)
         turn = int(spec.get("turn", order[0]))
-        season.step, season.turns_left = "turns", order[order.index(turn):]
+        season.step, season.turns_left = "turns", order[order.index(turn) :]
     push(state, season)
 
 
@@ -211,7 +229,7 @@ def _placements(pack: Pack, position: Mapping[str, Any], first: int, factions: l
     normal = [t.id for t in pack.tiles if not t.is_home]
     rng.shuffle(normal)
     homes = [pack.faction(f).home_tile for f in factions]
-    return auto_layout(pack, first, [normal[2 * i: 2 * i + 2] for i in range(len(factions))], homes, rng)
+    return auto_layout(pack, first, [normal[2 * i : 2 * i + 2] for i in range(len(factions))], homes, rng)
 
 
 def _area(pack: Pack, area_id: str, spec: Mapping[str, Any], factions: list[str]) -> Area:
@@ -230,16 +248,22 @@ def _area(pack: Pack, area_id: str, spec: Mapping[str, Any], factions: list[str]
     if "development" in spec:
         development = next((d for d in pack.developments if d.id == spec["development"]), None)
         if development is None or area.stronghold is None or development.faction != factions[area.stronghold.owner]:
-            raise InvalidAction(f"position.areas.{area_id}.development: a development of the stronghold owner's faction, in an area with their stronghold")
+            raise InvalidAction(
+                f"position.areas.{area_id}.development: a development of the stronghold owner's faction, in an area with their stronghold"
+            )
         area.development = development.id
     if "rune" in spec:
         rune = spec["rune"]
         if rune.get("kind") not in ("dragon", "false"):
             raise InvalidAction(f"position.areas.{area_id}.rune.kind must be 'dragon' or 'false'")
-        area.rune = Rune(rune["kind"] == "dragon", sorted(int(s) for s in rune.get("known_to", [])), bool(rune.get("face_up", False)))
+        area.rune = Rune(
+            rune["kind"] == "dragon", sorted(int(s) for s in rune.get("known_to", [])), bool(rune.get("face_up", False))
+        )
     if area.city is not None and area.city not in {c.id for c in pack.city_tokens}:
         raise InvalidAction(f"position.areas.{area_id}: unknown city token {area.city!r}")
-    if any(not 0 <= s < seats for s in area.activated_by) or any(s.owner is not None and not 0 <= s.owner < seats for s in area.stacks):
+    if any(not 0 <= s < seats for s in area.activated_by) or any(
+        s.owner is not None and not 0 <= s.owner < seats for s in area.stacks
+    ):
         raise InvalidAction(f"position.areas.{area_id}: a seat number is out of range")
     return area
 

@@ -55,7 +55,9 @@ def retreat_destinations(state: GameState, pack: Pack, side: int | None, origin:
     return friendly or [b for b in near if is_empty(board, b)]
 
 
-def push_retreat(state: GameState, pack: Pack, origin: str, side: int | None, units: dict[str, int], *, chooser: int, why: str) -> None:
+def push_retreat(
+    state: GameState, pack: Pack, origin: str, side: int | None, units: dict[str, int], *, chooser: int, why: str
+) -> None:
     push(state, Retreat(origin, side, chooser, {u: n for u, n in sorted(units.items()) if n}, why))
 
 

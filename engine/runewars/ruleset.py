@@ -55,16 +55,49 @@ class Runewars(Ruleset):
     max_seats = 4
     #: what undo may cross (engine.core.Ruleset): answers and what follows from public
     #: information; orders or bids revealed, runes turned up, cards drawn or played are not here
-    undo_safe_events = frozenset({
-        "faction_chosen", "tile_placed", "home_placed", "guide_placed", "stronghold_placed", "runes_placed",
-        "order_chosen", "bid_made", "turn_began", "turn_ended", "order_bonus",
-        "area_activated", "activation_removed", "units_moved", "neutrals_moved", "units_placed", "units_routed",
-        "units_stood_up", "units_eliminated", "units_retreated", "must_retreat", "no_units_marched",
-        "units_taken_to_recruit", "units_recruited", "units_not_recruited", "recruit_not_possible",
-        "development_built", "development_declined", "development_not_possible",
-        "stronghold_built", "stronghold_repaired", "fortify_done", "runes_moved", "dials_set",
-        "support_chosen", "title_taken", "title_declined", "influence_spent", "hero_moved",
-    })
+    undo_safe_events = frozenset(
+        {
+            "faction_chosen",
+            "tile_placed",
+            "home_placed",
+            "guide_placed",
+            "stronghold_placed",
+            "runes_placed",
+            "order_chosen",
+            "bid_made",
+            "turn_began",
+            "turn_ended",
+            "order_bonus",
+            "area_activated",
+            "activation_removed",
+            "units_moved",
+            "neutrals_moved",
+            "units_placed",
+            "units_routed",
+            "units_stood_up",
+            "units_eliminated",
+            "units_retreated",
+            "must_retreat",
+            "no_units_marched",
+            "units_taken_to_recruit",
+            "units_recruited",
+            "units_not_recruited",
+            "recruit_not_possible",
+            "development_built",
+            "development_declined",
+            "development_not_possible",
+            "stronghold_built",
+            "stronghold_repaired",
+            "fortify_done",
+            "runes_moved",
+            "dials_set",
+            "support_chosen",
+            "title_taken",
+            "title_declined",
+            "influence_spent",
+            "hero_moved",
+        }
+    )
     #: p. 15 „Aktiver Spieler: Der Spieler, der gerade seine Befehlskarte ausführt“: each decision is its seat's
     turn_rule = "p. 15 (Aktiver Spieler, Spielzug): only the player a decision awaits answers it"
     #: the chosen order card, bid and false rune, told back to the seat that chose them

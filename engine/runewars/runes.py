@@ -16,9 +16,9 @@ whoever controls its area (:func:`dragon_rune_count`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
-from typing import Mapping
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.control import control_map, controller, home_owners
@@ -46,7 +46,9 @@ def dragon_rune_count(board: RunewarsBoard, seat: int, control: Mapping[str, int
 
 def dragon_throne_runes(board: RunewarsBoard, seat: int) -> int:
     """„Wer auch immer das Gebiet kontrolliert, hat dadurch eine zusätzliche Drachenrune“ (face-up Dragon Thrones, p. 37)."""
-    return sum(1 for a, m in board.exploration.items() if m.token == "dragon_throne" and m.face_up and controller(board, a) == seat)
+    return sum(
+        1 for a, m in board.exploration.items() if m.token == "dragon_throne" and m.face_up and controller(board, a) == seat
+    )
 
 
 def runes_to_win(pack: Pack, epic: bool) -> int:
@@ -75,8 +77,11 @@ def learn_controlled_runes(state: GameState, pack: Pack, ctx: Context) -> None:
     board: RunewarsBoard = state.board
     homes = home_owners(board)
     seats = len(board.players)
-    face_down = sorted(a for a, area in board.areas.items()
-                       if area.rune is not None and not area.rune.face_up and len(area.rune.known_to) < seats)
+    face_down = sorted(
+        a
+        for a, area in board.areas.items()
+        if area.rune is not None and not area.rune.face_up and len(area.rune.known_to) < seats
+    )
     for area_id in face_down:  # runs after every step: only the runes someone does not know yet
         rune = board.areas[area_id].rune
         seat = controller(board, area_id, homes)
@@ -171,8 +176,14 @@ def _take_tokens(board: RunewarsBoard, frame: RuneGain, epic: bool, ctx: Context
         frame.tokens = [k for k in ("dragon", "false") if supply.get(k, 0) > 0]
         for token in frame.tokens:
             supply[token] -= 1
-    ctx.emit("runes_taken", seat=frame.seat, why=frame.why, dragon=frame.tokens.count("dragon"),
-             false=frame.tokens.count("false"), stand_in=frame.stand_in)
+    ctx.emit(
+        "runes_taken",
+        seat=frame.seat,
+        why=frame.why,
+        dragon=frame.tokens.count("dragon"),
+        false=frame.tokens.count("false"),
+        stand_in=frame.stand_in,
+    )
 
 
 def _open_placement(state: GameState, frame: RuneGain, areas: list[str]) -> None:
@@ -182,7 +193,9 @@ def _open_placement(state: GameState, frame: RuneGain, areas: list[str]) -> None
     prompt = Prompt(pid, frame.seat, "place_runes", secret=secret, info={"tokens": len(frame.tokens), "why": frame.why})
     answers = _placements(frame.tokens, areas)
     if len(answers) == 1:  # one public token and one area: nothing to decide
-        prompt = Prompt(pid, frame.seat, "place_runes", secret=secret, info=prompt.info, forced=Action(frame.seat, pid, "place", answers[0]))
+        prompt = Prompt(
+            pid, frame.seat, "place_runes", secret=secret, info=prompt.info, forced=Action(frame.seat, pid, "place", answers[0])
+        )
     state.open([prompt])
 
 
@@ -198,7 +211,10 @@ def _placements(tokens: list[str], areas: list[str]) -> list[dict[str, str | Non
 
 def _place_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     frame = top(state, RuneGain)
-    return [Action(prompt.seat, prompt.id, "place", args) for args in _placements(frame.tokens, placement_areas(state.board, prompt.seat))]
+    return [
+        Action(prompt.seat, prompt.id, "place", args)
+        for args in _placements(frame.tokens, placement_areas(state.board, prompt.seat))
+    ]
 
 
 @prompt_kind("place_runes", choices={"place"}, legal=_place_legal)
@@ -213,7 +229,8 @@ def place_runes(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
         raise IllegalAction(
             "Each token goes face down into its own friendly or uncontrolled area without a rune; "
             "a token may go back to the supply only when no such area is left for it.",
-            rule=GAIN_RULE, alternatives=legal[:10],
+            rule=GAIN_RULE,
+            alternatives=legal[:10],
         )
     state.close(prompt.id)
     epic = bool(state.options.get("epic"))
@@ -242,7 +259,9 @@ def _discard_choices(board: RunewarsBoard, seat: int, pack: Pack) -> list[list[s
 
 def _discard_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     keep = [Action(prompt.seat, prompt.id, "keep")]
-    return keep + [Action(prompt.seat, prompt.id, "discard", {"areas": c}) for c in _discard_choices(state.board, prompt.seat, pack)]
+    return keep + [
+        Action(prompt.seat, prompt.id, "discard", {"areas": c}) for c in _discard_choices(state.board, prompt.seat, pack)
+    ]
 
 
 @prompt_kind("discard_false_runes", choices={"discard", "keep"}, legal=_discard_legal)
@@ -255,7 +274,8 @@ def discard_false_runes(state: GameState, pack: Pack, prompt: Prompt, action: Ac
         if sorted(areas) not in _discard_choices(board, prompt.seat, pack):
             raise IllegalAction(
                 "You may discard up to 2 false runes, each from an area you control.",
-                rule=GAIN_RULE + " step 1", alternatives=_discard_legal(state, pack, prompt)[:10],
+                rule=GAIN_RULE + " step 1",
+                alternatives=_discard_legal(state, pack, prompt)[:10],
             )
         for area in sorted(areas):
             board.areas[area].rune = None

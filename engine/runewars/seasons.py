@@ -214,7 +214,8 @@ def _open_order_prompts(state: GameState) -> None:
     board: RunewarsBoard = state.board
     state.open(
         Prompt(f"y{board.year}/{board.season}/order/{p.seat}", p.seat, "choose_order", secret=True, info={"hand": sorted(p.hand)})
-        for p in board.players if not p.eliminated
+        for p in board.players
+        if not p.eliminated
     )
 
 

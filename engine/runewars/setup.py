@@ -17,23 +17,23 @@ cards about false runes leave the decks.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
-from engine.runewars.data import Pack
 from engine.runewars.battle.policy import policy_from_spec
 from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.cull import AREA_UNIT_LIMIT
-from engine.runewars.flow import procedure, prompt_kind, push
-from engine.runewars.map import Board, auto_layout
+from engine.runewars.data import Pack
 from engine.runewars.effects.objectives import StartingObjectives, deal_starting_tactics
-from engine.runewars.seasons import start_campaign
+from engine.runewars.flow import procedure, prompt_kind, push
 from engine.runewars.heroes.setup import start_heroes
+from engine.runewars.map import Board, auto_layout
+from engine.runewars.seasons import start_campaign
 from engine.runewars.setup_map import MapBuild, map_mode
 from engine.runewars.state import Area, Deck, Player, Rune, RunewarsBoard, Stronghold
-
 
 
 def start(state: GameState, pack: Pack, ctx: Context) -> None:
@@ -77,7 +77,9 @@ def _remove_false_rune_cards(pack: Pack, board: RunewarsBoard) -> None:
     """p. 37 „Taktik- oder Jahreszeitenkarten mit Bezug auf falsche Runen werden abgeworfen und es wird eine
     neue Karte für sie gezogen“: they leave the tactics and season decks at setup, which comes to the same (ruling)."""
     unused = {
-        card.id for kind in ("tactics_card", "season_card") for card in pack.cards.get(kind, ())
+        card.id
+        for kind in ("tactics_card", "season_card")
+        for card in pack.cards.get(kind, ())
         if any(effect.get("do") in FALSE_RUNE_EFFECTS for effect in card.attrs.get("effects", ()))
     }
     for name, deck in board.decks.items():
@@ -140,7 +142,7 @@ def _build_map(state: GameState, pack: Pack, ctx: Context) -> None:
     quests = [q.id for q in pack.setup_quests]
     ctx.rng.shuffle(quests)
     tile_of_quest = {q.id: q.tile for q in pack.setup_quests}
-    board.setup_quests = [quests[2 * seat: 2 * seat + 2] for seat in range(state.seat_count)]
+    board.setup_quests = [quests[2 * seat : 2 * seat + 2] for seat in range(state.seat_count)]
     ctx.emit("setup_quests_dealt", quests=board.setup_quests)
     if map_mode(state.options) == "rulebook":
         board.phase = "setup.map"
@@ -200,7 +202,9 @@ def place_stronghold(state: GameState, pack: Pack, prompt: Prompt, action: Actio
     board: RunewarsBoard = state.board
     area = action.args.get("area")
     if area not in board.players[action.seat].home_areas:
-        raise IllegalAction("Your first stronghold goes into your home realm.", rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt))
+        raise IllegalAction(
+            "Your first stronghold goes into your home realm.", rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt)
+        )
     board.areas[area].stronghold = Stronghold(action.seat)
     state.close(prompt.id)
     ctx.emit("stronghold_placed", seat=action.seat, area=area)
@@ -214,7 +218,9 @@ def units_to_place(board: RunewarsBoard, pack: Pack, seat: int) -> dict[str, int
         for stack in board.areas[area].stacks:
             if stack.owner == seat:
                 placed[stack.unit] = placed.get(stack.unit, 0) + stack.count
-    return {u: n - placed.get(u, 0) for u, n in sorted(pack.faction(player.faction).starting_units().items()) if n > placed.get(u, 0)}
+    return {
+        u: n - placed.get(u, 0) for u, n in sorted(pack.faction(player.faction).starting_units().items()) if n > placed.get(u, 0)
+    }
 
 
 def _open_next_units_prompt(state: GameState, pack: Pack, seat: int) -> None:
@@ -228,7 +234,12 @@ def _open_next_units_prompt(state: GameState, pack: Pack, seat: int) -> None:
             state.open([Prompt(f"setup/runes/{seat}", seat, "place_false_rune", secret=True, info={"areas": home})])
         return
     unit, count = next(iter(remaining.items()))
-    prompt = Prompt(f"setup/units/{seat}/{unit}", seat, "place_units", info={"unit": unit, "count": count, "areas": board.players[seat].home_areas})
+    prompt = Prompt(
+        f"setup/units/{seat}/{unit}",
+        seat,
+        "place_units",
+        info={"unit": unit, "count": count, "areas": board.players[seat].home_areas},
+    )
     answers = list(_distributions(board, seat, count))
     if len(answers) == 1:  # the units and the room left are public
         prompt = replace(prompt, forced=Action(seat, prompt.id, "place", {"areas": answers[0]}))
@@ -267,7 +278,9 @@ def place_false_rune(state: GameState, pack: Pack, prompt: Prompt, action: Actio
     home = board.players[action.seat].home_areas
     false_area = action.args.get("area")
     if false_area not in home:
-        raise IllegalAction("The false rune goes into one of your home areas.", rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt))
+        raise IllegalAction(
+            "The false rune goes into one of your home areas.", rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt)
+        )
     for area in home:
         board.areas[area].rune = Rune(dragon=area != false_area, known_to=[action.seat])
     board.rune_supply["dragon"] -= len(home) - 1
@@ -284,7 +297,11 @@ def place_dragon_rune(state: GameState, pack: Pack, prompt: Prompt, action: Acti
     board: RunewarsBoard = state.board
     area = action.args.get("area")
     if area not in board.players[action.seat].home_areas:
-        raise IllegalAction("Your dragon rune goes into one of your home areas.", rule="p. 37 (Epische Spielvariante)", alternatives=legal(state, pack, prompt))
+        raise IllegalAction(
+            "Your dragon rune goes into one of your home areas.",
+            rule="p. 37 (Epische Spielvariante)",
+            alternatives=legal(state, pack, prompt),
+        )
     board.areas[area].rune = Rune(dragon=True, known_to=[action.seat], face_up=True)
     board.rune_supply["dragon"] -= int(pack.constant("epic_starting_dragon_runes"))
     state.close(prompt.id)

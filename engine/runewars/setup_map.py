@@ -25,8 +25,9 @@ views (:func:`setup_view`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
 from engine.runewars.data import Pack
@@ -108,7 +109,15 @@ def advance(state: GameState, pack: Pack, frame: MapBuild, ctx: Context) -> bool
             _redo(state, frame, ctx, home_step=False, why="the guides cannot be placed")
             return False
         candidates = [{"index": i, "cells": _cells(g)} for i, g in enumerate(guides, 1)]
-        _open(state, board.first_player, "place_guide", "guide", candidates, placed=[_cells(g) for g in frame.guides], count=state.seat_count)
+        _open(
+            state,
+            board.first_player,
+            "place_guide",
+            "guide",
+            candidates,
+            placed=[_cells(g) for g in frame.guides],
+            count=state.seat_count,
+        )
         return False
     if homes_placed < state.seat_count:
         seat = _home_order(state)[homes_placed]
@@ -116,7 +125,14 @@ def advance(state: GameState, pack: Pack, frame: MapBuild, ctx: Context) -> bool
         if not candidates:
             _redo(state, frame, ctx, home_step=True, why=f"seat {seat} cannot place its home realm")
             return False
-        _open(state, seat, "place_home", "home", candidates, guides=[{"index": i, "cells": _cells(g)} for i, g in enumerate(frame.guides, 1)])
+        _open(
+            state,
+            seat,
+            "place_home",
+            "home",
+            candidates,
+            guides=[{"index": i, "cells": _cells(g)} for i, g in enumerate(frame.guides, 1)],
+        )
         return False
     return True
 
@@ -177,7 +193,9 @@ def _candidate(entry: Mapping[str, Any]) -> Placement:
 
 def _placement(action: Action) -> Placement:
     args = action.args
-    if not isinstance(args.get("tile"), str) or not all(isinstance(args.get(k), int) and not isinstance(args.get(k), bool) for k in ("q", "r", "rotation")):
+    if not isinstance(args.get("tile"), str) or not all(
+        isinstance(args.get(k), int) and not isinstance(args.get(k), bool) for k in ("q", "r", "rotation")
+    ):
         raise InvalidAction("place needs 'tile' (str) and 'q', 'r', 'rotation' (int)")
     return Placement(args["tile"], args["rotation"] % 6, args["q"], args["r"])
 
@@ -186,7 +204,9 @@ def place_tile(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
     board: RunewarsBoard = state.board
     placement = _placement(action)
     if placement not in [_candidate(c) for c in prompt.info["candidates"]]:
-        raise IllegalAction(_tile_refusal(board, pack, action.seat, placement), rule=TILE_RULE, alternatives=legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            _tile_refusal(board, pack, action.seat, placement), rule=TILE_RULE, alternatives=legal(state, pack, prompt)[:10]
+        )
     board.placements.append(placement)
     state.close(prompt.id)
     ctx.emit("tile_placed", seat=action.seat, tile=placement.tile, q=placement.q, r=placement.r, rotation=placement.rotation)
@@ -207,9 +227,14 @@ def _tile_refusal(board: RunewarsBoard, pack: Pack, seat: int, placement: Placem
 
 def _guide(action: Action) -> Guide:
     cells = action.args.get("cells")
-    if not (isinstance(cells, (list, tuple)) and len(cells) == 2 and all(
-        isinstance(c, (list, tuple)) and len(c) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in c) for c in cells
-    )):
+    if not (
+        isinstance(cells, (list, tuple))
+        and len(cells) == 2
+        and all(
+            isinstance(c, (list, tuple)) and len(c) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in c)
+            for c in cells
+        )
+    ):
         raise InvalidAction("guide needs 'cells': [[q, r], [q, r]]")
     a, b = sorted(tuple(c) for c in cells)
     return Guide((a, b))
@@ -221,7 +246,9 @@ def place_guide(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     guide = _guide(action)
     problem = next_guide_problem(Board(pack, board.placements), frame.guides, state.seat_count, guide)
     if problem is not None:
-        raise IllegalAction(f"That guide cannot go there: {problem}.", rule=GUIDE_RULE, alternatives=legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            f"That guide cannot go there: {problem}.", rule=GUIDE_RULE, alternatives=legal(state, pack, prompt)[:10]
+        )
     frame.guides.append(guide)
     state.close(prompt.id)
     ctx.emit("guide_placed", seat=action.seat, cells=_cells(guide))
@@ -260,11 +287,23 @@ def place_home(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
     placement = _placement(action)
     options = {p: g for g, p in _home_options(state, pack, frame, action.seat)}
     if placement not in options:
-        raise IllegalAction(_home_refusal(state, pack, frame, action.seat, placement), rule=HOME_RULE, alternatives=legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            _home_refusal(state, pack, frame, action.seat, placement),
+            rule=HOME_RULE,
+            alternatives=legal(state, pack, prompt)[:10],
+        )
     guide = frame.guides.pop(options[placement] - 1)
     board.placements.append(placement)
     state.close(prompt.id)
-    ctx.emit("home_placed", seat=action.seat, tile=placement.tile, q=placement.q, r=placement.r, rotation=placement.rotation, guide=_cells(guide))
+    ctx.emit(
+        "home_placed",
+        seat=action.seat,
+        tile=placement.tile,
+        q=placement.q,
+        r=placement.r,
+        rotation=placement.rotation,
+        guide=_cells(guide),
+    )
 
 
 def _home_refusal(state: GameState, pack: Pack, frame: MapBuild, seat: int, placement: Placement) -> str:
@@ -290,7 +329,11 @@ def legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     return [Action(prompt.seat, prompt.id, choice, _args(c)) for c in prompt.info["candidates"]]
 
 
-for _kind, _choice, _resolve in (("place_tile", "tile", place_tile), ("place_guide", "guide", place_guide), ("place_home", "home", place_home)):
+for _kind, _choice, _resolve in (
+    ("place_tile", "tile", place_tile),
+    ("place_guide", "guide", place_guide),
+    ("place_home", "home", place_home),
+):
     prompt_kind(_kind, choices={_choice}, legal=legal)(_resolve)
 
 

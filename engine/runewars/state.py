@@ -12,6 +12,7 @@ from typing import Any
 from engine.core import register
 from engine.runewars.map import Placement
 
+
 @register
 @dataclass
 class Stack:

@@ -18,10 +18,13 @@ from __future__ import annotations
 from engine.core import Action, Context, GameState, IllegalAction, Prompt
 from engine.runewars.data import Pack
 from engine.runewars.effects.lasting import active
-from engine.runewars.effects.objectives import RULE as OBJECTIVE_RULE, claim, claimable
+from engine.runewars.effects.objectives import RULE as OBJECTIVE_RULE
+from engine.runewars.effects.objectives import claim, claimable
 from engine.runewars.effects.windows import open_window, play, playable
 from engine.runewars.flow import procedure, prompt_kind, push, top
-from engine.runewars.heroes.turn_actions import RULE as HEROES_RULE, may_act as heroes_may_act, start_hero_turn
+from engine.runewars.heroes.turn_actions import RULE as HEROES_RULE
+from engine.runewars.heroes.turn_actions import may_act as heroes_may_act
+from engine.runewars.heroes.turn_actions import start_hero_turn
 from engine.runewars.orders import order_frame
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import Turn, current_player_order
@@ -78,15 +81,19 @@ def close_window(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
         return
     if action.choice == "claim":
         if not claimable(state, pack, action.seat):
-            raise IllegalAction("You hold no objective whose conditions are met now.", rule=OBJECTIVE_RULE,
-                                alternatives=_legal(state, pack, prompt))
+            raise IllegalAction(
+                "You hold no objective whose conditions are met now.",
+                rule=OBJECTIVE_RULE,
+                alternatives=_legal(state, pack, prompt),
+            )
         claim(state, pack, ctx, action.seat)
         state.close(prompt.id)
         return
     if action.choice == "heroes":  # rewards, trades, pick-ups (p. 27-28); the window opens again after
         if not heroes_may_act(state, pack, action.seat):
-            raise IllegalAction("None of your heroes has anything to do now.", rule=HEROES_RULE,
-                                alternatives=_legal(state, pack, prompt))
+            raise IllegalAction(
+                "None of your heroes has anything to do now.", rule=HEROES_RULE, alternatives=_legal(state, pack, prompt)
+            )
         start_hero_turn(state, action.seat)
         state.close(prompt.id)
         return

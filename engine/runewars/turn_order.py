@@ -7,8 +7,8 @@ turn, which opens their windows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from engine.core import GameState, register
 from engine.runewars.data import Pack

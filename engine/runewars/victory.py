@@ -108,9 +108,16 @@ def end_of_time(state: GameState, pack: Pack, ctx: Context) -> None:
     control = control_map(board)
     table = [
         {"seat": p.seat, "dragon_runes": dragon_rune_count(board, p.seat, control), "influence": p.influence}
-        for p in board.players if not p.eliminated
+        for p in board.players
+        if not p.eliminated
     ]
-    table.sort(key=lambda row: (-row["dragon_runes"], -row["influence"], -pack.faction(board.players[row["seat"]].faction).start_influence))
+    table.sort(
+        key=lambda row: (
+            -row["dragon_runes"],
+            -row["influence"],
+            -pack.faction(board.players[row["seat"]].faction).start_influence,
+        )
+    )
     _finish(state, ctx, winner=table[0]["seat"], reason="time_limit", standings=table)
 
 

@@ -110,7 +110,12 @@ def _player(player: Player, seat: int | None) -> dict[str, Any]:
         "eliminated": player.eliminated,
     }
     if seat == player.seat:
-        public.update(chosen=player.chosen, tactics_hand=list(player.tactics), quest_hand=list(player.quests), objective_card=player.objective)
+        public.update(
+            chosen=player.chosen,
+            tactics_hand=list(player.tactics),
+            quest_hand=list(player.quests),
+            objective_card=player.objective,
+        )
     return public
 
 
@@ -119,7 +124,13 @@ def _area(area: Area, seat: int | None, controlled_by: int | None) -> dict[str, 
     return {
         "controller": controlled_by,
         "units": [
-            {"owner": s.owner, "unit": s.unit, "standing": s.standing, "routed": s.routed, **({"ally": s.ally} if s.owner is None else {})}
+            {
+                "owner": s.owner,
+                "unit": s.unit,
+                "standing": s.standing,
+                "routed": s.routed,
+                **({"ally": s.ally} if s.owner is None else {}),
+            }
             for s in area.stacks
         ],
         "stronghold": None if area.stronghold is None else {"owner": area.stronghold.owner, "damaged": area.stronghold.damaged},

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.core import Event, GameState, Prompt
 
@@ -44,8 +45,10 @@ def check_events(patterns: Sequence[dict[str, Any]], events: Sequence[Event]) ->
         while position < len(events) and not event_pattern_matches(pattern, events[position]):
             position += 1
         if position == len(events):
-            return [f"expected event {json.dumps(pattern, sort_keys=True)} (in order), but the events were:\n"
-                    + _indent("\n".join(describe_event(e) for e in events) or "(none)")]
+            return [
+                f"expected event {json.dumps(pattern, sort_keys=True)} (in order), but the events were:\n"
+                + _indent("\n".join(describe_event(e) for e in events) or "(none)")
+            ]
         position += 1
     return []
 

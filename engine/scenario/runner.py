@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Action, Engine, EngineError, GameState, Transition, encode
+from engine.core.codec import action_from_plain
 from engine.core.game import BadOption
 from engine.core.registry import find_game
-from engine.core.codec import action_from_plain
 from engine.scenario import expect
 
 TOP_LEVEL_KEYS = {"title", "game", "source", "seats", "seed", "options", "position", "step"}
@@ -140,7 +140,9 @@ def _check_error(wanted: dict[str, Any] | None, error: EngineError, state: GameS
     if "rule" in wanted and getattr(error, "rule", None) != wanted["rule"]:
         failures.append(f"expected the rule {wanted['rule']!r} to be named, got {getattr(error, 'rule', None)!r}")
     if "alternatives" in wanted and len(getattr(error, "alternatives", ())) < int(wanted["alternatives"]):
-        failures.append(f"expected at least {wanted['alternatives']} legal alternatives, got {getattr(error, 'alternatives', ())}")
+        failures.append(
+            f"expected at least {wanted['alternatives']} legal alternatives, got {getattr(error, 'alternatives', ())}"
+        )
     return failures
 
 

@@ -9,7 +9,8 @@ worker threads); the static base of a map is drawn once per layout and cached.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image
 
@@ -24,8 +25,20 @@ from renderer.runewars.panel import PANEL_WIDTH
 from renderer.runewars.picture import View, compose, map_with_boxes, render_board, render_map
 from renderer.runewars.setup_preview import render_setup_preview as _render_setup_preview
 
-__all__ = ["PALETTES", "alt_text", "bench", "compose", "map_with_boxes", "render_battle", "render_board", "render_map",
-           "render_png", "render_setup_preview", "render_split_png", "text_board"]
+__all__ = [
+    "PALETTES",
+    "alt_text",
+    "bench",
+    "compose",
+    "map_with_boxes",
+    "render_battle",
+    "render_board",
+    "render_map",
+    "render_png",
+    "render_setup_preview",
+    "render_split_png",
+    "text_board",
+]
 
 
 def render_png(view: View, pack: Pack, *, seat: int | None = None, **options) -> bytes:
@@ -36,16 +49,24 @@ def render_png(view: View, pack: Pack, *, seat: int | None = None, **options) ->
     return png_bytes(compose(view, pack, seat=seat, **options))
 
 
-def render_split_png(view: View, pack: Pack, *, seat: int | None = None, palette: str = "default",
-                     crop: str | None = None, only_seat: int | None = None) -> tuple[bytes, bytes]:
+def render_split_png(
+    view: View,
+    pack: Pack,
+    *,
+    seat: int | None = None,
+    palette: str = "default",
+    crop: str | None = None,
+    only_seat: int | None = None,
+) -> tuple[bytes, bytes]:
     """Map and panel as two PNGs (for phones: each is shown at its own best scale)."""
     top = render_map(view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat)
     panel = render_board(view, pack, seat=seat, palette=palette)
     return png_bytes(top), png_bytes(panel)
 
 
-def render_battle(view_or_battle_report: Any, pack: Pack, *, palette: str = "default",
-                  players: Sequence[Any] = (), width: int = PANEL_WIDTH) -> Image.Image:
+def render_battle(
+    view_or_battle_report: Any, pack: Pack, *, palette: str = "default", players: Sequence[Any] = (), width: int = PANEL_WIDTH
+) -> Image.Image:
     """A battle: from a view (the battle being fought) or from one battle's events (only
     public ones are used). ``players``: the view's ``players`` list, to name the sides of a
     report."""

@@ -14,8 +14,9 @@ routed state and the unit types that have drawn.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from PIL import Image
 
@@ -86,7 +87,9 @@ def report_from_events(events: Iterable[Any], pack: Pack) -> Report:
             target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} routed")
         elif kind == "battle_damaged":
             dead = ", eliminated" if data.get("eliminated") else ""
-            target.append(f"{data.get('side')}: one {unit_name(data.get('unit'))} figure damaged (damage {data.get('damage')}){dead}")
+            target.append(
+                f"{data.get('side')}: one {unit_name(data.get('unit'))} figure damaged (damage {data.get('damage')}){dead}"
+            )
         elif kind == "battle_eliminated":
             target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} eliminated")
         elif kind == "battle_raised":
@@ -130,8 +133,9 @@ def _card_name(pack: Pack, card_id: str) -> str:
     return card_id
 
 
-def render_battle(source: Any, pack: Pack, *, palette_obj: Palette, players: Iterable[Mapping[str, Any]] = (),
-                  width: int = PANEL_WIDTH) -> Image.Image:
+def render_battle(
+    source: Any, pack: Pack, *, palette_obj: Palette, players: Iterable[Mapping[str, Any]] = (), width: int = PANEL_WIDTH
+) -> Image.Image:
     """``source``: a view with a battle, or a battle's events."""
     if isinstance(source, Mapping) and "areas" in source:
         return _from_view(ViewData(source, pack), pack, palette_obj, width)
@@ -164,7 +168,9 @@ def _from_report(rep: Report, pack: Pack, pal: Palette, players: Iterable[Mappin
         out = units or "no standing units"
         left_out = info.get("left_out") or {}
         if left_out:
-            out += "; routed, out: " + ", ".join(f"{n} {pack.unit(u).name_en if u in pack.units else u}" for u, n in left_out.items())
+            out += "; routed, out: " + ", ".join(
+                f"{n} {pack.unit(u).name_en if u in pack.units else u}" for u, n in left_out.items()
+            )
         return fonts.wrap(out, SMALL, half - 20)
 
     lines = {side: lineup(side) for side in SIDES}
@@ -188,7 +194,12 @@ def _from_report(rep: Report, pack: Pack, pal: Palette, players: Iterable[Mappin
     col.rule(pal.panel_rule)
     if rep.strength:
         fort = f" (stronghold {rep.stronghold})" if rep.stronghold else ""
-        col.text(f"Strength: attacker {rep.strength.get('attacker')} vs defender {rep.strength.get('defender')}{fort}", BODY, pal.ink, bold=True)
+        col.text(
+            f"Strength: attacker {rep.strength.get('attacker')} vs defender {rep.strength.get('defender')}{fort}",
+            BODY,
+            pal.ink,
+            bold=True,
+        )
     if rep.winner:
         col.text(f"Winner: {rep.winner} ({names.get(rep.winner, '?')})", BODY, pal.ink, bold=True)
     for text in rep.after:
@@ -237,7 +248,15 @@ def _fate_card(img, draw, pack: Pack, card_id: str, shape: str | None, x: int, y
             draw.rectangle([x + 3, top, x + CARD_W - 3, top + step - 1], fill=pal.highlight)
         sprites.paste(img, sprites.unit(name, 16, (90, 90, 90), None), x + 13, top + step / 2)
         code = card.section(name).code
-        fonts.text(img, (x + CARD_W - 8, top + step / 2), code, 16, pal.damage if code.startswith("D") else pal.ink, anchor="rm", bold=name == shape)
+        fonts.text(
+            img,
+            (x + CARD_W - 8, top + step / 2),
+            code,
+            16,
+            pal.damage if code.startswith("D") else pal.ink,
+            anchor="rm",
+            bold=name == shape,
+        )
 
 
 def _from_view(data: ViewData, pack: Pack, pal: Palette, width: int) -> Image.Image:
@@ -257,7 +276,9 @@ def _from_view(data: ViewData, pack: Pack, pal: Palette, width: int) -> Image.Im
         for (unit, routed), damages in sorted(groups.items()):
             name = pack.unit(unit).name_en if unit in pack.units else unit
             hurt = sum(damages)
-            extra = (", routed" if routed else "") + (f", damage {hurt} (health {pack.unit(unit).health} each)" if hurt and unit in pack.units else "")
+            extra = (", routed" if routed else "") + (
+                f", damage {hurt} (health {pack.unit(unit).health} each)" if hurt and unit in pack.units else ""
+            )
             col.text(f"{len(damages)} {name}{extra}", SMALL, pal.ink, indent=16)
         drawn = [pack.unit(u).name_en if u in pack.units else u for u in side.get("drawn", [])]
         if drawn:

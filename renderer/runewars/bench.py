@@ -13,7 +13,8 @@ import os
 import platform
 import statistics
 import time
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine.runewars.data.model import Pack
 from renderer.encode import COLOURS, PNG_SETTINGS, png_bytes
@@ -52,6 +53,7 @@ def machine() -> dict[str, Any]:
 
 def bench(view: Mapping[str, Any], pack: Pack, n: int = 20, **options) -> dict[str, Any]:
     """Time ``n`` renders of ``view`` (after one warm-up that fills the base-layer cache)."""
+
     def draw():
         return compose(view, pack, **options)
 
@@ -68,8 +70,11 @@ def bench(view: Mapping[str, Any], pack: Pack, n: int = 20, **options) -> dict[s
         "render_over_encode": round(render_p50 / encode_p50, 2) if encode_p50 else None,
         "png_bytes": len(data),
         # CPU time of this process: what the render costs when other work shares the cores
-        "cpu_ms": {"draw": round(statistics.median(draw_cpu), 2), "render": round(statistics.median(render_cpu), 2),
-                   "png_encode": round(statistics.median(encode_cpu), 2)},
+        "cpu_ms": {
+            "draw": round(statistics.median(draw_cpu), 2),
+            "render": round(statistics.median(render_cpu), 2),
+            "png_encode": round(statistics.median(encode_cpu), 2),
+        },
         "image": {"width": image.width, "height": image.height},
         "encoder": {"colours": COLOURS, **{k: v for k, v in PNG_SETTINGS.items() if k != "format"}},
         "machine": machine(),

@@ -6,7 +6,8 @@ Both are built from the same view as the image, so they say nothing the image co
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.runewars.data.model import Pack
 from renderer.runewars.panel import hand_cards, public_counts, status_lines
@@ -16,7 +17,7 @@ ALT_LIMIT = 1024
 
 
 def _units_text(data: ViewData, info: Mapping[str, Any]) -> str:
-    """"Humans: 2 Archers, 1 Knights (routed 1); neutrals: 1 Giants"."""
+    """ "Humans: 2 Archers, 1 Knights (routed 1); neutrals: 1 Giants"."""
     groups: dict[Any, list[str]] = {}
     for stack in info.get("units", []):
         owner, ally = stack.get("owner"), stack.get("ally")
@@ -90,14 +91,20 @@ def _areas_of(data: ViewData) -> list[str]:
 
 def text_board(view: Mapping[str, Any], pack: Pack, seat: int | None = None) -> str:
     data = ViewData(view, pack, seat)
-    out = [f"Runewars — {data.season_line()}" + (f" — view of {data.who(data.viewer)}" if data.viewer is not None else " — public view")]
+    out = [
+        f"Runewars — {data.season_line()}"
+        + (f" — view of {data.who(data.viewer)}" if data.viewer is not None else " — public view")
+    ]
     out += status_lines(data)
     card_id = view.get("season_card")
     if card_id:
         card = data.card(card_id)
         out.append(f"Season card: {card.get('name', card_id)}: {card.get('text', '')}".rstrip(": "))
     for effect in view.get("lasting_effects") or []:
-        out.append(f"Lasting effect: {effect.get('text', effect.get('card', ''))}" + (f" (until {effect['until']})" if effect.get("until") else ""))
+        out.append(
+            f"Lasting effect: {effect.get('text', effect.get('card', ''))}"
+            + (f" (until {effect['until']})" if effect.get("until") else "")
+        )
     out.append("")
     out.append("Players:")
     for player in data.players:
@@ -105,10 +112,12 @@ def text_board(view: Mapping[str, Any], pack: Pack, seat: int | None = None) -> 
         counts = public_counts(data, s)
         dials = player.get("dials", {})
         revealed = seat_get(view.get("orders_revealed"), s)
-        line = (f"- {data.who(s)}: influence {player.get('influence', 0)}; food {dials.get('food', 0)}, wood {dials.get('wood', 0)}, "
-                f"ore {dials.get('ore', 0)}; {counts['areas']} areas, {counts['units']} units; "
-                f"tactics {player.get('tactics', 0)}, quests {player.get('quests', 0)}, objective {'yes' if player.get('objective') else 'no'}; "
-                f"dragon runes shown {counts['dragon_runes']}, face-down runes {counts['face_down_runes']}")
+        line = (
+            f"- {data.who(s)}: influence {player.get('influence', 0)}; food {dials.get('food', 0)}, wood {dials.get('wood', 0)}, "
+            f"ore {dials.get('ore', 0)}; {counts['areas']} areas, {counts['units']} units; "
+            f"tactics {player.get('tactics', 0)}, quests {player.get('quests', 0)}, objective {'yes' if player.get('objective') else 'no'}; "
+            f"dragon runes shown {counts['dragon_runes']}, face-down runes {counts['face_down_runes']}"
+        )
         if revealed is not None:
             line += f"; order {data.order_name(revealed)}"
         elif player.get("has_chosen"):
@@ -126,9 +135,11 @@ def text_board(view: Mapping[str, Any], pack: Pack, seat: int | None = None) -> 
         out.append("")
         out.append("Heroes:")
         for hero in heroes:
-            out.append(f"- {hero.get('name') or hero.get('id')} ({data.who(hero.get('owner'))}): strength {hero.get('strength')}, "
-                       f"agility {hero.get('agility')}, wisdom {hero.get('wisdom')}, wounds {hero.get('wounds', 0)}/{hero.get('health')}, "
-                       f"{'in ' + hero['area'] if hero.get('area') else 'off the map'}" + ("; routed" if hero.get("routed") else ""))
+            out.append(
+                f"- {hero.get('name') or hero.get('id')} ({data.who(hero.get('owner'))}): strength {hero.get('strength')}, "
+                f"agility {hero.get('agility')}, wisdom {hero.get('wisdom')}, wounds {hero.get('wounds', 0)}/{hero.get('health')}, "
+                f"{'in ' + hero['area'] if hero.get('area') else 'off the map'}" + ("; routed" if hero.get("routed") else "")
+            )
     out.append("")
     out.append("Areas:")
     for area in _areas_of(data):
@@ -136,7 +147,9 @@ def text_board(view: Mapping[str, Any], pack: Pack, seat: int | None = None) -> 
     decks = view.get("decks") or {}
     if decks:
         out.append("")
-        out.append("Decks: " + ", ".join(f"{k} {v}" for k, v in decks.items()) + f"; fate discards {len(view.get('fate_discard') or [])}")
+        out.append(
+            "Decks: " + ", ".join(f"{k} {v}" for k, v in decks.items()) + f"; fate discards {len(view.get('fate_discard') or [])}"
+        )
     if data.viewer is not None:
         out += _private_lines(data, data.viewer)
     return "\n".join(out)
@@ -168,8 +181,10 @@ def alt_text(view: Mapping[str, Any], pack: Pack, seat: int | None = None) -> st
         s = player["seat"]
         counts = public_counts(data, s)
         areas = held.get(s, [])
-        parts.append(f"{data.who(s)}: influence {player.get('influence', 0)}, {counts['units']} units, "
-                     f"holds {', '.join(areas) if areas else 'nothing'}.")
+        parts.append(
+            f"{data.who(s)}: influence {player.get('influence', 0)}, {counts['units']} units, "
+            f"holds {', '.join(areas) if areas else 'nothing'}."
+        )
     neutral = [a for a in _areas_of(data) if any(u.get("owner") is None for u in data.area(a).get("units", []))]
     if neutral:
         parts.append(f"Neutral units in {', '.join(neutral)}.")
@@ -177,8 +192,11 @@ def alt_text(view: Mapping[str, Any], pack: Pack, seat: int | None = None) -> st
     if face_down:
         parts.append(f"{len(face_down)} face-down runes.")
     if data.viewer is not None:
-        mine = [f"{a} {data.area(a)['rune']}" for a in _areas_of(data)
-                if data.area(a).get("rune") in ("dragon", "false") and not data.rune_public(data.area(a))]
+        mine = [
+            f"{a} {data.area(a)['rune']}"
+            for a in _areas_of(data)
+            if data.area(a).get("rune") in ("dragon", "false") and not data.rune_public(data.area(a))
+        ]
         if mine:
             parts.append("Runes you know: " + ", ".join(mine) + ".")
     parts.append("Full details: the text board.")

@@ -8,8 +8,9 @@ on the map (tokens, type, icons) is a fixed fraction of ``R``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.runewars.data.model import Hex, Pack
 from engine.runewars.map import Board, Placement, geometry
@@ -50,8 +51,14 @@ def placements_of(view: Mapping[str, Any]) -> tuple[Placement, ...]:
     return tuple(Placement(p["tile"], int(p["rotation"]), int(p["q"]), int(p["r"])) for p in view.get("map", []))
 
 
-def map_layout(view: Mapping[str, Any], pack: Pack, *, crop: str | None = None, size: float | None = None,
-               extra_cells: Sequence[tuple[int, int]] = ()) -> MapLayout:
+def map_layout(
+    view: Mapping[str, Any],
+    pack: Pack,
+    *,
+    crop: str | None = None,
+    size: float | None = None,
+    extra_cells: Sequence[tuple[int, int]] = (),
+) -> MapLayout:
     """The layout of the whole map, or of ``crop`` and its neighbours."""
     board = geometry(pack, placements_of(view))
     if crop is not None:

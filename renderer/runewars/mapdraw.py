@@ -18,8 +18,9 @@ Inside a hex of circumradius R (offsets from its centre, y down):
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Collection, Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -43,8 +44,18 @@ def base_layer(layout: MapLayout, pack: Pack, pal: Palette) -> tuple[Image.Image
     Mountain and water borders are kept apart as small sprites, pasted after the control
     rims so that a rim never hides a border.
     """
-    key = (pack.name, pack.version, pack.dirs, layout.board.placements, layout.areas, layout.extra_cells,
-           layout.size, layout.grid.width, layout.grid.height, pal.name)
+    key = (
+        pack.name,
+        pack.version,
+        pack.dirs,
+        layout.board.placements,
+        layout.areas,
+        layout.extra_cells,
+        layout.size,
+        layout.grid.width,
+        layout.grid.height,
+        pal.name,
+    )
     return _BASE.get(key, lambda: (_draw_base(layout, pal), _border_sprites(layout, pal)))
 
 
@@ -151,13 +162,27 @@ def _texture(draw: ImageDraw.ImageDraw, terrain: str, cx: float, cy: float, R: f
         elif terrain == "hills":
             draw.arc([x - u * 1.4, y - u * 0.8, x + u * 1.4, y + u * 1.2], 200, 340, fill=ink, width=w)
         elif terrain == "mountains":
-            draw.line([(x - u * 1.3, y + u * 0.6), (x - u * 0.2, y - u * 0.9), (x + u * 0.4, y - u * 0.1), (x + u * 0.8, y - u * 0.5), (x + u * 1.4, y + u * 0.6)], fill=ink, width=w)
+            draw.line(
+                [
+                    (x - u * 1.3, y + u * 0.6),
+                    (x - u * 0.2, y - u * 0.9),
+                    (x + u * 0.4, y - u * 0.1),
+                    (x + u * 0.8, y - u * 0.5),
+                    (x + u * 1.4, y + u * 0.6),
+                ],
+                fill=ink,
+                width=w,
+            )
         elif terrain == "marsh":
             draw.line([(x - u * 1.2, y), (x + u * 1.2, y)], fill=ink, width=w)
             draw.line([(x - u * 0.6, y + u * 0.5), (x + u * 0.6, y + u * 0.5)], fill=ink, width=w)
             draw.line([(x + u * 0.2, y), (x + u * 0.4, y - u * 1.0)], fill=ink, width=w)
         elif terrain == "wasteland":
-            draw.line([(x - u, y - u * 0.4), (x - u * 0.2, y + u * 0.2), (x + u * 0.3, y - u * 0.2), (x + u, y + u * 0.4)], fill=ink, width=w)
+            draw.line(
+                [(x - u, y - u * 0.4), (x - u * 0.2, y + u * 0.2), (x + u * 0.3, y - u * 0.2), (x + u, y + u * 0.4)],
+                fill=ink,
+                width=w,
+            )
         else:  # plains: grass tufts
             draw.line([(x - u * 0.5, y - u * 0.6), (x, y + u * 0.3), (x + u * 0.5, y - u * 0.6)], fill=ink, width=w)
 
@@ -166,8 +191,13 @@ def _label(img: Image.Image, draw: ImageDraw.ImageDraw, area: str, x: float, y: 
     size = round(R * 0.27)
     w = fonts.width(area, size)
     pad = R * 0.06
-    draw.rounded_rectangle([x - w / 2 - pad, y - size * 0.62, x + w / 2 + pad, y + size * 0.62], radius=size * 0.3,
-                           fill=(255, 255, 255), outline=pal.ink, width=max(1, round(R * 0.015)))
+    draw.rounded_rectangle(
+        [x - w / 2 - pad, y - size * 0.62, x + w / 2 + pad, y + size * 0.62],
+        radius=size * 0.3,
+        fill=(255, 255, 255),
+        outline=pal.ink,
+        width=max(1, round(R * 0.015)),
+    )
     fonts.text(img, (x, y), area, size, pal.ink, anchor="mm", bold=True)
 
 
@@ -184,9 +214,18 @@ def _resources(img: Image.Image, amounts: Mapping[str, int], x: float, y: float,
 # -- the pieces of a view --------------------------------------------------------------------
 
 
-def draw_pieces(img: Image.Image, borders, layout: MapLayout, pack: Pack, data: ViewData, pal: Palette, *,
-                seat: int | None, only_seat: int | None,
-                highlight: Collection[str] = ()) -> dict[str, list[tuple[int, int, int, int]]]:
+def draw_pieces(
+    img: Image.Image,
+    borders,
+    layout: MapLayout,
+    pack: Pack,
+    data: ViewData,
+    pal: Palette,
+    *,
+    seat: int | None,
+    only_seat: int | None,
+    highlight: Collection[str] = (),
+) -> dict[str, list[tuple[int, int, int, int]]]:
     """Draw every area's pieces; returns, per area, the boxes of markers showing what only
     this seat knows (runes, an exploration token): the only places a seat's map differs
     from the public one. The cropped-to area and the ``highlight`` areas get a rim."""
@@ -218,19 +257,33 @@ class Piece:
     secret: bool = False  # only this seat knows what it shows
 
 
-def _area(img, draw, layout: MapLayout, pack: Pack, data: ViewData, pal: Palette, area: str,
-          seat: int | None, only_seat: int | None) -> list[tuple[int, int, int, int]]:
+def _area(
+    img, draw, layout: MapLayout, pack: Pack, data: ViewData, pal: Palette, area: str, seat: int | None, only_seat: int | None
+) -> list[tuple[int, int, int, int]]:
     R = layout.size
     cx, cy = layout.centre(area)
     info = data.area(area)
-    _owned_label(img, draw, data, pal, area, info.get("controller"), area in data.contested or data.battle_area == area, cx, cy - R * 0.66, R)
+    _owned_label(
+        img,
+        draw,
+        data,
+        pal,
+        area,
+        info.get("controller"),
+        area in data.contested or data.battle_area == area,
+        cx,
+        cy - R * 0.66,
+        R,
+    )
     secret = _top_right(img, pal, data, info, cx, cy, R, seat)
     units = _unit_pieces(pack, data, pal, area, info, R, only_seat)
     misc = _misc_pieces(data, pal, area, info, R, only_seat, seat)
     return secret + _place(img, draw, units, misc, cx, cy, R, pal)
 
 
-def _owned_label(img, draw, data: ViewData, pal: Palette, area: str, owner: int | None, battle: bool, x: float, y: float, R: float) -> None:
+def _owned_label(
+    img, draw, data: ViewData, pal: Palette, area: str, owner: int | None, battle: bool, x: float, y: float, R: float
+) -> None:
     """Over the base's white label: a controlled area's id on its controller's colour with its
     emblem; a battle's crossed swords at the right end."""
     if owner is None and not battle:
@@ -244,8 +297,13 @@ def _owned_label(img, draw, data: ViewData, pal: Palette, area: str, owner: int 
     left = x - width / 2
     fill = data.colour(owner, pal) if owner is not None else (255, 255, 255)
     ink = text_on(fill)
-    draw.rounded_rectangle([left, y - size * 0.62, left + width, y + size * 0.62], radius=size * 0.3, fill=fill, outline=pal.ink,
-                           width=max(1, round(R * 0.02)))
+    draw.rounded_rectangle(
+        [left, y - size * 0.62, left + width, y + size * 0.62],
+        radius=size * 0.3,
+        fill=fill,
+        outline=pal.ink,
+        width=max(1, round(R * 0.02)),
+    )
     if owner is not None:
         sprites.paste(img, sprites.emblem_mark(data.emblem(owner), round(R * 0.24), ink), left + pad + emblem_w / 2, y)
     fonts.text(img, (left + pad + emblem_w + text_w / 2, y), area, size, ink, anchor="mm", bold=True)
@@ -273,7 +331,16 @@ def _place(img, draw, units: list[Piece], misc: list[Piece], cx, cy, R, pal: Pal
         x = cx + (i - (len(bottom) - 1) / 2) * R * 0.29
         secret += _draw_piece(img, draw, piece, x, cy + R * 0.63, R, pal)
     if hidden > 0:
-        fonts.text(img, (cx + R * 0.72, cy + R * 0.2), f"+{hidden}", round(R * 0.24), pal.ink, anchor="mm", bold=True, halo=(255, 255, 255))
+        fonts.text(
+            img,
+            (cx + R * 0.72, cy + R * 0.2),
+            f"+{hidden}",
+            round(R * 0.24),
+            pal.ink,
+            anchor="mm",
+            bold=True,
+            halo=(255, 255, 255),
+        )
     return secret
 
 
@@ -283,7 +350,16 @@ def _draw_piece(img, draw, piece: Piece, x: float, y: float, R: float, pal: Pale
     if piece.letter:
         fonts.text(img, (x, y - R * 0.02), piece.letter, round(R * 0.17), piece.letter_colour, anchor="mm", bold=True)
     if piece.count:
-        fonts.text(img, (x + size * 0.42, y + size * 0.5), piece.count, round(R * 0.27), pal.ink, anchor="mb", bold=True, halo=(255, 255, 255))
+        fonts.text(
+            img,
+            (x + size * 0.42, y + size * 0.5),
+            piece.count,
+            round(R * 0.27),
+            pal.ink,
+            anchor="mb",
+            bold=True,
+            halo=(255, 255, 255),
+        )
     if piece.damage:
         _pill(img, draw, x - size * 0.45, y - size * 0.42, str(piece.damage), round(R * 0.2), pal.damage)
     return [box] if piece.secret else []
@@ -308,8 +384,13 @@ def _unit_pieces(pack: Pack, data: ViewData, pal: Palette, area: str, info, R, o
         colour = data.colour(owner, pal) if owner is not None else pal.neutral
         ring = data.colour(ally, pal) if owner is None and ally is not None else None
         mark = data.emblem(owner) if owner is not None else (data.emblem(ally) if ally is not None else None)
-        pieces.append(Piece(sprites.unit(unit.shape, size, colour, mark, routed=routed, ring=ring), count=str(count),
-                            damage=0 if routed else damage.get((owner, unit.id), 0)))
+        pieces.append(
+            Piece(
+                sprites.unit(unit.shape, size, colour, mark, routed=routed, ring=ring),
+                count=str(count),
+                damage=0 if routed else damage.get((owner, unit.id), 0),
+            )
+        )
     return pieces
 
 
@@ -328,18 +409,37 @@ def _misc_pieces(data: ViewData, pal: Palette, area: str, info, R, only_seat, se
         if only_seat is not None and hero.get("owner") != only_seat:
             continue
         colour = data.colour(hero.get("owner"), pal)
-        pieces.append(Piece(sprites.hero(round(R * 0.3), colour, routed=bool(hero.get("routed"))),
-                            letter=(hero.get("name") or hero.get("id") or "?")[0].upper(), letter_colour=text_on(colour)))
+        pieces.append(
+            Piece(
+                sprites.hero(round(R * 0.3), colour, routed=bool(hero.get("routed"))),
+                letter=(hero.get("name") or hero.get("id") or "?")[0].upper(),
+                letter_colour=text_on(colour),
+            )
+        )
     for token in data.defeated_in(area):
-        pieces.append(Piece(sprites.tile(round(R * 0.26), (120, 120, 120)), letter=str(token.get("number", "?")), letter_colour=(255, 255, 255)))
+        pieces.append(
+            Piece(
+                sprites.tile(round(R * 0.26), (120, 120, 120)),
+                letter=str(token.get("number", "?")),
+                letter_colour=(255, 255, 255),
+            )
+        )
     for activator in info.get("activated_by", []):
-        pieces.append(Piece(sprites.emblem_badge(data.emblem(activator), round(R * 0.26), data.colour(activator, pal), square=True)))
+        pieces.append(
+            Piece(sprites.emblem_badge(data.emblem(activator), round(R * 0.26), data.colour(activator, pal), square=True))
+        )
     token = data.exploration(area)
     if token:
         known, face_up = token.get("token"), bool(token.get("face_up"))
         face = (214, 190, 140) if face_up else (120, 98, 70)
-        pieces.append(Piece(sprites.tile(round(R * 0.28), face), letter=str(known)[0].upper() if known else str(token.get("back", "?")),
-                            letter_colour=pal.ink if face_up else (255, 255, 255), secret=bool(known) and not face_up and seat is not None))
+        pieces.append(
+            Piece(
+                sprites.tile(round(R * 0.28), face),
+                letter=str(known)[0].upper() if known else str(token.get("back", "?")),
+                letter_colour=pal.ink if face_up else (255, 255, 255),
+                secret=bool(known) and not face_up and seat is not None,
+            )
+        )
     return pieces
 
 
@@ -381,7 +481,9 @@ def _top_right(img, pal: Palette, data: ViewData, info, cx, cy, R, seat: int | N
     fort = info.get("stronghold")
     if fort is not None:
         owner = fort["owner"]
-        sprites.paste(img, sprites.stronghold(round(R * 0.38), data.colour(owner, pal), data.emblem(owner), bool(fort.get("damaged"))), x, y)
+        sprites.paste(
+            img, sprites.stronghold(round(R * 0.38), data.colour(owner, pal), data.emblem(owner), bool(fort.get("damaged"))), x, y
+        )
         x += R * 0.36
     rune = info.get("rune")
     if rune is None:
@@ -407,10 +509,12 @@ def _legend(img, draw, layout: MapLayout, data: ViewData, pal: Palette, only_sea
     if only_seat is not None:
         right = f"only seat {only_seat}'s units · {right}"
     size = round(unit * 0.26)
+
     def needed(size: int, with_right: bool) -> float:
         badge = size * 1.4
         total = sum(badge + size * 0.9 + fonts.width(n, size) for n in names) + unit * 0.6
         return total + (fonts.width(right, size) + unit * 0.4 if with_right else 0)
+
     while size > 12 and needed(size, True) > layout.grid.width:
         size -= 1
     show_right = needed(size, True) <= layout.grid.width

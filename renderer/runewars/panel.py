@@ -12,7 +12,8 @@ a phone shows it at about half size, and 22 px body text reads as 11 px.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image
 
@@ -92,16 +93,23 @@ def status_lines(data: ViewData) -> list[str]:
         lines.append(f"Winner: {data.who(winner)}" + (f" ({why})" if why else ""))
         standings = result.get("standings") or []
         if standings:
-            lines.append("Standings: " + ", ".join(
-                f"{data.who(s['seat'])} {s.get('dragon_runes', 0)} dragon runes, {s.get('influence', 0)} influence" for s in standings))
+            lines.append(
+                "Standings: "
+                + ", ".join(
+                    f"{data.who(s['seat'])} {s.get('dragon_runes', 0)} dragon runes, {s.get('influence', 0)} influence"
+                    for s in standings
+                )
+            )
     turn = view.get("turn")
     if turn:
         bonus = " with bonus" if turn.get("bonus") else ""
         lines.append(f"Turn: {data.who(turn['seat'])} plays {data.order_name(turn.get('order'))}{bonus}")
     battle = view.get("battle")
     if battle:
-        lines.append(f"Battle in {battle['area']}: {data.who(battle.get('attacker'))} attacks "
-                     f"{data.who(battle.get('defender'))}, row {battle.get('row')}")
+        lines.append(
+            f"Battle in {battle['area']}: {data.who(battle.get('attacker'))} attacks "
+            f"{data.who(battle.get('defender'))}, row {battle.get('row')}"
+        )
     awaiting = view.get("awaiting") or []
     if awaiting and not result:
         lines.append("Waiting for: " + ", ".join(data.who(s) for s in awaiting))
@@ -147,25 +155,43 @@ def _player(col: Column, data: ViewData, pal: Palette, player: Mapping[str, Any]
     colour = data.colour(seat, pal)
     counts = public_counts(data, seat)
     room = col.inner - 70 - 14
-    lines: list[list[tuple[str, Any]]] = [[("dials", player.get("dials", {})), ("text", f"   Areas {counts['areas']} · Units {counts['units']}")]]
+    lines: list[list[tuple[str, Any]]] = [
+        [("dials", player.get("dials", {})), ("text", f"   Areas {counts['areas']} · Units {counts['units']}")]
+    ]
     for text in (_orders_line(data, player), _cards_line(data, player, counts)):
         lines += [[("text", line)] for line in fonts.wrap(text, BODY, room)]
-    titles = [f"{data.card(t).get('name', t)} ({info.get('influence', 0)} influence)"
-              for t, info in (data.view.get("titles") or {}).items() if info.get("holder") == seat]
+    titles = [
+        f"{data.card(t).get('name', t)} ({info.get('influence', 0)} influence)"
+        for t, info in (data.view.get("titles") or {}).items()
+        if info.get("holder") == seat
+    ]
     if titles:
         lines += [[("small", line)] for line in fonts.wrap("Titles: " + ", ".join(titles), SMALL, room)]
     step = line_height(BODY)
     height = line_height(BODY + 2) + step * len(lines) + 14
 
     def paint(img, draw, y):
-        draw.rounded_rectangle([col.pad, y, col.width - col.pad, y + height - 8], radius=10,
-                               fill=mix(colour, pal.paper, 0.86), outline=colour, width=3)
+        draw.rounded_rectangle(
+            [col.pad, y, col.width - col.pad, y + height - 8],
+            radius=10,
+            fill=mix(colour, pal.paper, 0.86),
+            outline=colour,
+            width=3,
+        )
         draw.rectangle([col.pad, y + 10, col.pad + 8, y + height - 18], fill=colour)
         sprites.paste(img, sprites.emblem_badge(data.emblem(seat), 44, colour), col.pad + 40, y + 32)
         x0 = col.pad + 70
         name = f"{seat} · {data.faction_name(seat)}" + ("   (eliminated)" if player.get("eliminated") else "")
         fonts.text(img, (x0, y + 6), name, BODY + 2, pal.ink, bold=True)
-        fonts.text(img, (col.width - col.pad - 14, y + 6), f"Influence {player.get('influence', 0)}", BODY + 2, pal.ink, anchor="ra", bold=True)
+        fonts.text(
+            img,
+            (col.width - col.pad - 14, y + 6),
+            f"Influence {player.get('influence', 0)}",
+            BODY + 2,
+            pal.ink,
+            anchor="ra",
+            bold=True,
+        )
         yy = y + 6 + line_height(BODY + 2)
         for line in lines:
             x = x0
@@ -214,7 +240,9 @@ def _cards_line(data: ViewData, player: Mapping[str, Any], counts: Mapping[str, 
         parts.append(f"Rewards {rewards}")
     parts.append("Objective yes" if player.get("objective") else "Objective no")
     if seat == data.viewer and not data.rune_public({}):
-        parts.append(f"Your runes: {counts['dragon_runes']} dragon, {counts['false_runes']} false, {counts['face_down_runes']} unknown")
+        parts.append(
+            f"Your runes: {counts['dragon_runes']} dragon, {counts['false_runes']} false, {counts['face_down_runes']} unknown"
+        )
     else:
         parts.append(f"Dragon runes {counts['dragon_runes']} (+{counts['face_down_runes']} face down)")
     return " · ".join(parts)
@@ -232,7 +260,9 @@ def _heroes(col: Column, data: ViewData, pal: Palette) -> None:
         traits = f"S{hero.get('strength', '?')} A{hero.get('agility', '?')} W{hero.get('wisdom', '?')}"
         wounds = f"wounds {hero.get('wounds', 0)}/{hero.get('health', '?')}"
         where = f"in {hero['area']}" if hero.get("area") else "off the map"
-        training = [f"+{t.get('amount', 1)} {t.get('trait')}" if isinstance(t, Mapping) else str(t) for t in hero.get("training") or []]
+        training = [
+            f"+{t.get('amount', 1)} {t.get('trait')}" if isinstance(t, Mapping) else str(t) for t in hero.get("training") or []
+        ]
         line = f"{name} ({data.who(owner)}): {traits}, {wounds}, {where}" + (", routed" if hero.get("routed") else "")
         if training:
             line += f", trained {', '.join(training)}"
@@ -244,7 +274,7 @@ def _heroes(col: Column, data: ViewData, pal: Palette) -> None:
         lines = fonts.wrap(line, SMALL, col.inner - 40)
         step = line_height(SMALL)
 
-        def paint(img, draw, y, lines=lines, colour=colour, name=name):
+        def paint(img, draw, y, lines=lines, colour=colour, name=name, step=step):
             sprites.paste(img, sprites.hero(26, colour), col.pad + 14, y + 12)
             fonts.text(img, (col.pad + 14, y + 10), name[:1].upper(), 12, text_on(colour), anchor="mm", bold=True)
             for i, text in enumerate(lines):
@@ -300,8 +330,10 @@ def _private(col: Column, data: ViewData, pal: Palette, seat: int) -> None:
     hand = player.get("orders_in_hand") or []
     if hand:
         col.text("Orders in hand: " + ", ".join(data.order_name(n) for n in hand), SMALL, pal.ink)
-    cards = [(kind.capitalize() + (f" ({hero.get('name') or hero.get('id')})" if hero else ""), card_id)
-             for kind, card_id, hero in hand_cards(data, seat)]
+    cards = [
+        (kind.capitalize() + (f" ({hero.get('name') or hero.get('id')})" if hero else ""), card_id)
+        for kind, card_id, hero in hand_cards(data, seat)
+    ]
     if not cards:
         col.text("No cards in hand.", SMALL, pal.ink)
     for kind, card_id in cards:
@@ -316,7 +348,9 @@ def _card_box(col: Column, data: ViewData, pal: Palette, colour, kind: str, card
     height = 16 + line_height(BODY) + line_height(SMALL) * len(lines) + 14
 
     def paint(img, draw, y):
-        draw.rounded_rectangle([col.pad, y, col.width - col.pad, y + height - 8], radius=8, fill=(255, 255, 255), outline=colour, width=3)
+        draw.rounded_rectangle(
+            [col.pad, y, col.width - col.pad, y + height - 8], radius=8, fill=(255, 255, 255), outline=colour, width=3
+        )
         fonts.text(img, (col.pad + 16, y + 8), name, BODY, pal.ink, bold=True)
         fonts.text(img, (col.width - col.pad - 16, y + 11), kind, SMALL, mix(pal.ink, (255, 255, 255), 0.35), anchor="ra")
         for i, line in enumerate(lines):

@@ -10,7 +10,8 @@ between its two cells. Numbers that would meet are moved aside.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -35,7 +36,9 @@ def candidate_cells(candidate: Any, pack: Pack) -> tuple[list[tuple[int, int]], 
     if cells is not None:
         a, b = (tuple(c) for c in cells)
         return [a, b], ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-    placement = Placement(_get(candidate, "tile"), int(_get(candidate, "rotation")), int(_get(candidate, "q")), int(_get(candidate, "r")))
+    placement = Placement(
+        _get(candidate, "tile"), int(_get(candidate, "rotation")), int(_get(candidate, "q")), int(_get(candidate, "r"))
+    )
     placed = place(pack.tile(placement.tile), placement)
     return [ph.cell for ph in placed], placed[0].cell
 
@@ -72,8 +75,11 @@ def render_setup_preview(view: Mapping[str, Any], pack: Pack, candidates: Sequen
 
 def _free_spot(x: float, y: float, taken: list[tuple[float, float]], gap: float) -> tuple[float, float]:
     """(x, y), or the nearest point on rings around it not within ``gap`` of a taken one."""
-    candidates = [(x, y)] + [(x + dx * gap * ring, y + dy * gap * ring)
-                             for ring in (1, 2, 3) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))]
+    candidates = [(x, y)] + [
+        (x + dx * gap * ring, y + dy * gap * ring)
+        for ring in (1, 2, 3)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+    ]
     for cx, cy in candidates:
         if all((cx - tx) ** 2 + (cy - ty) ** 2 >= gap * gap for tx, ty in taken):
             return cx, cy

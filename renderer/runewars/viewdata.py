@@ -7,8 +7,9 @@ accepts both. Keys added by other rules issues (``heroes``, ``defeated_heroes``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any
 
 from engine.runewars.data.model import Pack
 from renderer.palette import Palette, emblem
@@ -33,7 +34,9 @@ class ViewData:
         own = [p["seat"] for p in view.get("players", []) if "tactics_hand" in p]
         self.viewer: int | None = own[0] if own else None
         if seat is not None and seat != self.viewer:
-            raise ValueError(f"seat {seat} asked for, but this is {'the public view' if self.viewer is None else f'seat {self.viewer}s view'}")
+            raise ValueError(
+                f"seat {seat} asked for, but this is {'the public view' if self.viewer is None else f'seat {self.viewer}s view'}"
+            )
 
     # -- players --
     @cached_property
@@ -68,7 +71,7 @@ class ViewData:
         return next((p["seat"] for p in self.players if p.get("faction") == faction), None)
 
     def who(self, seat: int | None) -> str:
-        """"Humans (0)" — faction and seat, for text."""
+        """ "Humans (0)" — faction and seat, for text."""
         return "neutrals" if seat is None else f"{self.faction_name(seat)} ({seat})"
 
     # -- areas --

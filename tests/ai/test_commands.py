@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def simulate_args(tmp_path, **overrides):
-    values = dict(games=2, players=2, seed=1, options="", json=True, out=str(tmp_path / "failures"), max_seasons=3, secrets_every=5,
-                  jobs=1)
+    values = dict(
+        games=2, players=2, seed=1, options="", json=True, out=str(tmp_path / "failures"), max_seasons=3, secrets_every=5, jobs=1
+    )
     values.update(overrides)
     return argparse.Namespace(**values)
 
@@ -36,9 +37,11 @@ def test_a_broken_invariant_fails_the_run_and_writes_the_game_out(tmp_path, caps
 
 def test_the_demo_writes_its_pictures_and_log_without_discord(tmp_path):
     out = tmp_path / "demo"
-    code = ("import sys; from bot.cli import main; "
-            f"code = main(['demo', '--players', '2', '--seed', '2', '--out', {str(out)!r}, '--max-seasons', '1']); "
-            "assert 'discord' not in sys.modules, 'the demo imported discord'; sys.exit(code)")
+    code = (
+        "import sys; from bot.cli import main; "
+        f"code = main(['demo', '--players', '2', '--seed', '2', '--out', {str(out)!r}, '--max-seasons', '1']); "
+        "assert 'discord' not in sys.modules, 'the demo imported discord'; sys.exit(code)"
+    )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -59,8 +62,10 @@ def test_bench_reports_its_figures():
 
 def test_bench_check_names_every_missed_target():
     """Issue #8 item 6 / #12 item 5: ``bench --check`` exits 1 on a miss; the misses are named."""
-    result = {"game_seconds": {"median": 1.5},
-              "render": {"render_ms": {"p50": 50.0}, "draw_ms": {"p50": 20.0}, "render_over_encode": 1.3, "png_bytes": 200_000}}
+    result = {
+        "game_seconds": {"median": 1.5},
+        "render": {"render_ms": {"p50": 50.0}, "draw_ms": {"p50": 20.0}, "render_over_encode": 1.3, "png_bytes": 200_000},
+    }
     assert bench.missed_targets(result) == []
     result["game_seconds"]["median"] = 2.5
     result["render"]["render_ms"]["p50"] = 95.0

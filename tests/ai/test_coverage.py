@@ -21,11 +21,14 @@ def test_every_prompt_kind_has_a_handler_or_is_listed_passive():
     assert sorted(handled_kinds() - set(PROMPT_KINDS)) == []
 
 
-@pytest.mark.parametrize("seats, seed, options", [
-    (2, 5, {"map_building": "rulebook"}),
-    (3, 6, {"exploration": True}),
-    (4, 7, {"map_building": "rulebook", "exploration": True}),
-])
+@pytest.mark.parametrize(
+    "seats, seed, options",
+    [
+        (2, 5, {"map_building": "rulebook"}),
+        (3, 6, {"exploration": True}),
+        (4, 7, {"map_building": "rulebook", "exploration": True}),
+    ],
+)
 def test_whole_ai_games_need_no_fallback(seats, seed, options):
     game = play(seats, seed, choose, options=options)
     assert game.finished

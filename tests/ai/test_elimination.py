@@ -16,8 +16,11 @@ from engine.runewars.ai.policy import choose
 RULES = load_ruleset("runewars")
 ENGINE = Engine(RULES)
 PACK = RULES.pack({})
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+]
 BERSERKER = [{"owner": 1, "unit": "uthuk_berserker", "standing": 1}]
 
 
@@ -25,8 +28,12 @@ def mobilizing(uthuk_areas: list[str], human_outposts: tuple[str, ...] = ()):
     """The Humans (seat 0, home realm 10A-10C, an army in 10B, one infantry in each of ``human_outposts``)
     play Mobilize; the Uthuk (whose realm is off this map fragment) hold ``uthuk_areas`` with one
     Berserker each; 1A next to 10B is empty and has a city."""
-    areas = {"10B": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 4}, {"owner": 0, "unit": "human_knight", "standing": 1}]},
-             "1A": {"city": "city-1"}}
+    areas = {
+        "10B": {
+            "units": [{"owner": 0, "unit": "human_infantry", "standing": 4}, {"owner": 0, "unit": "human_knight", "standing": 1}]
+        },
+        "1A": {"city": "city-1"},
+    }
     areas.update({a: {"units": BERSERKER} for a in uthuk_areas})
     areas.update({a: {"units": [{"owner": 0, "unit": "human_infantry", "standing": 1}]} for a in human_outposts})
     season = {"year": 2, "name": "summer", "start": "turn", "orders": {"0": 2, "1": 3}, "turn": 0}

@@ -64,15 +64,18 @@ def _foreign_unit(board):
     area.stacks.append(Stack(0, other, standing=1))
 
 
-@pytest.mark.parametrize("change, words", [
-    (_extra_figures, "units:"),
-    (_lost_fate_card, "fate card"),
-    (_copied_fate_card, "lies 2 times"),
-    (_rune_from_nowhere, "runes:"),
-    (_negative_influence, "influence:"),
-    (_dial_too_high, "dials:"),
-    (_foreign_unit, "units:"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (_extra_figures, "units:"),
+        (_lost_fate_card, "fate card"),
+        (_copied_fate_card, "lies 2 times"),
+        (_rune_from_nowhere, "runes:"),
+        (_negative_influence, "influence:"),
+        (_dial_too_high, "dials:"),
+        (_foreign_unit, "units:"),
+    ],
+)
 def test_a_broken_position_is_reported(position, change, words):
     found = problems_after(position, change)
     assert any(words in p for p in found), found
@@ -94,7 +97,9 @@ def test_more_than_eight_units_while_orders_are_chosen_is_reported():
 def test_a_view_that_shows_a_face_down_rune_is_a_leak(position, monkeypatch):
     from engine.runewars import views
 
-    monkeypatch.setattr(views, "rune_as_seen", lambda rune, seat, looks=False: None if rune is None else ("dragon" if rune.dragon else "false"))
+    monkeypatch.setattr(
+        views, "rune_as_seen", lambda rune, seat, looks=False: None if rune is None else ("dragon" if rune.dragon else "false")
+    )
     found = invariants.check_secrets(engine(), position, [], Random(2))
     assert any("public view depends on hidden information" in p for p in found), found
 

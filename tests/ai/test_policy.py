@@ -10,20 +10,51 @@ import pytest
 
 from engine.core import Action, Prompt, encode
 from engine.runewars import flow
-from engine.runewars.ai.driver import engine, play, seat_rng
 from engine.runewars.ai import invariants
+from engine.runewars.ai.driver import engine, play, seat_rng
 from engine.runewars.ai.invariants import hidden_from
 from engine.runewars.ai.policy import choose, handled_kinds, random_choice
 
 #: the prompt kinds of the base rules: setup, seasons, the orders, battles, retreats, culls,
 #: diplomacy, runes, bids, and the card windows every game opens
 CORE_KINDS = {
-    "choose_faction", "place_stronghold", "place_units", "place_false_rune", "choose_order", "autumn_choice", "turn_window",
-    "strategy_move", "march_target", "march_move", "march_encounter", "harvest_raise_dial", "harvest_build",
-    "recruit_resource", "place_recruits", "support_city", "support_quest_discard", "take_title", "fortify_action",
-    "fortify_swap", "battle_type", "battle_assign", "battle_ability", "battle_defence", "battle_stronghold",
-    "battle_excess", "retreat", "eliminate_units", "diplomacy_spend", "diplomacy_card", "diplomacy_fallout",
-    "place_runes", "discard_false_runes", "influence_bid", "bid_tie", "tactics_window", "effect_choice",
+    "choose_faction",
+    "place_stronghold",
+    "place_units",
+    "place_false_rune",
+    "choose_order",
+    "autumn_choice",
+    "turn_window",
+    "strategy_move",
+    "march_target",
+    "march_move",
+    "march_encounter",
+    "harvest_raise_dial",
+    "harvest_build",
+    "recruit_resource",
+    "place_recruits",
+    "support_city",
+    "support_quest_discard",
+    "take_title",
+    "fortify_action",
+    "fortify_swap",
+    "battle_type",
+    "battle_assign",
+    "battle_ability",
+    "battle_defence",
+    "battle_stronghold",
+    "battle_excess",
+    "retreat",
+    "eliminate_units",
+    "diplomacy_spend",
+    "diplomacy_card",
+    "diplomacy_fallout",
+    "place_runes",
+    "discard_false_runes",
+    "influence_bid",
+    "bid_tie",
+    "tactics_window",
+    "effect_choice",
 }
 
 
@@ -33,10 +64,13 @@ def test_every_kind_of_the_base_rules_has_its_own_policy():
     assert CORE_KINDS <= handled_kinds(), f"no policy for {sorted(CORE_KINDS - handled_kinds())}"
 
 
-@pytest.mark.parametrize("legal, expected", [
-    ([Action(0, "p", "take", {"n": 1}), Action(0, "p", "skip")], 1),  # a passive answer when offered
-    ([Action(0, "p", "take", {"n": 1}), Action(0, "p", "take", {"n": 2})], 0),  # else the first listed
-])
+@pytest.mark.parametrize(
+    "legal, expected",
+    [
+        ([Action(0, "p", "take", {"n": 1}), Action(0, "p", "skip")], 1),  # a passive answer when offered
+        ([Action(0, "p", "take", {"n": 1}), Action(0, "p", "take", {"n": 2})], 0),  # else the first listed
+    ],
+)
 def test_a_kind_without_a_policy_gets_the_documented_fallback(legal, expected):
     prompt = Prompt("p", 0, "a_kind_from_a_later_issue")
     assert choose({}, prompt, legal, Random(1), pack=engine().ruleset.pack({})) == legal[expected]

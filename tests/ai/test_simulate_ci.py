@@ -16,17 +16,58 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-COUNTS = ("strategy", "mobilize", "conquer", "harvest", "recruit", "rally_support", "acquire_power", "fortify", "bonuses",
-          "battles", "diplomacy", "retreats", "strongholds_built", "strongholds_captured", "developments_built",
-          "tactics_played", "titles_gained", "objectives_completed", "dragon_runes_gained", "rune_swaps",
-          "heroes_recruited", "duels", "quests_completed", "rewards_picked_up", "eliminations", "exploration_tokens_resolved")
+COUNTS = (
+    "strategy",
+    "mobilize",
+    "conquer",
+    "harvest",
+    "recruit",
+    "rally_support",
+    "acquire_power",
+    "fortify",
+    "bonuses",
+    "battles",
+    "diplomacy",
+    "retreats",
+    "strongholds_built",
+    "strongholds_captured",
+    "developments_built",
+    "tactics_played",
+    "titles_gained",
+    "objectives_completed",
+    "dragon_runes_gained",
+    "rune_swaps",
+    "heroes_recruited",
+    "duels",
+    "quests_completed",
+    "rewards_picked_up",
+    "eliminations",
+    "exploration_tokens_resolved",
+)
 
 
 def test_twenty_whole_two_player_games_run_clean(tmp_path):
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "bot", "simulate", "--games", "20", "--players", "2", "--json",
-                           "--out", str(tmp_path / "failures")],
-                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=900)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "simulate",
+            "--games",
+            "20",
+            "--players",
+            "2",
+            "--json",
+            "--out",
+            str(tmp_path / "failures"),
+        ],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     wall = time.perf_counter() - started
     print(f"simulate --games 20 --players 2: {wall:.1f} s wall")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
@@ -34,8 +75,16 @@ def test_twenty_whole_two_player_games_run_clean(tmp_path):
     assert report["games"] == 20 and report["crashes"] == report["invariant_violations"] == report["leaks"] == 0
     assert report["first_failure"] is None
     assert report["end_reasons"].get("stopped_early", 0) == 0 and sum(report["end_reasons"].values()) == 20
-    for key in ("seconds", "games_per_second", "wins_by_faction", "seasons", "prompts_per_season", "prompts_per_battle",
-                "cannot_happen", "fallback_prompt_kinds"):
+    for key in (
+        "seconds",
+        "games_per_second",
+        "wins_by_faction",
+        "seasons",
+        "prompts_per_season",
+        "prompts_per_battle",
+        "cannot_happen",
+        "fallback_prompt_kinds",
+    ):
         assert key in report, key
     assert set(COUNTS) <= set(report["counts"]) and set(report["counts"]["diplomacy"]) == {"gold", "silver", "red"}
     assert all(set(row) == {"games", "wins", "rate", "ci95"} for row in report["wins_by_faction"].values())

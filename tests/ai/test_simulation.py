@@ -14,7 +14,9 @@ def test_two_worker_processes_give_the_same_report_as_one():
     runs = {}
     for jobs in (1, 2):
         seen = []
-        outcomes, seconds = simulate(2, 2, 7, {}, max_seasons=2, secrets_every=3, jobs=jobs, progress=lambda o: seen.append(o.seed))
+        outcomes, seconds = simulate(
+            2, 2, 7, {}, max_seasons=2, secrets_every=3, jobs=jobs, progress=lambda o, seen=seen: seen.append(o.seed)
+        )
         assert seen == [7, 8]  # progress in seed order
         summary = report(outcomes, seconds, players=2, seed=7, options={})
         runs[jobs] = ({k: v for k, v in summary.items() if k not in TIMING}, [state_hash(o.game.state) for o in outcomes])
@@ -31,7 +33,11 @@ def test_applying_in_place_plays_the_same_game_as_copying():
 
     def played(in_place):
         game = play(3, 12, choose, options={"exploration": True}, max_seasons=6, in_place=in_place)
-        return state_hash(game.state), encode(list(game.records)), encode([(e.kind, dict(e.data), sorted(e.to or ())) for e in game.events])
+        return (
+            state_hash(game.state),
+            encode(list(game.records)),
+            encode([(e.kind, dict(e.data), sorted(e.to or ())) for e in game.events]),
+        )
 
     copied, in_place = played(False), played(True)
     assert copied == in_place and len(copied[2]) > 1000

@@ -42,8 +42,9 @@ def make_service(store) -> GameService:
     return GameService(store, rulesets)
 
 
-async def started_game(service: GameService, users=(ALICE, BOB, CAROL), *, game="tinygame",
-                       channel=CHANNEL, seed=7, options=None) -> int:
+async def started_game(
+    service: GameService, users=(ALICE, BOB, CAROL), *, game="tinygame", channel=CHANNEL, seed=7, options=None
+) -> int:
     record = await service.create_game(GUILD, channel, game, options or {}, users[0], seed=seed)
     for user in users:
         await service.join(record.id, user)

@@ -13,24 +13,32 @@ from unittest.mock import AsyncMock
 import discord
 from discord import app_commands
 
+from bot import ids
 from bot.delivery import Deliverer, RecordingTransport
 from bot.service import GameService
 from bot.store import SeatRecord
-from bot import ids
 from bot.ui import components, play
 from bot.ui.components import DYNAMIC_ITEMS
 from engine.core import Engine, encode, load_ruleset
 from tests.bot.gamehelpers import CHANNEL, GUILD, RULESETS
 
 RUNEWARS = Engine(load_ruleset("runewars"))
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+]
 #: seat 0 (Humans) resolves Strategy with two Knights and an Infantry in 1A
 STRATEGY_TURN = {
-    "factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none",
+    "factions": ["humans", "uthuk"],
+    "placements": TILES,
+    "neutrals": "none",
     "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 1, "1": 3}, "turn": 0},
-    "areas": {"1A": {"units": [{"owner": 0, "unit": "human_knight", "standing": 2},
-                               {"owner": 0, "unit": "human_infantry", "standing": 1}]}},
+    "areas": {
+        "1A": {
+            "units": [{"owner": 0, "unit": "human_knight", "standing": 2}, {"owner": 0, "unit": "human_infantry", "standing": 1}]
+        }
+    },
 }
 
 
@@ -53,8 +61,9 @@ async def positioned_game(service: GameService, users, spec, *, channel: int, se
     transition = RUNEWARS.from_position({}, len(users), seed, spec)
     record = await service.create_game(GUILD, channel, "runewars", {}, users[0], seed=seed)
     await service.store.set_seats(record.id, [SeatRecord(i, u) for i, u in enumerate(users)])
-    await service.store.commit_action(record.id, expected_seq=0, seat=None, action=encode(list(transition.records)),
-                                      chance="[]", state=encode(transition.state))
+    await service.store.commit_action(
+        record.id, expected_seq=0, seat=None, action=encode(list(transition.records)), chance="[]", state=encode(transition.state)
+    )
     await service.store.set_status(record.id, "active")
     return record.id
 
@@ -80,15 +89,21 @@ class FakeClient:
         self.kicked += 1
 
 
-def interaction(client, user_id: int, *, component: bool = False, channel: int = 0, custom_id: str = "",
-                namespace: dict | None = None):
+def interaction(
+    client, user_id: int, *, component: bool = False, channel: int = 0, custom_id: str = "", namespace: dict | None = None
+):
     """The few attributes of a discord.Interaction the bot touches, with recording mocks."""
     return SimpleNamespace(
         type=discord.InteractionType.component if component else discord.InteractionType.application_command,
-        client=client, user=SimpleNamespace(id=user_id, send=AsyncMock()), guild_id=GUILD, channel_id=channel,
+        client=client,
+        user=SimpleNamespace(id=user_id, send=AsyncMock()),
+        guild_id=GUILD,
+        channel_id=channel,
         data={"custom_id": custom_id} if component else {"name": "test"},
-        response=SimpleNamespace(defer=AsyncMock()), followup=SimpleNamespace(send=AsyncMock()),
-        edit_original_response=AsyncMock(), namespace=SimpleNamespace(**(namespace or {})),
+        response=SimpleNamespace(defer=AsyncMock()),
+        followup=SimpleNamespace(send=AsyncMock()),
+        edit_original_response=AsyncMock(),
+        namespace=SimpleNamespace(**(namespace or {})),
     )
 
 
@@ -105,8 +120,9 @@ async def play_by_components(client, game_id: int, chooser: random.Random, *, ma
         view = [c.kwargs["view"] for c in fake.followup.send.await_args_list if "view" in c.kwargs][-1]
         applied = False
         while not applied:
-            options = [(c.custom_id, None) for c in view.children if not isinstance(c, components.CursorSelect)] + \
-                      [(c.custom_id, o.value) for c in view.children if isinstance(c, components.CursorSelect) for o in c.item.options]
+            options = [(c.custom_id, None) for c in view.children if not isinstance(c, components.CursorSelect)] + [
+                (c.custom_id, o.value) for c in view.children if isinstance(c, components.CursorSelect) for o in c.item.options
+            ]
             custom_id, value = chooser.choice(options)
             _, fake = await dispatch(client, custom_id, user, values=() if value is None else (value,))
             edit, refusals = sent(fake)
@@ -119,7 +135,9 @@ async def play_by_components(client, game_id: int, chooser: random.Random, *, ma
 
 async def click(service: GameService, user: int, panel, chooser: random.Random) -> tuple[list[play.Reply], bool]:
     """Click a random component of ``panel`` as ``user``; True when an answer was applied."""
-    options = [(b.custom_id, None) for b in panel.buttons()] + [(s.custom_id, o.value) for s in panel.selects() for o in s.options]
+    options = [(b.custom_id, None) for b in panel.buttons()] + [
+        (s.custom_id, o.value) for s in panel.selects() for o in s.options
+    ]
     custom_id, value = chooser.choice(options)
     if m := re.fullmatch(ids.CHOICE_TEMPLATE, custom_id):
         return await play.choose(service, user, ids.parse_ref(m), int(m["index"]), m["ah"]), True

@@ -6,7 +6,6 @@ are injected; nothing here waits."""
 import json
 import random
 
-
 from bot.service import AUTO_PASS_DELAY, AUTO_PASS_PLAN, GameService
 from bot.ui.channel import channel_text
 from engine.core import decode

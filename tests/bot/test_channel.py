@@ -2,11 +2,11 @@
 (bot.games.runewars.narrator: chapters, the end-of-game reveal, the fate deck) and the rule topics
 (bot.ui.rules)."""
 
+from bot.games.runewars import FRONTEND
+from bot.games.runewars.narrator import fate_facts
 from bot.narration import narrator_for
 from bot.ui import rules
 from bot.ui.channel import TEXT_LIMIT, channel_text, public_lines, reveal_texts, status_text
-from bot.games.runewars import FRONTEND
-from bot.games.runewars.narrator import fate_facts
 from engine.core import Engine, load_ruleset
 from tests.bot.playhelpers import STRATEGY_TURN
 
@@ -15,10 +15,26 @@ PACK = RUNEWARS.ruleset.pack({})
 
 
 def payload(**extra):
-    view = {"game": "runewars", "phase": "summer", "year": 2, "season": "summer", "result": None,
-            "players": [{"seat": 0, "faction": "humans", "influence": 3, "tactics": 1}]}
-    return {"kind": "update", "game_id": 4, "seq": 77, "game": "runewars", "view": view, "result": None,
-            "awaiting": [{"seat": 0, "user_id": 501}, {"seat": 1, "user_id": None}], "lines": [], "events": [], **extra}
+    view = {
+        "game": "runewars",
+        "phase": "summer",
+        "year": 2,
+        "season": "summer",
+        "result": None,
+        "players": [{"seat": 0, "faction": "humans", "influence": 3, "tactics": 1}],
+    }
+    return {
+        "kind": "update",
+        "game_id": 4,
+        "seq": 77,
+        "game": "runewars",
+        "view": view,
+        "result": None,
+        "awaiting": [{"seat": 0, "user_id": 501}, {"seat": 1, "user_id": None}],
+        "lines": [],
+        "events": [],
+        **extra,
+    }
 
 
 def test_the_status_says_where_the_game_stands_and_until_when_each_player_is_awaited():
@@ -34,11 +50,16 @@ def test_the_status_says_where_the_game_stands_and_until_when_each_player_is_awa
 
 
 def test_battle_details_stay_out_of_the_channel_and_the_report_is_linked():
-    events = [{"kind": "battle_started", "data": {"area": "3A"}}, {"kind": "battle_damaged", "data": {}},
-              {"kind": "battle_won", "data": {"area": "3A"}}, {"kind": "battle_ended", "data": {}},
-              {"kind": "turn_ended", "data": {}}]
-    news = payload(events=events, lines=["started", "damaged", "won", "ended", "turn over"],
-                   reports=[{"where": 900, "data": {"area": "3A"}}])
+    events = [
+        {"kind": "battle_started", "data": {"area": "3A"}},
+        {"kind": "battle_damaged", "data": {}},
+        {"kind": "battle_won", "data": {"area": "3A"}},
+        {"kind": "battle_ended", "data": {}},
+        {"kind": "turn_ended", "data": {}},
+    ]
+    news = payload(
+        events=events, lines=["started", "damaged", "won", "ended", "turn over"], reports=[{"where": 900, "data": {"area": "3A"}}]
+    )
     assert public_lines(news) == ["started", "won", "turn over"]
     assert channel_text(news).split("\n")[3] == "⚔ Battle in 3A: the report is in <#900>."
 
@@ -50,8 +71,11 @@ def test_the_reveal_is_cut_into_messages_that_fit():
 
 
 def test_the_end_of_game_reveal_names_every_secret():
-    spec = {**STRATEGY_TURN, "players": {"0": {"tactics": ["sabotage"], "objective": "bund_der_waelder"}, "1": {"quests": ["setup-3"]}},
-            "areas": {**STRATEGY_TURN["areas"], "1B": {"rune": {"kind": "dragon"}}}}
+    spec = {
+        **STRATEGY_TURN,
+        "players": {"0": {"tactics": ["sabotage"], "objective": "bund_der_waelder"}, "1": {"quests": ["setup-3"]}},
+        "areas": {**STRATEGY_TURN["areas"], "1B": {"rune": {"kind": "dragon"}}},
+    }
     state = RUNEWARS.from_position({}, 2, 1, spec).state
     lines = narrator_for("runewars").reveal(RUNEWARS, state)
     assert lines[0] == "**Revealed now that the game is over:**"
@@ -86,4 +110,7 @@ def test_every_rule_topic_has_pages_a_heading_and_a_short_text():
     assert rules.find(path, "stronghold")[0].id in ("stronghold", "fortify")
     assert rules.find(path, "xyzzy") == [] and rules.find(path, "  ") == []
     assert rules.topics(None) == () and rules.find(None, "retreat") == []  # a game without rule topics
-    assert rules.suggestions(path, "")[:2] == [("A season (pp. 11-12)", "season"), ("Second functions of the season cards (p. 11)", "second-functions")]
+    assert rules.suggestions(path, "")[:2] == [
+        ("A season (pp. 11-12)", "season"),
+        ("Second functions of the season cards (p. 11)", "second-functions"),
+    ]

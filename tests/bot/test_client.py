@@ -4,9 +4,9 @@ connection to Discord."""
 from pathlib import Path
 
 from bot.client import RunetableBot
+from bot.cogs.table import TABLE_ITEMS
 from bot.config import Config
 from bot.store import Store
-from bot.cogs.table import TABLE_ITEMS
 from bot.ui.components import DYNAMIC_ITEMS
 
 

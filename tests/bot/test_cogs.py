@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 import bot.service as service_module
+from bot import ids
 from bot.cogs.game import GameCog
 from bot.service import GameService, parse_games
 from bot.store import Store
-from bot import ids
 from bot.ui import lobby
 from engine.core import Engine, decode, encode
-from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, DAVE, GUILD
 from engine.core.registry import installed_games
+from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, DAVE, GUILD
 from tests.bot.playhelpers import (
     STRATEGY_TURN,
     FakeClient,
@@ -66,8 +66,12 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
     assert "game #" in lobby_text and "epic no" in lobby_text and "Table: 0/2" in lobby_text
     controls = [c.custom_id for c in fake.followup.send.await_args.kwargs["view"].children]
     game_id = (await client.service.game_in(CHANNEL)).id
-    assert controls == [ids.option_select_id(game_id, "map_building"), ids.option_toggle_id(game_id, "epic"),
-                        ids.option_toggle_id(game_id, "exploration"), *(ids.lobby_id(game_id, op) for op in ("join", "leave", "start"))]
+    assert controls == [
+        ids.option_select_id(game_id, "map_building"),
+        ids.option_toggle_id(game_id, "epic"),
+        ids.option_toggle_id(game_id, "exploration"),
+        *(ids.lobby_id(game_id, op) for op in ("join", "leave", "start")),
+    ]
     _, clicked = await dispatch(client, ids.option_toggle_id(game_id, "epic"), ALICE)
     assert "epic yes" in sent(clicked)[0]["content"]
     assert (await client.store.get_game(game_id)).options == {"epic": True}
@@ -89,7 +93,11 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
 
     fake = await run(cog, "game status", DAVE)
     [status] = replies(fake)
-    assert "Setting up the game (faction)." in status and "Waiting for: <@" in status and "faction" not in status.split("Waiting for")[1]
+    assert (
+        "Setting up the game (faction)." in status
+        and "Waiting for: <@" in status
+        and "faction" not in status.split("Waiting for")[1]
+    )
     assert "(deadline <t:" in status  # the lobby's 48 hours, as a Discord timestamp
     fake = await run(cog, "rw hand", DAVE)
     assert replies(fake) == ["You hold no seat in this game."]
@@ -111,8 +119,12 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     assert replies(fake) == ["No card or unit is called 'no such card'."]
     fake = await run(cog, "game settings", ALICE, battle_policy="manual", auto_end_turn=True)
     assert "battle policy: manual" in replies(fake)[0] and "auto-end-turn: on" in replies(fake)[0]
-    assert await client.service.player_settings(ALICE) == {"battle_policy": "manual", "auto_end_turn": True, "auto_pass": False,
-                                                           "palette": "default"}
+    assert await client.service.player_settings(ALICE) == {
+        "battle_policy": "manual",
+        "auto_end_turn": True,
+        "auto_pass": False,
+        "palette": "default",
+    }
     fake = await run(cog, "game settings", ALICE, auto_pass=True, palette="contrast")
     assert "auto-pass: on" in replies(fake)[0] and "whatever cards you hold" in replies(fake)[0]
     assert "palette: contrast" in replies(fake)[0] and await client.service.player_setting(ALICE, "palette") == "contrast"
@@ -188,9 +200,16 @@ async def test_runewars_facts_fate_rules_cards_and_map_areas(cog, client):
     topics = await autocomplete(cog, "rw rules", "topic", interaction(client, DAVE, channel=CHANNEL), "winter")
     assert topics[0].value == "second-functions" and all(len(c.name) <= 100 for c in topics)
     # every deck of the pack can be read by name, in English
-    for name, deck in (("Thaw", "season card"), ("Hidden Pass", "tactics card"), ("League of the Wilds", "objective"),
-                       ("Primarch of the Council of Mages", "title"), ("Carthos the Mad", "hero"),
-                       ("The Rumbling Mountain", "quest"), ("Blade of Fury", "reward"), ("Fate card 1", "fate card")):
+    for name, deck in (
+        ("Thaw", "season card"),
+        ("Hidden Pass", "tactics card"),
+        ("League of the Wilds", "objective"),
+        ("Primarch of the Council of Mages", "title"),
+        ("Carthos the Mad", "hero"),
+        ("The Rumbling Mountain", "quest"),
+        ("Blade of Fury", "reward"),
+        ("Fate card 1", "fate card"),
+    ):
         fake = await run(cog, "rw card", DAVE, name=name)
         assert replies(fake)[0].startswith(f"**{name}** ({deck})"), replies(fake)[0]
     names = [c.name for c in await autocomplete(cog, "rw card", "name", interaction(client, DAVE, channel=CHANNEL), "sabot")]
@@ -227,8 +246,12 @@ async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, cli
         user = {s.seat: s.user_id for s in await client.store.seats(game_id)}[chooser.choice(awaited)]
         fake = await run(cog, "rw hand", user)
         assert replies(fake)[0].startswith(f"Your private information (game #{game_id}):\nYour hand: [")
-        buttons = [c.custom_id for call in fake.followup.send.await_args_list if "view" in call.kwargs
-                   for c in call.kwargs["view"].children]
+        buttons = [
+            c.custom_id
+            for call in fake.followup.send.await_args_list
+            if "view" in call.kwargs
+            for c in call.kwargs["view"].children
+        ]
         _, clicked = await dispatch(client, chooser.choice(buttons), user)
         assert sent(clicked)[0] is not None  # the decision message changed to what happened
         moves += 1
@@ -252,8 +275,9 @@ async def test_only_the_games_the_bot_offers_get_a_command(client, store):
     # production default, RUNETABLE_GAMES unset: every installed game (here the tests' registration too)
     assert GameService(store).games == {name: name for name in sorted(installed_games())}
     assert "runewars" in installed_games()  # from the package's entry point
-    replies_ = await lobby.new_game(FakeClient(GameService(store, any_ruleset, games={"runewars": "runewars"})),
-                                    GUILD, CHANNEL, ALICE, "tinygame", {})
+    replies_ = await lobby.new_game(
+        FakeClient(GameService(store, any_ruleset, games={"runewars": "runewars"})), GUILD, CHANNEL, ALICE, "tinygame", {}
+    )
     assert replies_[0].panel.text == "This bot does not offer tinygame; it offers: runewars."
 
 

@@ -7,8 +7,8 @@ import re
 import discord
 import pytest
 
-from bot.store import Store
 from bot import ids
+from bot.store import Store
 from bot.ui import components
 from bot.ui.components import DYNAMIC_ITEMS, handle, to_view
 from bot.ui.panels import Panel, build_panel
@@ -52,7 +52,12 @@ async def test_every_template_is_dispatched_and_answers(client):
     cls, fake = await dispatch(client, choice, ALICE)
     invoked.add(cls)
     edit, followups = sent(fake)
-    assert edit["content"].startswith("Seat ") and "has chosen a card." in edit["content"] and edit["view"] is None and followups == []
+    assert (
+        edit["content"].startswith("Seat ")
+        and "has chosen a card." in edit["content"]
+        and edit["view"] is None
+        and followups == []
+    )
     assert client.kicked == 1  # the outbox is drained after the move
 
     moving = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL + 2)
@@ -74,7 +79,7 @@ async def test_every_template_is_dispatched_and_answers(client):
     lobby = await client.service.create_game(1, CHANNEL + 3, "tinygame", {}, ALICE)
     cls, fake = await dispatch(client, ids.lobby_id(lobby.id, "join"), DAVE)
     invoked.add(cls)
-    assert "<@%d>" % DAVE in sent(fake)[0]["content"]
+    assert f"<@{DAVE}>" in sent(fake)[0]["content"]
 
     # the lobby's option components (digest §2: the game's options are chosen before it starts)
     lobby = await client.service.create_game(1, CHANNEL + 4, "runewars", {}, ALICE)
@@ -148,12 +153,21 @@ def test_components_posted_in_the_two_older_formats_still_dispatch():
     from bot.cogs import table
 
     items = (*DYNAMIC_ITEMS, *table.TABLE_ITEMS)
-    posted = {"rw:7:me": components.MeButton, "rw:7:join": components.LobbyButton,
-              "rw:7:3:0123abcd:c1:89abcdef": components.ChoiceButton, "rw:7:3:0123abcd:s0.1~2": components.CursorSelect,
-              "rw:7:3:0123abcd:v~0": components.CursorButton, "tb:7:vote:2:y": table.VoteButton,
-              "tb:7:undo:5.0": table.UndoButton, "tb:7:claim:1": table.ClaimButton, "tb:7:mute": table.MuteButton,
-              "tb:7:review:3": table.ReviewButton, "tb:7:recap:1.4.0": table.RecapButton,
-              ids.me_id(7): components.MeButton, ids.mute_id(7): table.MuteButton}
+    posted = {
+        "rw:7:me": components.MeButton,
+        "rw:7:join": components.LobbyButton,
+        "rw:7:3:0123abcd:c1:89abcdef": components.ChoiceButton,
+        "rw:7:3:0123abcd:s0.1~2": components.CursorSelect,
+        "rw:7:3:0123abcd:v~0": components.CursorButton,
+        "tb:7:vote:2:y": table.VoteButton,
+        "tb:7:undo:5.0": table.UndoButton,
+        "tb:7:claim:1": table.ClaimButton,
+        "tb:7:mute": table.MuteButton,
+        "tb:7:review:3": table.ReviewButton,
+        "tb:7:recap:1.4.0": table.RecapButton,
+        ids.me_id(7): components.MeButton,
+        ids.mute_id(7): table.MuteButton,
+    }
     for custom_id, cls in posted.items():
         assert [c for c in items if c.__discord_ui_compiled_template__.fullmatch(custom_id)] == [cls], custom_id
     assert ids.me_id(7) == "g:7:me" and ids.parse_choice("rw:7:3:0123abcd:c1:89abcdef").ref.game_id == 7

@@ -21,8 +21,9 @@ async def play_round(service, game_id):
 
 async def all_rows(store):
     async with store._read() as db:  # test-only peek at the whole outbox
-        rows = await db.execute_fetchall("SELECT key, seq, recipient, payload, delivered_at, message_id, attempts"
-                                         " FROM outbox ORDER BY rowid")
+        rows = await db.execute_fetchall(
+            "SELECT key, seq, recipient, payload, delivered_at, message_id, attempts FROM outbox ORDER BY rowid"
+        )
     return [dict(r) for r in rows]
 
 
@@ -208,8 +209,17 @@ def battle(area, *middle, end=True):
 
 
 async def test_a_battle_over_several_commits_is_reported_once_when_it_ends(store):
-    record = await store.create_game(guild_id=GUILD, channel_id=CHANNEL, game="runewars", options={}, seed=1,
-                                     engine_version="x", pack_hash="x", state="null", created_by=ALICE)
+    record = await store.create_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        game="runewars",
+        options={},
+        seed=1,
+        engine_version="x",
+        pack_hash="x",
+        state="null",
+        created_by=ALICE,
+    )
     rows = [
         [{"kind": "units_moved", "data": {"seat": 0}}, *battle("3A", "battle_round", end=False)],
         [{"kind": "battle_damaged", "data": {"area": "3A"}}],
@@ -217,17 +227,35 @@ async def test_a_battle_over_several_commits_is_reported_once_when_it_ends(store
         [{"kind": "turn_ended", "data": {"seat": 0}}],
     ]
     for seq, events in enumerate(rows):
-        payload = {"v": 1, "kind": "update", "game_id": record.id, "seq": seq + 1, "game": "runewars", "events": events,
-                   "lines": [e["kind"] for e in events], "awaiting": [], "view": {"players": []}, "result": None}
-        await store.commit_action(record.id, expected_seq=seq, seat=0, action="[]", chance="[]", state="null",
-                                  outbox=[OutboxMessage("channel", json.dumps(payload))])
+        payload = {
+            "v": 1,
+            "kind": "update",
+            "game_id": record.id,
+            "seq": seq + 1,
+            "game": "runewars",
+            "events": events,
+            "lines": [e["kind"] for e in events],
+            "awaiting": [],
+            "view": {"players": []},
+            "result": None,
+        }
+        await store.commit_action(
+            record.id,
+            expected_seq=seq,
+            seat=0,
+            action="[]",
+            chance="[]",
+            state="null",
+            outbox=[OutboxMessage("channel", json.dumps(payload))],
+        )
     transport = RecordingTransport(transient_failures=0)
     deliverer = Deliverer(store, transport, batch=1)
     await deliverer.drain()
     reports = transport.to(f"report:{CHANNEL}")
     assert [[e["kind"] for e in r["events"]] for r in reports] == [
         ["battle_started", "battle_round", "battle_damaged", "battle_won", "battle_ended"],
-        ["battle_started", "battle_round", "battle_ended"]]
+        ["battle_started", "battle_round", "battle_ended"],
+    ]
     news = transport.to(f"channel:{CHANNEL}")
     assert [len(p["reports"]) for p in news] == [0, 0, 2, 0]
     assert await store.get_setting("game", record.id, "report_open") == {"through": 3, "events": []}
@@ -261,7 +289,8 @@ async def test_a_recipient_without_a_dm_slot_is_parked_and_the_other_rows_go_on(
     assert len([s for s in transport.sent if s.to.startswith("dm:")]) == 1 and slept == []
     # every channel row went out, those of the first game behind its parked DMs and the second game's
     assert {(s.payload["game_id"], s.payload["seq"]) for s in transport.sent if s.to.startswith("channel:")} == {
-        (json.loads(r["payload"])["game_id"], r["seq"]) for r in rows if r["recipient"] == "channel"}
+        (json.loads(r["payload"])["game_id"], r["seq"]) for r in rows if r["recipient"] == "channel"
+    }
     assert transport.to(f"channel:{CHANNEL + 1}") and sorted(transport.statuses) == [(CHANNEL, first), (CHANNEL + 1, second)]
     assert (report.parked, report.retrying, report.wake_in) == (len(dm_rows) - 1, 0, 5.0)
     assert not any(r["attempts"] for r in rows)  # parking is no failed attempt
@@ -354,8 +383,14 @@ def test_the_map_cadence_and_the_dm_limit_are_settings(monkeypatch, tmp_path):
 
 def test_season_maps_draw_the_first_update_of_each_season_and_the_end():
     wants = map_cadence("season")
-    updates = [(1, 1, "spring", None), (1, 1, "spring", None), (2, 1, "spring", None), (1, 1, "summer", None),
-               (1, 1, "summer", None), (1, 1, "summer", {"winner": 0})]
+    updates = [
+        (1, 1, "spring", None),
+        (1, 1, "spring", None),
+        (2, 1, "spring", None),
+        (1, 1, "summer", None),
+        (1, 1, "summer", None),
+        (1, 1, "summer", {"winner": 0}),
+    ]
     drawn = [wants({"game_id": g, "game": "runewars", "view": {"year": y, "season": s}, "result": r}) for g, y, s, r in updates]
     assert drawn == [True, False, True, True, False, True]
     assert map_cadence("move")({"game_id": 1, "view": {}, "result": None})

@@ -13,6 +13,7 @@ import time
 import pytest
 
 import bot.service as service_module
+from bot import ids
 from bot.cogs.game import GameCog
 from bot.service import GameService, load_ai
 from bot.store import Store
@@ -20,7 +21,6 @@ from bot.table import Table, fairness
 from bot.table.export import build_export, dumps, verify_export
 from engine.core import Engine, decode, encode, load_ruleset
 from tests.bot.gamehelpers import ALICE, BOB, CHANNEL
-from bot import ids
 from tests.bot.playhelpers import FakeClient, dispatch, invoke, play_by_components
 
 RUNEWARS = Engine(load_ruleset("runewars"))

@@ -50,8 +50,7 @@ async def play_games(store, game: str, count: int, chooser: random.Random):
     for i in range(count):
         users = chooser.sample(USERS, chooser.randint(2, 4))
         options = {"hand_size": chooser.randint(1, 4)}
-        game_id = await started_game(service, users, game=game, channel=1000 + i,
-                                     seed=chooser.randrange(2**63), options=options)
+        game_id = await started_game(service, users, game=game, channel=1000 + i, seed=chooser.randrange(2**63), options=options)
         while (await store.get_game(game_id)).status == "active":
             move = await random_move(service, game_id, chooser)
             if chooser.random() < 0.15:  # someone else clicks the same button: refused, nothing changes
@@ -101,8 +100,7 @@ async def test_no_secret_reaches_the_channel_or_another_seat(tmp_path, game):
             sent = [s.payload for s in transport.sent if s.payload.get("game_id") == game_id]
             channel = {p["seq"]: p for p in sent if p["kind"] in ("start", "update")}
             private = defaultdict(dict)  # seq -> seat -> payload
-            for p in [p for p in sent if p["kind"] == "private"] + [
-                    p for (g, _), ps in held.items() if g == game_id for p in ps]:
+            for p in [p for p in sent if p["kind"] == "private"] + [p for (g, _), ps in held.items() if g == game_id for p in ps]:
                 assert p["seat"] not in private[p["seq"]], "a private message arrived twice"
                 private[p["seq"]][p["seat"]] = p
             notices = [p for p in sent if p["kind"] == "notice"]

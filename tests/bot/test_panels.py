@@ -5,9 +5,10 @@ import re
 
 import pytest
 
-from bot.errors import StaleClick
-from bot.service import Decision
 from bot import ids
+from bot.errors import StaleClick
+from bot.games.runewars.narrator import RunewarsNarrator
+from bot.service import Decision
 from bot.ui.panels import (
     MAX_BUTTONS,
     PAGE_SIZE,
@@ -18,7 +19,6 @@ from bot.ui.panels import (
     pick_choice,
     walk,
 )
-from bot.games.runewars.narrator import RunewarsNarrator
 from engine.core import Action, Prompt
 
 GAME_ID, SEQ = 123456, 7890
@@ -100,8 +100,11 @@ def test_many_answers_are_a_paged_select_with_the_plain_answers_as_buttons():
     assert len(last.selects()[0].options) == 60 - 2 * PAGE_SIZE
     assert [b.label for b in last.buttons()] == ["◀ Previous", "Skip"]
     # every option names a legal answer by index and hash
-    offered = [ids.parse_choice_value(o.value) for page in (0, 1, 2)
-               for o in build_panel("runewars", GAME_ID, SEQ, d, ids.Cursor((), page)).selects()[0].options]
+    offered = [
+        ids.parse_choice_value(o.value)
+        for page in (0, 1, 2)
+        for o in build_panel("runewars", GAME_ID, SEQ, d, ids.Cursor((), page)).selects()[0].options
+    ]
     assert [i for i, _ in offered] == list(range(60))
     assert all(h == ids.action_hash(d.actions[i]) for i, h in offered)
     with pytest.raises(StaleClick):
@@ -113,16 +116,25 @@ def test_exactly_max_buttons_stay_buttons():
     panel = build_panel("tinygame", GAME_ID, SEQ, d)
     check_limits(panel)
     assert len(panel.buttons()) == MAX_BUTTONS and not panel.selects()
-    assert len(build_panel("tinygame", GAME_ID, SEQ, decision("x", [("pick", {"n": n}) for n in range(MAX_BUTTONS + 1)])).selects()) == 1
+    assert (
+        len(build_panel("tinygame", GAME_ID, SEQ, decision("x", [("pick", {"n": n}) for n in range(MAX_BUTTONS + 1)])).selects())
+        == 1
+    )
 
 
 # ------------------------------------------------------------------ guided movement
 
 
-STRATEGY = [("move", {"from": o, "to": t, "unit": u, "count": n})
-            for o, t, u, most in (("10A", "10B", "human_archer", 2), ("10A", "10C", "human_archer", 2),
-                                  ("10C", "10B", "human_knight", 3), ("2C", "10B", "human_archer", 1))
-            for n in range(1, most + 1)] + [("done", {})]
+STRATEGY = [
+    ("move", {"from": o, "to": t, "unit": u, "count": n})
+    for o, t, u, most in (
+        ("10A", "10B", "human_archer", 2),
+        ("10A", "10C", "human_archer", 2),
+        ("10C", "10B", "human_knight", 3),
+        ("2C", "10B", "human_archer", 1),
+    )
+    for n in range(1, most + 1)
+] + [("done", {})]
 
 
 def test_movement_is_destination_then_units_in_range_then_count_then_confirm():

@@ -37,7 +37,11 @@ async def test_a_click_applies_its_answer_and_the_message_shows_what_comes_next(
     before = (await store.get_game(game_id)).seq
     [reply] = await play.choose(service, ALICE, ref, index, answer)
     assert reply.edit and reply.panel.rows == ()
-    assert reply.panel.text.startswith("Seat ") and "has chosen a card." in reply.panel.text and play.NOTHING_AWAITED in reply.panel.text
+    assert (
+        reply.panel.text.startswith("Seat ")
+        and "has chosen a card." in reply.panel.text
+        and play.NOTHING_AWAITED in reply.panel.text
+    )
     assert (await store.get_game(game_id)).seq == before + 1
 
 
@@ -75,8 +79,10 @@ async def test_navigating_an_older_position_starts_the_decision_afresh(service, 
     assert units.edit and "to 10B" in units.panel.text
     stale_ref = ids.PromptRef(ref.game_id, ref.seq - 1, ref.prompt_hash)
     [fresh] = await play.navigate(service, ALICE, stale_ref, ids.Cursor((0,)))
-    assert fresh.panel.text.startswith(play.MOVED_ON) and ids.parse_cursor(
-        re.fullmatch(ids.SELECT_TEMPLATE, fresh.panel.selects()[0].custom_id)) == ids.Cursor()
+    assert (
+        fresh.panel.text.startswith(play.MOVED_ON)
+        and ids.parse_cursor(re.fullmatch(ids.SELECT_TEMPLATE, fresh.panel.selects()[0].custom_id)) == ids.Cursor()
+    )
     [bad] = await play.select(service, ALICE, ref, ids.Cursor(), "9:deadbeef")
     assert not bad.edit and "no longer available" in bad.panel.text
 
@@ -102,7 +108,10 @@ async def test_the_guided_move_walks_to_a_confirmed_legal_move(service, store):
 async def test_typed_moves_are_checked_against_the_legal_moves(service, store):
     game_id = await positioned_game(service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
     [partial] = await play.move(service, game_id, ALICE, {"to": "1C"})
-    assert "to 1C" in partial.panel.text and [o.label for o in partial.panel.selects()[0].options] == ["Knights from 1A", "Infantry from 1A"]
+    assert "to 1C" in partial.panel.text and [o.label for o in partial.panel.selects()[0].options] == [
+        "Knights from 1A",
+        "Infantry from 1A",
+    ]
     before = await store.get_game(game_id)
     [refused] = await play.move(service, game_id, ALICE, {"to": "13Z", "from": "1A", "unit": "human_knight", "count": 1})
     assert refused.panel.text.startswith("13Z ") and "Rule: p. 16" in refused.panel.text  # the engine's reason
@@ -117,10 +126,15 @@ async def test_typed_moves_are_checked_against_the_legal_moves(service, store):
 async def test_move_autocomplete_offers_only_the_callers_own_legal_moves(service):
     game_id = await positioned_game(service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
     assert await play.move_suggestions(service, game_id, ALICE, "to", "", {}) == [
-        ("to 10B", "10B"), ("to 1B", "1B"), ("to 1C", "1C")]
+        ("to 10B", "10B"),
+        ("to 1B", "1B"),
+        ("to 1C", "1C"),
+    ]
     assert await play.move_suggestions(service, game_id, ALICE, "to", "b", {}) == [("to 10B", "10B"), ("to 1B", "1B")]
     assert await play.move_suggestions(service, game_id, ALICE, "unit", "", {"to": "1B"}) == [
-        ("Knights from 1A", "human_knight"), ("Infantry from 1A", "human_infantry")]
+        ("Knights from 1A", "human_knight"),
+        ("Infantry from 1A", "human_infantry"),
+    ]
     assert await play.move_suggestions(service, game_id, BOB, "to", "", {}) == []
     assert await play.move_suggestions(service, game_id, DAVE, "to", "", {}) == []
 
@@ -130,8 +144,10 @@ async def test_my_decisions_brings_held_messages_private_information_and_every_o
     held = [{"lines": ["dealt: cards=[1, 2]"]}, {"lines": []}]
     replies = await play.my_decisions(service, game_id, CAROL, held)
     hand = (await service.view(game_id, CAROL)).view["hand"]
-    assert [r.panel.text for r in replies[:2]] == [f"Private message (game #{game_id}):\ndealt: cards=[1, 2]",
-                                                    f"Your private information (game #{game_id}):\nYour hand: {hand}"]
+    assert [r.panel.text for r in replies[:2]] == [
+        f"Private message (game #{game_id}):\ndealt: cards=[1, 2]",
+        f"Your private information (game #{game_id}):\nYour hand: {hand}",
+    ]
     assert len(replies) == 3 and replies[2].panel.buttons() and not any(r.edit for r in replies)
     [stranger] = await play.my_decisions(service, game_id, DAVE)
     assert stranger.panel.text == "You hold no seat in this game."

@@ -36,8 +36,7 @@ async def test_a_runewars_seat_s_faction_is_stored_as_its_role_once_chosen(store
 
 async def test_ai_seats_roles_are_stored_within_their_stretch(store):
     service = GameService(store)
-    record = await service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=9,
-                                       lobby={"ai_fill": True, "table_size": 3})
+    record = await service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=9, lobby={"ai_fill": True, "table_size": 3})
     await service.join(record.id, ALICE)
     await service.start(record.id)
     for _ in range(3):

@@ -99,8 +99,7 @@ async def test_an_action_is_one_commit_with_a_public_and_a_private_message(servi
     user = ALICE
     card = (await hand_of(service, game_id, user))[-1]
     seat = (await service.view(game_id, user)).seat
-    outcome = await service.act(game_id, user, Action(seat, f"commit/1/{seat}", "play", {"card": card}),
-                                expected_seq=before.seq)
+    outcome = await service.act(game_id, user, Action(seat, f"commit/1/{seat}", "play", {"card": card}), expected_seq=before.seq)
     assert outcome.seq == before.seq + 1 == (await store.get_game(game_id)).seq
     assert outcome.lines == (f"Seat {seat} has chosen a card.", f"You commit the {card}.")
     [logged] = await store.actions(game_id, after_seq=before.seq)
@@ -229,8 +228,11 @@ def test_narration_uses_the_games_narrator_then_the_generic_form():
             return super().event(event)
 
     register_narrator("narration-test", Polite())
-    events = [Event("committed", {"seat": 1}), Event("you_committed", {"card": 7}, frozenset({1})),
-              Event("revealed", {"cards": (3, 7)})]
+    events = [
+        Event("committed", {"seat": 1}),
+        Event("you_committed", {"card": 7}, frozenset({1})),
+        Event("revealed", {"cards": (3, 7)}),
+    ]
     assert narrate("narration-test", events, None) == ["Seat 1 has chosen a card.", "revealed: cards=[3, 7]"]
     assert narrate("narration-test", events, 1)[1] == "you_committed: card=7"
     assert narrate("another-game", events[:1], 0) == ["committed: seat=1"]

@@ -9,12 +9,12 @@ from types import SimpleNamespace
 import pytest
 
 import bot.service as service_module
-from bot.frontend import REGISTERED, FrontEnd, frontend_for
 from bot.errors import NotSeated, RunetableError
+from bot.frontend import REGISTERED, FrontEnd, frontend_for
 from bot.service import GameService
 from engine.core import Engine, decode, encode, load_ruleset
-from tests.tinygame import VETO
 from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_service, random_move, rulesets, started_game
+from tests.tinygame import VETO
 
 
 @pytest.fixture
@@ -70,8 +70,7 @@ async def test_a_new_decision_reaches_the_seat_by_dm_but_not_the_actor(service, 
 
 async def test_ai_seats_fill_the_table_and_play_from_their_own_view(store):
     service = GameService(store, rulesets, ai=lambda game: random_ai)
-    record = await service.create_game(GUILD, CHANNEL, "tinygame", {}, ALICE, seed=4,
-                                       lobby={"table_size": 3, "ai_fill": True})
+    record = await service.create_game(GUILD, CHANNEL, "tinygame", {}, ALICE, seed=4, lobby={"table_size": 3, "ai_fill": True})
     await service.join(record.id, ALICE)
     started = await service.start(record.id, by_user=ALICE)
     seats = await store.seats(record.id)
@@ -88,8 +87,7 @@ async def test_ai_seats_fill_the_table_and_play_from_their_own_view(store):
     final = await store.get_game(record.id)
     rows = await store.actions(record.id)
     engine = Engine(rulesets("tinygame"))
-    state = engine.replay(seed=final.seed, options=final.options, seat_count=3,
-                          actions=[decode(r.action)[0] for r in rows[1:]])
+    state = engine.replay(seed=final.seed, options=final.options, seat_count=3, actions=[decode(r.action)[0] for r in rows[1:]])
     assert encode(state) == final.state
     assert {r.seat for r in rows[1:]} == {0, 1, 2}
 
@@ -116,15 +114,19 @@ async def test_auto_end_turn_answers_only_for_the_player_who_asked(service, stor
     for seat in (0, 1, 2):
         view = await service.view(game_id, users[seat])
         await service.act(game_id, users[seat], view.legal[0])
-    bob = (await service.view(game_id, BOB))
+    bob = await service.view(game_id, BOB)
     assert bob.prompts == () and {d.prompt.kind for d in (await service.view(game_id, ALICE)).decisions} == {"react"}
     [last] = await store.actions(game_id, after_seq=(await store.get_game(game_id)).seq - 1)
     assert last.seat == bob.seat and decode(last.action)[0].action.choice in ("pass", "veto")
 
 
 async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(service, store):
-    assert await service.player_settings(ALICE) == {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False,
-                                                    "palette": "default"}
+    assert await service.player_settings(ALICE) == {
+        "battle_policy": "automatic",
+        "auto_end_turn": False,
+        "auto_pass": False,
+        "palette": "default",
+    }
     with pytest.raises(RunetableError, match="one of default, contrast, classic"):
         await service.set_player_setting(ALICE, "palette", "neon")
     with pytest.raises(RunetableError, match="auto_pass is on or off"):
@@ -140,7 +142,7 @@ async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(
         await real.join(record.id, user)
     await real.start(record.id)
     seat = next(s.seat for s in await store.seats(record.id) if s.user_id == ALICE)
-    assert (await real.log_lines(record.id, ALICE))  # the log replays with the options the state holds
+    assert await real.log_lines(record.id, ALICE)  # the log replays with the options the state holds
     stored_options = real._state(await store.get_game(record.id)).options
     assert stored_options["battle_policy"] == {str(seat): "manual"}
 
@@ -200,7 +202,9 @@ async def test_maps_are_drawn_on_request_whole_or_cropped_and_never_per_commit(s
     drawn = []
     renderer = SimpleNamespace(
         alt_text=lambda view, pack, seat=None: f"Round {view['round']} map" + "." * 2000,
-        render_png=lambda view, pack, *, seat=None, crop=None, palette="default": drawn.append((seat, crop, palette)) or b"\x89PNG fake",
+        render_png=lambda view, pack, *, seat=None, crop=None, palette="default": (
+            drawn.append((seat, crop, palette)) or b"\x89PNG fake"
+        ),
     )
     monkeypatch.setattr(service_module, "renderer_for", lambda game: renderer)
     game_id = await started_game(service)

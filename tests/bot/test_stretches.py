@@ -21,6 +21,7 @@ from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, GUILD, RULESETS
 from tests.bot.playhelpers import RUNEWARS, STRATEGY_TURN
 from tests.tinygame import SealedBids
 
+
 class RoundBids(SealedBids):
     """Sealed Bids whose narrator names a chapter per round (as Runewars does per season)."""
 
@@ -89,8 +90,9 @@ async def test_a_human_move_and_the_ai_answers_after_it_make_one_channel_message
     # the start, the AI seats' first commits, then one message per move of Alice's
     assert len(news) == moves + 2 and news[0]["kind"] == "start"
     # every commit's public text is kept, in order, each line once
-    assert [line for p in news for line in p["lines"]] == \
-        [line for lines in await public_lines_of_every_commit(store, record.id, GAMES["tinygame"]) for line in lines]
+    assert [line for p in news for line in p["lines"]] == [
+        line for lines in await public_lines_of_every_commit(store, record.id, GAMES["tinygame"]) for line in lines
+    ]
     assert all(len(p["lines"]) == len(p["events"]) for p in news)
     assert all(set(p["ping"]) <= {ALICE} for p in news) and news[-1]["lines"][-1].startswith("Game over: ")
     # private messages stay one per commit: Alice hears of each of her decisions
@@ -112,14 +114,21 @@ async def test_a_table_of_ai_seats_posts_one_message_per_chapter(store):
         news = [p for p in await channel_news(store) if p["game_id"] == record.id]
         rounds = decode(final.state).board.round
         assert len(news) == (1 + rounds if game == "roundbids" else 2), [p["lines"] for p in news]
-        assert [line for p in news for line in p["lines"]] == \
-            [line for lines in await public_lines_of_every_commit(store, record.id, GAMES[game]) for line in lines]
+        assert [line for p in news for line in p["lines"]] == [
+            line for lines in await public_lines_of_every_commit(store, record.id, GAMES[game]) for line in lines
+        ]
 
 
 def test_long_news_is_split_over_messages_without_losing_a_line():
     lines = [f"line {i}: " + "x" * 90 for i in range(60)]
-    payload = {"kind": "update", "game": "tinygame", "lines": lines, "events": [{"kind": "k", "data": {}}] * 60,
-               "awaiting": [{"seat": 0, "user_id": ALICE}], "result": None}
+    payload = {
+        "kind": "update",
+        "game": "tinygame",
+        "lines": lines,
+        "events": [{"kind": "k", "data": {}}] * 60,
+        "awaiting": [{"seat": 0, "user_id": ALICE}],
+        "result": None,
+    }
     earlier, last = earlier_texts(payload), channel_text(payload)
     assert all(len(text) <= TEXT_LIMIT for text in [*earlier, last]) and len(earlier) >= 2
     assert last.startswith("…\n") and last.endswith(f"Waiting for: <@{ALICE}>")
@@ -140,8 +149,9 @@ async def test_an_eliminated_player_is_a_spectator_nobody_pings(store):
     state.prompts = [p for p in state.prompts if p.seat != 1]
     record = await service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=1)
     await store.set_seats(record.id, [SeatRecord(0, ALICE), SeatRecord(1, BOB)])
-    await store.commit_action(record.id, expected_seq=0, seat=None, action=encode(list(transition.records)),
-                              chance="[]", state=encode(state))
+    await store.commit_action(
+        record.id, expected_seq=0, seat=None, action=encode(list(transition.records)), chance="[]", state=encode(state)
+    )
     await store.set_status(record.id, "active")
     assert spectators((await service.view(record.id, None)).view) == {1}
     chooser = random.Random(2)
@@ -170,8 +180,14 @@ async def test_undo_marks_the_message_of_the_undone_answer_only(tmp_path):
         transition = RUNEWARS.from_position({}, 2, 1, STRATEGY_TURN)
         record = await service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=1)
         await store.set_seats(record.id, [SeatRecord(0, ALICE), SeatRecord(1, BOB)])
-        await store.commit_action(record.id, expected_seq=0, seat=None, action=encode(list(transition.records)),
-                                  chance="[]", state=encode(transition.state))
+        await store.commit_action(
+            record.id,
+            expected_seq=0,
+            seat=None,
+            action=encode(list(transition.records)),
+            chance="[]",
+            state=encode(transition.state),
+        )
         await store.set_status(record.id, "active")
         view = await service.view(record.id, ALICE)
         await service.act(record.id, ALICE, next(a for a in view.legal if a.choice == "done"), expected_seq=view.seq)
@@ -216,7 +232,7 @@ async def ai_table(service, game="roundbids") -> int:
 
 
 async def test_a_stretch_stopped_by_a_killed_process_goes_on_at_start_up_and_loses_no_line(tmp_path):
-    """"Nothing is lost": a table of AI seats is killed between two commits of a stretch (its
+    """ "Nothing is lost": a table of AI seats is killed between two commits of a stretch (its
     news held in the outbox, unsent), restarted, and at start-up the stretch goes on. The
     channel gets exactly the messages of an uninterrupted run, and what Discord received
     before and after the kill tells every commit's public lines once, in order."""
@@ -225,7 +241,7 @@ async def test_a_stretch_stopped_by_a_killed_process_goes_on_at_start_up_and_los
         uninterrupted = await channel_news(store)
     told_at = {n["seq"] for n in uninterrupted}
     in_the_middle = [seq + 1 for seq in range(2, max(told_at)) if seq not in told_at]
-    for kill in in_the_middle[::max(1, len(in_the_middle) // 4)]:
+    for kill in in_the_middle[:: max(1, len(in_the_middle) // 4)]:
         path = tmp_path / f"killed-{kill}.db"
         transport = RecordingTransport()
         async with await Store.open(path) as store:
@@ -242,8 +258,9 @@ async def test_a_stretch_stopped_by_a_killed_process_goes_on_at_start_up_and_los
             assert await store.stretch_news(game_id) == [] and (await store.get_game(game_id)).status == "finished"
             assert await channel_news(store) == [n for n in uninterrupted if n["seq"] >= kill], kill
             await Deliverer(store, transport).drain()
-            assert told_in_channel(transport) == \
-                [line for lines in await public_lines_of_every_commit(store, game_id, GAMES["roundbids"]) for line in lines]
+            assert told_in_channel(transport) == [
+                line for lines in await public_lines_of_every_commit(store, game_id, GAMES["roundbids"]) for line in lines
+            ]
 
 
 async def test_a_killed_stretch_after_a_players_move_is_told_once_in_one_message(tmp_path):
@@ -251,11 +268,13 @@ async def test_a_killed_stretch_after_a_players_move_is_told_once_in_one_message
     (her news held) in one stretch, and after her commit and one AI answer in another.
     After each restart the AI answers follow, and the whole game's channel news equals the
     uninterrupted game's, message for message."""
+
     async def game(store, kills=None):
         """``kills``: Alice's move number -> the commit of that stretch the process dies before."""
         service = service_with_ai(store)
-        record = await service.create_game(GUILD, CHANNEL, "tinygame", {}, ALICE, seed=5,
-                                           lobby={"table_size": 3, "ai_fill": True})
+        record = await service.create_game(
+            GUILD, CHANNEL, "tinygame", {}, ALICE, seed=5, lobby={"table_size": 3, "ai_fill": True}
+        )
         await service.join(record.id, ALICE)
         await service.start(record.id)
         chooser, move, restarts = random.Random(5), 0, 0
@@ -311,14 +330,24 @@ async def test_held_news_is_never_sent_and_is_released_once(store):
     """The store's side: a held row is no message to deliver; a commit releasing it takes it
     away in its own transaction, and a second release of it (another writer got there
     first) raises StaleVersion and writes nothing."""
-    record = await store.create_game(guild_id=GUILD, channel_id=CHANNEL, game="tinygame", options={}, seed=1,
-                                     engine_version="test", pack_hash="", state="null", created_by=ALICE)
+    record = await store.create_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        game="tinygame",
+        options={},
+        seed=1,
+        engine_version="test",
+        pack_hash="",
+        state="null",
+        created_by=ALICE,
+    )
     commit = dict(seat=None, action="[]", chance="[]", state="null")
     await store.commit_action(record.id, expected_seq=0, outbox=[OutboxMessage(STRETCH, '{"n": 1}')], **commit)
     [held] = await store.stretch_news(record.id)
     assert await store.undelivered() == []
-    await store.commit_action(record.id, expected_seq=1, outbox=[OutboxMessage("channel", '{"n": 2}')],
-                              release=[held.key], **commit)
+    await store.commit_action(
+        record.id, expected_seq=1, outbox=[OutboxMessage("channel", '{"n": 2}')], release=[held.key], **commit
+    )
     assert await store.stretch_news(record.id) == [] and [r.seq for r in await store.undelivered()] == [2]
     with pytest.raises(StaleVersion):
         await store.commit_action(record.id, expected_seq=2, release=[held.key], **commit)

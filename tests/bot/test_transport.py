@@ -41,11 +41,13 @@ class FakeChannel:
             if message_id in self.fake.deleted:
                 raise http_error(discord.NotFound, 404, 10008, "Unknown Message")
             self.fake.edits.append((message_id, kwargs))
+
         return SimpleNamespace(edit=edit)
 
     def permissions_for(self, member):
-        return SimpleNamespace(manage_threads=member.id in self.fake.managers,
-                               create_private_threads=self.fake.may_make_private_threads)
+        return SimpleNamespace(
+            manage_threads=member.id in self.fake.managers, create_private_threads=self.fake.may_make_private_threads
+        )
 
     async def _create_thread(self, **kwargs):
         thread_id = THREAD + len(self.fake.threads)
@@ -54,6 +56,7 @@ class FakeChannel:
 
         async def add_user(user):
             thread.members.append(user.id)
+
         thread.add_user = add_user
         self.fake.threads[thread_id] = thread
         return thread
@@ -69,8 +72,7 @@ class FakeDiscord:
         self.managers = set()  # users with Manage Threads in the channel
         self.may_make_private_threads = True
         me = SimpleNamespace(id=1)
-        self.guild = SimpleNamespace(me=me, get_member=lambda user_id: SimpleNamespace(id=user_id),
-                                     fetch_member=AsyncMock())
+        self.guild = SimpleNamespace(me=me, get_member=lambda user_id: SimpleNamespace(id=user_id), fetch_member=AsyncMock())
         self.channel = FakeChannel(self, CHANNEL)
 
     async def record(self, where, content, kwargs):
@@ -98,9 +100,20 @@ async def service(tmp_path):
 
 def runewars_payload(game_id, seq, season="spring", **extra):
     view = {"game": "runewars", "phase": season, "year": 1, "season": season, "players": [], "result": None}
-    return {"v": 1, "kind": "update", "game_id": game_id, "seq": seq, "game": "runewars", "lines": [], "events": [],
-            "awaiting": [{"seat": 0, "user_id": ALICE}, {"seat": 1, "user_id": None}], "ping": [], "view": view,
-            "result": None, **extra}
+    return {
+        "v": 1,
+        "kind": "update",
+        "game_id": game_id,
+        "seq": seq,
+        "game": "runewars",
+        "lines": [],
+        "events": [],
+        "awaiting": [{"seat": 0, "user_id": ALICE}, {"seat": 1, "user_id": None}],
+        "ping": [],
+        "view": view,
+        "result": None,
+        **extra,
+    }
 
 
 async def test_a_drained_game_reaches_the_channel_and_each_player_through_discord(service):
@@ -172,9 +185,18 @@ async def test_the_status_shows_the_game_as_it_stands_and_each_awaited_players_d
 async def test_a_battle_report_goes_to_the_games_battle_thread_made_once(service, monkeypatch):
     game_id = await started_game(service, (ALICE, BOB))
     monkeypatch.setattr(service, "picture", AsyncMock(return_value=b"\x89PNG battle"))
-    report = {"v": 1, "kind": "report", "game_id": game_id, "game": "runewars", "seq": 7, "players": [],
-              "events": [{"kind": "battle_started", "data": {"area": "3A", "attacker": 0, "defender": 1}},
-                         {"kind": "battle_ended", "data": {"area": "3A", "winner": "attacker", "seat": 0}}]}
+    report = {
+        "v": 1,
+        "kind": "report",
+        "game_id": game_id,
+        "game": "runewars",
+        "seq": 7,
+        "players": [],
+        "events": [
+            {"kind": "battle_started", "data": {"area": "3A", "attacker": 0, "defender": 1}},
+            {"kind": "battle_ended", "data": {"area": "3A", "winner": "attacker", "seat": 0}},
+        ],
+    }
     fake = FakeDiscord()
     transport = DiscordTransport(fake, service)
     assert await transport.send_report(CHANNEL, report, "n1") == THREAD
@@ -192,8 +214,16 @@ async def test_a_battle_report_goes_to_the_games_battle_thread_made_once(service
 async def test_a_private_thread_is_used_only_where_no_other_seated_player_can_read_it(service):
     game_id = await started_game(service, (ALICE, BOB, CAROL))
     await service.store.set_seats(game_id, [SeatRecord(0, ALICE), SeatRecord(1, BOB), SeatRecord(2, None, is_ai=True)])
-    payload = {"v": 1, "kind": "private", "game_id": game_id, "seq": 1, "game": "tinygame", "seat": 0,
-               "lines": ["dealt: cards=[3]"], "decisions": []}
+    payload = {
+        "v": 1,
+        "kind": "private",
+        "game_id": game_id,
+        "seq": 1,
+        "game": "tinygame",
+        "seat": 0,
+        "lines": ["dealt: cards=[3]"],
+        "decisions": [],
+    }
     fake = FakeDiscord()
     transport = DiscordTransport(fake, service)
     fake.managers = {BOB}
@@ -221,28 +251,50 @@ async def test_a_private_thread_is_used_only_where_no_other_seated_player_can_re
 async def test_the_last_news_is_followed_by_the_reveal_and_notices_ping_only_whom_they_name(service):
     fake = FakeDiscord()
     transport = DiscordTransport(fake, service)
-    payload = {"kind": "update", "game_id": 1, "seq": 40, "game": "tinygame", "lines": ["the end"], "events": [],
-               "awaiting": [], "ping": [], "result": {"winner": 1}, "reveal": ["**Revealed**", *("x" * 900 for _ in range(3))]}
+    payload = {
+        "kind": "update",
+        "game_id": 1,
+        "seq": 40,
+        "game": "tinygame",
+        "lines": ["the end"],
+        "events": [],
+        "awaiting": [],
+        "ping": [],
+        "result": {"winner": 1},
+        "reveal": ["**Revealed**", *("x" * 900 for _ in range(3))],
+    }
     await transport.send_channel(CHANNEL, payload, "n")
     news, *reveal = fake.to(f"channel:{CHANNEL}")
     assert news[0] == "the end\n**The game is over.** Winner: seat 1."
     assert [len(text) <= 2000 for text, _ in reveal] == [True, True] and reveal[0][0].startswith("**Revealed**")
-    assert len({kwargs["nonce"] for _, kwargs in reveal}) == 2 and all(kwargs["allowed_mentions"].users is False for _, kwargs in reveal)
-    notice = {"v": 1, "kind": "notice", "notice": "reminder", "game_id": 1, "lines": ["⏳ waiting"], "ping": [BOB],
-              "buttons": [{"label": "Mute", "custom_id": "tb:1:mute", "style": "secondary"}]}
+    assert len({kwargs["nonce"] for _, kwargs in reveal}) == 2 and all(
+        kwargs["allowed_mentions"].users is False for _, kwargs in reveal
+    )
+    notice = {
+        "v": 1,
+        "kind": "notice",
+        "notice": "reminder",
+        "game_id": 1,
+        "lines": ["⏳ waiting"],
+        "ping": [BOB],
+        "buttons": [{"label": "Mute", "custom_id": "tb:1:mute", "style": "secondary"}],
+    }
     await transport.send_channel(CHANNEL, notice, "n2")
     text, kwargs = fake.to(f"channel:{CHANNEL}")[-1]
     assert text == "⏳ waiting" and [u.id for u in kwargs["allowed_mentions"].users] == [BOB]
     assert [c.custom_id for c in kwargs["view"].children] == ["tb:1:mute"]
 
 
-@pytest.mark.parametrize("error, expected", [
-    (http_error(discord.Forbidden, 403, 50007, "Cannot send messages to this user"), Undeliverable),
-    (http_error(discord.NotFound, 404, 10003, "Unknown Channel"), Undeliverable),
-    (http_error(discord.HTTPException, 503, 0, "Service Unavailable"), TransientFailure),
-    (http_error(discord.HTTPException, 429, 0, "Too Many Requests"), TransientFailure),
-    (OSError("connection reset"), TransientFailure),
-])
+@pytest.mark.parametrize(
+    "error, expected",
+    [
+        (http_error(discord.Forbidden, 403, 50007, "Cannot send messages to this user"), Undeliverable),
+        (http_error(discord.NotFound, 404, 10003, "Unknown Channel"), Undeliverable),
+        (http_error(discord.HTTPException, 503, 0, "Service Unavailable"), TransientFailure),
+        (http_error(discord.HTTPException, 429, 0, "Too Many Requests"), TransientFailure),
+        (OSError("connection reset"), TransientFailure),
+    ],
+)
 async def test_discord_failures_are_told_apart_for_the_deliverer(service, error, expected):
     fake = FakeDiscord()
     fake.fail = error
@@ -252,8 +304,12 @@ async def test_discord_failures_are_told_apart_for_the_deliverer(service, error,
 
 
 def test_channel_text_fits_one_message_and_ends_with_who_is_awaited():
-    payload = {"kind": "update", "lines": [f"line {i} " + "x" * 50 for i in range(100)],
-               "awaiting": [{"seat": 0, "user_id": 7}, {"seat": 1, "user_id": None}], "result": None}
+    payload = {
+        "kind": "update",
+        "lines": [f"line {i} " + "x" * 50 for i in range(100)],
+        "awaiting": [{"seat": 0, "user_id": 7}, {"seat": 1, "user_id": None}],
+        "result": None,
+    }
     text = channel_text(payload)
     assert len(text) <= 2000 and text.startswith("…\n") and text.endswith("Waiting for: <@7>, an AI seat")
     assert pinged(payload) == [7]  # an older payload without "ping": everyone awaited

@@ -51,7 +51,7 @@ def replay_problems(survey: Survey) -> list[str]:
         points = game.hashes
         if len(points) > REPLAY_ALL_UP_TO:
             step = len(points) // REPLAY_POINTS
-            points = points[step::step][:REPLAY_POINTS - 1] + [points[-1]]
+            points = points[step::step][: REPLAY_POINTS - 1] + [points[-1]]
         for count, expected in points:
             try:
                 state = engine.replay(seed=game.seed, options=game.options, seat_count=game.seats, actions=records[:count])
@@ -240,7 +240,8 @@ def all_problems(survey: Survey) -> dict[str, list[str]]:
     return {
         "random play": [g.label + ": no result" for g in survey.games if g.result is None] + survey.no_legal_answer,
         "replay": replay_problems(survey),
-        "hidden information": ([] if descriptor.hidden else ["no hidden-information hook"]) + survey.hidden
+        "hidden information": ([] if descriptor.hidden else ["no hidden-information hook"])
+        + survey.hidden
         + ([] if survey.hidden_changed else ["permute_hidden changed nothing"])
         + ([] if survey.hidden_compared else ["no action that reveals nothing was compared"]),
         "AI": ai_problems(survey),

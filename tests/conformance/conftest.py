@@ -22,6 +22,3 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "game" in metafunc.fixturenames:
         names = sorted(installed_games())
         metafunc.parametrize("game", names, ids=names)
-
-
-

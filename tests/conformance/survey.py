@@ -136,9 +136,7 @@ def plan(descriptor: GameDescriptor) -> Callable[[int, int], tuple[int, dict[str
 
 def reveals_nothing(ruleset: Any, transition: Transition) -> bool:
     """Every public event a kind the ruleset says discloses nothing, every private one an echo."""
-    return all(
-        e.kind in (ruleset.undo_safe_events if e.to is None else ruleset.undo_echo_events) for e in transition.events
-    )
+    return all(e.kind in (ruleset.undo_safe_events if e.to is None else ruleset.undo_echo_events) for e in transition.events)
 
 
 def views(engine: Engine, state: GameState) -> dict[Any, Any]:
@@ -149,8 +147,9 @@ def legal_by_seat(engine: Engine, state: GameState) -> dict[int, list[Action]]:
     return {seat: engine.legal(state, seat) for seat in state.seats}
 
 
-def hidden_check(survey: Survey, engine: Engine, permute: Callable[..., GameState], state: GameState,
-                 action: Action, rng: Random, where: str) -> Transition:
+def hidden_check(
+    survey: Survey, engine: Engine, permute: Callable[..., GameState], state: GameState, action: Action, rng: Random, where: str
+) -> Transition:
     """The hidden-information claim at ``state`` (module docstring); returns the real transition."""
     problems = survey.hidden
     before = state_hash(state)
@@ -189,8 +188,10 @@ def hidden_check(survey: Survey, engine: Engine, permute: Callable[..., GameStat
         after, after_copy = views(engine, real.state), views(engine, other.state)
         for viewer in after:
             if after[viewer] != after_copy[viewer]:
-                problems.append(f"{where}: after {action.describe()} (which revealed nothing) the view of {_who(viewer)} "
-                                f"changed: {_first_difference(after[viewer], after_copy[viewer])}")
+                problems.append(
+                    f"{where}: after {action.describe()} (which revealed nothing) the view of {_who(viewer)} "
+                    f"changed: {_first_difference(after[viewer], after_copy[viewer])}"
+                )
     return real
 
 
@@ -248,8 +249,9 @@ def _play_ai(found: Survey, engine: Engine, *, seats: int, seed: int) -> None:
     found.ai_game.append(f"AI game: no result after {MAX_ACTIONS} answers")
 
 
-def _play(found: Survey, engine: Engine, permute: Callable[..., GameState] | None, seats: int, *, seed: int,
-          options: dict[str, Any]) -> Played:
+def _play(
+    found: Survey, engine: Engine, permute: Callable[..., GameState] | None, seats: int, *, seed: int, options: dict[str, Any]
+) -> Played:
     game = Played(seats, seed, options)
     begun = engine.setup(options, seats, seed)
     state = begun.state

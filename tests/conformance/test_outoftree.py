@@ -115,8 +115,7 @@ def test_the_game_is_gone_when_its_package_is(tmp_path):
 
 def test_python_m_bot_games_lists_it(installed):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(installed), str(ROOT)])}
-    done = subprocess.run([sys.executable, "-m", "bot", "games"], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([sys.executable, "-m", "bot", "games"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert NAME in done.stdout and "runewars" in done.stdout
 

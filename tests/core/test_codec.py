@@ -4,14 +4,18 @@ import json
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.core import Action, ActionRecord, Engine, Event, decode, encode, register, state_hash
 from tests.tinygame import RULESET
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6).filter(lambda k: not k.startswith("$")), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=6).filter(lambda k: not k.startswith("$")), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 

@@ -178,7 +178,9 @@ def test_replay_detects_a_changed_chance_result():
             break
     else:
         pytest.fail("no random game with a reshuffle found")
-    tampered = [r if r is not chance[0] else type(r)(r.seq, r.action, (r.chance[0] + 1,) + r.chance[1:], r.forced) for r in records]
+    tampered = [
+        r if r is not chance[0] else type(r)(r.seq, r.action, (r.chance[0] + 1,) + r.chance[1:], r.forced) for r in records
+    ]
     with pytest.raises(ReplayMismatch):
         replay(RULESET, seed, {"target": 9, "hand_size": 6}, 2, tampered)
 
@@ -204,7 +206,9 @@ def _reshuffled_hidden(board: TinyBoard, shuffler: random.Random) -> TinyBoard:
     for size in sizes:
         hands.append(pool[:size])
         pool = pool[size:]
-    return TinyBoard(board.round, pool, hands, list(board.scores), list(board.committed), list(board.reactions), list(board.discard))
+    return TinyBoard(
+        board.round, pool, hands, list(board.scores), list(board.committed), list(board.reactions), list(board.discard)
+    )
 
 
 def test_every_open_prompt_has_a_legal_answer_in_random_games():

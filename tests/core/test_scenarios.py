@@ -20,13 +20,20 @@ def test_scenario_passes(path):
 
 
 def test_the_cli_passes_the_good_scenarios():
-    done = subprocess.run([sys.executable, "-m", "engine.scenario", "-q", "tests/scenarios/tiny"], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.scenario", "-q", "tests/scenarios/tiny"], cwd=ROOT, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 failed" in done.stdout
 
 
 def test_the_cli_fails_a_broken_scenario_with_a_readable_diff():
-    done = subprocess.run([sys.executable, "-m", "engine.scenario", "tests/scenarios_broken/tiny_wrong_winner.toml"], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.scenario", "tests/scenarios_broken/tiny_wrong_winner.toml"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 1
     assert "FAIL" in done.stdout
     assert 'expected event {"kind": "round_won", "seat": 0}' in done.stdout
@@ -42,15 +49,27 @@ def test_unknown_keys_are_reported_not_ignored(tmp_path):
 
 
 def test_an_unexpected_refusal_is_a_failure_not_a_crash():
-    data = {"title": "t", "source": "s", "game": "tests.tinygame", "seats": 2, "position": {"hands": [[1], [2]]},
-            "step": [{"seat": 1, "prompt": "commit/1/0", "choice": "play", "args": {"card": 2}}]}
+    data = {
+        "title": "t",
+        "source": "s",
+        "game": "tests.tinygame",
+        "seats": 2,
+        "position": {"hands": [[1], [2]]},
+        "step": [{"seat": 1, "prompt": "commit/1/0", "choice": "play", "args": {"card": 2}}],
+    }
     result = run_scenario(data)
     assert not result.ok and "NotYourDecision" in result.failures[0]
 
 
 def test_an_expected_error_that_does_not_happen_is_a_failure():
-    data = {"title": "t", "source": "s", "game": "tests.tinygame", "seats": 2, "position": {"hands": [[1], [2]]},
-            "step": [{"seat": 0, "choice": "play", "args": {"card": 1}, "expect": {"error": {"type": "IllegalAction"}}}]}
+    data = {
+        "title": "t",
+        "source": "s",
+        "game": "tests.tinygame",
+        "seats": 2,
+        "position": {"hands": [[1], [2]]},
+        "step": [{"seat": 0, "choice": "play", "args": {"card": 1}, "expect": {"error": {"type": "IllegalAction"}}}],
+    }
     result = run_scenario(data)
     assert not result.ok and "accepted" in result.failures[0]
 

@@ -35,18 +35,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import ids
 from bot.errors import StaleClick
+from bot.games.runewars import FRONTEND
 from bot.narration import narrator_for
 from bot.service import Decision, GameService, SeatView
-from bot import ids
 from bot.ui.panels import walk
-from bot.games.runewars import FRONTEND
-MOVE_KINDS = FRONTEND.move_kinds
 from engine.runewars.ai.policy import choose
 from tests.e2e import payloads as p
 from tests.e2e.double import DiscordDouble, DoubleError, Interaction, Message
 from tests.e2e.players import Player
 
+MOVE_KINDS = FRONTEND.move_kinds
 CHOICE = re.compile(ids.CHOICE_TEMPLATE)
 SELECT = re.compile(ids.SELECT_TEMPLATE)
 CURSOR = re.compile(ids.CURSOR_TEMPLATE)
@@ -92,8 +92,15 @@ class Brain(Player):
         """Answer one open decision of this seat (``view``: the seat's view now)."""
         decision = await self._decision_with_panel(view)
         action = choose(dict(view.view), decision.prompt, list(decision.actions), self.rng, pack=await self.table.pack())
-        step = Step(self.user.name, view.seat, decision.prompt.kind, decision.prompt.id, view.seq, view.seq,
-                    in_turn=bool(view.view.get("turn")))
+        step = Step(
+            self.user.name,
+            view.seat,
+            decision.prompt.kind,
+            decision.prompt.id,
+            view.seq,
+            view.seq,
+            in_turn=bool(view.view.get("turn")),
+        )
         ph = ids.prompt_hash(decision.prompt.id)
         if self.table.type_moves and decision.prompt.kind in MOVE_KINDS:
             for option in ("to", "from"):  # what /game move would suggest (checked for leaks)
@@ -104,7 +111,9 @@ class Brain(Player):
                 message = await self._ask_private(ph)
             interaction = await self._press(message, ph, decision, action)
             step.interactions.append(interaction)
-            await self.double.wait_for(lambda: interaction.responses, what=f"the bot's answer to {self.user.name}'s click")
+            await self.double.wait_for(
+                lambda interaction=interaction: interaction.responses, what=f"the bot's answer to {self.user.name}'s click"
+            )
             seq = (await self.table.service.store.get_game(self.table.game_id)).seq
             if seq != view.seq:
                 step.seq_after = seq
@@ -178,7 +187,12 @@ class Brain(Player):
                 if value in values:
                     return await self.select(message, value, custom_id=component["custom_id"])
         for component, match in components:  # another page, or back to the first step of an older position
-            if match and match["ph"] == ph and CURSOR.fullmatch(component["custom_id"]) and component.get("label", "").startswith(("Next", "Start over")):
+            if (
+                match
+                and match["ph"] == ph
+                and CURSOR.fullmatch(component["custom_id"])
+                and component.get("label", "").startswith(("Next", "Start over"))
+            ):
                 return await self.click(message, custom_id=component["custom_id"])
         offered = [(c.get("label") or c.get("placeholder"), c.get("custom_id")) for c, _ in components]
         raise BrainError(f"{self.user.name}: the panel does not lead to {action.describe()}; it offers {offered}")
@@ -207,8 +221,9 @@ def _step_value(decision: Decision, action, cursor: ids.Cursor) -> str | None:
 class Table:
     """One Runewars game in one channel, played by brains (see the module docstring)."""
 
-    def __init__(self, double: DiscordDouble, service: GameService, players: list[Player], *,
-                 seed: int = 0, type_moves: bool = False):
+    def __init__(
+        self, double: DiscordDouble, service: GameService, players: list[Player], *, seed: int = 0, type_moves: bool = False
+    ):
         self.double = double
         self.service = service  # read-only: views of the bot's database
         self.channel = players[0].channel
@@ -256,8 +271,13 @@ class Table:
     async def seat_view(self, user_id: int | None) -> SeatView:
         return await self.service.view(self.game_id, user_id)
 
-    async def play(self, until: Callable[[SeatView], bool] = lambda v: False, *, max_steps: int = 5000,
-                   after_step: Callable[[Step], Any] | None = None) -> SeatView:
+    async def play(
+        self,
+        until: Callable[[SeatView], bool] = lambda v: False,
+        *,
+        max_steps: int = 5000,
+        after_step: Callable[[Step], Any] | None = None,
+    ) -> SeatView:
         """Let the awaited seats answer, one decision at a time, until ``until(public view)``
         or the game's end. Returns the public view at the stop."""
         for _ in range(max_steps):

@@ -19,7 +19,6 @@ from tests.e2e.double import DEFAULT_TIMEOUT, DiscordDouble
 from tests.e2e.probe_bot import ProbeBot
 from tests.e2e.settings import GUILD_READY_TIMEOUT, SWITCH_INTERVAL
 
-
 #: wall-clock span of the e2e tests in this run: [first start, last end, tests]
 _E2E_SPAN: list[float] = []
 _E2E_TESTS: set[str] = set()
@@ -38,8 +37,6 @@ def pytest_terminal_summary(terminalreporter) -> None:
     """One line at the end of every run that ran e2e tests: how long they took, wall clock."""
     if _E2E_SPAN:
         terminalreporter.write_line(f"e2e tests: {len(_E2E_TESTS)} in {_E2E_SPAN[1] - _E2E_SPAN[0]:.1f} s wall time")
-
-
 
 
 @pytest.fixture(autouse=True)

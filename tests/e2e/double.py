@@ -163,7 +163,8 @@ class Message:
     def component(self, *, label: str | None = None, custom_id: str | None = None) -> dict[str, Any]:
         """The one component with that label or custom_id; DoubleError if none or several."""
         found = [
-            c for c in self.components()
+            c
+            for c in self.components()
             if (custom_id is not None and c.get("custom_id") == custom_id)
             or (label is not None and (c.get("label") == label or c.get("placeholder") == label))
         ]
@@ -282,8 +283,14 @@ def _route_key(route: str) -> str:
 class DiscordDouble:
     """The double; ``async with DiscordDouble() as double:`` serves it on a free port."""
 
-    def __init__(self, *, token: str = "e2e-token", heartbeat_interval_ms: int = 41250,
-                 ack_deadline: float | None = None, guild_name: str = "Runetable e2e"):
+    def __init__(
+        self,
+        *,
+        token: str = "e2e-token",
+        heartbeat_interval_ms: int = 41250,
+        ack_deadline: float | None = None,
+        guild_name: str = "Runetable e2e",
+    ):
         self.token = token
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.ack_deadline = ack_deadline  # seconds; None records ack times without enforcing 3 s
@@ -350,8 +357,10 @@ class DiscordDouble:
     def env(self) -> dict[str, str]:
         """The settings that point ``python -m bot run`` at this double."""
         return {
-            "DISCORD_TOKEN": self.token, "DISCORD_API_BASE": self.api_base,
-            "DISCORD_GATEWAY_URL": self.gateway_url, "DEV_GUILD_ID": str(self.guild.id),
+            "DISCORD_TOKEN": self.token,
+            "DISCORD_API_BASE": self.api_base,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+            "DEV_GUILD_ID": str(self.guild.id),
         }
 
     # --- the world ---------------------------------------------------------------------
@@ -363,8 +372,13 @@ class DiscordDouble:
 
     def add_channel(self, guild: Guild, name: str) -> Channel:
         channel_id = p.snowflake()
-        channel = Channel(channel_id, p.GUILD_TEXT, name, guild.id,
-                          payload=p.guild_text_channel(channel_id, guild.id, name, len(guild.channel_ids)))
+        channel = Channel(
+            channel_id,
+            p.GUILD_TEXT,
+            name,
+            guild.id,
+            payload=p.guild_text_channel(channel_id, guild.id, name, len(guild.channel_ids)),
+        )
         self.channels[channel_id] = channel
         guild.channel_ids.append(channel_id)
         return channel
@@ -391,6 +405,7 @@ class DiscordDouble:
 
     def inbox(self, user: User) -> list[Message]:
         """Every live message ``user`` can see, oldest first."""
+
         def visible(m: Message) -> bool:
             if m.visible_to is not None:
                 return m.visible_to == user.id
@@ -400,8 +415,11 @@ class DiscordDouble:
 
     def channel_messages(self, channel: Channel) -> list[Message]:
         """Live non-ephemeral messages in ``channel``, oldest first."""
-        return [m for m in sorted(self.messages.values(), key=lambda m: m.id)
-                if m.channel_id == channel.id and not m.deleted and m.visible_to is None]
+        return [
+            m
+            for m in sorted(self.messages.values(), key=lambda m: m.id)
+            if m.channel_id == channel.id and not m.deleted and m.visible_to is None
+        ]
 
     def dms(self, user: User) -> list[Message]:
         channel = self.dm_channel(user)
@@ -416,17 +434,22 @@ class DiscordDouble:
         for definition in candidates:
             if definition["name"] == name and definition.get("type", 1) == 1:
                 return definition
-        raise DoubleError(f"no command /{name} registered (guild {guild_id}); the bot synced "
-                          f"{[c['name'] for c in self.global_commands]} globally and "
-                          f"{ {g: [c['name'] for c in cs] for g, cs in self.guild_commands.items()} } per guild")
+        raise DoubleError(
+            f"no command /{name} registered (guild {guild_id}); the bot synced "
+            f"{[c['name'] for c in self.global_commands]} globally and "
+            f"{ {g: [c['name'] for c in cs] for g, cs in self.guild_commands.items()} } per guild"
+        )
 
     # --- faults ------------------------------------------------------------------------
 
     def rate_limit(self, route: str, *, retry_after: float = 0.25, times: int = 1, is_global: bool = False) -> None:
         """The next ``times`` requests to ``route`` ("POST /channels/{id}/messages") get 429."""
         headers = {
-            "Retry-After": str(math.ceil(retry_after)), "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset-After": f"{retry_after:.3f}", "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
+            "Retry-After": str(math.ceil(retry_after)),
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+            "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
             "X-RateLimit-Bucket": hashlib.sha1(_route_key(route).encode()).hexdigest()[:16],
             "X-RateLimit-Scope": "global" if is_global else "user",
         }
@@ -476,12 +499,17 @@ class DiscordDouble:
         """Wait until the bot has identified ``sessions`` times and the latest is connected."""
         return await self.wait_for(
             lambda: len(self.sessions) >= sessions and self.sessions[-1].ws is not None and self.sessions[-1],
-            timeout=timeout, what=f"gateway session {sessions} to connect")
+            timeout=timeout,
+            what=f"gateway session {sessions} to connect",
+        )
 
     async def settled(self, interaction: Interaction, *, timeout: float = DEFAULT_TIMEOUT) -> Interaction:
         """Wait for the bot's answer: the callback, and for a deferred message its content."""
-        await self.wait_for(lambda: interaction.callback is not None and not interaction.loading, timeout=timeout,
-                            what=f"the bot to answer interaction {interaction.id} ({_describe(interaction.payload)})")
+        await self.wait_for(
+            lambda: interaction.callback is not None and not interaction.loading,
+            timeout=timeout,
+            what=f"the bot to answer interaction {interaction.id} ({_describe(interaction.payload)})",
+        )
         return interaction
 
     # --- gateway -------------------------------------------------------------------------
@@ -562,11 +590,18 @@ class DiscordDouble:
 
     async def _identified(self, session: Session, request: web.Request) -> None:
         resume_url = f"ws://{request.host}/gateway/resume"
-        await self.dispatch("READY", {
-            "v": 10, "user": self.bot.payload, "session_id": session.id, "resume_gateway_url": resume_url,
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
-            "application": {"id": str(self.application_id), "flags": 0},
-        }, session)
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": self.bot.payload,
+                "session_id": session.id,
+                "resume_gateway_url": resume_url,
+                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                "application": {"id": str(self.application_id), "flags": 0},
+            },
+            session,
+        )
         for guild in self.guilds.values():
             await self.dispatch("GUILD_CREATE", self._guild_payload(guild), session)
 
@@ -574,37 +609,79 @@ class DiscordDouble:
         channels = [self.channels[c] for c in guild.channel_ids]
         threads = [c for c in self.channels.values() if c.guild_id == guild.id and c.type in (p.PUBLIC_THREAD, p.PRIVATE_THREAD)]
         return {
-            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(self.owner.id), "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
-            "default_message_notifications": 0, "explicit_content_filter": 0, "roles": [p.everyone_role(guild.id), p.bot_role(guild.bot_role_id, self.bot.id, self.bot.name)],
-            "emojis": [], "stickers": [], "features": [], "mfa_level": 0, "application_id": None,
-            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None, "max_members": 500000,
-            "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
-            "premium_subscription_count": 0, "preferred_locale": "en-US", "public_updates_channel_id": None,
-            "nsfw_level": 0, "premium_progress_bar_enabled": False, "joined_at": self.bot.joined_at, "large": False,
-            "unavailable": False, "member_count": len(guild.member_ids), "voice_states": [], "presences": [],
+            "id": str(guild.id),
+            "name": guild.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner.id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [p.everyone_role(guild.id), p.bot_role(guild.bot_role_id, self.bot.id, self.bot.name)],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "max_members": 500000,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": self.bot.joined_at,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(guild.member_ids),
+            "voice_states": [],
+            "presences": [],
             "members": [self._member(guild, u) for u in guild.member_ids],
-            "channels": [c.payload for c in channels], "threads": [c.payload for c in threads],
-            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
+            "channels": [c.payload for c in channels],
+            "threads": [c.payload for c in threads],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
         }
 
     # --- interactions --------------------------------------------------------------------
 
-    async def interact(self, user: User, kind: int, data: dict[str, Any], *, channel: Channel,
-                       message: Message | None = None) -> Interaction:
+    async def interact(
+        self, user: User, kind: int, data: dict[str, Any], *, channel: Channel, message: Message | None = None
+    ) -> Interaction:
         """Send an INTERACTION_CREATE from ``user`` in ``channel`` (``message``: the clicked one)."""
         interaction_id, token = p.snowflake(), "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
-            "id": str(interaction_id), "application_id": str(self.application_id), "type": kind, "data": data,
-            "channel_id": str(channel.id), "channel": channel.payload, "token": token, "version": 1,
-            "app_permissions": str(p.BOT_PERMISSIONS), "locale": "en-US", "entitlements": [],
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel.payload,
+            "token": token,
+            "version": 1,
+            "app_permissions": str(p.BOT_PERMISSIONS),
+            "locale": "en-US",
+            "entitlements": [],
             "attachment_size_limit": p.ATTACHMENT_SIZE_LIMIT,
         }
         if channel.guild_id is not None:
             guild = self.guilds[channel.guild_id]
             payload |= {
-                "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-                "guild_locale": "en-US", "context": 0, "authorizing_integration_owners": {"0": str(guild.id)},
+                "guild_id": str(guild.id),
+                "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+                "guild_locale": "en-US",
+                "context": 0,
+                "authorizing_integration_owners": {"0": str(guild.id)},
                 "member": p.member(user.payload, user.joined_at, permissions=p.MEMBER_PERMISSIONS),
             }
         else:
@@ -684,10 +761,15 @@ class DiscordDouble:
         bucket = hashlib.sha1(_route_key(route).encode()).hexdigest()[:16]
         response.headers.setdefault("Via", "1.1 google")
         if response.status != 429:
-            response.headers.update({
-                "X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49", "X-RateLimit-Reset-After": "1.000",
-                "X-RateLimit-Reset": f"{time.time() + 1:.3f}", "X-RateLimit-Bucket": bucket,
-            })
+            response.headers.update(
+                {
+                    "X-RateLimit-Limit": "50",
+                    "X-RateLimit-Remaining": "49",
+                    "X-RateLimit-Reset-After": "1.000",
+                    "X-RateLimit-Reset": f"{time.time() + 1:.3f}",
+                    "X-RateLimit-Bucket": bucket,
+                }
+            )
         record.status, record.at = response.status, time.monotonic()
         self._notify()
         return response
@@ -699,10 +781,13 @@ class DiscordDouble:
     # --- REST: identity and commands -----------------------------------------------------
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
-        return _json({
-            "url": self.gateway_url, "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
-        })
+        return _json(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+            }
+        )
 
     async def _get_me(self, request: web.Request) -> web.Response:
         return _json(self.bot.payload | {"verified": True, "mfa_enabled": False, "email": None})
@@ -723,12 +808,27 @@ class DiscordDouble:
         return p.member(user.payload, user.joined_at, roles=[guild.bot_role_id] if user_id == self.bot.id else [])
 
     async def _application(self, request: web.Request) -> web.Response:
-        return _json({
-            "id": str(self.application_id), "name": self.bot.name, "icon": None, "description": "", "summary": "",
-            "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False, "owner": self.owner.payload,
-            "team": None, "verify_key": "0" * 64, "flags": 0, "bot": self.bot.payload, "tags": [],
-            "redirect_uris": [], "interactions_endpoint_url": None, "approximate_guild_count": len(self.guilds),
-        })
+        return _json(
+            {
+                "id": str(self.application_id),
+                "name": self.bot.name,
+                "icon": None,
+                "description": "",
+                "summary": "",
+                "rpc_origins": [],
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.owner.payload,
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "bot": self.bot.payload,
+                "tags": [],
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "approximate_guild_count": len(self.guilds),
+            }
+        )
 
     def _commands_for(self, request: web.Request) -> list[dict[str, Any]]:
         guild_id = request.match_info.get("guild_id")
@@ -748,7 +848,8 @@ class DiscordDouble:
             command = {"type": 1, "options": [], "default_member_permissions": None, "nsfw": False} | definition
             command |= {
                 "id": old.get((command["name"], command["type"]), str(p.snowflake())),
-                "application_id": str(self.application_id), "version": str(p.snowflake()),
+                "application_id": str(self.application_id),
+                "version": str(p.snowflake()),
             }
             if guild_id:
                 command["guild_id"] = guild_id
@@ -779,16 +880,23 @@ class DiscordDouble:
             p.MODAL_SUBMIT: {p.CHANNEL_MESSAGE, p.DEFERRED_CHANNEL_MESSAGE, p.DEFERRED_UPDATE, p.UPDATE_MESSAGE},
         }[interaction.type]
         if kind not in allowed or (kind in (p.DEFERRED_UPDATE, p.UPDATE_MESSAGE) and "message" not in interaction.payload):
-            return _error(400, 50035, f"Invalid Form Body: callback type {kind} is not valid "
-                                      f"for interaction type {interaction.type}")
+            return _error(
+                400, 50035, f"Invalid Form Body: callback type {kind} is not valid for interaction type {interaction.type}"
+            )
         message = None
         if kind == p.CHANNEL_MESSAGE:
-            message = self._new_message(interaction.channel_id, data, incoming.files, interaction=interaction,
-                                        ephemeral=bool(data.get("flags", 0) & p.EPHEMERAL))
+            message = self._new_message(
+                interaction.channel_id,
+                data,
+                incoming.files,
+                interaction=interaction,
+                ephemeral=bool(data.get("flags", 0) & p.EPHEMERAL),
+            )
         elif kind == p.DEFERRED_CHANNEL_MESSAGE:
             ephemeral = bool(data.get("flags", 0) & p.EPHEMERAL)
-            message = self._new_message(interaction.channel_id, {"flags": p.LOADING}, [], interaction=interaction,
-                                        ephemeral=ephemeral, allow_empty=True)
+            message = self._new_message(
+                interaction.channel_id, {"flags": p.LOADING}, [], interaction=interaction, ephemeral=ephemeral, allow_empty=True
+            )
             interaction.loading = True
         elif kind == p.UPDATE_MESSAGE:
             message = self._edit_message(self.messages[interaction.original_id], data, incoming.files)
@@ -797,7 +905,11 @@ class DiscordDouble:
             if len(choices) > 25 or any(not 0 < len(c.get("name", "")) <= 100 for c in choices):
                 return _error(400, 50035, "Invalid Form Body: at most 25 choices, names 1-100 characters")
         elif kind == p.MODAL:
-            if not data.get("custom_id") or not 0 < len(data.get("title", "")) <= 45 or not 0 < len(data.get("components", [])) <= 5:
+            if (
+                not data.get("custom_id")
+                or not 0 < len(data.get("title", "")) <= 45
+                or not 0 < len(data.get("components", [])) <= 5
+            ):
                 return _error(400, 50035, "Invalid Form Body: a modal needs a custom_id, a 1-45 character title, 1-5 components")
         if isinstance(message, web.Response):
             return message
@@ -807,12 +919,16 @@ class DiscordDouble:
             interaction.original_id = message.id
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)
-        answer: dict[str, Any] = {"interaction": {
-            "id": str(interaction.id), "type": interaction.type,
-            "response_message_id": str(message.id) if message else None,
-            "response_message_loading": kind == p.DEFERRED_CHANNEL_MESSAGE,
-            "response_message_ephemeral": bool(message and message.ephemeral),
-        }, "resource": {"type": kind}}
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "response_message_id": str(message.id) if message else None,
+                "response_message_loading": kind == p.DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            },
+            "resource": {"type": kind},
+        }
         if kind in (p.CHANNEL_MESSAGE, p.UPDATE_MESSAGE):
             answer["resource"]["message"] = message.payload
         return _json(answer)
@@ -834,8 +950,13 @@ class DiscordDouble:
             if not isinstance(message, web.Response):
                 interaction.loading = False
         else:
-            message = self._new_message(interaction.channel_id, body, incoming.files, interaction=interaction,
-                                        ephemeral=bool(body.get("flags", 0) & p.EPHEMERAL))
+            message = self._new_message(
+                interaction.channel_id,
+                body,
+                incoming.files,
+                interaction=interaction,
+                ephemeral=bool(body.get("flags", 0) & p.EPHEMERAL),
+            )
             if not isinstance(message, web.Response):
                 interaction.followup_ids.append(message.id)
         if isinstance(message, web.Response):
@@ -933,10 +1054,20 @@ class DiscordDouble:
         name = body.get("name", "")
         if not 0 < len(name) <= 100:
             return _error(400, 50035, "Invalid Form Body: name must be 1-100 characters")
-        payload = p.thread_channel(thread_id, parent.guild_id, parent.id, self.bot.id, name, kind,
-                                   body.get("auto_archive_duration", 4320), 1, p.timestamp())
-        self.channels[thread_id] = Channel(thread_id, kind, name, parent.guild_id, parent.id,
-                                           members={self.bot.id}, payload=payload)
+        payload = p.thread_channel(
+            thread_id,
+            parent.guild_id,
+            parent.id,
+            self.bot.id,
+            name,
+            kind,
+            body.get("auto_archive_duration", 4320),
+            1,
+            p.timestamp(),
+        )
+        self.channels[thread_id] = Channel(
+            thread_id, kind, name, parent.guild_id, parent.id, members={self.bot.id}, payload=payload
+        )
         await self.dispatch("THREAD_CREATE", payload | {"newly_created": True})
         return _json(payload, status=201)
 
@@ -970,18 +1101,37 @@ class DiscordDouble:
 
     # --- message building -----------------------------------------------------------------
 
-    def _new_message(self, channel_id: int, body: dict[str, Any], files: list[tuple[str, str, bytes]], *,
-                     interaction: Interaction | None = None, ephemeral: bool = False,
-                     allow_empty: bool = False) -> Message | web.Response:
+    def _new_message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: list[tuple[str, str, bytes]],
+        *,
+        interaction: Interaction | None = None,
+        ephemeral: bool = False,
+        allow_empty: bool = False,
+    ) -> Message | web.Response:
         if not allow_empty and (problem := p.message_problems(body, len(files))):
             return _json(problem, status=400)
         channel = self.channels[channel_id]
         message_id = p.snowflake()
         payload: dict[str, Any] = {
-            "id": str(message_id), "channel_id": str(channel_id), "author": self.bot.payload, "content": "",
-            "timestamp": p.timestamp(), "edited_timestamp": None, "tts": False, "mention_everyone": False,
-            "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "components": [], "pinned": False,
-            "type": 0, "flags": 0,
+            "id": str(message_id),
+            "channel_id": str(channel_id),
+            "author": self.bot.payload,
+            "content": "",
+            "timestamp": p.timestamp(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [],
+            "pinned": False,
+            "type": 0,
+            "flags": 0,
         }
         if channel.guild_id is not None:
             payload["guild_id"] = str(channel.guild_id)
@@ -991,30 +1141,43 @@ class DiscordDouble:
         if interaction is not None:
             user = self.users[interaction.user_id]
             command = interaction.type == p.APPLICATION_COMMAND
-            payload |= {"webhook_id": str(self.application_id), "application_id": str(self.application_id),
-                        "type": 20 if command else 0}
+            payload |= {
+                "webhook_id": str(self.application_id),
+                "application_id": str(self.application_id),
+                "type": 20 if command else 0,
+            }
             payload["interaction_metadata"] = {
-                "id": str(interaction.id), "type": interaction.type, "user": user.payload,
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": user.payload,
                 "authorizing_integration_owners": interaction.payload["authorizing_integration_owners"],
             }
             if command:
                 payload["interaction_metadata"]["name"] = interaction.payload["data"]["name"]
-                payload["interaction"] = {"id": str(interaction.id), "type": interaction.type,
-                                          "name": interaction.payload["data"]["name"], "user": user.payload}
+                payload["interaction"] = {
+                    "id": str(interaction.id),
+                    "type": interaction.type,
+                    "name": interaction.payload["data"]["name"],
+                    "user": user.payload,
+                }
         self._apply(message, body, files, ephemeral=message.visible_to is not None)
         self.messages[message_id] = message
         self._arrived(message)
         return message
 
-    def _edit_message(self, message: Message, body: dict[str, Any], files: list[tuple[str, str, bytes]],
-                      *, fill: bool = False) -> Message | web.Response:
+    def _edit_message(
+        self, message: Message, body: dict[str, Any], files: list[tuple[str, str, bytes]], *, fill: bool = False
+    ) -> Message | web.Response:
         """An edit; ``fill`` clears a deferred response's loading state."""
         if problem := p.message_problems(body, len(files), edit=True):
             return _json(problem, status=400)
         message.history.append(json.loads(json.dumps(message.payload)))
         message.versions_at.append(time.time())
-        keep = [a for a in message.attachments if "attachments" not in body
-                or any(str(b.get("id")) == a["id"] for b in body["attachments"])]
+        keep = [
+            a
+            for a in message.attachments
+            if "attachments" not in body or any(str(b.get("id")) == a["id"] for b in body["attachments"])
+        ]
         message.payload["attachments"] = keep
         self._apply(message, body, files, ephemeral=message.ephemeral, edit=True)
         if fill:
@@ -1024,8 +1187,9 @@ class DiscordDouble:
         self._arrived(message)
         return message
 
-    def _apply(self, message: Message, body: dict[str, Any], files: list[tuple[str, str, bytes]], *,
-               ephemeral: bool, edit: bool = False) -> None:
+    def _apply(
+        self, message: Message, body: dict[str, Any], files: list[tuple[str, str, bytes]], *, ephemeral: bool, edit: bool = False
+    ) -> None:
         payload = message.payload
         for key in ("content", "embeds", "components"):
             if key in body:
@@ -1040,7 +1204,10 @@ class DiscordDouble:
             index = name.removeprefix("files[").removesuffix("]")
             attachment_id = str(p.snowflake())
             attachment = {
-                "id": attachment_id, "filename": filename, "size": len(data), "content_type": _content_type(filename),
+                "id": attachment_id,
+                "filename": filename,
+                "size": len(data),
+                "content_type": _content_type(filename),
                 "url": f"http://127.0.0.1:{self.port}/attachments/{payload['channel_id']}/{attachment_id}/{filename}",
                 "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{payload['channel_id']}/{attachment_id}/{filename}",
             }
@@ -1059,11 +1226,16 @@ class DiscordDouble:
                 url = (embed.get(key) or {}).get("url", "")
                 if url.startswith("attachment://") and url.removeprefix("attachment://") in by_name:
                     found = by_name[url.removeprefix("attachment://")]
-                    embed[key] |= {"url": found["url"], "proxy_url": found["proxy_url"],
-                                   "width": found.get("width", 0), "height": found.get("height", 0)}
+                    embed[key] |= {
+                        "url": found["url"],
+                        "proxy_url": found["proxy_url"],
+                        "width": found.get("width", 0),
+                        "height": found.get("height", 0),
+                    }
 
 
 # --- helpers -------------------------------------------------------------------------------
+
 
 async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, str, bytes]]]:
     if request.content_type == "multipart/form-data":
@@ -1081,14 +1253,13 @@ async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, str, by
 
 def _json(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON answer with Discord's exact content type (discord.py compares it verbatim)."""
-    return web.Response(body=json.dumps(data).encode(), status=status,
-                        headers={"Content-Type": "application/json", **(headers or {})})
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json", **(headers or {})}
+    )
 
 
 def _error(status: int, code: int, message: str) -> web.Response:
     return _json({"message": message, "code": code}, status=status)
-
-
 
 
 def _int(value: str) -> int:
@@ -1097,7 +1268,8 @@ def _int(value: str) -> int:
 
 def _content_type(filename: str) -> str:
     return {"png": "image/png", "jpg": "image/jpeg", "json": "application/json", "txt": "text/plain; charset=utf-8"}.get(
-        filename.rsplit(".", 1)[-1].lower(), "application/octet-stream")
+        filename.rsplit(".", 1)[-1].lower(), "application/octet-stream"
+    )
 
 
 def _describe(payload: dict[str, Any]) -> str:

@@ -105,8 +105,14 @@ async def bot_in_process(double: DiscordDouble, database: Path, *, seeds: list[i
     with the test settings."""
     from tests.e2e.conftest import running  # pytest's; this module is also imported without it
 
-    config = Config(token=double.token, database_path=database, dev_guild_id=double.guild.id, log_level="INFO",
-                    map_cadence=TEST_SETTINGS["MAP_CADENCE"], dm_limit=int(TEST_SETTINGS["DM_LIMIT"]))
+    config = Config(
+        token=double.token,
+        database_path=database,
+        dev_guild_id=double.guild.id,
+        log_level="INFO",
+        map_cadence=TEST_SETTINGS["MAP_CADENCE"],
+        dm_limit=int(TEST_SETTINGS["DM_LIMIT"]),
+    )
     store = await Store.open(database)
     bot = RunetableBot(config, store, service=SeededService(store, list(seeds)))
     try:
@@ -127,33 +133,61 @@ async def reader(database: Path) -> AsyncIterator[GameService]:
         await store.close()
 
 
-async def start_bot_process(double: DiscordDouble, database: Path, log: Path, *, seeds: list[int] = (),
-                            production: bool = False, settings: Mapping[str, str] = ()) -> asyncio.subprocess.Process:
+async def start_bot_process(
+    double: DiscordDouble,
+    database: Path,
+    log: Path,
+    *,
+    seeds: list[int] = (),
+    production: bool = False,
+    settings: Mapping[str, str] = (),
+) -> asyncio.subprocess.Process:
     """``python -m bot run`` (through :mod:`tests.e2e.bot_process`, with the settings above) against
     ``double``; ``production``: with none of them (:data:`PRODUCTION_SETTINGS`: a map after
     every move, the DM limit). ``settings``: bot settings (bot/config.py) to change on top."""
-    env = os.environ | double.env() | (PRODUCTION_SETTINGS if production else TEST_SETTINGS) | dict(settings) | {
-        "DATABASE_PATH": str(database), "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", "E2E_SEEDS": ",".join(map(str, seeds)),
-        "E2E_SWITCH_INTERVAL": "" if production else str(SWITCH_INTERVAL),
-        "E2E_GUILD_READY_TIMEOUT": "" if production else str(GUILD_READY_TIMEOUT),
-    }
+    env = (
+        os.environ
+        | double.env()
+        | (PRODUCTION_SETTINGS if production else TEST_SETTINGS)
+        | dict(settings)
+        | {
+            "DATABASE_PATH": str(database),
+            "LOG_LEVEL": "INFO",
+            "PYTHONUNBUFFERED": "1",
+            "E2E_SEEDS": ",".join(map(str, seeds)),
+            "E2E_SWITCH_INTERVAL": "" if production else str(SWITCH_INTERVAL),
+            "E2E_GUILD_READY_TIMEOUT": "" if production else str(GUILD_READY_TIMEOUT),
+        }
+    )
     with open(log, "ab") as out:
         return await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.e2e.bot_process", "run", "--env-file", str(database.parent / "no.env"),
-            cwd=REPO, env=env, stdout=out, stderr=asyncio.subprocess.STDOUT,
+            sys.executable,
+            "-m",
+            "tests.e2e.bot_process",
+            "run",
+            "--env-file",
+            str(database.parent / "no.env"),
+            cwd=REPO,
+            env=env,
+            stdout=out,
+            stderr=asyncio.subprocess.STDOUT,
         )
 
 
 @contextlib.asynccontextmanager
-async def bot_process(double: DiscordDouble, database: Path, log: Path, *, seeds: list[int] = ()
-                      ) -> AsyncIterator[asyncio.subprocess.Process]:
+async def bot_process(
+    double: DiscordDouble, database: Path, log: Path, *, seeds: list[int] = ()
+) -> AsyncIterator[asyncio.subprocess.Process]:
     """A bot process (:func:`start_bot_process`) connected and synced; killed at the end."""
     syncs = len([r for r in double.requests if r.route == GUILD_SYNC])
     process = await start_bot_process(double, database, log, seeds=seeds)
     try:
         await double.wait_connected(len(double.sessions) + 1, timeout=START_TIMEOUT)
-        await double.wait_for(lambda: len([r for r in double.requests if r.route == GUILD_SYNC]) > syncs,
-                              what="the command sync", timeout=START_TIMEOUT)
+        await double.wait_for(
+            lambda: len([r for r in double.requests if r.route == GUILD_SYNC]) > syncs,
+            what="the command sync",
+            timeout=START_TIMEOUT,
+        )
         yield process
     finally:
         await stop(process)
@@ -162,8 +196,9 @@ async def bot_process(double: DiscordDouble, database: Path, log: Path, *, seeds
 def outbox_rows(database: Path, game_id: int) -> list[tuple]:
     """(key, seq, recipient, payload, delivered_at, message_id) of every outbox row of a game."""
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        return db.execute("SELECT key, seq, recipient, payload, delivered_at, message_id FROM outbox WHERE game_id = ?",
-                          (game_id,)).fetchall()
+        return db.execute(
+            "SELECT key, seq, recipient, payload, delivered_at, message_id FROM outbox WHERE game_id = ?", (game_id,)
+        ).fetchall()
 
 
 async def delivered(database: Path, game_id: int, timeout: float = 30.0) -> list[tuple]:

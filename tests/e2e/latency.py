@@ -56,14 +56,17 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def measure_command_latency(games: int = 20, *, seconds: float = 60.0, think: tuple[float, float] = (5.0, 10.0),
-                            seed: int = 1, dm_throttle: bool = True) -> dict[str, Any]:
+def measure_command_latency(
+    games: int = 20, *, seconds: float = 60.0, think: tuple[float, float] = (5.0, 10.0), seed: int = 1, dm_throttle: bool = True
+) -> dict[str, Any]:
     """``command_ms`` of the bot with ``games`` games in play (see the module docstring);
     ``dm_throttle=False`` measures without the bot's limit on DMs per second."""
     return asyncio.run(command_latency(games, seconds, think, seed, dm_throttle))
 
 
-async def command_latency(games: int, seconds: float, think: tuple[float, float], seed: int, dm_throttle: bool = True) -> dict[str, Any]:
+async def command_latency(
+    games: int, seconds: float, think: tuple[float, float], seed: int, dm_throttle: bool = True
+) -> dict[str, Any]:
     """:func:`measure_command_latency` in a running event loop."""
     folder = Path(tempfile.mkdtemp(prefix="runetable-latency-", dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
     database = folder / "bot.sqlite3"
@@ -71,15 +74,16 @@ async def command_latency(games: int, seconds: float, think: tuple[float, float]
     try:
         async with DiscordDouble() as double:
             channels = [double.channel, *(double.add_channel(double.guild, f"runewars-{i}") for i in range(1, games))]
-            players = [[Player(double, double.add_user(f"p{i}a"), channel=c), Player(double, double.add_user(f"p{i}b"), channel=c)]
-                       for i, c in enumerate(channels)]
+            players = [
+                [Player(double, double.add_user(f"p{i}a"), channel=c), Player(double, double.add_user(f"p{i}b"), channel=c)]
+                for i, c in enumerate(channels)
+            ]
             process = await _start(double, database, folder / "setup.log", 1, seeds=[seed + i for i in range(games)])
             async with reader(database) as service:
                 tables = [Table(double, service, pair, seed=seed + i) for i, pair in enumerate(players)]
                 for table in tables:  # one lobby at a time: each channel's game id is known at once
                     await table.open()
-                await asyncio.gather(*(t.play(until=lambda v: season_index(v) >= 1 and bool(v.view.get("turn")))
-                                       for t in tables))
+                await asyncio.gather(*(t.play(until=lambda v: season_index(v) >= 1 and bool(v.view.get("turn"))) for t in tables))
                 await stop(process)
                 process = await _start(double, database, folder / "measured.log", 2, production=True, throttle=dm_throttle)
                 await asyncio.sleep(READY_DELAY)
@@ -91,10 +95,17 @@ async def command_latency(games: int, seconds: float, think: tuple[float, float]
                 await asyncio.gather(*(_keep_playing(double, maps, t, deadline, think, rng, samples) for t in tables))
                 acks = [i.ack_ms for i in list(double.interactions.values())[started:] if i.ack_ms is not None]
         return {
-            "p50": round(percentile(samples, 0.5), 1), "p95": round(percentile(samples, 0.95), 1),
-            "max_ack": round(max(acks, default=0.0), 1), "mean": round(statistics.fmean(samples), 1) if samples else 0.0,
-            "samples": len(samples), "interactions": len(acks), "games": games, "seconds": seconds,
-            "think_s": list(think), "dm_throttle": dm_throttle, "targets": {"p95": TARGET_P95_MS, "max_ack": TARGET_MAX_ACK_MS},
+            "p50": round(percentile(samples, 0.5), 1),
+            "p95": round(percentile(samples, 0.95), 1),
+            "max_ack": round(max(acks, default=0.0), 1),
+            "mean": round(statistics.fmean(samples), 1) if samples else 0.0,
+            "samples": len(samples),
+            "interactions": len(acks),
+            "games": games,
+            "seconds": seconds,
+            "think_s": list(think),
+            "dm_throttle": dm_throttle,
+            "targets": {"p95": TARGET_P95_MS, "max_ack": TARGET_MAX_ACK_MS},
             "met": bool(samples) and percentile(samples, 0.95) <= TARGET_P95_MS and max(acks, default=0.0) <= TARGET_MAX_ACK_MS,
         }
     finally:
@@ -103,8 +114,16 @@ async def command_latency(games: int, seconds: float, think: tuple[float, float]
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def _start(double: DiscordDouble, database: Path, log: Path, session: int, *, production: bool = False,
-                 throttle: bool = True, seeds: list[int] = ()) -> asyncio.subprocess.Process:
+async def _start(
+    double: DiscordDouble,
+    database: Path,
+    log: Path,
+    session: int,
+    *,
+    production: bool = False,
+    throttle: bool = True,
+    seeds: list[int] = (),
+) -> asyncio.subprocess.Process:
     syncs = len([r for r in double.requests if r.route == GUILD_SYNC])
     if production:
         process = await start_bot_process(double, database, log, production=True, settings={} if throttle else {"DM_LIMIT": "0"})
@@ -133,13 +152,23 @@ class MapTimes:
         return min((at for move, at in self.shown.get(game_id, {}).items() if move >= seq), default=None)
 
 
-async def _keep_playing(double: DiscordDouble, maps: MapTimes, table: Table, deadline: float,
-                        think: tuple[float, float], rng: random.Random, samples: list[float]) -> None:
+async def _keep_playing(
+    double: DiscordDouble,
+    maps: MapTimes,
+    table: Table,
+    deadline: float,
+    think: tuple[float, float],
+    rng: random.Random,
+    samples: list[float],
+) -> None:
     """Play ``table`` until ``deadline``; time each decision made while an order is resolved."""
 
     async def timed(step: Step) -> None:
-        shown = await double.wait_for(lambda: maps.since(table.game_id, step.seq_after), timeout=60.0,
-                                      what=f"the map of move {step.seq_after} of game {table.game_id}")
+        shown = await double.wait_for(
+            lambda: maps.since(table.game_id, step.seq_after),
+            timeout=60.0,
+            what=f"the map of move {step.seq_after} of game {table.game_id}",
+        )
         if step.in_turn:
             samples.append((shown - step.interactions[-1].sent_wall) * 1000)
         if time.monotonic() < deadline:

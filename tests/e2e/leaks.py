@@ -118,8 +118,10 @@ class Leak:
 
     def __str__(self) -> str:
         audience = "the public" if self.output.viewer is None else f"seat {self.output.viewer}"
-        return (f"{self.output.kind} ({self.output.where}, commits {self.output.first}-{self.output.last}) shows "
-                f"{audience} {self.found!r}: {self.secret.what}")
+        return (
+            f"{self.output.kind} ({self.output.where}, commits {self.output.first}-{self.output.last}) shows "
+            f"{audience} {self.found!r}: {self.secret.what}"
+        )
 
 
 def word(text: str) -> str:
@@ -155,8 +157,7 @@ class Moments:
         outbox = _outbox(store.path, game_id)
         keep = set() if double is None else {seq for _, seq, _, _ in channel_maps(double)}
         builder = _SecretBuilder(engine, pack, state, {s.seat: s.user_id for s in seats})
-        moments = cls(game_id, {s.seat: s.user_id for s in seats}, [r.created_at for r in rows],
-                      [{}], [()], {}, builder.catalog)
+        moments = cls(game_id, {s.seat: s.user_id for s in seats}, [r.created_at for r in rows], [{}], [()], {}, builder.catalog)
         events: list = []
         for row in rows:
             if row.seq > 1:
@@ -221,7 +222,9 @@ class _SecretBuilder:
             seen |= self._cards([e.data for e in events if e.visible_to(audience)])
             seen_names = {n for c in seen for n in self.names.get(c, ())}
             keys = [self._card(c) for c in sorted(in_play - seen)]
-            keys += [self._name(n, c) for c in sorted(in_play - seen) for n in sorted(self.names.get(c, ())) if n not in seen_names]
+            keys += [
+                self._name(n, c) for c in sorted(in_play - seen) for n in sorted(self.names.get(c, ())) if n not in seen_names
+            ]
             keys += self._runes(state, audience, held) + self._orders(state, audience) + self._bids(state, audience)
             out[audience] = frozenset(keys)
         return out
@@ -254,15 +257,24 @@ class _SecretBuilder:
 
     def _card(self, card: str) -> str:
         if f"card:{card}" not in self.catalog:
-            self._add(Secret(f"card:{card}", f"card {card} is not known to this audience", (re.compile(word(card)),), needle=card))
+            self._add(
+                Secret(f"card:{card}", f"card {card} is not known to this audience", (re.compile(word(card)),), needle=card)
+            )
         return f"card:{card}"
 
     def _name(self, name: str, card: str) -> str:
         if f"name:{name}" not in self.catalog:
             pattern = re.compile(word(name))
             masks = tuple(n for names in self.names.values() for n in names if n != name and pattern.search(n))
-            self._add(Secret(f"name:{name}", f"no card named {name!r} is known to this audience (e.g. {card})",
-                             (pattern,), needle=name, masks=masks))
+            self._add(
+                Secret(
+                    f"name:{name}",
+                    f"no card named {name!r} is known to this audience (e.g. {card})",
+                    (pattern,),
+                    needle=name,
+                    masks=masks,
+                )
+            )
         return f"name:{name}"
 
     def _runes(self, state, audience: int | None, held: dict[str, int | None]) -> list[str]:
@@ -285,8 +297,11 @@ class _SecretBuilder:
                 re.compile(rf"{kind_word}{NOT_AN_AREA}{{0,40}}?{a}"),
                 re.compile(rf"(?m)^[-\s]*{a}[^\n]*{kind_word}"),
             )
-            keys.append(self._add(Secret(f"rune:{area_id}:{kind}", f"the face-down rune in {area_id} is {kind}",
-                                         patterns, needle=area_id)))
+            keys.append(
+                self._add(
+                    Secret(f"rune:{area_id}:{kind}", f"the face-down rune in {area_id} is {kind}", patterns, needle=area_id)
+                )
+            )
         return keys
 
     def _seat_line(self, seat: int, state) -> re.Pattern[str]:
@@ -305,8 +320,16 @@ class _SecretBuilder:
                 continue
             n, name = player.chosen, re.escape(self.orders.get(player.chosen, str(player.chosen)))
             pattern = re.compile(rf"\b[Oo]rder\b\W{{0,4}}(?:{n}\b|{name}\b)|\b{name}\b\s*\({n}\)|\bchos\w*\W+(?:order\W+)?{n}\b")
-            keys.append(self._add(Secret(f"order:{player.seat}:{n}", f"seat {player.seat} chose order {n} (not yet revealed)",
-                                         (pattern,), context=self._seat_line(player.seat, state))))
+            keys.append(
+                self._add(
+                    Secret(
+                        f"order:{player.seat}:{n}",
+                        f"seat {player.seat} chose order {n} (not yet revealed)",
+                        (pattern,),
+                        context=self._seat_line(player.seat, state),
+                    )
+                )
+            )
         return keys
 
     def _bids(self, state, audience: int | None) -> list[str]:
@@ -318,8 +341,16 @@ class _SecretBuilder:
                 if seat == audience:
                     continue
                 pattern = re.compile(rf"\bbid\w*\b\D{{0,12}}(?<!\d){amount}(?!\d)")
-                keys.append(self._add(Secret(f"bid:{seat}:{amount}", f"seat {seat} bid {amount} (not yet revealed)",
-                                             (pattern,), context=self._seat_line(seat, state))))
+                keys.append(
+                    self._add(
+                        Secret(
+                            f"bid:{seat}:{amount}",
+                            f"seat {seat} bid {amount} (not yet revealed)",
+                            (pattern,),
+                            context=self._seat_line(seat, state),
+                        )
+                    )
+                )
         return keys
 
 
@@ -340,8 +371,9 @@ class OutboxEntry:
 def _outbox(database, game_id: int) -> dict[int, OutboxEntry]:
     """The delivered outbox rows of the game, by Discord message id."""
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        rows = db.execute("SELECT message_id, seq, recipient, payload FROM outbox WHERE game_id = ? AND message_id IS NOT NULL",
-                          (game_id,)).fetchall()
+        rows = db.execute(
+            "SELECT message_id, seq, recipient, payload FROM outbox WHERE game_id = ? AND message_id IS NOT NULL", (game_id,)
+        ).fetchall()
     return {int(m): OutboxEntry(seq, recipient, json.loads(payload).get("kind", "")) for m, seq, recipient, payload in rows}
 
 
@@ -351,8 +383,12 @@ def _outbox(database, game_id: int) -> dict[int, OutboxEntry]:
 def outputs(double: DiscordDouble, moments: Moments, log_lines: Iterable[tuple[float, str]] = ()) -> list[Output]:
     """Everything the bot showed (see the module docstring), with audiences and windows."""
     found: list[Output] = []
-    catalogue = {m for i in double.interactions.values() if i.type == p.APPLICATION_COMMAND and _is_catalogue(i.payload)
-                 for m in (i.original_id, *i.followup_ids)}
+    catalogue = {
+        m
+        for i in double.interactions.values()
+        if i.type == p.APPLICATION_COMMAND and _is_catalogue(i.payload)
+        for m in (i.original_id, *i.followup_ids)
+    }
     for message in double.messages.values():
         if message.payload["author"]["id"] != str(double.bot.id) or message.id in catalogue:
             continue
@@ -369,8 +405,16 @@ def outputs(double: DiscordDouble, moments: Moments, log_lines: Iterable[tuple[f
         viewer = moments.seat_of(interaction.user_id)
         text = "\n".join(f"{c.get('name', '')}\n{c.get('value', '')}" for c in interaction.choices)
         first = moments.seq_at(interaction.sent_wall)
-        found.append(Output("autocomplete", f"interaction {interaction.id}", text, viewer, first,
-                            moments.seq_at(interaction.sent_wall + (interaction.callback_at - interaction.sent_at))))
+        found.append(
+            Output(
+                "autocomplete",
+                f"interaction {interaction.id}",
+                text,
+                viewer,
+                first,
+                moments.seq_at(interaction.sent_wall + (interaction.callback_at - interaction.sent_at)),
+            )
+        )
     for index, (at, line) in enumerate(log_lines):
         seq = moments.seq_at(at)
         found.append(Output("log line", f"log line {index}", line, None, seq, seq + 1))
@@ -391,16 +435,20 @@ def _audience(double: DiscordDouble, moments: Moments, message: Message) -> tupl
     return None, f"channel message {message.id}"
 
 
-def _window(double: DiscordDouble, moments: Moments, message: Message, index: int, at: float,
-            payload: dict[str, Any]) -> tuple[int, int]:
+def _window(
+    double: DiscordDouble, moments: Moments, message: Message, index: int, at: float, payload: dict[str, Any]
+) -> tuple[int, int]:
     if index == 0 and message.id in moments.outbox:
         seq = moments.outbox[message.id].seq
         return seq, seq
     if status := STATUS.match(payload.get("content") or ""):  # the status message names its commit
         seq = int(status["seq"])
         return seq, seq
-    sent = [i.sent_wall for i in double.interactions.values()
-            if (i.original_id == message.id or message.id in i.followup_ids) and i.sent_wall <= at]
+    sent = [
+        i.sent_wall
+        for i in double.interactions.values()
+        if (i.original_id == message.id or message.id in i.followup_ids) and i.sent_wall <= at
+    ]
     last = moments.seq_at(at)
     return (moments.seq_at(max(sent)) if sent else last), last
 
@@ -427,16 +475,25 @@ def _split(payload: dict[str, Any], message: Message, viewer: int | None, where:
     add("message text", text)
     add("awaited list", awaited)
     for embed in payload.get("embeds") or []:
-        add("embed", [embed.get("title") or "", embed.get("description") or "", (embed.get("footer") or {}).get("text", ""),
-                      (embed.get("author") or {}).get("name", ""),
-                      *[f"{f.get('name', '')}\n{f.get('value', '')}" for f in embed.get("fields") or []]])
+        add(
+            "embed",
+            [
+                embed.get("title") or "",
+                embed.get("description") or "",
+                (embed.get("footer") or {}).get("text", ""),
+                (embed.get("author") or {}).get("name", ""),
+                *[f"{f.get('name', '')}\n{f.get('value', '')}" for f in embed.get("fields") or []],
+            ],
+        )
     buttons, selects = [], []
     for _, item in p.walk_components(payload.get("components") or []):
         if item.get("type") == 2:
             buttons += [item.get("label") or "", item.get("custom_id") or ""]
         elif item.get("type") in (3, 5, 6, 7, 8):
             selects += [item.get("placeholder") or "", item.get("custom_id") or ""]
-            selects += [f"{o.get('label', '')}\n{o.get('value', '')}\n{o.get('description') or ''}" for o in item.get("options") or []]
+            selects += [
+                f"{o.get('label', '')}\n{o.get('value', '')}\n{o.get('description') or ''}" for o in item.get("options") or []
+            ]
     add("button label", buttons)
     add("select option", selects)
     for attachment in payload.get("attachments") or []:
@@ -451,8 +508,8 @@ def _split(payload: dict[str, Any], message: Message, viewer: int | None, where:
 def png_chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
     position = len(PNG_SIGNATURE)
     while position + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        yield kind, data[position + 8:position + 8 + length]
+        length, kind = struct.unpack(">I4s", data[position : position + 8])
+        yield kind, data[position + 8 : position + 8 + length]
         position += 12 + length
 
 
@@ -511,8 +568,11 @@ def catalogue_problems(double: DiscordDouble) -> list[str]:
         if interaction.callback_type == p.AUTOCOMPLETE_RESULT and _is_catalogue(interaction.payload):
             typed = next(o.get("value") for o in interaction.payload["data"]["options"][0]["options"] if o.get("focused"))
             answers.setdefault(typed, []).append((interaction.user_id, interaction.choices))
-    return [f"/rw card {typed!r}: answers differ between users" for typed, given in answers.items()
-            if any(choices != given[0][1] for _, choices in given)]
+    return [
+        f"/rw card {typed!r}: answers differ between users"
+        for typed, given in answers.items()
+        if any(choices != given[0][1] for _, choices in given)
+    ]
 
 
 MAP_FILE = re.compile(r"runewars-(?P<game>\d+)-(?P<seq>\d+)\.png")
@@ -527,8 +587,14 @@ def channel_maps(double: DiscordDouble) -> list[tuple[str, int, bytes, str]]:
         for index, payload in enumerate([*message.history, message.payload]):
             for attachment in payload.get("attachments") or []:
                 if match := MAP_FILE.fullmatch(attachment.get("filename", "")):
-                    found.append((f"message {message.id} v{index}", int(match["seq"]), message.files[attachment["id"]],
-                                  attachment.get("description") or ""))
+                    found.append(
+                        (
+                            f"message {message.id} v{index}",
+                            int(match["seq"]),
+                            message.files[attachment["id"]],
+                            attachment.get("description") or "",
+                        )
+                    )
     return found
 
 
@@ -549,8 +615,9 @@ async def map_problems(double: DiscordDouble, moments: Moments, service: GameSer
     return problems
 
 
-async def audit(double: DiscordDouble, service: GameService, game_id: int,
-                log_lines: Iterable[tuple[float, str]] = ()) -> list[str]:
+async def audit(
+    double: DiscordDouble, service: GameService, game_id: int, log_lines: Iterable[tuple[float, str]] = ()
+) -> list[str]:
     """Every check of this module for one game, as problems (none: nothing leaked)."""
     moments = await Moments.load(service, game_id, double)
     problems = [] if moments.replays_to_stored_state else ["the stored log does not replay to the stored state"]

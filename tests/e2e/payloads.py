@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import struct
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
@@ -31,8 +31,15 @@ CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 MEMBER_PERMISSIONS = (
-    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS
-    | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | CREATE_PRIVATE_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS
 
@@ -59,22 +66,38 @@ def snowflake() -> int:
 
 
 def timestamp() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 def user(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
     return {
-        "id": str(user_id), "username": name, "discriminator": "0", "global_name": None if bot else name,
-        "avatar": None, "bot": bot, "system": False, "public_flags": 0, "flags": 0,
+        "id": str(user_id),
+        "username": name,
+        "discriminator": "0",
+        "global_name": None if bot else name,
+        "avatar": None,
+        "bot": bot,
+        "system": False,
+        "public_flags": 0,
+        "flags": 0,
     }
 
 
-def member(user_payload: dict[str, Any], joined_at: str, *, permissions: int | None = None,
-           roles: list[int] = ()) -> dict[str, Any]:
+def member(
+    user_payload: dict[str, Any], joined_at: str, *, permissions: int | None = None, roles: list[int] = ()
+) -> dict[str, Any]:
     """A guild member; interaction members also carry their ``permissions``."""
     data = {
-        "user": user_payload, "nick": None, "avatar": None, "roles": [str(r) for r in roles], "joined_at": joined_at,
-        "premium_since": None, "deaf": False, "mute": False, "flags": 0, "pending": False,
+        "user": user_payload,
+        "nick": None,
+        "avatar": None,
+        "roles": [str(r) for r in roles],
+        "joined_at": joined_at,
+        "premium_since": None,
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "pending": False,
     }
     if permissions is not None:
         data["permissions"] = str(permissions)
@@ -84,37 +107,86 @@ def member(user_payload: dict[str, Any], joined_at: str, *, permissions: int | N
 def everyone_role(guild_id: int) -> dict[str, Any]:
     """@everyone (its id is the guild's): what every member may do."""
     return {
-        "id": str(guild_id), "name": "@everyone", "color": 0, "hoist": False, "icon": None, "unicode_emoji": None,
-        "position": 0, "permissions": str(MEMBER_PERMISSIONS), "managed": False, "mentionable": False, "flags": 0,
+        "id": str(guild_id),
+        "name": "@everyone",
+        "color": 0,
+        "hoist": False,
+        "icon": None,
+        "unicode_emoji": None,
+        "position": 0,
+        "permissions": str(MEMBER_PERMISSIONS),
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
     }
 
 
 def bot_role(role_id: int, bot_id: int, name: str) -> dict[str, Any]:
     """The managed role Discord gives a bot on joining, with the permissions it was invited with."""
     return {
-        "id": str(role_id), "name": name, "color": 0, "hoist": False, "icon": None, "unicode_emoji": None,
-        "position": 1, "permissions": str(BOT_PERMISSIONS), "managed": True, "mentionable": False, "flags": 0,
+        "id": str(role_id),
+        "name": name,
+        "color": 0,
+        "hoist": False,
+        "icon": None,
+        "unicode_emoji": None,
+        "position": 1,
+        "permissions": str(BOT_PERMISSIONS),
+        "managed": True,
+        "mentionable": False,
+        "flags": 0,
         "tags": {"bot_id": str(bot_id)},
     }
 
 
 def guild_text_channel(channel_id: int, guild_id: int, name: str, position: int) -> dict[str, Any]:
     return {
-        "id": str(channel_id), "type": GUILD_TEXT, "guild_id": str(guild_id), "name": name, "position": position,
-        "permission_overwrites": [], "parent_id": None, "topic": None, "nsfw": False, "last_message_id": None,
-        "rate_limit_per_user": 0, "flags": 0,
+        "id": str(channel_id),
+        "type": GUILD_TEXT,
+        "guild_id": str(guild_id),
+        "name": name,
+        "position": position,
+        "permission_overwrites": [],
+        "parent_id": None,
+        "topic": None,
+        "nsfw": False,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "flags": 0,
     }
 
 
-def thread_channel(thread_id: int, guild_id: int, parent_id: int, owner_id: int, name: str, kind: int,
-                   auto_archive_minutes: int, members: int, created: str) -> dict[str, Any]:
+def thread_channel(
+    thread_id: int,
+    guild_id: int,
+    parent_id: int,
+    owner_id: int,
+    name: str,
+    kind: int,
+    auto_archive_minutes: int,
+    members: int,
+    created: str,
+) -> dict[str, Any]:
     return {
-        "id": str(thread_id), "type": kind, "guild_id": str(guild_id), "parent_id": str(parent_id),
-        "owner_id": str(owner_id), "name": name, "last_message_id": None, "rate_limit_per_user": 0,
-        "message_count": 0, "total_message_sent": 0, "member_count": members, "flags": 0,
+        "id": str(thread_id),
+        "type": kind,
+        "guild_id": str(guild_id),
+        "parent_id": str(parent_id),
+        "owner_id": str(owner_id),
+        "name": name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "total_message_sent": 0,
+        "member_count": members,
+        "flags": 0,
         "thread_metadata": {
-            "archived": False, "auto_archive_duration": auto_archive_minutes, "archive_timestamp": created,
-            "locked": False, "invitable": kind == PRIVATE_THREAD, "create_timestamp": created,
+            "archived": False,
+            "auto_archive_duration": auto_archive_minutes,
+            "archive_timestamp": created,
+            "locked": False,
+            "invitable": kind == PRIVATE_THREAD,
+            "create_timestamp": created,
         },
     }
 

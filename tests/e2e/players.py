@@ -37,24 +37,34 @@ class Player:
 
     # --- application commands -------------------------------------------------------------
 
-    async def slash(self, command: str, *, channel: Channel | None = None, timeout: float = DEFAULT_TIMEOUT,
-                    **options: Any) -> Interaction:
+    async def slash(
+        self, command: str, *, channel: Channel | None = None, timeout: float = DEFAULT_TIMEOUT, **options: Any
+    ) -> Interaction:
         """Run ``/command`` ("game join": a subcommand) with ``options``; wait for the answer."""
         channel = channel or self.channel
         data = self._command_data(command, channel, options)
         interaction = await self.double.interact(self.user, p.APPLICATION_COMMAND, data, channel=channel)
         return await self.double.settled(interaction, timeout=timeout)
 
-    async def autocomplete(self, command: str, *, focused: str, value: str = "", channel: Channel | None = None,
-                           timeout: float = DEFAULT_TIMEOUT, **options: Any) -> list[dict[str, Any]]:
+    async def autocomplete(
+        self,
+        command: str,
+        *,
+        focused: str,
+        value: str = "",
+        channel: Channel | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        **options: Any,
+    ) -> list[dict[str, Any]]:
         """Type ``value`` into option ``focused`` (other options as filled so far); the bot's choices."""
         channel = channel or self.channel
         data = self._command_data(command, channel, options, focused=(focused, value))
         interaction = await self.double.interact(self.user, p.AUTOCOMPLETE, data, channel=channel)
         return (await self.double.settled(interaction, timeout=timeout)).choices
 
-    def _command_data(self, command: str, channel: Channel, values: dict[str, Any],
-                      focused: tuple[str, str] | None = None) -> dict[str, Any]:
+    def _command_data(
+        self, command: str, channel: Channel, values: dict[str, Any], focused: tuple[str, str] | None = None
+    ) -> dict[str, Any]:
         name, *path = command.split()
         definition = self.double.command(name, channel.guild_id)
         data: dict[str, Any] = {"id": definition["id"], "name": name, "type": 1}
@@ -121,8 +131,9 @@ class Player:
 
     # --- components -----------------------------------------------------------------------
 
-    async def click(self, message: Message, label: str | None = None, *, custom_id: str | None = None,
-                    timeout: float = DEFAULT_TIMEOUT) -> Interaction:
+    async def click(
+        self, message: Message, label: str | None = None, *, custom_id: str | None = None, timeout: float = DEFAULT_TIMEOUT
+    ) -> Interaction:
         """Press the button with that label (or custom_id) on ``message``; wait for the answer."""
         button = self._usable(message, label, custom_id)
         if button["type"] != 2 or "custom_id" not in button:
@@ -130,8 +141,15 @@ class Player:
         data = {"custom_id": button["custom_id"], "component_type": 2}
         return await self._component(message, data, timeout)
 
-    async def select(self, message: Message, values: list[str] | str, *, label: str | None = None,
-                     custom_id: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> Interaction:
+    async def select(
+        self,
+        message: Message,
+        values: list[str] | str,
+        *,
+        label: str | None = None,
+        custom_id: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Interaction:
         """Pick option ``values`` in a string select (found by placeholder or custom_id, or the only one)."""
         values = [values] if isinstance(values, str) else list(values)
         if label is None and custom_id is None:
@@ -163,16 +181,19 @@ class Player:
             inputs[inner["custom_id"]] = inner
             value = str(values.get(inner["custom_id"], ""))
             answer = {"type": 4, "id": inner.get("id", 0), "custom_id": inner["custom_id"], "value": value}
-            rows.append({"type": wrapper["type"], "id": wrapper.get("id", 0)}
-                        | ({"component": answer} if "component" in wrapper else {"components": [answer]}))
+            rows.append(
+                {"type": wrapper["type"], "id": wrapper.get("id", 0)}
+                | ({"component": answer} if "component" in wrapper else {"components": [answer]})
+            )
         if unknown := set(values) - set(inputs):
             raise DoubleError(f"the modal has no text input(s) {sorted(unknown)}; it has {sorted(inputs)}")
         if missing := [i for i, c in inputs.items() if c.get("required", True) and not values.get(i)]:
             raise DoubleError(f"the modal needs {missing}")
         channel = self.double.channels[opened.channel_id]
         message = self.double.messages.get(int(opened.payload["message"]["id"])) if "message" in opened.payload else None
-        interaction = await self.double.interact(self.user, p.MODAL_SUBMIT, {"custom_id": modal["custom_id"], "components": rows},
-                                                 channel=channel, message=message)
+        interaction = await self.double.interact(
+            self.user, p.MODAL_SUBMIT, {"custom_id": modal["custom_id"], "components": rows}, channel=channel, message=message
+        )
         return await self.double.settled(interaction, timeout=timeout)
 
     def _usable(self, message: Message, label: str | None, custom_id: str | None) -> dict[str, Any]:

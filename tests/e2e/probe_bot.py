@@ -29,8 +29,11 @@ class Buttons(discord.ui.View):
         await interaction.response.defer()
         await interaction.edit_original_response(content=f"updated later for {interaction.user.name}")
 
-    @discord.ui.select(custom_id="probe:pick", placeholder="Pick a fruit",
-                       options=[discord.SelectOption(label=f.title(), value=f) for f in FRUITS[:3]])
+    @discord.ui.select(
+        custom_id="probe:pick",
+        placeholder="Pick a fruit",
+        options=[discord.SelectOption(label=f.title(), value=f) for f in FRUITS[:3]],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.send_message(f"you picked {select.values[0]}", ephemeral=True)
 
@@ -85,8 +88,9 @@ async def ping(interaction: discord.Interaction) -> None:
 
 class ProbeBot(commands.Bot):
     def __init__(self, guild_id: int):
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, guild_ready_timeout=0.1)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, guild_ready_timeout=0.1
+        )
         self.guild = discord.Object(id=guild_id)
         self.tree.add_command(probe, guild=self.guild)
         self.tree.add_command(ping)

@@ -43,8 +43,11 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
         monkeypatch.setattr(transport, "channel_text", lambda payload: f"Psst: {secret()}.\n" + news(payload))
     elif kind == "awaited list":
         news = transport.channel_text
-        monkeypatch.setattr(transport, "channel_text", lambda payload: news(payload).replace(
-            "Waiting for: ", f"Waiting for: (who holds {secret()}) "))
+        monkeypatch.setattr(
+            transport,
+            "channel_text",
+            lambda payload: news(payload).replace("Waiting for: ", f"Waiting for: (who holds {secret()}) "),
+        )
     elif kind == "embed":
         send = DiscordTransport.send_channel
 
@@ -53,6 +56,7 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
             channel = self.client.get_channel(channel_id)
             await channel.send(embed=discord.Embed(title="News", description=f"Next card: {secret()}"))
             return sent
+
         monkeypatch.setattr(DiscordTransport, "send_channel", send_channel)
     elif kind in ("alt text", "png metadata"):
         draw = GameService.map_image
@@ -62,10 +66,13 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
             if kind == "alt text":
                 return png, f"{alt} The next tactics card is {secret()}."
             return with_text_chunk(png, f"next tactics card {secret()}"), alt
+
         monkeypatch.setattr(GameService, "map_image", map_image)
     elif kind == "autocomplete":
+
         async def move_suggestions(*args, **kwargs):
             return [(f"to where {secret()} lies", secret())]
+
         monkeypatch.setattr(play, "move_suggestions", move_suggestions)
     elif kind == "button label":
         me = transport.me_button
@@ -75,6 +82,7 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
             for child in view.children:
                 child.item.label = f"My decisions ({secret()} is next)"
             return view
+
         monkeypatch.setattr(transport, "me_button", me_button)
     elif kind == "select option":
         panel_view = components.to_view
@@ -83,6 +91,7 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
             view = panel_view(panel) or discord.ui.View(timeout=None)
             view.add_item(discord.ui.Select(custom_id="canary", options=[discord.SelectOption(label=secret(), value="x")]))
             return view
+
         monkeypatch.setattr(components, "to_view", to_view)
         monkeypatch.setattr(transport, "to_view", to_view)
     elif kind == "log line":
@@ -91,13 +100,23 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
         def dm_text(payload):
             logging.getLogger("bot.ui.transport").info("sending a DM; the next tactics card is %s", secret())
             return narrate(payload)
+
         monkeypatch.setattr(transport, "dm_text", dm_text)
     else:
         raise ValueError(kind)
 
 
-KINDS = ["message text", "awaited list", "embed", "alt text", "png metadata", "autocomplete",
-         "button label", "select option", "log line"]
+KINDS = [
+    "message text",
+    "awaited list",
+    "embed",
+    "alt text",
+    "png metadata",
+    "autocomplete",
+    "button label",
+    "select option",
+    "log line",
+]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -134,8 +153,11 @@ async def test_runes_and_chosen_orders_are_recognised_however_they_are_phrased(d
         moments = await leaks.Moments.load(service, table.game_id)
     secrets = {s.key.split(":")[0]: s for s in moments.secrets(moments.last_seq, moments.last_seq, None)}
     _, area, kind = secrets["rune"].key.split(":")
-    for leaked in (f"Runes you know: 1A false, {area} {kind}.", f"a {kind} rune in {area}",
-                   f"- {area} (forest) · held by Humans (0) · {kind} rune (known to you)"):
+    for leaked in (
+        f"Runes you know: 1A false, {area} {kind}.",
+        f"a {kind} rune in {area}",
+        f"- {area} (forest) · held by Humans (0) · {kind} rune (known to you)",
+    ):
         assert secrets["rune"].find(leaked), leaked
     for public in (f"- {area} (forest) · held by Humans (0) · rune face down", f"Seat 0 moved 2 × Knights {area} → 1B."):
         assert not secrets["rune"].find(public), public

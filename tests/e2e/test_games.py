@@ -27,8 +27,9 @@ TWO_YEARS = 8  # seasons
 def private_rows(database, game_id: int, user_id: int) -> list[tuple[int, int | None]]:
     """(commit, message id) of every private outbox row of a user."""
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        return db.execute("SELECT seq, message_id FROM outbox WHERE game_id = ? AND recipient = ? ORDER BY rowid",
-                          (game_id, f"user:{user_id}")).fetchall()
+        return db.execute(
+            "SELECT seq, message_id FROM outbox WHERE game_id = ? AND recipient = ? ORDER BY rowid", (game_id, f"user:{user_id}")
+        ).fetchall()
 
 
 @pytest.mark.slow

@@ -39,7 +39,10 @@ def test_bench_reports_command_ms_as_skipped_outside_a_source_checkout(monkeypat
 
 
 def test_bench_check_misses_the_command_targets():
-    result = {"game_seconds": {"median": 1.0}, "command_ms": {"p50": 80.0, "p95": 1400.0, "max_ack": 20.0, "games": 20, "samples": 150}}
+    result = {
+        "game_seconds": {"median": 1.0},
+        "command_ms": {"p50": 80.0, "p95": 1400.0, "max_ack": 20.0, "games": 20, "samples": 150},
+    }
     assert bench.missed_targets(result) == []
     result["command_ms"] |= {"p95": 13500.0, "max_ack": 3100.0}
     assert bench.missed_targets(result) == ["command_ms.p95 13500.0 > 1500.0", "command_ms.max_ack 3100.0 > 3000.0"]
@@ -48,9 +51,18 @@ def test_bench_check_misses_the_command_targets():
 
 
 def test_bench_no_latency_skips_the_measurement(monkeypatch, capsys):
-    monkeypatch.setattr(bench, "measure", lambda games, seed, **_: {
-        "games": 1, "apply_ms": {"p50": 1.0, "p95": 2.0}, "ai_decision_ms": {"p95": 1.0}, "game_seconds": {"median": 1.0},
-        "apply_breakdown": {}, "states_sampled": []})
+    monkeypatch.setattr(
+        bench,
+        "measure",
+        lambda games, seed, **_: {
+            "games": 1,
+            "apply_ms": {"p50": 1.0, "p95": 2.0},
+            "ai_decision_ms": {"p95": 1.0},
+            "game_seconds": {"median": 1.0},
+            "apply_breakdown": {},
+            "states_sampled": [],
+        },
+    )
     monkeypatch.setattr(bench, "command_figures", lambda games, seconds: pytest.fail("measured despite --no-latency"))
     parser = argparse.ArgumentParser()
     bench.add_arguments(parser)

@@ -25,13 +25,27 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSI
 
 
 async def start_bot(double: DiscordDouble, tmp_path: Path, run: int) -> asyncio.subprocess.Process:
-    env = os.environ | double.env() | {
-        "DATABASE_PATH": str(tmp_path / "runetable.sqlite3"), "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1",
-    }
+    env = (
+        os.environ
+        | double.env()
+        | {
+            "DATABASE_PATH": str(tmp_path / "runetable.sqlite3"),
+            "LOG_LEVEL": "INFO",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
     with open(tmp_path / f"bot-{run}.log", "wb") as log:
         return await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "run", "--env-file", str(tmp_path / "no.env"),
-            cwd=REPO, env=env, stdout=log, stderr=asyncio.subprocess.STDOUT,
+            sys.executable,
+            "-m",
+            "bot",
+            "run",
+            "--env-file",
+            str(tmp_path / "no.env"),
+            cwd=REPO,
+            env=env,
+            stdout=log,
+            stderr=asyncio.subprocess.STDOUT,
         )
 
 
@@ -50,8 +64,9 @@ async def test_the_bot_process_reconnects_after_sigkill(double, tmp_path):
         processes.append(await start_bot(double, tmp_path, 2))
         second = await double.wait_connected(2, timeout=START_TIMEOUT)
         assert second is not first and first.resumes == 0  # a new process identifies afresh
-        await double.wait_for(lambda: len([r for r in double.requests if r.route == GUILD_SYNC]) == 2,
-                              what="the second command sync")
+        await double.wait_for(
+            lambda: len([r for r in double.requests if r.route == GUILD_SYNC]) == 2, what="the second command sync"
+        )
         assert all(r.status < 400 for r in double.requests)
         assert processes[1].returncode is None  # still serving
     finally:

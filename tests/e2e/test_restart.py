@@ -61,13 +61,18 @@ async def test_a_whole_game_survives_a_sigkill_with_nothing_lost_and_nothing_twi
 
             rows = await delivered(database, table.game_id)
             # Nothing lost: every commit has its news, every outbox row its message.
-            news = [seq for _, seq, to, payload, _, _ in rows
-                     if to == "channel" and json.loads(payload).get("kind") in ("start", "update")]
+            news = [
+                seq
+                for _, seq, to, payload, _, _ in rows
+                if to == "channel" and json.loads(payload).get("kind") in ("start", "update")
+            ]
             record = await service.store.get_game(table.game_id)
             assert sorted(news) == list(range(1, record.seq + 1))
             assert all(m in double.messages and not double.messages[m].deleted for *_, m in rows if m is not None)
             # The message in flight was sent again, with its nonce, and found the one that had arrived.
-            again = [r.status for r in double.requests[killed_at:] if isinstance(r.json, dict) and r.json.get("nonce") == in_flight]
+            again = [
+                r.status for r in double.requests[killed_at:] if isinstance(r.json, dict) and r.json.get("nonce") == in_flight
+            ]
             assert again == [200]
             assert len([m for m in double.messages.values() if m.nonce == str(in_flight)]) == 1
             # Nothing twice: no nonce twice in any inbox, and one message per outbox row.

@@ -30,6 +30,7 @@ from tests.e2e.probe_bot import Buttons, ProbeBot
 def tiny_png(width: int = 3, height: int = 2) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
     rows = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
@@ -123,8 +124,9 @@ async def test_ephemeral_and_deferred_answers_with_follow_ups(double, probe):
     assert slow.callback_type == p.DEFERRED_CHANNEL_MESSAGE
     assert slow.message.content == "done thinking" and not slow.message.loading
     assert slow.message.history[0]["flags"] & p.LOADING  # it showed "thinking..." first
-    [extra] = await double.wait_for(lambda: slow.followups and slow.followups[0].history and slow.followups,
-                                    what="the edited follow-up")
+    [extra] = await double.wait_for(
+        lambda: slow.followups and slow.followups[0].history and slow.followups, what="the edited follow-up"
+    )
     assert extra.content == "one more thing (edited)"
     assert [m.content for m in double.inbox(bob)] == ["done thinking", "one more thing (edited)"]
 
@@ -172,8 +174,9 @@ async def test_a_channel_message_with_attachment_embed_and_nonce_is_sent_once(do
     embed = discord.Embed(title="Year 1, spring").set_image(url="attachment://map.png")
 
     def send() -> asyncio.Future:
-        return channel.send("the map", embed=embed, nonce="g1-s3-channel",
-                            file=discord.File(io.BytesIO(png), "map.png", description="the board"))
+        return channel.send(
+            "the map", embed=embed, nonce="g1-s3-channel", file=discord.File(io.BytesIO(png), "map.png", description="the board")
+        )
 
     first, again = await send(), await send()
     assert first.id == again.id and first.nonce == "g1-s3-channel"
@@ -303,6 +306,7 @@ async def test_interaction_tokens_follow_discord_rules(double, probe):
     late = await double.interact(alice, p.APPLICATION_COMMAND, {"id": "1", "name": "nothing", "type": 1}, channel=double.channel)
     double.ack_deadline = 0.0
     async with aiohttp.ClientSession() as http:
+
         async def post(path: str, body: dict) -> tuple[int, int]:
             async with http.post(f"{double.api_base}{path}", json=body) as response:
                 return response.status, (await response.json())["code"]

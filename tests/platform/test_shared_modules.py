@@ -12,8 +12,20 @@ from bot.frontend import frontend_of
 from engine.core.registry import installed_games
 
 ROOT = Path(__file__).parents[2]
-SHARED = ("bot/service", "bot/delivery.py", "bot/store.py", "bot/frontend.py", "bot/narration.py", "bot/client.py",
-          "bot/config.py", "bot/errors.py", "bot/ids.py", "bot/table", "bot/ui", "bot/cogs")
+SHARED = (
+    "bot/service",
+    "bot/delivery.py",
+    "bot/store.py",
+    "bot/frontend.py",
+    "bot/narration.py",
+    "bot/client.py",
+    "bot/config.py",
+    "bot/errors.py",
+    "bot/ids.py",
+    "bot/table",
+    "bot/ui",
+    "bot/cogs",
+)
 #: (module, word) pairs allowed: the custom-id module's legacy prefixes
 ALLOWED = {("bot/ids.py", "rw")}
 
@@ -54,5 +66,7 @@ def test_the_check_finds_a_game_named_in_a_shared_module(tmp_path):
     (tmp_path / "bot" / "ui" / "leak.py").write_text('if record.game == "runewars":\n    pass\n')
     (tmp_path / "bot" / "ids.py").write_text('LEGACY_PREFIXES = ("rw", "tb")\n')  # allowed there
     (tmp_path / "bot" / "delivery.py").write_text('HINT = "use /rw hand"\n')
-    assert mentions(tmp_path, game_words()) == ['bot/delivery.py:1: HINT = "use /rw hand"',
-                                                'bot/ui/leak.py:1: if record.game == "runewars":']
+    assert mentions(tmp_path, game_words()) == [
+        'bot/delivery.py:1: HINT = "use /rw hand"',
+        'bot/ui/leak.py:1: if record.game == "runewars":',
+    ]

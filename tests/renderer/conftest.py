@@ -20,16 +20,28 @@ SHOWCASE = {
     "heroes": [{"card": "silhouette", "owner": 0, "area": "10A", "damage": 1}],
     "exploration": {"1B": {"token": "dragon_throne", "face_up": False}},
     "areas": {
-        "10A": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 3, "routed": 1},
-                          {"owner": 0, "unit": "human_knight", "standing": 2},
-                          {"owner": 0, "unit": "human_siege_engine", "standing": 1},
-                          {"owner": "neutral", "unit": "sorcerer", "standing": 1, "ally": 0}],
-                "stronghold": {"owner": 0, "damaged": True}, "development": "humans.resources",
-                "rune": {"kind": "dragon", "known_to": [0]}, "activated_by": [0, 1]},
+        "10A": {
+            "units": [
+                {"owner": 0, "unit": "human_infantry", "standing": 3, "routed": 1},
+                {"owner": 0, "unit": "human_knight", "standing": 2},
+                {"owner": 0, "unit": "human_siege_engine", "standing": 1},
+                {"owner": "neutral", "unit": "sorcerer", "standing": 1, "ally": 0},
+            ],
+            "stronghold": {"owner": 0, "damaged": True},
+            "development": "humans.resources",
+            "rune": {"kind": "dragon", "known_to": [0]},
+            "activated_by": [0, 1],
+        },
         "10B": {"units": [{"owner": 0, "unit": "human_archer", "standing": 2}], "rune": {"kind": "false", "face_up": True}},
         "10C": {"rune": {"kind": "false", "known_to": [0]}},
-        "13A": {"units": [{"owner": 1, "unit": "uthuk_berserker", "standing": 4}, {"owner": 1, "unit": "uthuk_chaos_lord", "standing": 1}],
-                "stronghold": {"owner": 1}, "rune": {"kind": "dragon"}},
+        "13A": {
+            "units": [
+                {"owner": 1, "unit": "uthuk_berserker", "standing": 4},
+                {"owner": 1, "unit": "uthuk_chaos_lord", "standing": 1},
+            ],
+            "stronghold": {"owner": 1},
+            "rune": {"kind": "dragon"},
+        },
     },
 }
 

@@ -9,7 +9,7 @@ from PIL import Image
 
 from engine.runewars.map import Board, Placement, legal_tile_placements
 from renderer.palette import PALETTES
-from renderer.runewars import (render_battle, render_board, render_map, render_setup_preview, render_split_png)
+from renderer.runewars import render_battle, render_board, render_map, render_setup_preview, render_split_png
 from renderer.runewars.layout import CROP_HEX, LEGEND_BAND, MAP_HEX, map_layout
 from tests.renderer.test_render import rim_point
 
@@ -74,22 +74,44 @@ def test_setup_preview_numbers_each_legal_placement_inside_the_canvas(engine, pa
 def _one_battle(events):
     start = next(i for i, e in enumerate(events) if e.kind == "battle_started")
     end = next(i for i, e in enumerate(events) if e.kind == "battle_ended" and i > start)
-    return events[start:end + 1]
+    return events[start : end + 1]
 
 
 def test_battle_panel_from_events_shows_only_public_ones(engine, pack, showcase):
     """p. 21-23 battle steps; the attacker's cards travel privately until the defender drew."""
     events = [
         {"kind": "battle_started", "data": {"area": "10A", "attacker": 1, "defender": 0}},
-        {"kind": "battle_lined_up", "data": {"area": "10A", "attacker": {"seat": 1, "units": {"uthuk_berserker": 2}, "left_out": {}},
-                                             "defender": {"seat": 0, "units": {"human_infantry": 3}, "left_out": {"human_infantry": 1}}}},
+        {
+            "kind": "battle_lined_up",
+            "data": {
+                "area": "10A",
+                "attacker": {"seat": 1, "units": {"uthuk_berserker": 2}, "left_out": {}},
+                "defender": {"seat": 0, "units": {"human_infantry": 3}, "left_out": {"human_infantry": 1}},
+            },
+        },
         {"kind": "battle_round", "data": {"area": "10A", "row": 2}},
         {"kind": "battle_cards", "to": [1], "data": {"area": "10A", "unit": "uthuk_berserker", "cards": ["fate-01", "fate-02"]}},
-        {"kind": "battle_cards_revealed", "data": {"area": "10A", "row": 2, "attacker": {"unit": "uthuk_berserker", "cards": ["fate-01", "fate-02"]},
-                                                   "defender": None}},
-        {"kind": "battle_routed", "data": {"area": "10A", "side": "defender", "seat": 0, "unit": "human_infantry", "why": "fate"}},
-        {"kind": "battle_damaged", "data": {"area": "10A", "side": "defender", "seat": 0, "unit": "human_infantry", "damage": 1, "eliminated": True}},
-        {"kind": "battle_won", "data": {"area": "10A", "winner": "attacker", "seat": 1, "strength": {"attacker": 2, "defender": 1}, "stronghold": 1}},
+        {
+            "kind": "battle_cards_revealed",
+            "data": {
+                "area": "10A",
+                "row": 2,
+                "attacker": {"unit": "uthuk_berserker", "cards": ["fate-01", "fate-02"]},
+                "defender": None,
+            },
+        },
+        {
+            "kind": "battle_routed",
+            "data": {"area": "10A", "side": "defender", "seat": 0, "unit": "human_infantry", "why": "fate"},
+        },
+        {
+            "kind": "battle_damaged",
+            "data": {"area": "10A", "side": "defender", "seat": 0, "unit": "human_infantry", "damage": 1, "eliminated": True},
+        },
+        {
+            "kind": "battle_won",
+            "data": {"area": "10A", "winner": "attacker", "seat": 1, "strength": {"attacker": 2, "defender": 1}, "stronghold": 1},
+        },
         {"kind": "battle_ended", "data": {"area": "10A", "winner": "attacker", "seat": 1}},
     ]
     players = engine.view(showcase, None)["players"]

@@ -61,8 +61,12 @@ def test_random_game_positions_render_public_and_for_each_seat(engine, pack, gam
         for seat in [None, *seats]:
             image = compose(engine.view(state, seat), pack, seat=seat)
             assert image.width >= 800 and image.height > 600
-    over = dict(engine.view(game_states[-1], None), phase="over", awaiting=[],
-                result={"winner": 1, "reason": "time_limit", "standings": [{"seat": 1, "dragon_runes": 2, "influence": 9}]})
+    over = dict(
+        engine.view(game_states[-1], None),
+        phase="over",
+        awaiting=[],
+        result={"winner": 1, "reason": "time_limit", "standings": [{"seat": 1, "dragon_runes": 2, "influence": 9}]},
+    )
     panel = render_board(over, pack)
     assert panel.height > render_board(engine.view(game_states[-1], None), pack).height - 200
 

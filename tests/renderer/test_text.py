@@ -64,8 +64,12 @@ def test_a_face_up_dragon_throne_counts_as_a_dragon_rune_of_its_controller(pack)
     from renderer.runewars.viewdata import ViewData
 
     def counts(face_up):
-        view = {"game": "runewars", "players": [], "areas": {"1A": {"controller": 0, "rune": None, "units": []}},
-                "exploration": {"1A": {"back": 2, "face_up": face_up, "token": "dragon_throne"}}}
+        view = {
+            "game": "runewars",
+            "players": [],
+            "areas": {"1A": {"controller": 0, "rune": None, "units": []}},
+            "exploration": {"1A": {"back": 2, "face_up": face_up, "token": "dragon_throne"}},
+        }
         return public_counts(ViewData(view, pack), 0)["dragon_runes"]
 
     assert (counts(True), counts(False)) == (1, 0)

@@ -33,7 +33,11 @@ def deck(*wants):
 def fight(areas, *, fate, attacker=0, area="1B", conquer=False, factions=("elves", "uthuk"), policy=None):
     """A position with a battle about to start in ``area``; ``policy``: seat -> battle policy."""
     spec = {
-        "factions": list(factions), "placements": TILES, "neutrals": "none", "fate_deck": fate, "areas": areas,
+        "factions": list(factions),
+        "placements": TILES,
+        "neutrals": "none",
+        "fate_deck": fate,
+        "areas": areas,
         "players": {str(s): {"battle_policy": p} for s, p in (policy or {}).items()},
         "battle": {"area": area, "attacker": attacker, "conquer": conquer},
     }
@@ -46,7 +50,9 @@ def play_out(transition, seat_answers=None):
     while state.prompts and top(state, Battle) is not None:
         prompt = state.prompts[0]
         action = (seat_answers or {}).get(prompt.kind) or ENGINE.legal(state, prompt.seat)[0]
-        step = ENGINE.apply(state, Action(prompt.seat, prompt.id, action.choice, action.args) if not isinstance(action, Action) else action)
+        step = ENGINE.apply(
+            state, Action(prompt.seat, prompt.id, action.choice, action.args) if not isinstance(action, Action) else action
+        )
         state, events = step.state, events + list(step.events)
     return state, events
 
@@ -61,8 +67,12 @@ def won(events):
 
 def test_start_battle_marks_the_area_and_names_the_defender():
     """p. 21, 1. „Kampfmarker legen“: the battle token lies in the contested area; the defender controls it."""
-    spec = {"factions": ["elves", "uthuk"], "placements": TILES, "neutrals": "none",
-            "areas": {"1B": {"units": units(0, elf_archer=2) + units(1, uthuk_berserker=1)}}}
+    spec = {
+        "factions": ["elves", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": {"1B": {"units": units(0, elf_archer=2) + units(1, uthuk_berserker=1)}},
+    }
     state = ENGINE.from_position({}, 2, 1, spec).state
     ctx = Context(Rng(state.rng_state))
     start_battle(state, PACK, "1B", 0, conquer=False, ctx=ctx)
@@ -74,8 +84,10 @@ def test_start_battle_marks_the_area_and_names_the_defender():
 
 def test_a_tie_goes_to_the_defender():
     """p. 21, 6.: „bei Gleichstand siegt der Verteidiger“: 1 standing unit each, the attacker retreats routed."""
-    start = fight({"1A": {"units": units(0, elf_warrior=1)}, "1B": {"units": units(0, elf_archer=1) + units(1, uthuk_flesh_ripper=1)}},
-                  fate=deck(("triangle", "-"), ("rectangle", "-")))
+    start = fight(
+        {"1A": {"units": units(0, elf_warrior=1)}, "1B": {"units": units(0, elf_archer=1) + units(1, uthuk_flesh_ripper=1)}},
+        fate=deck(("triangle", "-"), ("rectangle", "-")),
+    )
     state, events = play_out(start)
     assert won(events)["strength"] == {"attacker": 1, "defender": 1}
     assert won(events)["winner"] == "defender"
@@ -86,15 +98,23 @@ def test_a_tie_goes_to_the_defender():
 
 
 def _siege(conquer, damaged=False, archers=4):
-    areas = {"1B": {"units": units(0, elf_archer=archers), "stronghold": {"owner": 1, "damaged": damaged}},
-             "1A": {"units": units(0, elf_warrior=1)}}
+    areas = {
+        "1B": {"units": units(0, elf_archer=archers), "stronghold": {"owner": 1, "damaged": damaged}},
+        "1A": {"units": units(0, elf_warrior=1)},
+    }
     return play_out(fight(areas, fate=deck(*[("triangle", "-")] * archers), conquer=conquer))
 
 
 def test_the_stronghold_adds_5_and_the_conquer_bonus_takes_3_off():
     """p. 21, 5c „Festungsstärke addieren“; p. 33: Conquer lowers the enemy stronghold's strength by 3."""
     state, events = _siege(conquer=False)
-    assert won(events) == {"area": "1B", "winner": "defender", "seat": 1, "strength": {"attacker": 4, "defender": 5}, "stronghold": 5}
+    assert won(events) == {
+        "area": "1B",
+        "winner": "defender",
+        "seat": 1,
+        "strength": {"attacker": 4, "defender": 5},
+        "stronghold": 5,
+    }
     state, events = _siege(conquer=True)
     assert won(events)["strength"] == {"attacker": 4, "defender": 2} and won(events)["winner"] == "attacker"
 
@@ -124,9 +144,14 @@ def test_a_stronghold_alone_is_a_full_battle_and_the_attacker_draws_alone():
 
 def test_capture_replaces_the_stronghold_damaged_side_up_and_destroys_the_development():
     """p. 21, 6b „ersetzt es durch ein eigenes Festungsplättchen, mit der beschädigten Seite nach oben“; p. 33: its development is destroyed."""
-    areas = {"1B": {"units": units(0, elf_archer=6) + units(1, uthuk_berserker=(0, 1)), "stronghold": {"owner": 1},
-                    "development": "uthuk.resources"},
-             "1A": {"units": units(0, elf_warrior=1)}}
+    areas = {
+        "1B": {
+            "units": units(0, elf_archer=6) + units(1, uthuk_berserker=(0, 1)),
+            "stronghold": {"owner": 1},
+            "development": "uthuk.resources",
+        },
+        "1A": {"units": units(0, elf_warrior=1)},
+    }
     state, events = play_out(fight(areas, fate=deck(*[("triangle", "-")] * 6)))
     area = state.board.areas["1B"]
     assert (area.stronghold.owner, area.stronghold.damaged, area.development) == (0, True, None)
@@ -167,7 +192,9 @@ def test_units_routed_before_the_battle_stay_out_and_are_eliminated_if_their_sid
     lined_up = kinds(events, "battle_lined_up")[0]["defender"]
     assert lined_up["units"] == {"uthuk_flesh_ripper": 1} and lined_up["left_out"] == {"uthuk_berserker": 2}
     assert won(events)["winner"] == "attacker"
-    assert {"seat": 1, "area": "1B", "units": {"uthuk_berserker": 2}, "why": "routed_before_battle"} in kinds(events, "units_eliminated")
+    assert {"seat": 1, "area": "1B", "units": {"uthuk_berserker": 2}, "why": "routed_before_battle"} in kinds(
+        events, "units_eliminated"
+    )
     [retreat] = kinds(events, "units_retreated")
     assert retreat["units"] == {"uthuk_flesh_ripper": 1} and retreat["side"] == 1
     assert [(s.owner, s.unit) for s in state.board.areas["1B"].stacks] == [(0, "elf_archer")]
@@ -175,15 +202,19 @@ def test_units_routed_before_the_battle_stay_out_and_are_eliminated_if_their_sid
 
 def test_after_a_win_the_units_above_8_retreat_together_into_one_adjacent_area():
     """p. 18: „Falls er den Kampf gewinnt, müssen sich anschließend überzählige Einheiten zusammen in ein einziges benachbartes Gebiet zurückziehen“."""
-    areas = {"1B": {"units": units(0, elf_archer=8, elf_pegasus_rider=2) + units(1, uthuk_flesh_ripper=1)},
-             "1A": {"units": units(0, elf_warrior=1)}}
+    areas = {
+        "1B": {"units": units(0, elf_archer=8, elf_pegasus_rider=2) + units(1, uthuk_flesh_ripper=1)},
+        "1A": {"units": units(0, elf_warrior=1)},
+    }
     start = fight(areas, fate=deck(*[("triangle", "-")] * 8, ("rectangle", "-"), ("rectangle", "-"), ("rectangle", "-")))
     [retreat] = start.state.prompts  # first the beaten Flesh Ripper leaves
     state = ENGINE.apply(start.state, Action(1, retreat.id, "retreat", {"to": "2A"})).state
     [prompt] = state.prompts
     assert (prompt.kind, prompt.info["excess"]) == ("battle_excess", 2)
     legal = [a.args["units"] for a in ENGINE.legal(state, 0)]
-    assert sorted(legal, key=str) == sorted([{"elf_archer": 2}, {"elf_archer": 1, "elf_pegasus_rider": 1}, {"elf_pegasus_rider": 2}], key=str)
+    assert sorted(legal, key=str) == sorted(
+        [{"elf_archer": 2}, {"elf_archer": 1, "elf_pegasus_rider": 1}, {"elf_pegasus_rider": 2}], key=str
+    )
     step = ENGINE.apply(state, Action(0, prompt.id, "retreat_units", {"units": {"elf_pegasus_rider": 2}}))
     board = step.state.board
     assert kinds(step.events, "units_retreated")[0]["path"] == ["1B", "1A"]  # the only friendly neighbour
@@ -194,8 +225,14 @@ def test_after_a_win_the_units_above_8_retreat_together_into_one_adjacent_area()
 def test_unallied_neutrals_fight_as_one_group_led_by_the_player_left_of_the_active_player():
     """p. 19 „Kampf gegen unverbündete neutrale Einheiten“: the player left of the active player leads them and may not play tactics cards."""
     areas = {"1B": {"units": units(1, uthuk_berserker=4) + units("neutral", beastman=1, razorwing=1)}}
-    start = fight(areas, attacker=1, factions=("elves", "uthuk", "humans"),
-                  fate=deck(("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-")))
+    start = fight(
+        areas,
+        attacker=1,
+        factions=("elves", "uthuk", "humans"),
+        fate=deck(
+            ("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-")
+        ),
+    )
     assert kinds(start.events, "battle_started") == [{"area": "1B", "attacker": 1, "defender": None}]
     lined_up = kinds(start.events, "battle_lined_up")[0]["defender"]
     assert lined_up == {"seat": None, "leader": 2, "units": {"beastman": 1, "razorwing": 1}, "left_out": {}}
@@ -207,8 +244,13 @@ def test_unallied_neutrals_fight_as_one_group_led_by_the_player_left_of_the_acti
 
 def test_allied_neutrals_fight_for_their_ally():
     """p. 19: „Verbündete neutrale Einheiten werden wie Einheiten der eigenen Fraktion behandelt, d. h. sie bewegen sich und kämpfen wie eigene Einheiten“."""
-    areas = {"1B": {"units": units(0, elf_archer=1) + [{"owner": "neutral", "unit": "beastman", "standing": 2, "ally": 0}]
-                    + units(1, uthuk_flesh_ripper=1)}}
+    areas = {
+        "1B": {
+            "units": units(0, elf_archer=1)
+            + [{"owner": "neutral", "unit": "beastman", "standing": 2, "ally": 0}]
+            + units(1, uthuk_flesh_ripper=1)
+        }
+    }
     start = fight(areas, fate=deck(("triangle", "-"), ("rectangle", "-"), ("triangle", "-"), ("triangle", "-")))
     state, events = play_out(start)
     assert kinds(events, "battle_lined_up")[0]["attacker"]["units"] == {"elf_archer": 1, "beastman": 2}

@@ -49,9 +49,18 @@ def test_elf_archers_damage_an_enemy_unit_of_their_choice():
     [prompt] = start.state.prompts
     targets = [a.args["targets"][0]["unit"] for a in ENGINE.legal(start.state, 0)]
     assert (prompt.kind, sorted(targets)) == ("battle_ability", ["uthuk_berserker", "uthuk_chaos_lord", "uthuk_flesh_ripper"])
-    step = ENGINE.apply(start.state, Action(0, prompt.id, "ability", {"mode": "damage", "targets": [{"unit": "uthuk_chaos_lord"}]}))
+    step = ENGINE.apply(
+        start.state, Action(0, prompt.id, "ability", {"mode": "damage", "targets": [{"unit": "uthuk_chaos_lord"}]})
+    )
     assert kinds(step.events, "battle_damaged")[0] == {
-        "area": "1B", "side": "defender", "seat": 1, "unit": "uthuk_chaos_lord", "damage": 1, "eliminated": False, "why": "elf_archer"}
+        "area": "1B",
+        "side": "defender",
+        "seat": 1,
+        "unit": "uthuk_chaos_lord",
+        "damage": 1,
+        "eliminated": False,
+        "why": "elf_archer",
+    }
 
 
 def test_flesh_rippers_hit_two_different_units():
@@ -79,14 +88,18 @@ def test_berserkers_may_sacrifice_one_of_their_own_for_2_damage():
     assert sorted(a.args["mode"] for a in ENGINE.legal(start.state, 0)) == ["skip", "use"]
     step = ENGINE.apply(start.state, Action(0, prompt.id, "ability", {"mode": "use"}))
     assert [(d["side"], d["unit"]) for d in kinds(step.events, "battle_eliminated")] == [("attacker", "uthuk_berserker")]
-    assert [(d["unit"], d["damage"]) for d in kinds(step.events, "battle_damaged")] == [("elf_pegasus_rider", 1), ("elf_pegasus_rider", 2)]
+    assert [(d["unit"], d["damage"]) for d in kinds(step.events, "battle_damaged")] == [
+        ("elf_pegasus_rider", 1),
+        ("elf_pegasus_rider", 2),
+    ]
 
 
 def test_necromancers_raise_a_zombie_that_joins_the_battle():
     """units.toml undead_necromancer: a Zombie from the supply joins battle row 3 standing and stays if the Undead win."""
     areas = {"1B": {"units": units(0, undead_necromancer=1) + units(1, elf_archer=1)}}
-    state, events = play_out(fight(areas, factions=("undead", "elves"),
-                                   fate=deck(("triangle", "-"), ("circle", "S"), ("triangle", "-"))))
+    state, events = play_out(
+        fight(areas, factions=("undead", "elves"), fate=deck(("triangle", "-"), ("circle", "S"), ("triangle", "-")))
+    )
     assert kinds(events, "battle_raised") == [{"area": "1B", "side": "attacker", "seat": 0, "unit": "undead_zombie"}]
     assert ("attacker", "undead_zombie", 1) in [(d["side"], d["unit"], d["count"]) for d in kinds(events, "battle_drew")]
     assert kinds(events, "battle_won")[0]["strength"] == {"attacker": 2, "defender": 1}
@@ -95,7 +108,9 @@ def test_necromancers_raise_a_zombie_that_joins_the_battle():
 
 def test_a_beastmans_special_deals_1_damage_and_draws_one_more_card():
     """p. 24 / units.toml beastman: „Deal 1 damage, then draw a new fate card for this Beastman and resolve it (once per Beastman).“"""
-    areas = {"1B": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1, "ally": 0}] + units(1, elf_pegasus_rider=1)}}
+    areas = {
+        "1B": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1, "ally": 0}] + units(1, elf_pegasus_rider=1)}
+    }
     _, events = play_out(fight(areas, fate=deck(("triangle", "S"), ("rectangle", "-"), ("triangle", "S"))))
     assert [d["section"] for d in kinds(events, "battle_card_drawn")] == ["S"]  # the new card's special: 1 damage, no third card
     assert [d["damage"] for d in kinds(events, "battle_damaged")] == [1, 2]
@@ -104,9 +119,18 @@ def test_a_beastmans_special_deals_1_damage_and_draws_one_more_card():
 def test_dragons_eliminate_up_to_3_triangle_units():
     """p. 19: „die Fähigkeit des Drachen, 3 dreieckige Einheiten zu töten“."""
     areas = {"1B": {"units": attackers("dragon", 1) + units(1, uthuk_berserker=4, uthuk_flesh_ripper=1)}}
-    start = fight(areas, fate=deck(("rectangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("hexagon", "S")))
+    start = fight(
+        areas,
+        fate=deck(
+            ("rectangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("triangle", "-"), ("hexagon", "S")
+        ),
+    )
     [prompt] = start.state.prompts
     sizes = sorted(len(a.args["targets"]) for a in ENGINE.legal(start.state, 0))
-    assert sizes == [1, 2, 3] and all(t["unit"] == "uthuk_berserker" for a in ENGINE.legal(start.state, 0) for t in a.args["targets"])
-    step = ENGINE.apply(start.state, Action(0, prompt.id, "ability", {"mode": "eliminate", "targets": [{"unit": "uthuk_berserker"}] * 3}))
+    assert sizes == [1, 2, 3] and all(
+        t["unit"] == "uthuk_berserker" for a in ENGINE.legal(start.state, 0) for t in a.args["targets"]
+    )
+    step = ENGINE.apply(
+        start.state, Action(0, prompt.id, "ability", {"mode": "eliminate", "targets": [{"unit": "uthuk_berserker"}] * 3})
+    )
     assert len(kinds(step.events, "battle_eliminated")) == 3

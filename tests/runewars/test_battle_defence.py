@@ -8,8 +8,10 @@ def siege(attacker_units, defender_faction, development, *, policy=None, attacke
     """The defender's stronghold (5) and development in 1B, no defending units; the attacker holds 1A."""
     factions = (attacker_faction, defender_faction)
     attacking = [dict(u) for u in attacker_units]
-    areas = {"1A": {"units": units(0, **{attacking[0]["unit"]: 1})},
-             "1B": {"units": attacking, "stronghold": {"owner": 1}, "development": development}}
+    areas = {
+        "1A": {"units": units(0, **{attacking[0]["unit"]: 1})},
+        "1B": {"units": attacking, "stronghold": {"owner": 1}, "development": development},
+    }
     blanks = [("triangle", "-")] * sum(u["standing"] for u in attacking)
     return fight(areas, factions=factions, fate=deck(*blanks), policy=policy)
 

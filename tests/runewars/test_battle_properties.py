@@ -213,7 +213,9 @@ def _wrong_answers(kind):
     answers = {
         "battle_type": st.tuples(st.just("draw"), st.fixed_dictionaries({"unit": unit})),
         "battle_assign": st.tuples(st.just("assign"), figure),
-        "battle_ability": st.tuples(st.just("ability"), st.fixed_dictionaries({"mode": st.sampled_from(modes), "targets": st.lists(figure, max_size=3)})),
+        "battle_ability": st.tuples(
+            st.just("ability"), st.fixed_dictionaries({"mode": st.sampled_from(modes), "targets": st.lists(figure, max_size=3)})
+        ),
         "retreat": st.tuples(st.just("retreat"), st.fixed_dictionaries({"to": area})),
         "eliminate_units": st.tuples(st.just("eliminate"), st.fixed_dictionaries({"units": units})),
         "battle_excess": st.tuples(st.just("retreat_units"), st.fixed_dictionaries({"units": units})),
@@ -224,8 +226,10 @@ def _wrong_answers(kind):
 
 def _canonical(kind, choice, args):
     """An answer in a canonical form: figure defaults filled in, ability targets sorted."""
+
     def figure(f):
         return {"unit": f.get("unit"), "damage": f.get("damage", 0), "routed": f.get("routed", False)}
+
     if kind == "battle_assign":
         args = figure(args)
     elif kind == "battle_ability":
@@ -256,7 +260,9 @@ def play(data, spec, seed=1):
             break
         boosted = _boosted(events)
         for index, side in enumerate(frame.sides):
-            played.overdamaged += [(SIDES[index], f.unit, f.damage) for f in side.fighters if f.damage >= _health(boosted, SIDES[index], f.unit)]
+            played.overdamaged += [
+                (SIDES[index], f.unit, f.damage) for f in side.fighters if f.damage >= _health(boosted, SIDES[index], f.unit)
+            ]
         assert state.prompts, "the battle waits for nobody"
         played.prompts += [(p.kind, p.seat, dict(p.info), len(RULES.legal(state, p))) for p in state.prompts]
         prompt = state.prompts[data.draw(st.integers(0, len(state.prompts) - 1), label="prompt")]
@@ -318,7 +324,9 @@ class Worlds:
     """
 
     def __init__(self, lined_up):
-        self.worlds = {tuple(tuple(sorted((u, 0, False) for u, n in lined_up[s]["units"].items() for _ in range(n))) for s in SIDES)}
+        self.worlds = {
+            tuple(tuple(sorted((u, 0, False) for u, n in lined_up[s]["units"].items() for _ in range(n))) for s in SIDES)
+        }
         self.errors = []
 
     def require(self, holds, what):
@@ -340,20 +348,26 @@ class Worlds:
 
     def join(self, side, unit):
         """A figure joins standing (a Necromancer's Zombie)."""
-        self.worlds = {tuple(tuple(sorted(w[s] + ((unit, 0, False),))) if s == side else w[s] for s in (0, 1)) for w in self.worlds}
+        self.worlds = {
+            tuple(tuple(sorted(w[s] + ((unit, 0, False),))) if s == side else w[s] for s in (0, 1)) for w in self.worlds
+        }
 
     def rout(self, side, unit, plain, what):
         def candidates(figures):
             return [f for f in (_first_tier(figures, "rout") if plain else figures) if f[0] == unit and not f[2]]
+
         self._each(side, candidates, lambda f: (f[0], f[1], True), what)
 
     def damage(self, side, unit, damage, eliminated, plain, what):
         def candidates(figures):
             return [f for f in (_first_tier(figures, "damage") if plain else figures) if f[0] == unit and f[1] == damage - 1]
+
         self._each(side, candidates, lambda f: None if eliminated else (f[0], damage, f[2]), what)
 
     def lose(self, side, unit, standing_only, what):
-        self._each(side, lambda figures: [f for f in figures if f[0] == unit and not (standing_only and f[2])], lambda f: None, what)
+        self._each(
+            side, lambda figures: [f for f in figures if f[0] == unit and not (standing_only and f[2])], lambda f: None, what
+        )
 
 
 def _standing(figures, unit=None):
@@ -375,8 +389,10 @@ class Rounds:
     def next_row(self, row):
         self.end_pass()
         for side in (0, 1):
+
             def done(w, side=side):
                 return all(f[0] in self.drawn[side] for f in _standing(w[side]) if PACK.unit(f[0]).row == self.row)
+
             self.worlds.require(done, f"row {self.row}: a {SIDES[side]} type with standing units never drew")
         self.row = row
 
@@ -386,11 +402,19 @@ class Rounds:
         if PACK.unit(unit).row != self.row or unit in self.drawn[side]:
             self.worlds.errors.append(f"{data['side']} drew for {unit} in row {self.row} after {self.drawn[side]}")
         self.drawn[side].append(unit)
-        self.worlds.require(lambda w: len(_standing(w[side], unit)) == data["count"], f"{data['count']} cards for {unit}, not one per standing unit")
+        self.worlds.require(
+            lambda w: len(_standing(w[side], unit)) == data["count"],
+            f"{data['count']} cards for {unit}, not one per standing unit",
+        )
 
     def revealed(self, data):
-        self.icons = {"sections": [data[s]["sections"] if data[s] else [] for s in SIDES], "specials": [0, 0],
-                      "routs": [0, 0], "damage": [0, 0], "routs_checked": False}
+        self.icons = {
+            "sections": [data[s]["sections"] if data[s] else [] for s in SIDES],
+            "specials": [0, 0],
+            "routs": [0, 0],
+            "damage": [0, 0],
+            "routs_checked": False,
+        }
 
     def extra_card(self, data):
         self.icons["sections"][SIDES.index(data["side"])].append(data["section"])
@@ -414,7 +438,9 @@ class Rounds:
             if self.icons["routs"][side] > self._points(side, "R"):
                 self.worlds.errors.append(f"{SIDES[side]} routed more units than the rout points")
             if self.icons["routs"][side] < self._points(side, "R"):
-                self.worlds.require(lambda w, side=side: not _standing(w[side]), f"{SIDES[side]} left rout points unused with standing units")
+                self.worlds.require(
+                    lambda w, side=side: not _standing(w[side]), f"{SIDES[side]} left rout points unused with standing units"
+                )
 
     def end_pass(self):
         if self.icons is None:
@@ -428,7 +454,9 @@ class Rounds:
             if self.icons["damage"][side] > self._points(side, "D"):
                 self.worlds.errors.append(f"{SIDES[side]} took more damage than the damage points")
             if self.icons["damage"][side] < self._points(side, "D"):
-                self.worlds.require(lambda w, side=side: not w[side], f"{SIDES[side]} left damage points unused with units in the battle")
+                self.worlds.require(
+                    lambda w, side=side: not w[side], f"{SIDES[side]} left damage points unused with units in the battle"
+                )
         self.icons = None
 
 
@@ -475,7 +503,14 @@ def read(played):
             if data["eliminated"] != (data["damage"] >= _health(boosted, data["side"], data["unit"])):
                 health_errors.append(dict(data))
             rounds.hit(SIDES.index(data["side"]), "damage", data["why"])
-            worlds.damage(SIDES.index(data["side"]), data["unit"], data["damage"], data["eliminated"], data["why"] in PLAIN_PLACEMENT, dict(data))
+            worlds.damage(
+                SIDES.index(data["side"]),
+                data["unit"],
+                data["damage"],
+                data["eliminated"],
+                data["why"] in PLAIN_PLACEMENT,
+                dict(data),
+            )
         elif kind == "battle_eliminated":
             worlds.lose(SIDES.index(data["side"]), data["unit"], False, dict(data))
         elif kind == "units_retreated" or kind == "units_eliminated" and data["why"] == "no_retreat":
@@ -508,7 +543,7 @@ def strengths(played, reading, world):
 
 
 def after_result(played):
-    return played.events[next(i for i, e in enumerate(played.events) if e.kind == "battle_won"):]
+    return played.events[next(i for i, e in enumerate(played.events) if e.kind == "battle_won") :]
 
 
 def seat_of(played, side_name):
@@ -564,7 +599,12 @@ def winner_area(played, reading, world):
         _put(units, (stack.owner, stack.unit), routed=stack.routed)
     for ev in after_result(played):
         data = ev.data
-        leaving = ev.kind == "units_retreated" and data["why"] == "excess" or ev.kind == "units_eliminated" and data["why"] == "no_retreat"
+        leaving = (
+            ev.kind == "units_retreated"
+            and data["why"] == "excess"
+            or ev.kind == "units_eliminated"
+            and data["why"] == "no_retreat"
+        )
         if leaving and data.get("side", data.get("seat")) == seat:
             for unit, n in data["units"].items():  # retreat.py: the standing figures of a type leave first
                 _take(units, (owner_of(seat, unit), unit), n, routed_first=False)
@@ -606,7 +646,9 @@ class Surroundings:
         geo = geometry(PACK, self.played.after.placements)
         flying = all(PACK.unit(u).flying for u in units)
         winter = self.played.spec["season"]["name"] == "winter"
-        near = {b for b in geo.adjacency[origin] if b != self.played.area and crossable(geo, origin, b, flying=flying, winter=winter)}
+        near = {
+            b for b in geo.adjacency[origin] if b != self.played.area and crossable(geo, origin, b, flying=flying, winter=winter)
+        }
         if side is None:
             return {b for b in near if self.controller(b) is None}
         return {b for b in near if self.controller(b) == side} or {b for b in near if self.empty(b)}
@@ -706,12 +748,22 @@ def prop_the_loser_retreats_routed_and_units_routed_before_are_eliminated(played
     [survivors] = {frozenset(Counter(f[0] for f in w[SIDES.index(loser)]).items()) for w in reading.worlds}
     survivors = dict(survivors)
     routed_before = {s.unit: s.routed for s in led_by(played.before.areas[played.area], seat) if s.routed}
-    gone = [(e.kind, e.data["why"], dict(e.data["units"])) for e in after_result(played)
-            if e.kind in ("units_retreated", "units_eliminated") and e.data.get("side", e.data.get("seat")) == seat
-            and e.data.get("area", e.data.get("path", [None])[0]) == played.area]
-    assert [g for g in gone if g[1] == "routed_before_battle"] == [("units_eliminated", "routed_before_battle", {u: n}) for u, n in routed_before.items()]
+    gone = [
+        (e.kind, e.data["why"], dict(e.data["units"]))
+        for e in after_result(played)
+        if e.kind in ("units_retreated", "units_eliminated")
+        and e.data.get("side", e.data.get("seat")) == seat
+        and e.data.get("area", e.data.get("path", [None])[0]) == played.area
+    ]
+    assert [g for g in gone if g[1] == "routed_before_battle"] == [
+        ("units_eliminated", "routed_before_battle", {u: n}) for u, n in routed_before.items()
+    ]
     retreat = [g for g in gone if g[1] != "routed_before_battle"]
-    assert retreat in ([("units_retreated", "battle_lost", survivors)], [("units_eliminated", "no_retreat", survivors)]) if survivors else retreat == []
+    assert (
+        retreat in ([("units_retreated", "battle_lost", survivors)], [("units_eliminated", "no_retreat", survivors)])
+        if survivors
+        else retreat == []
+    )
     assert seat is None or not led_by(played.after.areas[played.area], seat)  # unallied neutrals: see the winner's area
 
 
@@ -731,7 +783,10 @@ def prop_retreats_go_routed_into_one_legal_adjacent_area(played, reading):
         data = ev.data
         if ev.kind == "units_retreated":
             origin, to = data["path"]
-            assert to in around.destinations(data["side"], origin, data["units"]), (data, around.destinations(data["side"], origin, data["units"]))
+            assert to in around.destinations(data["side"], origin, data["units"]), (
+                data,
+                around.destinations(data["side"], origin, data["units"]),
+            )
             around.arrive(data["side"], to, data["units"])
         elif ev.kind == "units_eliminated" and data["why"] == "no_retreat":
             assert around.destinations(data["seat"], data["area"], data["units"]) == set(), data
@@ -861,7 +916,9 @@ def _label(played, reading):
     event(f"winner: {reading.won['winner']}" + (" against neutrals" if played.defender is None else ""))
     for kind in ("stronghold_captured", "battle_raised", "defence_used", "units_retreated", "units_eliminated"):
         event(f"{kind}: {kind in names}")
-    event(f"prompts: {min(len(played.prompts), 10)}{'+' if len(played.prompts) >= 10 else ''}; wrong answers tried: {len(played.wrong) > 0}")
+    event(
+        f"prompts: {min(len(played.prompts), 10)}{'+' if len(played.prompts) >= 10 else ''}; wrong answers tried: {len(played.wrong) > 0}"
+    )
     event(f"{len(reading.worlds)} world(s)")
 
 

@@ -12,9 +12,15 @@ FACTIONS = ["humans", "elves", "uthuk"]  # starting influence 3, 4, 1
 def bid(influence, prize=None, titles=None, areas=None):
     """A season card has just called a bid (a Bid frame on top of winter's season card step)."""
     frame = {"type": "Bid", "why": "test-card", **({"prize": prize} if prize else {})}
-    spec = {"factions": FACTIONS, "neutrals": "none", "season": {"year": 2, "name": "winter", "start": "card"},
-            "players": {str(s): {"influence": n} for s, n in enumerate(influence)}, "frames": [frame],
-            "titles": titles or {}, "areas": areas or {}}
+    spec = {
+        "factions": FACTIONS,
+        "neutrals": "none",
+        "season": {"year": 2, "name": "winter", "start": "card"},
+        "players": {str(s): {"influence": n} for s, n in enumerate(influence)},
+        "frames": [frame],
+        "titles": titles or {},
+        "areas": areas or {},
+    }
     return ENGINE.from_position({}, len(FACTIONS), 2, spec)
 
 

@@ -23,8 +23,11 @@ from engine.runewars.orders.harvest import production
 RULES = load_ruleset("runewars")
 ENGINE = Engine(RULES)
 PACK = RULES.pack({})
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+]
 #: seat 0 plays the humans (good; home realm 10A-10C on this map), seat 1 the Uthuk (evil)
 FACTIONS = ["humans", "uthuk"]
 DIALS = {"food": 3, "wood": 2, "ore": 2}
@@ -41,34 +44,64 @@ def stacks(owner, **counts):
 
 FIXTURES = {
     "hidden_pass": {"areas": {"1C": {"units": stacks(0, human_infantry=3)}}},
-    "gain_influence": {"areas": {"1A": {"units": stacks(0, human_infantry=1), "stronghold": {"owner": 0}, "city": "city-1"},
-                                 "2A": {"units": stacks(1, uthuk_berserker=1), "stronghold": {"owner": 1}, "city": "city-2"}}},
+    "gain_influence": {
+        "areas": {
+            "1A": {"units": stacks(0, human_infantry=1), "stronghold": {"owner": 0}, "city": "city-1"},
+            "2A": {"units": stacks(1, uthuk_berserker=1), "stronghold": {"owner": 1}, "city": "city-2"},
+        }
+    },
     "peek_rune": {"areas": {"2B": {"rune": {"kind": "false"}}, "2D": {"rune": {"kind": "dragon"}}}},
-    "move_neutrals": {"areas": {"1C": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 2}]},
-                                "1A": {"units": stacks(0, human_infantry=1)}}},
+    "move_neutrals": {
+        "areas": {
+            "1C": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 2}]},
+            "1A": {"units": stacks(0, human_infantry=1)},
+        }
+    },
     "remove_activation": {"areas": {"10A": {"units": stacks(0, human_infantry=1), "activated_by": [0]}}},
     "rally": {"areas": {"10A": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 0, "routed": 2}]}}},
-    "reinforce": {"areas": {"10A": {"units": stacks(0, human_infantry=1), "stronghold": {"owner": 0}},
-                            "2A": {"units": stacks(1, uthuk_berserker=1), "stronghold": {"owner": 1}}}},
+    "reinforce": {
+        "areas": {
+            "10A": {"units": stacks(0, human_infantry=1), "stronghold": {"owner": 0}},
+            "2A": {"units": stacks(1, uthuk_berserker=1), "stronghold": {"owner": 1}},
+        }
+    },
     "rout_enemies": {"areas": {"1A": {"units": stacks(0, human_infantry=1)}, "1B": {"units": stacks(1, uthuk_berserker=3)}}},
     "destroy_units": {"areas": {"1A": {"units": stacks(0, human_infantry=1)}, "1B": {"units": stacks(1, uthuk_berserker=3)}}},
     "repair_stronghold": {"areas": {"10A": {"units": stacks(0, human_infantry=1), "stronghold": {"owner": 0, "damaged": True}}}},
-    "wound_hero": {"areas": {"1A": {"units": stacks(0, human_infantry=1)}},
-                   "heroes": [{"card": "silhouette", "owner": 1, "area": "1B"}]},
-    "heal_hero": {"heroes": [{"card": "aldric_sturmhand", "owner": 0, "area": "10A", "damage": 2},
-                             {"card": "grell_knochenbeisser", "owner": 1, "area": "2A", "damage": 1}]},
-    "heroes_disloyal": {"heroes": [{"card": "carthos_der_verrueckte", "owner": 0, "area": "10A"},
-                                   {"card": "aldric_sturmhand", "owner": 0, "area": "10B"},
-                                   {"card": "silhouette", "owner": 1, "area": "2A"}]},
+    "wound_hero": {
+        "areas": {"1A": {"units": stacks(0, human_infantry=1)}},
+        "heroes": [{"card": "silhouette", "owner": 1, "area": "1B"}],
+    },
+    "heal_hero": {
+        "heroes": [
+            {"card": "aldric_sturmhand", "owner": 0, "area": "10A", "damage": 2},
+            {"card": "grell_knochenbeisser", "owner": 1, "area": "2A", "damage": 1},
+        ]
+    },
+    "heroes_disloyal": {
+        "heroes": [
+            {"card": "carthos_der_verrueckte", "owner": 0, "area": "10A"},
+            {"card": "aldric_sturmhand", "owner": 0, "area": "10B"},
+            {"card": "silhouette", "owner": 1, "area": "2A"},
+        ]
+    },
     "take_dragon_rune": {"titles": {"primarch_des_rates_der_magier": {"holder": 0}, "oberhaupt_der_kriegergilde": {"holder": 0}}},
 }
 FIXTURES["place_dragon_rune"] = FIXTURES["gain_influence"]
 #: place_neutrals where = "each_neutral": every neutral unit type stands somewhere
-NEUTRAL_BOARD = {"areas": {"1C": {"units": [{"owner": "neutral", "unit": u, "standing": 1} for u in ("beastman", "hellhound")]},
-                           "2D": {"units": [{"owner": "neutral", "unit": u, "standing": 1} for u in ("razorwing", "giant")]}}}
+NEUTRAL_BOARD = {
+    "areas": {
+        "1C": {"units": [{"owner": "neutral", "unit": u, "standing": 1} for u in ("beastman", "hellhound")]},
+        "2D": {"units": [{"owner": "neutral", "unit": u, "standing": 1} for u in ("razorwing", "giant")]},
+    }
+}
 #: which option an effect's player picks
-PREFER = {"hidden_pass": {"from": "1C", "to": "1D", "count": 3}, "move_neutrals": {"from": "1C", "to": "1A", "count": 2},
-          "rout_enemies": {"area": "1B"}, "destroy_units": {"area": "1B"}}
+PREFER = {
+    "hidden_pass": {"from": "1C", "to": "1D", "count": 3},
+    "move_neutrals": {"from": "1C", "to": "1A", "count": 2},
+    "rout_enemies": {"area": "1B"},
+    "destroy_units": {"area": "1B"},
+}
 
 
 def fixture_of(card) -> dict:
@@ -89,9 +122,15 @@ def fixture_of(card) -> dict:
 def spec_for(card, seat_with_card: int = 0) -> dict:
     fixture = fixture_of(card)
     players = {str(s): {"dials": dict(DIALS), "influence": 3} for s in (0, 1)}
-    spec = {"factions": FACTIONS, "placements": TILES, "neutrals": "none", "players": players,
-            "areas": fixture["areas"], "titles": fixture["titles"],
-            "decks": {"tactics": [c for c in CARDS["tactics_card"] if c != card.id][:12]}}
+    spec = {
+        "factions": FACTIONS,
+        "placements": TILES,
+        "neutrals": "none",
+        "players": players,
+        "areas": fixture["areas"],
+        "titles": fixture["titles"],
+        "decks": {"tactics": [c for c in CARDS["tactics_card"] if c != card.id][:12]},
+    }
     if fixture["heroes"]:
         spec["heroes"] = fixture["heroes"]
     timing = card.attrs.get("timing")
@@ -109,12 +148,19 @@ def spec_for(card, seat_with_card: int = 0) -> dict:
         cancels = card.attrs["effects"][0]["do"] == "cancel_season_card"
         spec["decks"]["season.summer"] = ["haendlerzuege" if cancels else "a-blank-stand-in"]  # Händlerzüge: every player gains 2
     elif timing == "battle_start":
-        allied = [{"owner": "neutral", "unit": "razorwing", "standing": 1, "ally": 0}]  # a second row-1 type: seat 0 is asked which draws
-        spec["areas"]["1B"] = {"units": stacks(0, human_archer=2, human_infantry=3) + allied + stacks(1, uthuk_berserker=3, uthuk_flesh_ripper=2)}
+        allied = [
+            {"owner": "neutral", "unit": "razorwing", "standing": 1, "ally": 0}
+        ]  # a second row-1 type: seat 0 is asked which draws
+        spec["areas"]["1B"] = {
+            "units": stacks(0, human_archer=2, human_infantry=3) + allied + stacks(1, uthuk_berserker=3, uthuk_flesh_ripper=2)
+        }
         spec["battle"] = {"area": "1B", "attacker": 0}
         players["0"]["battle_policy"] = {"order": "ask"}  # the battle waits at its first row: the card's effects are visible
     elif timing == "duel_start":
-        spec["heroes"] = [{"card": "aldric_sturmhand", "owner": 0, "area": "1B"}, {"card": "grell_knochenbeisser", "owner": 1, "area": "1B"}]
+        spec["heroes"] = [
+            {"card": "aldric_sturmhand", "owner": 0, "area": "1B"},
+            {"card": "grell_knochenbeisser", "owner": 1, "area": "1B"},
+        ]
         spec["frames"] = [{"type": "Duel", "area": "1B", "attacker": "aldric_sturmhand", "defender": "grell_knochenbeisser"}]
     elif timing == "quest_phase":
         spec["season"] = {"year": 1, "name": "summer", "start": "orders"}
@@ -202,9 +248,11 @@ def kinds(events, kind, **data):
 def check_gain_influence(r, seat, b, a, ev, card):
     for t in targets(r, seat, b):
         control = control_map(b.board)
-        per = {"city": lambda: sum(1 for x, s in control.items() if s == t and b.board.areas[x].city),
-               "stronghold": lambda: sum(1 for x, s in control.items() if s == t and b.board.areas[x].stronghold
-                                         and b.board.areas[x].stronghold.owner == t)}.get(r.get("per"), lambda: 1)()
+        held = [x for x, s in control.items() if s == t]
+        per = {
+            "city": sum(1 for x in held if b.board.areas[x].city),
+            "stronghold": sum(1 for x in held if b.board.areas[x].stronghold and b.board.areas[x].stronghold.owner == t),
+        }.get(r.get("per"), 1)
         assert per >= 1
         assert a.board.players[t].influence - b.board.players[t].influence == r["amount"] * per
 
@@ -215,7 +263,10 @@ def check_lose_influence(r, seat, b, a, ev, card):
 
 
 def check_steal_influence(r, seat, b, a, ev, card):
-    assert (b.board.players[0].influence - a.board.players[0].influence, a.board.players[1].influence - b.board.players[1].influence) == (2, 2)
+    assert (
+        b.board.players[0].influence - a.board.players[0].influence,
+        a.board.players[1].influence - b.board.players[1].influence,
+    ) == (2, 2)
 
 
 def check_dial(r, seat, b, a, ev, card):
@@ -236,12 +287,18 @@ def check_draw_tactics(r, seat, b, a, ev, card):
         drawn = kinds(ev, "tactics_drawn", seat=t)
         assert sum(e.data["count"] for e in drawn) == r["count"]
         new = [c for c in a.board.players[t].tactics if c not in b.board.players[t].tactics]
-        assert len(new) == r["count"] and all(a.board.players[t].tactics_drawn[c] == f"{a.board.year}/{a.board.season}" for c in new)
+        assert len(new) == r["count"] and all(
+            a.board.players[t].tactics_drawn[c] == f"{a.board.year}/{a.board.season}" for c in new
+        )
 
 
 def check_peek_rune(r, seat, b, a, ev, card):
     for t in targets(r, seat, b):
-        learned = [x for x, area in a.board.areas.items() if area.rune and t in area.rune.known_to and t not in b.board.areas[x].rune.known_to]
+        learned = [
+            x
+            for x, area in a.board.areas.items()
+            if area.rune and t in area.rune.known_to and t not in b.board.areas[x].rune.known_to
+        ]
         assert len(learned) == r.get("count", 1)
         seen = [e for e in kinds(ev, "rune_seen") if e.data["area"] in learned and e.to == frozenset({t})]
         assert len(seen) == len(learned) and all(e.to is not None for e in kinds(ev, "rune_seen"))
@@ -255,7 +312,9 @@ def check_place_neutrals(r, seat, b, a, ev, card):
                 assert a.board.areas[x].stack(None, unit).count == b.board.areas[x].stack(None, unit).count + count
         return
     for t in targets(r, seat, b):
-        allied = sum(s.count for x in a.board.areas.values() for s in x.stacks if s.owner is None and s.unit == unit and s.ally == t)
+        allied = sum(
+            s.count for x in a.board.areas.values() for s in x.stacks if s.owner is None and s.unit == unit and s.ally == t
+        )
         assert allied == count
 
 
@@ -319,7 +378,13 @@ def check_cancel_bonus(r, seat, b, a, ev, card):
 def check_battle_strength(r, seat, b, a, ev, card):
     assert top(a, Battle).sides[0].bonus == r["amount"]
     (lasting,) = a.board.lasting_effects
-    assert (lasting.card, lasting.modifier, lasting.until, lasting.amount, lasting.area) == (card.id, "strength", "battle", r["amount"], "1B")
+    assert (lasting.card, lasting.modifier, lasting.until, lasting.amount, lasting.area) == (
+        card.id,
+        "strength",
+        "battle",
+        r["amount"],
+        "1B",
+    )
 
 
 def check_battle_damage(r, seat, b, a, ev, card):
@@ -357,14 +422,20 @@ def check_bid(r, seat, b, a, ev, card):
 
 def check_take_dragon_rune(r, seat, b, a, ev, card):
     for t in targets(r, seat, b):
-        assert (b.board.rune_supply["dragon"] - a.board.rune_supply["dragon"], b.board.rune_supply["false"] - a.board.rune_supply["false"]) == (1, 1)
+        assert (
+            b.board.rune_supply["dragon"] - a.board.rune_supply["dragon"],
+            b.board.rune_supply["false"] - a.board.rune_supply["false"],
+        ) == (1, 1)
         assert len(kinds(ev, "runes_placed", seat=t)[0].data["areas"]) == 2
 
 
 def check_place_dragon_rune(r, seat, b, a, ev, card):
     (placed,) = kinds(ev, "dragon_rune_placed", seat=0)
     assert a.board.areas[placed.data["area"]].rune.dragon and control_map(a.board)[placed.data["area"]] == 0
-    assert (b.board.rune_supply["dragon"] - a.board.rune_supply["dragon"], b.board.rune_supply["false"] - a.board.rune_supply["false"]) == (1, 0)
+    assert (
+        b.board.rune_supply["dragon"] - a.board.rune_supply["dragon"],
+        b.board.rune_supply["false"] - a.board.rune_supply["false"],
+    ) == (1, 0)
 
 
 def check_lasting(r, seat, b, a, ev, card):
@@ -372,7 +443,7 @@ def check_lasting(r, seat, b, a, ev, card):
     assert (made.modifier, made.until, made.amount) == (r["modifier"], r["until"], r.get("amount", 0))
 
 
-CHECKS = {name[len("check_"):]: fn for name, fn in dict(globals()).items() if name.startswith("check_")}
+CHECKS = {name[len("check_") :]: fn for name, fn in dict(globals()).items() if name.startswith("check_")}
 
 
 def each_card(kind):
@@ -399,28 +470,64 @@ def test_every_card_does_what_its_effects_say(card):
 
 #: a board on which each objective's conditions hold for seat 0 (good: humans, evil: undead vs the humans)
 OBJECTIVE_BOARDS = {
-    "bund_der_waelder": {"areas": {"1A": {"units": stacks(0, human_infantry=1) + [{"owner": "neutral", "unit": "beastman", "standing": 3, "ally": 0}]}}},
-    "viele_banner": {"areas": {"1A": {"units": stacks(0, human_infantry=1) + [{"owner": "neutral", "unit": "beastman", "standing": 1, "ally": 0},
-                                                                                {"owner": "neutral", "unit": "giant", "standing": 1, "ally": 0}]}}},
+    "bund_der_waelder": {
+        "areas": {
+            "1A": {"units": stacks(0, human_infantry=1) + [{"owner": "neutral", "unit": "beastman", "standing": 3, "ally": 0}]}
+        }
+    },
+    "viele_banner": {
+        "areas": {
+            "1A": {
+                "units": stacks(0, human_infantry=1)
+                + [
+                    {"owner": "neutral", "unit": "beastman", "standing": 1, "ally": 0},
+                    {"owner": "neutral", "unit": "giant", "standing": 1, "ally": 0},
+                ]
+            }
+        }
+    },
     "volle_schatzkammer": {"influence": 10},
     "stimme_im_rat": {"influence": 4, "titles": {"kapitaen_der_heldenliga": {"holder": 0}}},
-    "hueter_der_staedte": {"areas": {"1A": {"units": stacks(0, human_infantry=1), "city": "city-1"},
-                                     "2A": {"units": stacks(0, human_infantry=1), "city": "city-2"}}},
-    "bluehendes_land": {"areas": {"10A": {"stronghold": {"owner": 0}, "development": "humans.resources"},
-                                  "10B": {"stronghold": {"owner": 0}, "development": "humans.diplomacy"}}},
+    "hueter_der_staedte": {
+        "areas": {
+            "1A": {"units": stacks(0, human_infantry=1), "city": "city-1"},
+            "2A": {"units": stacks(0, human_infantry=1), "city": "city-2"},
+        }
+    },
+    "bluehendes_land": {
+        "areas": {
+            "10A": {"stronghold": {"owner": 0}, "development": "humans.resources"},
+            "10B": {"stronghold": {"owner": 0}, "development": "humans.diplomacy"},
+        }
+    },
     "weite_grenzen": {"areas": {a: {"units": stacks(0, human_infantry=1)} for a in ("1A", "1B", "1C", "1D")}},
     "volle_speicher": {"dials": {"food": 6}},
     "einfall": {"areas": {"10A": {"units": stacks(0, undead_zombie=1)}}},
-    "reich_der_furcht": {"areas": {a: {"units": stacks(0, undead_zombie=1)} for a in ("1A", "1B", "1C", "1D", "2A", "2B", "2C", "2D")}},
+    "reich_der_furcht": {
+        "areas": {a: {"units": stacks(0, undead_zombie=1)} for a in ("1A", "1B", "1C", "1D", "2A", "2B", "2C", "2D")}
+    },
     "heerschau": {"areas": {a: {"units": stacks(0, undead_zombie=5)} for a in ("1A", "1B", "1C", "1D")}},
     "eiserne_faust": {"areas": {"1A": {"units": stacks(0, undead_zombie=8)}}},
     "zwingburgen": {"areas": {a: {"units": stacks(0, undead_zombie=1), "stronghold": {"owner": 0}} for a in ("1A", "1B", "2A")}},
-    "brennende_marken": {"areas": {"1B": {"units": stacks(1, human_infantry=1)}, "2A": {"units": stacks(1, human_infantry=1)},
-                                   **{a: {"units": stacks(0, undead_zombie=1)} for a in ("1A", "1C", "1D")}}},
-    "heer_der_schrecken": {"areas": {"1A": {"units": stacks(0, undead_zombie=6, undead_skeleton_archer=3)},
-                                     "1B": {"units": stacks(0, undead_necromancer=2, undead_dark_knight=1)}}},
-    "tyrannei": {"areas": {**{a: {"units": stacks(0, undead_zombie=1)} for a in ("1B", "1C", "1D", "2B", "2C")},
-                           "1A": {"units": stacks(0, undead_zombie=1), "city": "city-1"}}},
+    "brennende_marken": {
+        "areas": {
+            "1B": {"units": stacks(1, human_infantry=1)},
+            "2A": {"units": stacks(1, human_infantry=1)},
+            **{a: {"units": stacks(0, undead_zombie=1)} for a in ("1A", "1C", "1D")},
+        }
+    },
+    "heer_der_schrecken": {
+        "areas": {
+            "1A": {"units": stacks(0, undead_zombie=6, undead_skeleton_archer=3)},
+            "1B": {"units": stacks(0, undead_necromancer=2, undead_dark_knight=1)},
+        }
+    },
+    "tyrannei": {
+        "areas": {
+            **{a: {"units": stacks(0, undead_zombie=1)} for a in ("1B", "1C", "1D", "2B", "2C")},
+            "1A": {"units": stacks(0, undead_zombie=1), "city": "city-1"},
+        }
+    },
 }
 
 
@@ -428,9 +535,15 @@ def objective_game(card_id, board):
     good = CARDS["objective"][card_id].attrs["alignment"] == "good"
     factions = ["humans", "uthuk"] if good else ["undead", "humans"]
     player = {"objective": card_id, "influence": board.get("influence", 0), "dials": board.get("dials", {})}
-    spec = {"factions": factions, "placements": TILES, "neutrals": "none", "areas": board.get("areas", {}),
-            "titles": board.get("titles", {}), "players": {"0": player, "1": {"influence": 0}},
-            "season": {"year": 1, "name": "summer", "start": "turn", "orders": {"0": 1, "1": 2}, "turn": 0}}
+    spec = {
+        "factions": factions,
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": board.get("areas", {}),
+        "titles": board.get("titles", {}),
+        "players": {"0": player, "1": {"influence": 0}},
+        "season": {"year": 1, "name": "summer", "start": "turn", "orders": {"0": 1, "1": 2}, "turn": 0},
+    }
     return ENGINE.from_position({}, 2, 3, spec).state
 
 
@@ -454,7 +567,11 @@ def test_every_objective_is_claimed_when_its_conditions_hold_and_only_then(card_
 
 def test_every_title_card_is_the_rulebook_s():
     """p. 36 (Titelkarten): the 3 titles the rulebook names, each stating its benefit."""
-    assert sorted(c.name_de for c in CARDS["title"].values()) == ["Kapitän der Heldenliga", "Oberhaupt der Kriegergilde", "Primarch des Rates der Magier"]
+    assert sorted(c.name_de for c in CARDS["title"].values()) == [
+        "Kapitän der Heldenliga",
+        "Oberhaupt der Kriegergilde",
+        "Primarch des Rates der Magier",
+    ]
     assert all(c.prov.source == "rulebook" and c.attrs["summary"] and c.text for c in CARDS["title"].values())
 
 
@@ -484,17 +601,27 @@ def test_the_captain_of_the_heroes_league_keeps_his_heroes():
 
 def test_the_head_of_the_warriors_guild_attacks_with_one_more_strength():
     """p. 36 names the title; its benefit is house (titles.toml): +1 strength in every battle its holder attacks."""
+
     def battle(holder):
-        spec = {"factions": FACTIONS, "placements": TILES, "neutrals": "none", "titles": {"oberhaupt_der_kriegergilde": {"holder": holder}},
-                "areas": {"1B": {"units": stacks(0, human_infantry=2) + stacks(1, uthuk_berserker=2)}}, "battle": {"area": "1B", "attacker": 0}}
+        spec = {
+            "factions": FACTIONS,
+            "placements": TILES,
+            "neutrals": "none",
+            "titles": {"oberhaupt_der_kriegergilde": {"holder": holder}},
+            "areas": {"1B": {"units": stacks(0, human_infantry=2) + stacks(1, uthuk_berserker=2)}},
+            "battle": {"area": "1B", "attacker": 0},
+        }
         return ENGINE.from_position({}, 2, 3, spec).events
+
     assert kinds(battle(0), "battle_bonus", seat=0, side="attacker")[0].data["strength"] == 1
     assert not kinds(battle(1), "battle_bonus")
 
 
-TITLE_SCENARIOS = {"primarch_des_rates_der_magier": test_the_primarch_gains_influence_before_a_council_card_resolves,
-                   "kapitaen_der_heldenliga": test_the_captain_of_the_heroes_league_keeps_his_heroes,
-                   "oberhaupt_der_kriegergilde": test_the_head_of_the_warriors_guild_attacks_with_one_more_strength}
+TITLE_SCENARIOS = {
+    "primarch_des_rates_der_magier": test_the_primarch_gains_influence_before_a_council_card_resolves,
+    "kapitaen_der_heldenliga": test_the_captain_of_the_heroes_league_keeps_his_heroes,
+    "oberhaupt_der_kriegergilde": test_the_head_of_the_warriors_guild_attacks_with_one_more_strength,
+}
 
 
 @pytest.mark.parametrize("title_id", list(CARDS["title"]))

@@ -24,7 +24,13 @@ def units(owner, n=1, unit="human_infantry", routed=0):
 
 def test_own_units_or_stronghold_control_an_area_routed_units_too():
     """p. 15 „Kontrolliertes Gebiet“: at least one own unit (routed ones too) or an own stronghold."""
-    b = board({"1A": units(0), "1B": {"units": [{"owner": 1, "unit": "uthuk_berserker", "routed": 2}]}, "1C": {"stronghold": {"owner": 1}}})
+    b = board(
+        {
+            "1A": units(0),
+            "1B": {"units": [{"owner": 1, "unit": "uthuk_berserker", "routed": 2}]},
+            "1C": {"stronghold": {"owner": 1}},
+        }
+    )
     assert controller(b, "1A") == 0 and controller(b, "1B") == 1 and controller(b, "1C") == 1
     assert controller(b, "1D") is None
 
@@ -57,12 +63,14 @@ def test_unallied_neutrals_in_a_home_realm_count_as_enemy_units():
 
 def test_dragon_runes_count_only_in_controlled_areas():
     """p. 32 / digest §8: control of an area with a dragon rune counts; false runes and lost areas do not."""
-    b = board({
-        "10A": {"rune": {"kind": "dragon"}},
-        "10B": {"rune": {"kind": "false"}},
-        "1A": {**units(0), "rune": {"kind": "dragon"}},
-        "1B": {"rune": {"kind": "dragon"}},
-    })
+    b = board(
+        {
+            "10A": {"rune": {"kind": "dragon"}},
+            "10B": {"rune": {"kind": "false"}},
+            "1A": {**units(0), "rune": {"kind": "dragon"}},
+            "1B": {"rune": {"kind": "dragon"}},
+        }
+    )
     assert dragon_rune_areas(b, 0) == ["10A", "1A"]
     assert dragon_rune_areas(b, 1) == []
 
@@ -101,12 +109,15 @@ def test_without_order_cards_most_influence_goes_first():
     assert player_order(b, PACK) == [1, 0]
 
 
-@pytest.mark.parametrize("earlier, number, bonus", [
-    ([], 1, True),        # p. 12: in spring every player gets the bonus
-    ([3, 5], 1, False),   # p. 13: the Elf played 3 and 5, then 1: no bonus
-    ([1, 2], 3, True),    # p. 12: 3 after 1 and 2 earns it
-    ([8], 5, False),      # p. 12: Recruit (5) after Fortify (8) in spring: no bonus
-])
+@pytest.mark.parametrize(
+    "earlier, number, bonus",
+    [
+        ([], 1, True),  # p. 12: in spring every player gets the bonus
+        ([3, 5], 1, False),  # p. 13: the Elf played 3 and 5, then 1: no bonus
+        ([1, 2], 3, True),  # p. 12: 3 after 1 and 2 earns it
+        ([8], 5, False),  # p. 12: Recruit (5) after Fortify (8) in spring: no bonus
+    ],
+)
 def test_the_bonus_needs_the_highest_order_number_of_the_year(earlier, number, bonus):
     """p. 12 (digest §5.4): the bonus only if the card is the highest played this year."""
     assert earns_bonus(earlier, number) is bonus
@@ -114,10 +125,14 @@ def test_the_bonus_needs_the_highest_order_number_of_the_year(earlier, number, b
 
 def test_a_player_sees_the_runes_of_areas_they_control():
     """p. 32: a player may look at rune tokens in areas they control at any time."""
-    spec = {"factions": ["humans", "uthuk"], "placements": FRAGMENT, "neutrals": "none",
-            "areas": {"1A": {**units(1, unit="uthuk_berserker"), "rune": {"kind": "dragon", "known_to": [0]}}}}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": FRAGMENT,
+        "neutrals": "none",
+        "areas": {"1A": {**units(1, unit="uthuk_berserker"), "rune": {"kind": "dragon", "known_to": [0]}}},
+    }
     state = ENGINE.from_position({}, 2, 1, spec).state
-    assert ENGINE.view(state, 1)["areas"]["1A"]["rune"] == "dragon"   # controls it
-    assert ENGINE.view(state, 0)["areas"]["1A"]["rune"] == "dragon"   # remembers it
+    assert ENGINE.view(state, 1)["areas"]["1A"]["rune"] == "dragon"  # controls it
+    assert ENGINE.view(state, 0)["areas"]["1A"]["rune"] == "dragon"  # remembers it
     assert ENGINE.view(state, None)["areas"]["1A"]["rune"] == "face_down"
     assert ENGINE.view(state, None)["areas"]["1A"]["controller"] == 1

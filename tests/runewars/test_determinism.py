@@ -13,11 +13,17 @@ TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", 
 
 def recruiting(to_place):
     """Seat 0 places recruited units of several types, its stronghold in 1B (p. 35 Rekrutierung)."""
-    spec = {"factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none",
-            "areas": {"1B": {"stronghold": {"owner": 0}, "units": [{"owner": 0, "unit": "human_infantry", "standing": 1}]},
-                      "1A": {"stronghold": {"owner": 0}, "units": [{"owner": 0, "unit": "human_infantry", "standing": 1}]}},
-            "season": {"year": 1, "name": "spring", "start": "orders"},
-            "frames": [{"type": "RecruitOrder", "seat": 0, "bonus": False, "step": "place", "to_place": to_place}]}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": {
+            "1B": {"stronghold": {"owner": 0}, "units": [{"owner": 0, "unit": "human_infantry", "standing": 1}]},
+            "1A": {"stronghold": {"owner": 0}, "units": [{"owner": 0, "unit": "human_infantry", "standing": 1}]},
+        },
+        "season": {"year": 1, "name": "spring", "start": "orders"},
+        "frames": [{"type": "RecruitOrder", "seat": 0, "bonus": False, "step": "place", "to_place": to_place}],
+    }
     return ENGINE.from_position({}, 2, 1, spec).state
 
 

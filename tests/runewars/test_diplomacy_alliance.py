@@ -18,7 +18,9 @@ def battles(monkeypatch):
     return record_battles(monkeypatch)
 
 
-def negotiate(areas, *, influence=8, fate_deck=(RED, SILVER, GOLD), target="1B", origin="1A", unit="human_infantry", count=2, **kw):
+def negotiate(
+    areas, *, influence=8, fate_deck=(RED, SILVER, GOLD), target="1B", origin="1A", unit="human_infantry", count=2, **kw
+):
     """Seat 0 marches into ``target`` with Conquer and chooses diplomacy."""
     state = start(areas, order=3, influence=influence, fate_deck=list(fate_deck), **kw)
     state = march(activate(state, target), origin, unit, count)
@@ -31,8 +33,10 @@ def choose(state, amount, card):
     return answer(state, "diplomacy_card", "choose", card=card)
 
 
-NEUTRAL_1B = {"1B": {"units": [units("neutral", "beastman", 2), units("neutral", "giant", 1)]},
-              "1A": {"units": [units(0, "human_infantry", 3)]}}
+NEUTRAL_1B = {
+    "1B": {"units": [units("neutral", "beastman", 2), units("neutral", "giant", 1)]},
+    "1A": {"units": [units(0, "human_infantry", 3)]},
+}
 
 
 def test_diplomacy_spends_1_to_6_influence_and_never_more_than_owned():
@@ -66,7 +70,10 @@ def test_as_many_fate_cards_as_influence_are_drawn_in_public_and_discarded():
 def test_the_fate_symbols_mean_ally_neutrals_retreat_and_battle_or_retreat():
     """p. 18 with ruling R7: gold allies, silver makes the neutrals retreat, red is battle or retreat."""
     assert {s: PACK.fate_symbols[s].diplomacy for s in ("gold", "silver", "red")} == {
-        "gold": "ally", "silver": "neutrals_retreat", "red": "battle_or_retreat"}
+        "gold": "ally",
+        "silver": "neutrals_retreat",
+        "red": "battle_or_retreat",
+    }
     assert [next(c.symbol for c in PACK.fate_cards if c.id == i) for i in (GOLD, SILVER, RED)] == ["gold", "silver", "red"]
 
 
@@ -94,8 +101,11 @@ def test_allies_above_8_units_are_cut_down_at_once():
 def test_silver_makes_the_neutrals_retreat_where_the_player_left_of_the_active_player_says():
     """p. 18: „Falls es mehrere mögliche Rückzugsgebiete gibt, entscheidet der Spieler links vom aktiven Spieler“
     (digest §12 #8); retreating units are routed, to an uncontrolled area."""
-    areas = {"1B": {"units": [units("neutral", "beastman", 2)]}, "1A": {"units": [units(0, "human_infantry", 3)]},
-             "2A": {"units": [units(1, "uthuk_berserker", 1)]}}
+    areas = {
+        "1B": {"units": [units("neutral", "beastman", 2)]},
+        "1A": {"units": [units(0, "human_infantry", 3)]},
+        "2A": {"units": [units(1, "uthuk_berserker", 1)]},
+    }
     state = choose(negotiate(areas), 2, SILVER).state
     prompt = only_prompt(state, "retreat")
     assert prompt.seat == 1 and prompt.info["areas"] == ["1C", "1D"]  # 1A is the Humans', 2A the Uthuk's
@@ -136,8 +146,11 @@ def test_red_lets_the_player_retreat_routed_to_a_friendly_area():
 def test_red_after_mobilize_fought_its_battle_means_retreat(battles):
     """p. 33: „Wenn ein Spieler z. B. mit diesem Befehl einen Kampf initiiert hätte und dann mit der Bonusfunktion
     diplomatische Verhandlungen führt, müsste er sich zurückziehen“ (digest §6.3, the OCR lost the symbol)."""
-    areas = {"2A": {"units": [units(1, "uthuk_berserker", 1)]}, "1D": {"units": [units("neutral", "giant", 1)]},
-             "1A": {"units": [units(0, "human_infantry", 3)]}}
+    areas = {
+        "2A": {"units": [units(1, "uthuk_berserker", 1)]},
+        "1D": {"units": [units("neutral", "giant", 1)]},
+        "1A": {"units": [units(0, "human_infantry", 3)]},
+    }
     state = start(areas, influence=3, fate_deck=[RED])
     state = answer(march(activate(state, "2A"), "1A", "human_infantry", 1), "march_move", "done").state
     state = answer(march(activate(state, "1D"), "1A", "human_infantry", 2), "march_move", "done").state
@@ -168,8 +181,12 @@ def context():
 def test_neutrals_sharing_an_area_with_a_players_units_become_allied_except_while_contested():
     """p. 19: „Wenn Einheiten eines Spielers zusammen mit neutralen Einheiten in einem Gebiet sind (und nicht gerade
     diplomatische Verhandlungen mit ihnen führen oder gegen sie kämpfen), gelten die neutralen Einheiten als VERBÜNDET.“"""
-    state = start({"1A": {"units": [units(0, "human_infantry", 1), units("neutral", "beastman", 2)]},
-                   "1B": {"units": [units(0, "human_infantry", 1), units("neutral", "giant", 1)]}})
+    state = start(
+        {
+            "1A": {"units": [units(0, "human_infantry", 1), units("neutral", "beastman", 2)]},
+            "1B": {"units": [units(0, "human_infantry", 1), units("neutral", "giant", 1)]},
+        }
+    )
     state.board.contested.append("1B")
     ctx = context()
     refresh_alliances(state, ctx)
@@ -182,8 +199,12 @@ def test_allied_neutrals_keep_the_alliance_only_with_their_allys_units_or_contro
     """p. 19: „Sobald sich diese Einheiten ohne Begleitung von Armeeeinheiten des Spielers in einem Gebiet befinden,
     das nicht von dem Spieler kontrolliert wird, sind sie nicht mehr mit ihm verbündet (außer während eines
     Kampfes).“ Both conditions: a stronghold or home-realm area keeps them allied (digest §14.2 #20)."""
-    spec = {"1A": {"units": [units("neutral", "beastman", 2)]}, "1B": {"units": [units("neutral", "giant", 1)], "stronghold": {"owner": 0}},
-            "10C": {"units": [units("neutral", "sorcerer", 1)]}, "1C": {"units": [units("neutral", "razorwing", 1)]}}
+    spec = {
+        "1A": {"units": [units("neutral", "beastman", 2)]},
+        "1B": {"units": [units("neutral", "giant", 1)], "stronghold": {"owner": 0}},
+        "10C": {"units": [units("neutral", "sorcerer", 1)]},
+        "1C": {"units": [units("neutral", "razorwing", 1)]},
+    }
     state = start(spec)
     for area_id in spec:
         state.board.areas[area_id].stacks[0].ally = 0
@@ -195,7 +216,9 @@ def test_allied_neutrals_keep_the_alliance_only_with_their_allys_units_or_contro
 
 def test_newly_allied_neutrals_join_their_allied_kin_in_one_stack():
     """p. 19: all neutral units of an area act as one group, so allied beastmen form one stack."""
-    state = start({"1A": {"units": [units(0, "human_infantry", 1), units("neutral", "beastman", 2), units("neutral", "beastman", 1)]}})
+    state = start(
+        {"1A": {"units": [units(0, "human_infantry", 1), units("neutral", "beastman", 2), units("neutral", "beastman", 1)]}}
+    )
     state.board.areas["1A"].stacks[1].ally = 0
     refresh_alliances(state, context())
     neutral = [s for s in state.board.areas["1A"].stacks if s.owner is None]

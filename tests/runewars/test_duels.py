@@ -23,7 +23,9 @@ def passes(state):
 def test_a_duel_needs_an_enemy_hero_in_the_area_and_a_standing_attacker():
     """p. 28: „Wenn ein Spieler in der Questphase seinen Helden in ein Gebiet mit einem gegnerischen Helden zieht, kann er ein
     Duell … austragen“; „Flüchtende Helden können zu einem Duell gezwungen werden, dürfen aber nie ein Duell beginnen.“"""
-    start = quest_phase([hero("vrask_der_schinder", 1, "2A"), hero("silhouette", 0, "1B", routed=True), hero("mirela_laterne", 1, "1B")])
+    start = quest_phase(
+        [hero("vrask_der_schinder", 1, "2A"), hero("silhouette", 0, "1B", routed=True), hero("mirela_laterne", 1, "1B")]
+    )
     moved = act(start.state, "hero_action", "move", hero="vrask_der_schinder", path=["1B"])
     targets = [a.args.get("target") for a in ENGINE.legal(moved.state, 1) if a.choice == "duel"]
     assert targets == ["silhouette"]  # the routed enemy may be challenged; one's own hero never
@@ -34,8 +36,11 @@ def test_a_duel_needs_an_enemy_hero_in_the_area_and_a_standing_attacker():
 def test_damage_is_simultaneous_and_both_heroes_may_fall_leaving_their_rewards_under_tokens():
     """p. 28: „Aller Schaden wird gleichzeitig zugefügt, was dazu führen kann, dass beide Helden gleichzeitig besiegt sind“;
     the rewards then lie beside the board under defeated-hero tokens (ruling R-H3)."""
-    started = duel(hero("sable_nachtschritt", 1, "2A", damage=2, rewards=["kettenhemd"]), hero("silhouette", 0, "1B", damage=2),
-                   ["fate-05", "fate-06"])
+    started = duel(
+        hero("sable_nachtschritt", 1, "2A", damage=2, rewards=["kettenhemd"]),
+        hero("silhouette", 0, "1B", damage=2),
+        ["fate-05", "fate-06"],
+    )
     state = act(passes(started.state), "duel_armor", "none").state
     board = state.board
     assert not board.heroes
@@ -49,9 +54,15 @@ def test_a_rout_icon_prevents_damage_and_routs_nobody_and_damage_stays_after_fou
     started = duel(hero("aldric_sturmhand", 1, "2A"), hero("grell_knochenbeisser", 0, "1B"), deck)
     ended = act(started.state, "duel_start", "pass")
     assert [e.data["damage"] for e in events_of(ended, "duel_round")] == [[0, 0]] * 4
-    assert events_of(ended, "duel_ended")[0].data == {"area": "1B", "rounds": 4, "defeated": {"attacker": False, "defender": False}}
+    assert events_of(ended, "duel_ended")[0].data == {
+        "area": "1B",
+        "rounds": 4,
+        "defeated": {"attacker": False, "defender": False},
+    }
     assert [(h.card, h.damage, h.routed, h.area) for h in ended.state.board.heroes] == [
-        ("aldric_sturmhand", 0, False, "1B"), ("grell_knochenbeisser", 0, False, "1B")]
+        ("aldric_sturmhand", 0, False, "1B"),
+        ("grell_knochenbeisser", 0, False, "1B"),
+    ]
 
 
 def test_a_special_icon_deals_1_damage_by_itself_for_a_hero_without_rewards():
@@ -66,8 +77,11 @@ def test_one_weapon_per_duel_used_again_and_again():
     """p. 27: „Während eines Duells kann ein Held … maximal eine „Waffe“ und eine „Rüstung“. Er darf dieselbe Waffe oder
     Rüstung während eines Duells mehrmals benutzen“."""
     deck = ["fate-01", "fate-20", "fate-02", "fate-19"]
-    started = duel(hero("aldric_sturmhand", 1, "2A", rewards=["runenspeer", "klinge_der_wut", "heiltrank"]),
-                   hero("grell_knochenbeisser", 0, "1B"), deck)
+    started = duel(
+        hero("aldric_sturmhand", 1, "2A", rewards=["runenspeer", "klinge_der_wut", "heiltrank"]),
+        hero("grell_knochenbeisser", 0, "1B"),
+        deck,
+    )
     state = passes(started.state)
     first = prompt_of(state, "duel_special")
     assert {a.args.get("reward") for a in ENGINE.legal(state, 1)} == {None, "runenspeer", "klinge_der_wut", "heiltrank"}
@@ -82,7 +96,9 @@ def test_once_per_duel_armor_and_the_armor_prompt_for_any_hero_with_rewards():
     """p. 27 (armor; „außer es ist ausdrücklich anders angegeben“: Tower Shield once per duel); a hero with rewards is asked
     whenever it would take damage, whatever they are, so the question tells nobody anything."""
     deck = ["fate-05", "fate-20", "fate-06", "fate-19"]
-    started = duel(hero("aldric_sturmhand", 1, "2A"), hero("grell_knochenbeisser", 0, "1B", rewards=["turmschild", "gluecksbringer"]), deck)
+    started = duel(
+        hero("aldric_sturmhand", 1, "2A"), hero("grell_knochenbeisser", 0, "1B", rewards=["turmschild", "gluecksbringer"]), deck
+    )
     state = passes(started.state)
     assert prompt_of(state, "duel_armor").info["damage"] == 1
     state = act(state, "duel_armor", "armor", reward="turmschild").state
@@ -95,8 +111,12 @@ def test_the_victor_shares_the_defeated_heros_rewards_among_his_heroes_there_fac
     Gebiet anwesenden Helden verteilen. Alle noch nicht offenen Belohnungskarten bleiben verdeckt und der neue Besitzer
     kann sie sich jederzeit anschauen.“ Here the defender wins."""
     deck = ["fate-20", "fate-05"]
-    started = duel(hero("sable_nachtschritt", 1, "2A", damage=2, rewards=["kettenhemd", "runenspeer"], face_up=["runenspeer"]),
-                   hero("aldric_sturmhand", 0, "1B"), deck, extra_heroes=[hero("mirela_laterne", 0, "1B")])
+    started = duel(
+        hero("sable_nachtschritt", 1, "2A", damage=2, rewards=["kettenhemd", "runenspeer"], face_up=["runenspeer"]),
+        hero("aldric_sturmhand", 0, "1B"),
+        deck,
+        extra_heroes=[hero("mirela_laterne", 0, "1B")],
+    )
     state = passes(started.state)
     state = act(state, "duel_armor", "none").state
     spoils = prompt_of(state, "duel_spoils")
@@ -124,15 +144,21 @@ def test_the_duel_start_tactics_window_asks_the_attacker_then_the_defender():
     benutzen … Anschließend hat der Verteidiger Gelegenheit“ (engine/runewars/effects/windows.py, timing duel_start)."""
     card = "klingentanz"  # Blade Dance: 1 damage to the opposing hero at the start of a duel
     assert any(c.id == card and c.attrs["timing"] == "duel_start" for c in PACK.cards["tactics_card"])
-    start = quest_phase([hero("aldric_sturmhand", 1, "2A"), hero("grell_knochenbeisser", 0, "1B")],
-                        players={"0": {"tactics": [card]}, "1": {"tactics": ["klingentanz_2"]}}, fate_deck=fate("fate-20", "fate-19"))
+    start = quest_phase(
+        [hero("aldric_sturmhand", 1, "2A"), hero("grell_knochenbeisser", 0, "1B")],
+        players={"0": {"tactics": [card]}, "1": {"tactics": ["klingentanz_2"]}},
+        fate_deck=fate("fate-20", "fate-19"),
+    )
     state = act(start.state, "tactics_window", "pass").state  # seat 1's quest-phase window
     state = act(state, "hero_action", "move", hero="aldric_sturmhand", path=["1B"]).state
     state = act(state, "hero_venture", "duel", target="grell_knochenbeisser").state
     attacker_window = prompt_of(state, "tactics_window")
     state = act(state, "tactics_window", "pass").state
     defender_window = prompt_of(state, "tactics_window")
-    assert [(w.seat, w.info["window"], w.info["side"]) for w in (attacker_window, defender_window)] == [(1, "duel_start", 0), (0, "duel_start", 1)]
+    assert [(w.seat, w.info["window"], w.info["side"]) for w in (attacker_window, defender_window)] == [
+        (1, "duel_start", 0),
+        (0, "duel_start", 1),
+    ]
     played = act(state, "tactics_window", "play", card=card)
     assert {h.card: h.damage for h in played.state.board.heroes} == {"aldric_sturmhand": 1, "grell_knochenbeisser": 0}
 
@@ -140,7 +166,9 @@ def test_the_duel_start_tactics_window_asks_the_attacker_then_the_defender():
 def test_damage_at_the_start_of_the_duel_can_end_it_before_the_first_round():
     """p. 28 „Nach 4 Duellrunden oder sobald ein Held besiegt ist, endet das Duell“; p. 29 Carthos' 1 damage at the start
     (ruling R-H10: it lands at once)."""
-    started = duel(hero("carthos_der_verrueckte", 1, "2A"), hero("silhouette", 0, "1B", damage=2, rewards=["kettenhemd"]), ["fate-20"])
+    started = duel(
+        hero("carthos_der_verrueckte", 1, "2A"), hero("silhouette", 0, "1B", damage=2, rewards=["kettenhemd"]), ["fate-20"]
+    )
     ended = act(started.state, "duel_start", "use", card="carthos_der_verrueckte")
     assert events_of(ended, "duel_ended")[0].data["rounds"] == 0 and not events_of(ended, "duel_cards")
     assert [(h.card, h.rewards) for h in ended.state.board.heroes] == [("carthos_der_verrueckte", ["kettenhemd"])]

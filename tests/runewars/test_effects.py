@@ -53,30 +53,64 @@ def test_effect_records_are_checked_against_the_registry():
     assert effect_problems({"do": "summon_dragons"}) == ["unknown effect 'summon_dragons'"]
     assert effect_problems({"amount": 2}) == ["unknown effect None (the key 'do' names the effect)"]
     assert effect_problems({"do": "gain_influence"}) == ["gain_influence: missing parameter 'amount'"]
-    assert effect_problems({"do": "gain_influence", "amount": "2"}) == ["gain_influence: parameter 'amount' should be int, not '2'"]
-    assert effect_problems({"do": "gain_influence", "amount": True}) == ["gain_influence: parameter 'amount' should be int, not True"]
-    assert effect_problems({"do": "dial", "resource": "gold", "amount": 1}) == ["dial: parameter 'resource' should be resource, not 'gold'"]
+    assert effect_problems({"do": "gain_influence", "amount": "2"}) == [
+        "gain_influence: parameter 'amount' should be int, not '2'"
+    ]
+    assert effect_problems({"do": "gain_influence", "amount": True}) == [
+        "gain_influence: parameter 'amount' should be int, not True"
+    ]
+    assert effect_problems({"do": "dial", "resource": "gold", "amount": 1}) == [
+        "dial: parameter 'resource' should be resource, not 'gold'"
+    ]
     assert effect_problems({"do": "draw_tactics", "count": 1, "who": "everybody"})[0].startswith("draw_tactics: parameter 'who'")
     assert effect_problems({"do": "lasting", "modifier": "fly"})[0].startswith("lasting: parameter 'modifier' should be")
-    assert effect_problems({"do": "draw_tactics", "count": 1, "colour": "red"})[0].startswith("draw_tactics: unknown parameter 'colour'")
+    assert effect_problems({"do": "draw_tactics", "count": 1, "colour": "red"})[0].startswith(
+        "draw_tactics: unknown parameter 'colour'"
+    )
     assert condition_problems({"check": "areas", "at_least": 3}) == []
     assert condition_problems({"check": "wealth"}) == ["unknown condition 'wealth'"]
 
 
-@pytest.mark.parametrize("toml, record, field, message", [
-    ('[[tactics_card]]\nid = "zauberwind"\nname_de = "Zauberwind"\nname = "Magic Wind"\nsummary = "s"\ntiming = "turn"\n'
-     'effects = [{ do = "summon_dragons" }]\nsource = "house"\n', "tactics_card[zauberwind]", "effects[0]", "unknown effect 'summon_dragons'"),
-    ('[[season_card]]\nid = "tauwetter"\nname_de = "Tauwetter"\nname = "Thaw"\nsummary = "s"\nseason = "spring"\n'
-     'effects = [{ do = "dial", resource = "food", amount = "one" }]\nsource = "house"\n', "season_card[tauwetter]", "effects[0]",
-     "dial: parameter 'amount' should be int, not 'one'"),
-    ('[[tactics_card]]\nid = "riesenpakt"\nname_de = "Riesenpakt"\nname = "Giant\'s Pact"\nsummary = "s"\ntiming = "turn"\n'
-     'effects = [{ do = "place_neutrals", unit = "troll", count = 1 }]\nsource = "house"\n', "tactics_card[riesenpakt]", "effects[0]",
-     "place_neutrals: unit 'troll' is no unit of this pack"),
-    ('[[objective]]\nid = "einfall"\nname_de = "Einfall"\nname = "Incursion"\nsummary = "s"\nalignment = "evil"\n'
-     'requires = [{ check = "glory" }]\nsource = "house"\n', "objective[einfall]", "requires[0]", "unknown condition 'glory'"),
-    ('[[tactics_card]]\nid = "silhouette"\nname_de = "Silhouette"\nname = "Silhouette"\nsummary = "s"\ntiming = "turn"\n'
-     'effects = [{ do = "rally" }]\nsource = "house"\n', "tactics_card[silhouette]", "id", "the id 'silhouette' is also a hero card"),
-])
+@pytest.mark.parametrize(
+    "toml, record, field, message",
+    [
+        (
+            '[[tactics_card]]\nid = "zauberwind"\nname_de = "Zauberwind"\nname = "Magic Wind"\nsummary = "s"\ntiming = "turn"\n'
+            'effects = [{ do = "summon_dragons" }]\nsource = "house"\n',
+            "tactics_card[zauberwind]",
+            "effects[0]",
+            "unknown effect 'summon_dragons'",
+        ),
+        (
+            '[[season_card]]\nid = "tauwetter"\nname_de = "Tauwetter"\nname = "Thaw"\nsummary = "s"\nseason = "spring"\n'
+            'effects = [{ do = "dial", resource = "food", amount = "one" }]\nsource = "house"\n',
+            "season_card[tauwetter]",
+            "effects[0]",
+            "dial: parameter 'amount' should be int, not 'one'",
+        ),
+        (
+            '[[tactics_card]]\nid = "riesenpakt"\nname_de = "Riesenpakt"\nname = "Giant\'s Pact"\nsummary = "s"\ntiming = "turn"\n'
+            'effects = [{ do = "place_neutrals", unit = "troll", count = 1 }]\nsource = "house"\n',
+            "tactics_card[riesenpakt]",
+            "effects[0]",
+            "place_neutrals: unit 'troll' is no unit of this pack",
+        ),
+        (
+            '[[objective]]\nid = "einfall"\nname_de = "Einfall"\nname = "Incursion"\nsummary = "s"\nalignment = "evil"\n'
+            'requires = [{ check = "glory" }]\nsource = "house"\n',
+            "objective[einfall]",
+            "requires[0]",
+            "unknown condition 'glory'",
+        ),
+        (
+            '[[tactics_card]]\nid = "silhouette"\nname_de = "Silhouette"\nname = "Silhouette"\nsummary = "s"\ntiming = "turn"\n'
+            'effects = [{ do = "rally" }]\nsource = "house"\n',
+            "tactics_card[silhouette]",
+            "id",
+            "the id 'silhouette' is also a hero card",
+        ),
+    ],
+)
 def test_the_checker_names_file_deck_and_card_of_a_bad_effect(tmp_path, toml, record, field, message):
     """issue #7: "The data checker rejects an unknown effect name or bad parameters with the place named." """
     (tmp_path / "pack.toml").write_text('[pack]\nname = "broken"\n', encoding="utf-8")
@@ -126,7 +160,10 @@ def test_a_played_card_is_shown_to_all_and_discarded():
     """pp. 4-6 (Spielmaterial, Taktikkarten): „werden nach Gebrauch abgelegt“; the window opens again for more cards."""
     state = my_turn({"0": {"tactics": ["kriegskasse", "gewaltmarsch"], "influence": 1}}).state
     done = answer(state, "turn_window", "play", card="kriegskasse")
-    assert [(e.kind, e.data) for e in done.events_for(None)][0] == ("tactics_played", {"seat": 0, "card": "kriegskasse", "window": "turn"})
+    assert [(e.kind, e.data) for e in done.events_for(None)][0] == (
+        "tactics_played",
+        {"seat": 0, "card": "kriegskasse", "window": "turn"},
+    )
     board = done.state.board
     assert board.players[0].influence == 4 and board.decks["tactics"].discard[-1] == "kriegskasse"
     assert prompt(done.state, "turn_window").info["window"] == "before"
@@ -152,7 +189,9 @@ def test_the_hand_holds_at_most_ten_tactics_cards():
         ENGINE.apply(done.state, Action(0, limit.id, "discard", {"cards": ["kriegskasse", "zehnt"]}))
     done = ENGINE.apply(done.state, Action(0, limit.id, "discard", {"cards": ["zehnt"]}))
     assert len(done.state.board.players[0].tactics) == 10 and done.state.board.decks["tactics"].discard[-1] == "zehnt"
-    assert [e.data for e in done.events_for(1) if e.kind == "tactics_discarded"] == [{"seat": 0, "cards": ["zehnt"], "why": "hand_limit"}]
+    assert [e.data for e in done.events_for(1) if e.kind == "tactics_discarded"] == [
+        {"seat": 0, "cards": ["zehnt"], "why": "hand_limit"}
+    ]
 
 
 # -- windows ---------------------------------------------------------------------------------------
@@ -180,8 +219,12 @@ def test_the_attacker_may_also_play_his_turn_cards_at_the_start_of_the_battle():
     während seines Zuges benutzt werden können, muss er sie jetzt benutzen“; the defender only his battle cards."""
     turn = {"type": "Turn", "seat": 0, "order": 3, "bonus": False, "step": "after", "begun": True}  # seat 0 conquers 1B
     units = stacks(0, human_infantry=2) + stacks(1, uthuk_berserker=2)
-    state = game({"0": {"tactics": ["kriegskasse"]}, "1": {"tactics": ["kriegskasse_2"]}}, areas={"1B": {"units": units}},
-                 frames=[turn], battle={"area": "1B", "attacker": 0}).state
+    state = game(
+        {"0": {"tactics": ["kriegskasse"]}, "1": {"tactics": ["kriegskasse_2"]}},
+        areas={"1B": {"units": units}},
+        frames=[turn],
+        battle={"area": "1B", "attacker": 0},
+    ).state
     assert [a.args for a in ENGINE.legal(state, 0) if a.choice == "play"] == [{"card": "kriegskasse"}]
     state = answer(state, "tactics_window", "play", card="kriegskasse").state
     assert [(p.seat, p.kind) for p in state.prompts] == [(1, "tactics_window")]  # seat 0 holds no card any more
@@ -193,8 +236,11 @@ def test_battle_cards_need_own_units_in_the_battle():
     Helden am Kampf bzw. Duell beteiligt ist“; p. 21: the neutrals' leader „darf aber keine Taktikkarten spielen“."""
     against_neutrals = battle(["schlachtruf"], defender_units=[{"owner": "neutral", "unit": "beastman", "standing": 2}]).state
     assert not any(p.kind == "tactics_window" for p in against_neutrals.prompts)
-    empty_home = game({"0": {"tactics": ["schlachtruf"]}}, areas={"10A": {"units": stacks(1, uthuk_berserker=2)}},
-                      battle={"area": "10A", "attacker": 1}).state  # the humans defend their home area without units
+    empty_home = game(
+        {"0": {"tactics": ["schlachtruf"]}},
+        areas={"10A": {"units": stacks(1, uthuk_berserker=2)}},
+        battle={"area": "10A", "attacker": 1},
+    ).state  # the humans defend their home area without units
     assert not any(p.kind == "tactics_window" for p in empty_home.prompts)
 
 
@@ -204,15 +250,22 @@ def test_a_reaction_window_looks_the_same_whatever_the_hand(situation):
 
     Seat 1 holds a card it can play now in one game, a card it cannot play now in the other: the prompts opened and the
     public events and views are the same (the hand count is public, p. 30 / digest §11.1)."""
-    playable, unplayable = {"battle": ("schlachtruf", "kriegskasse"), "rival_turn": ("tribut", "kriegskasse"),
-                            "season": ("zeichen_deuten", "kriegskasse")}[situation]
+    playable, unplayable = {
+        "battle": ("schlachtruf", "kriegskasse"),
+        "rival_turn": ("tribut", "kriegskasse"),
+        "season": ("zeichen_deuten", "kriegskasse"),
+    }[situation]
 
     def start(card):
         if situation == "battle":
             return battle([card])
         if situation == "rival_turn":
             return my_turn({"1": {"tactics": [card]}})
-        return game({"1": {"tactics": [card]}}, season={"year": 1, "name": "summer", "start": "card"}, decks={"season.summer": ["lange_tage"]})
+        return game(
+            {"1": {"tactics": [card]}},
+            season={"year": 1, "name": "summer", "start": "card"},
+            decks={"season.summer": ["lange_tage"]},
+        )
 
     with_card, without = start(playable), start(unplayable)
     assert public(with_card.state.prompts) == public(without.state.prompts)
@@ -227,7 +280,9 @@ def test_a_reaction_window_looks_the_same_whatever_the_hand(situation):
 def test_the_rival_window_asks_the_other_players_not_the_active_one():
     """p. 31: „Die Spielerreihenfolge … Anwendung von Fähigkeiten“: the others, in player order, before the turn's order."""
     state = my_turn({"0": {"tactics": ["sabotage"]}, "1": {"tactics": ["sabotage_2"]}}).state
-    assert [(p.seat, p.kind, dict(p.info)) for p in state.prompts] == [(1, "tactics_window", {"window": "rival_turn", "active": 0, "order": 1})]
+    assert [(p.seat, p.kind, dict(p.info)) for p in state.prompts] == [
+        (1, "tactics_window", {"window": "rival_turn", "active": 0, "order": 1})
+    ]
     done = answer(state, "tactics_window", "play", card="sabotage_2")
     assert [e.data for e in done.events if e.kind == "bonus_lost"] == [{"seat": 0, "why": "sabotage_2", "by": 1}]
     assert prompt(done.state, "turn_window", 0).info["window"] == "before"
@@ -239,8 +294,10 @@ def test_the_rival_window_asks_the_other_players_not_the_active_one():
 def test_a_lasting_strength_applies_in_every_battle_of_the_season():
     """p. 11: „Dadurch wird meist sofort ein bestimmter Effekt ausgelöst, aber es gibt auch Effekte, die bis zur nächsten Jahreszeit dauern können.“"""
     state = game(areas={"1B": {"units": stacks(0, human_infantry=2) + stacks(1, uthuk_berserker=2)}}).state
-    state.board.lasting_effects = [Lasting("winterquartier", "defender_strength", "season", amount=2),
-                                   Lasting("sommerfeldzug", "attacker_strength", "season", amount=1)]
+    state.board.lasting_effects = [
+        Lasting("winterquartier", "defender_strength", "season", amount=2),
+        Lasting("sommerfeldzug", "attacker_strength", "season", amount=1),
+    ]
     state.prompts = []  # the order choice of the position waits; only the battle is looked at
     ctx = Context(Rng(3))
     start_battle(state, PACK, "1B", 0, conquer=False, ctx=ctx)
@@ -253,16 +310,23 @@ def test_a_lasting_strength_applies_in_every_battle_of_the_season():
 
 def test_lasting_effects_end_when_the_next_season_card_is_drawn():
     """p. 12 (Bestimmung der aktuellen Jahreszeit): „Die AKTUELLE JAHRESZEIT ist immer die oberste Karte dieses Ablagestapels“: a new card ends "until the next season"."""
-    state = game(season={"year": 1, "name": "winter", "start": "card"}, decks={"season.winter": ["winterquartier"], "season.spring": ["tauwetter"]}).state
+    state = game(
+        season={"year": 1, "name": "winter", "start": "card"},
+        decks={"season.winter": ["winterquartier"], "season.spring": ["tauwetter"]},
+    ).state
     assert [(e.card, e.until) for e in state.board.lasting_effects] == [("winterquartier", "season")]
-    assert ENGINE.view(state, None)["lasting_effects"] == [{"card": "winterquartier", "text": "Until the next season: defenders +2 strength.", "until": "season"}]
+    assert ENGINE.view(state, None)["lasting_effects"] == [
+        {"card": "winterquartier", "text": "Until the next season: defenders +2 strength.", "until": "season"}
+    ]
     events = []
     for _ in range(60):
         if state.board.season == "spring":
             break
         p = state.prompts[0]
         actions = [a for a in ENGINE.legal(state, p.seat) if a.prompt == p.id]
-        done = ENGINE.apply(state, next((a for a in actions if a.choice in ("done", "end_turn", "proceed", "pass", "keep")), actions[0]))
+        done = ENGINE.apply(
+            state, next((a for a in actions if a.choice in ("done", "end_turn", "proceed", "pass", "keep")), actions[0])
+        )
         state, events = done.state, events + list(done.events)
     assert state.board.season == "spring" and state.board.lasting_effects == []
     assert [e.data for e in events if e.kind == "lasting_effects_ended"] == [{"cards": ["winterquartier"], "until": "season"}]
@@ -272,10 +336,15 @@ def test_lasting_effects_end_when_the_next_season_card_is_drawn():
 def test_a_season_card_s_effects_go_in_player_order():
     """p. 31: the player order holds „einschließlich der Ausführung von Befehlskarten (aber nicht darauf beschränkt) und der
     Anwendung von Jahreszeitenkarten“; the previous season's order numbers count (p. 11)."""
-    areas = {"10A": {"units": stacks(0, human_infantry=1), "stronghold": {"owner": 0}},
-             "2A": {"units": stacks(1, uthuk_berserker=1), "stronghold": {"owner": 1}}}
-    state = game(areas=areas, season={"year": 2, "name": "spring", "start": "card", "previous_orders": {"0": 5, "1": 2}},
-                 decks={"season.spring": ["frische_rekruten"]}).state
+    areas = {
+        "10A": {"units": stacks(0, human_infantry=1), "stronghold": {"owner": 0}},
+        "2A": {"units": stacks(1, uthuk_berserker=1), "stronghold": {"owner": 1}},
+    }
+    state = game(
+        areas=areas,
+        season={"year": 2, "name": "spring", "start": "card", "previous_orders": {"0": 5, "1": 2}},
+        decks={"season.spring": ["frische_rekruten"]},
+    ).state
     assert [(p.seat, p.info["effect"]) for p in state.prompts] == [(1, "reinforce")]
     first = next(a for a in ENGINE.legal(state, 1) if a.choice == "choose")
     state = ENGINE.apply(state, first).state
@@ -286,7 +355,9 @@ def test_a_council_card_is_announced_and_the_drawn_card_is_public():
     """p. 31 (Rat der Magier): the season cards carry the words RAT DER MAGIER; p. 11: the first player draws the card for all."""
     done = game(season={"year": 1, "name": "winter", "start": "card"}, decks={"season.winter": ["winterrat"]})
     assert [e.data for e in done.events_for(None) if e.kind in ("season_card_drawn", "council_card")] == [
-        {"card": "winterrat", "council": True}, {"card": "winterrat"}]
+        {"card": "winterrat", "council": True},
+        {"card": "winterrat"},
+    ]
     view = ENGINE.view(done.state, None)
     assert view["season_card"] == "winterrat" and view["cards"]["winterrat"]["deck"] == "season"
 
@@ -332,8 +403,12 @@ def test_a_seat_reads_its_own_cards_and_the_public_ones_only():
     titles = {c.id for c in PACK.cards["title"]}
     assert set(public_view) == titles
     assert set(own) == titles | {"kriegskasse", "einfall"} and set(other) == titles | {"tribut"}
-    assert own["kriegskasse"] == {"deck": "tactics", "name": "War Chest", "summary": "Gain 3 influence.",
-                                  "text": "Play during your turn. Take 3 influence tokens from the supply."}
+    assert own["kriegskasse"] == {
+        "deck": "tactics",
+        "name": "War Chest",
+        "summary": "Gain 3 influence.",
+        "text": "Play during your turn. Take 3 influence tokens from the supply.",
+    }
     assert ENGINE.view(state, None)["season_card"] is None
 
 
@@ -349,9 +424,15 @@ def test_an_override_pack_adds_a_card_in_the_vocabulary(tmp_path):
     (tmp_path / "more.toml").write_text(
         '[[tactics_card]]\nid = "kriegskasse"\nname_de = "Kriegskasse"\nname = "War Chest"\nsummary = "Gain 4 influence."\n'
         'text = "Take 4 influence."\ntiming = "turn"\neffects = [{ do = "gain_influence", amount = 4 }]\nsource = "house"\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     assert check_pack(tmp_path, use_env=False).ok
-    spec = {"factions": FACTIONS, "placements": TILES, "neutrals": "none", "players": {"0": {"tactics": ["kriegskasse"], "influence": 0}},
-            "season": {"year": 1, "name": "summer", "start": "turn", "orders": {"0": 1, "1": 2}, "turn": 0}}
+    spec = {
+        "factions": FACTIONS,
+        "placements": TILES,
+        "neutrals": "none",
+        "players": {"0": {"tactics": ["kriegskasse"], "influence": 0}},
+        "season": {"year": 1, "name": "summer", "start": "turn", "orders": {"0": 1, "1": 2}, "turn": 0},
+    }
     state = ENGINE.from_position({"data_pack": str(tmp_path)}, 2, 5, spec).state
     assert answer(state, "turn_window", "play", card="kriegskasse").state.board.players[0].influence == 4

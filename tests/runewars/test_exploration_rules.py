@@ -15,15 +15,22 @@ from tests.runewars.prompting import ENGINE, act, prompt_of, refused
 
 PACK = ENGINE.ruleset.pack({})
 # 10A-10B-10C (human home) - 1A - 1B - 2A - 2B ~water~ 2C - 2D; 1C -mountain- 1D; 1B touches 1A 1C 1D 2A
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+]
 
 
 def position(areas, *, order=1, influence=3, exploration=None, season="spring"):
     """Seat 0's turn with ``order`` (seat 1, the Uthuk, whose realm is off the map, plays later)."""
     spec = {
-        "factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none", "areas": areas,
-        "players": {"0": {"influence": influence}}, "exploration": exploration or {},
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": areas,
+        "players": {"0": {"influence": influence}},
+        "exploration": exploration or {},
         "season": {"year": 1, "name": season, "start": "turn", "orders": {"0": order, "1": 8}, "turn": 0},
     }
     return ENGINE.from_position({}, 2, 1, spec).state
@@ -47,8 +54,10 @@ def events(transition, kind):
 def test_a_face_up_dragon_throne_is_one_more_dragon_rune_for_whoever_controls_its_area():
     """p. 37 Drachenthron: „Wer auch immer das Gebiet kontrolliert, hat dadurch eine zusätzliche Drachenrune.“
     Face down it is nothing yet; an area another player controls gives it to that player."""
-    board = position({"1A": infantry(), "1B": {**infantry(), "rune": {"kind": "dragon"}}, "2A": infantry(owner=1)},
-                     exploration={"1A": token("dragon_throne"), "2A": token("dragon_throne"), "1C": token("dragon_throne", False)}).board
+    board = position(
+        {"1A": infantry(), "1B": {**infantry(), "rune": {"kind": "dragon"}}, "2A": infantry(owner=1)},
+        exploration={"1A": token("dragon_throne"), "2A": token("dragon_throne"), "1C": token("dragon_throne", False)},
+    ).board
     assert dragon_rune_count(board, 0) == 2  # the rune in 1B and the throne in 1A
     assert dragon_rune_count(board, 1) == 1  # the throne in 2A
     board.exploration["1A"].face_up = False
@@ -67,9 +76,15 @@ def test_a_dragon_throne_counts_towards_the_instant_win():
 
 def test_a_dragon_throne_counts_at_the_end_of_the_game():
     """p. 37 (Drachenthron) with p. 30: after the last year the most dragon runes win; the throne is one of them."""
-    state = position({"10A": {**infantry(), "rune": {"kind": "dragon"}}, "1A": infantry(),
-                      "2A": {**infantry(owner=1), "rune": {"kind": "dragon"}}, "2B": infantry(owner=1)},
-                     exploration={"1A": token("dragon_throne")})
+    state = position(
+        {
+            "10A": {**infantry(), "rune": {"kind": "dragon"}},
+            "1A": infantry(),
+            "2A": {**infantry(owner=1), "rune": {"kind": "dragon"}},
+            "2B": infantry(owner=1),
+        },
+        exploration={"1A": token("dragon_throne")},
+    )
     state.board.players[0].influence = 0  # without the throne seat 1 would win the tie on influence
     end_of_time(state, PACK, Context(Rng(1)))
     assert state.result["winner"] == 0
@@ -135,8 +150,12 @@ def test_mobilize_marches_through_a_portal_for_one_influence_and_walks_for_free(
     """p. 37 with p. 17 (Mobilisierung, up to 2 areas): from the portal in 10C the jump to the portal in 2A, then 2B, is
     2 steps and 1 jump (1 influence; ruling: per group and jump); 1B walks to 2B through 2A without paying."""
     areas = {"10C": infantry(2), "1B": infantry()}
-    state = act(position(areas, order=2, exploration={"10C": token("magic_portal"), "2A": token("magic_portal")}),
-                "march_target", "activate", area="2B").state
+    state = act(
+        position(areas, order=2, exploration={"10C": token("magic_portal"), "2A": token("magic_portal")}),
+        "march_target",
+        "activate",
+        area="2B",
+    ).state
     moves = {(a.args["from"], a.args["count"]) for a in ENGINE.legal(state, 0) if a.choice == "move"}
     assert {("10C", 2), ("1B", 1)} <= moves
     walked = act(state, "march_move", "move", **{"from": "1B", "unit": "human_infantry", "count": 1})
@@ -149,7 +168,9 @@ def test_mobilize_marches_through_a_portal_for_one_influence_and_walks_for_free(
 def test_a_march_that_needs_a_portal_it_cannot_pay_for_is_refused_naming_p37():
     """p. 37: „kann 1 Einflussmarker ausgeben“: with none the portal does not link the areas."""
     portals = {"10C": token("magic_portal"), "2A": token("magic_portal")}
-    state = act(position({"10C": infantry()}, order=2, influence=0, exploration=portals), "march_target", "activate", area="2B").state
+    state = act(
+        position({"10C": infantry()}, order=2, influence=0, exploration=portals), "march_target", "activate", area="2B"
+    ).state
     assert not [a for a in ENGINE.legal(state, 0) if a.choice == "move"]
     error = refused(state, "march_move", "move", **{"from": "10C", "unit": "human_infantry", "count": 1})
     assert "p. 37" in error.rule and "influence" in str(error)
@@ -185,13 +206,19 @@ def test_epic_setup_gives_one_face_up_dragon_rune_per_home_realm_and_no_false_ru
 def test_epic_decks_hold_no_tactics_or_season_card_about_false_runes():
     """p. 37: „Taktik- oder Jahreszeitenkarten mit Bezug auf falsche Runen werden abgeworfen und es wird eine neue Karte
     für sie gezogen“: the cards that look at face-down runes leave the decks at setup (ruling)."""
-    peeking = {c.id for kind in ("tactics_card", "season_card") for c in PACK.cards[kind]
-               if any(e.get("do") == "peek_rune" for e in c.attrs.get("effects", ()))}
+    peeking = {
+        c.id
+        for kind in ("tactics_card", "season_card")
+        for c in PACK.cards[kind]
+        if any(e.get("do") == "peek_rune" for e in c.attrs.get("effects", ()))
+    }
     assert peeking
 
     def dealt(state):
         board = state.board
-        return {c for name, deck in board.decks.items() for c in deck.draw + deck.discard} | {c for p in board.players for c in p.tactics}
+        return {c for name, deck in board.decks.items() for c in deck.draw + deck.discard} | {
+            c for p in board.players for c in p.tactics
+        }
 
     assert peeking <= dealt(ENGINE.setup({}, 2, 3).state)
     assert not peeking & dealt(epic_setup())

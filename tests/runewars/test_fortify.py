@@ -22,9 +22,14 @@ def rune(kind, **extra):
 
 def fortify(areas=None, dials=None):
     """Seat 0 (humans) resolving Fortify in summer of year 1; seat 1 played Strategy earlier."""
-    spec = {"factions": ["humans", "uthuk"], "neutrals": "none", "placements": PLACEMENTS, "areas": areas or {},
-            "players": {"0": {"dials": dials or {"food": 3, "wood": 3, "ore": 2}}},
-            "season": {"year": 1, "name": "summer", "start": "turn", "orders": {"0": 8, "1": 1}, "turn": 0}}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "neutrals": "none",
+        "placements": PLACEMENTS,
+        "areas": areas or {},
+        "players": {"0": {"dials": dials or {"food": 3, "wood": 3, "ore": 2}}},
+        "season": {"year": 1, "name": "summer", "start": "turn", "orders": {"0": 8, "1": 1}, "turn": 0},
+    }
     return ENGINE.from_position({}, 2, 5, spec)
 
 
@@ -65,7 +70,9 @@ def test_no_stronghold_with_wood_or_ore_at_zero(dials):
     """p. 36: „Ein Spieler kann keine Festung bauen, falls seine Holz- und/oder Erzanzeige auf „0“ steht.“"""
     state = fortify({"2A": units(0)}, dials=dials).state
     assert state.prompts == [] or state.prompts[0].kind != "fortify_action"  # only "done" was left: answered by itself
-    legal_only_done = fortify({"2A": units(0), "2B": {**units(0), **rune("false")}, "2C": {**units(0), **rune("dragon")}}, dials=dials).state
+    legal_only_done = fortify(
+        {"2A": units(0), "2B": {**units(0), **rune("false")}, "2C": {**units(0), **rune("dragon")}}, dials=dials
+    ).state
     with pytest.raises(IllegalAction) as refused:
         act(legal_only_done, "build", {"area": "2A"})
     assert "wood" in str(refused.value) and {a.choice for a in refused.value.alternatives} <= {"move_runes", "done"}
@@ -117,8 +124,12 @@ def test_repairing_a_damaged_stronghold_costs_one_ore():
 
 def test_the_actions_may_come_in_any_order():
     """p. 36: „in beliebiger Reihenfolge“."""
-    areas = {"2A": {**units(0), "stronghold": {"owner": 0, "damaged": True}}, "2B": units(0),
-             "10A": rune("dragon"), "10C": rune("false")}
+    areas = {
+        "2A": {**units(0), "stronghold": {"owner": 0, "damaged": True}},
+        "2B": units(0),
+        "10A": rune("dragon"),
+        "10C": rune("false"),
+    }
     state = fortify(areas).state
     state = act(state, "repair", {"area": "2A"}).state
     state = act(state, "move_runes", {"areas": ["10C", "10A"]}).state
@@ -130,7 +141,9 @@ def test_the_actions_may_come_in_any_order():
 
 def test_moving_runes_needs_two_controlled_areas_with_runes():
     """p. 36 „Runenmarker bewegen“: „Der Spieler wählt 2 von ihm kontrollierte Gebiete, in denen eine Rune liegt.“"""
-    state = fortify({"10A": rune("dragon"), "10B": rune("false"), "10C": {}, "2A": rune("dragon"), "2B": {**units(0), **rune("dragon")}}).state
+    state = fortify(
+        {"10A": rune("dragon"), "10B": rune("false"), "10C": {}, "2A": rune("dragon"), "2B": {**units(0), **rune("dragon")}}
+    ).state
     pairs = sorted(tuple(a.args["areas"]) for a in ENGINE.legal(state, 0) if a.choice == "move_runes")
     assert pairs == [("10A", "10B"), ("10A", "2B"), ("10B", "2B")]
     for areas in (["10A", "2A"], ["10A", "10C"], ["10A", "10A"]):

@@ -14,9 +14,14 @@ def turn(order, areas, dials=None, played=(), tiles=TILES, **extra):
     player = {"dials": dials or {}, "played": list(played)}
     decks = {"season.summer": [], **extra.pop("decks", {})}
     spec = {
-        "factions": ["humans", "uthuk"], "placements": tiles, "neutrals": "none", "areas": areas,
-        "players": {"0": player}, "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": order, "1": 1}, "turn": 0},
-        "decks": decks, **extra,
+        "factions": ["humans", "uthuk"],
+        "placements": tiles,
+        "neutrals": "none",
+        "areas": areas,
+        "players": {"0": player},
+        "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": order, "1": 1}, "turn": 0},
+        "decks": decks,
+        **extra,
     }
     return ENGINE.from_position({}, 2, 1, spec)
 
@@ -137,7 +142,9 @@ def test_with_no_tile_of_a_kind_left_one_is_moved_from_another_area():
     error = refused(state, "harvest_build", "build", development="humans.resources", area="1A")
     assert "No humans.resources tile is left" in str(error) and "p. 31" in error.rule
     assert {a.args.get("from") for a in error.alternatives if a.args.get("development") == "humans.resources"} == {"10A", "10B"}
-    refused(state, "harvest_build", "build", development="humans.training", area="1A", **{"from": "10A"})  # a training tile is left
+    refused(
+        state, "harvest_build", "build", development="humans.training", area="1A", **{"from": "10A"}
+    )  # a training tile is left
     moved = act(state, "harvest_build", "build", development="humans.resources", area="1A", **{"from": "10B"}).state.board
     assert moved.areas["1A"].development == "humans.resources" and moved.areas["10B"].development is None
     assert moved.areas["10A"].development == "humans.resources"
@@ -157,12 +164,20 @@ def test_p35_recruit_with_wood_and_the_ore_bonus_then_the_eight_unit_limit():
     recruited = act(state, "recruit_resource", "recruit", resource="wood", second="ore")
     board = recruited.state.board
     assert [(s.unit, s.count) for s in board.areas["10A"].stacks] == [
-        ("human_archer", 5), ("human_infantry", 2), ("human_knight", 1), ("human_siege_engine", 1)]
+        ("human_archer", 5),
+        ("human_infantry", 2),
+        ("human_knight", 1),
+        ("human_siege_engine", 1),
+    ]
     cull = prompt_of(recruited.state, "eliminate_units")
     assert cull.info["excess"] == 1 and cull.forced is None  # the only stronghold area: placed without asking
     after = act(recruited.state, "eliminate_units", "eliminate", units={"human_infantry": 1}).state
     assert after.board.areas["10A"].force_of(0) == 8 and after.board.areas["10A"].stack(0, "human_infantry").count == 1
-    assert after.board.players[0].dials == {"food": 2, "wood": 3, "ore": 4}  # „Durch die Rekrutierung verringert sich der Rohstoffbestand nicht.“
+    assert after.board.players[0].dials == {
+        "food": 2,
+        "wood": 3,
+        "ore": 4,
+    }  # „Durch die Rekrutierung verringert sich der Rohstoffbestand nicht.“
 
 
 def test_a_second_resource_needs_the_bonus_and_must_differ():
@@ -183,7 +198,10 @@ def test_recruits_go_only_into_friendly_areas_with_a_stronghold_split_as_you_lik
     prompt = prompt_of(state, "place_recruits")
     assert prompt.info["count"] == 2 and prompt.forced is None
     assert [a.args for a in ENGINE.legal(state, 0)] == [
-        {"areas": {"1A": 2}}, {"areas": {"10A": 1, "1A": 1}}, {"areas": {"10A": 2}}]
+        {"areas": {"1A": 2}},
+        {"areas": {"10A": 1, "1A": 1}},
+        {"areas": {"10A": 2}},
+    ]
     error = refused(state, "place_recruits", "place", areas={"10B": 2})
     assert "stronghold" in str(error) and "p. 35" in error.rule and len(error.alternatives) == 3
     placed = act(state, "place_recruits", "place", areas={"10A": 1, "1A": 1}).state.board
@@ -199,8 +217,11 @@ def test_without_a_stronghold_area_nothing_can_be_recruited():
 
 def test_with_every_figure_on_the_board_a_unit_may_be_taken_from_a_friendly_area():
     """p. 31: „Falls ein Spieler eine Einheit rekrutieren möchte und seine Figuren bereits alle im Spiel sind, kann er eine seiner Einheiten aus einem eigenen Gebiet heraus nehmen“."""
-    areas = {"10A": {"stronghold": {"owner": 0}}, "10B": {"units": [units("human_archer", 6, routed=1)]},
-             "1A": {"units": [units("human_archer", 1)]}}  # all 8 Archers are on the board
+    areas = {
+        "10A": {"stronghold": {"owner": 0}},
+        "10B": {"units": [units("human_archer", 6, routed=1)]},
+        "1A": {"units": [units("human_archer", 1)]},
+    }  # all 8 Archers are on the board
     state = act(turn(5, areas, dials={"wood": 3}, played=[8]).state, "recruit_resource", "recruit", resource="wood").state
     prompt = prompt_of(state, "place_recruits")
     assert prompt.info["figures_left"] == 0

@@ -43,8 +43,13 @@ def tiles_for(area):
 def attempt(card, quest, deck, area=None, extra_areas=None, **hero_extra):
     """Seat 1's hero ``card`` stands in the quest's area, stays there (ruling R-H2) and attempts ``quest``."""
     area = area or quest.area
-    start = quest_phase([hero(card, 1, area, **hero_extra)], players={"1": {"quests": [quest.id]}}, placements=tiles_for(area),
-                        areas=extra_areas or {}, fate_deck=fate(*deck))
+    start = quest_phase(
+        [hero(card, 1, area, **hero_extra)],
+        players={"1": {"quests": [quest.id]}},
+        placements=tiles_for(area),
+        areas=extra_areas or {},
+        fate_deck=fate(*deck),
+    )
     stayed = act(start.state, "hero_action", "move", hero=card, path=[])
     return [stayed, act(stayed.state, "hero_venture", "quest", quest=quest.id)]
 
@@ -123,8 +128,11 @@ def effect_total(records, do, hero_card=None):
 
 def reward_in_duel_special(reward):
     """Aldric (damage 2) holds the reward and draws a special icon in round 1; Osric draws blanks."""
-    started = duel(hero("aldric_sturmhand", 1, "2A", damage=2, rewards=[reward.id]), hero("bruder_osric", 0, "1B"),
-                   [SPECIAL, "fate-20"] + BLANK_ROUNDS)
+    started = duel(
+        hero("aldric_sturmhand", 1, "2A", damage=2, rewards=[reward.id]),
+        hero("bruder_osric", 0, "1B"),
+        [SPECIAL, "fate-20"] + BLANK_ROUNDS,
+    )
     used = act(passes(started.state), "duel_special", "reward", reward=reward.id)
     board = used.state.board
     heal = min(2, effect_total(reward.effects, "duel_heal"))
@@ -138,8 +146,11 @@ def reward_in_duel_special(reward):
 
 def reward_as_armor(reward):
     """Aldric (damage 1) holds the armor; Osric's 1 damage in round 1 meets it."""
-    started = duel(hero("aldric_sturmhand", 1, "2A", damage=1, rewards=[reward.id]), hero("bruder_osric", 0, "1B"),
-                   ["fate-20", DAMAGE] + BLANK_ROUNDS)
+    started = duel(
+        hero("aldric_sturmhand", 1, "2A", damage=1, rewards=[reward.id]),
+        hero("bruder_osric", 0, "1B"),
+        ["fate-20", DAMAGE] + BLANK_ROUNDS,
+    )
     state = passes(started.state)
     assert prompt_of(state, "duel_armor").info["damage"] == 1
     used = act(state, "duel_armor", "armor", reward=reward.id)
@@ -151,7 +162,9 @@ def reward_as_armor(reward):
 
 
 def reward_at_duel_start(reward):
-    started = duel(hero("aldric_sturmhand", 1, "2A", rewards=[reward.id]), hero("bruder_osric", 0, "1B"), ["fate-20"] + BLANK_ROUNDS)
+    started = duel(
+        hero("aldric_sturmhand", 1, "2A", rewards=[reward.id]), hero("bruder_osric", 0, "1B"), ["fate-20"] + BLANK_ROUNDS
+    )
     used = act(started.state, "duel_start", "use", card=reward.id)
     assert hero_of(used.state, "bruder_osric").damage == effect_total(reward.effects, "duel_damage")
     return used.state.board
@@ -170,7 +183,9 @@ def reward_in_a_test(reward):
 
 
 def reward_in_the_turn(reward):
-    start = hero_turn([hero("aldric_sturmhand", 0, "1B", rewards=[reward.id])], areas={"1A": {"units": [units(0, "human_infantry")]}})
+    start = hero_turn(
+        [hero("aldric_sturmhand", 0, "1B", rewards=[reward.id])], areas={"1A": {"units": [units(0, "human_infantry")]}}
+    )
     used = act(start.state, "hero_turn", "use", hero="aldric_sturmhand", reward=reward.id)
     runes = sum(1 for r in reward.effects if r["do"] == "take_dragon_rune")
     assert sum(e.data["dragon"] for e in events_of(used, "runes_taken")) == runes
@@ -191,8 +206,14 @@ def max_move(figure):
     return max(len(a.args["path"]) for a in ENGINE.legal(start.state, 1) if a.choice == "move")
 
 
-REWARD_SCENARIOS = {"duel_special": reward_in_duel_special, "duel_armor": reward_as_armor, "duel_start": reward_at_duel_start,
-                    "test": reward_in_a_test, "turn": reward_in_the_turn, "keyword": reward_as_keyword}
+REWARD_SCENARIOS = {
+    "duel_special": reward_in_duel_special,
+    "duel_armor": reward_as_armor,
+    "duel_start": reward_at_duel_start,
+    "test": reward_in_a_test,
+    "turn": reward_in_the_turn,
+    "keyword": reward_as_keyword,
+}
 
 
 @pytest.mark.parametrize("reward_id", sorted(HERO_CARDS.rewards))
@@ -263,9 +284,19 @@ def loyal(card):
     assert [h.card for h in done.state.board.heroes] == [card]
 
 
-HERO_SCENARIOS = {"attack_start": ability_at_duel_start, "duel_start": ability_at_duel_start, "quest_done": ability_when_a_quest_is_done,
-                  "test_strength": ability_in_a_test, "test_agility": ability_in_a_test, "test_wisdom": ability_in_a_test,
-                  "stalwart": stalwart, "ferocious": ferocious, "mender": mender, "pathfinder": pathfinder, "loyal": loyal}
+HERO_SCENARIOS = {
+    "attack_start": ability_at_duel_start,
+    "duel_start": ability_at_duel_start,
+    "quest_done": ability_when_a_quest_is_done,
+    "test_strength": ability_in_a_test,
+    "test_agility": ability_in_a_test,
+    "test_wisdom": ability_in_a_test,
+    "stalwart": stalwart,
+    "ferocious": ferocious,
+    "mender": mender,
+    "pathfinder": pathfinder,
+    "loyal": loyal,
+}
 
 
 @pytest.mark.parametrize("hero_id", sorted(HERO_CARDS.heroes))

@@ -14,8 +14,11 @@ from tests.runewars.prompting import ENGINE, act, prompt_of, refused
 
 RULES = ENGINE.ruleset
 PACK = RULES.pack({})
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+]
 # 10A-10B (Humans' home) - 1A - 1B - 2A - 2B; 1B-1D; 1C|1D mountain; 2B|2C water
 FATE = [c.id for c in PACK.fate_cards]
 
@@ -36,10 +39,20 @@ def fate(*top):
 def quest_phase(heroes, areas=None, players=None, factions=("humans", "uthuk"), seed=1, **extra):
     """Summer of year 1 at the quest phase; seat 1 played the lower order number in spring, so it goes first."""
     spec = {
-        "factions": list(factions), "placements": TILES, "neutrals": "none", "areas": areas or {}, "heroes": heroes,
+        "factions": list(factions),
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": areas or {},
+        "heroes": heroes,
         "players": players or {},
-        "season": {"year": 1, "name": "summer", "start": "orders", "previous_orders": {str(s): 5 - s for s in range(len(factions))}},
-        "frames": [{"type": "QuestPhase"}], **extra,
+        "season": {
+            "year": 1,
+            "name": "summer",
+            "start": "orders",
+            "previous_orders": {str(s): 5 - s for s in range(len(factions))},
+        },
+        "frames": [{"type": "QuestPhase"}],
+        **extra,
     }
     return ENGINE.from_position({}, len(factions), seed, spec)
 
@@ -88,7 +101,8 @@ def test_setup_deals_two_secret_quests_and_a_starting_hero_of_the_factions_align
     drawn = [e for t in transitions for e in t.events if e.kind in ("quests_drawn", "your_quests_drawn")]
     assert all(set(e.data) == {"seat", "count"} for e in drawn if e.to is None)
     assert {(e.to, tuple(e.data["cards"])) for e in drawn if e.to is not None} == {
-        (frozenset({p.seat}), tuple(p.quests)) for p in board.players}
+        (frozenset({p.seat}), tuple(p.quests)) for p in board.players
+    }
     assert all("quest_hand" not in p for p in ENGINE.view(state, None)["players"])
 
 
@@ -116,7 +130,10 @@ def test_the_starting_hero_goes_into_the_home_realm_only():
 def support_turn(heroes=(), influence=4, hero_deck=None, seed=1):
     """Seat 0 (Humans) resolves Support with the bonus; seat 1 played Strategy first and is done."""
     spec = {
-        "factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none", "heroes": list(heroes),
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "heroes": list(heroes),
         "areas": {"10A": {"units": [units(0, "human_infantry")], "stronghold": {"owner": 0}}},
         "players": {"0": {"influence": influence}},
         "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 6, "1": 1}, "turn": 0},
@@ -156,7 +173,11 @@ def test_no_hero_is_drawn_without_influence_or_stronghold():
 def test_a_fourth_hero_makes_one_of_the_other_three_disloyal_and_its_rewards_go_face_up_to_the_discards():
     """p. 25: „Wenn er einen vierten Helden anwirbt, muss er dafür einen anderen wählen, der ihm UNTREU wird“;
     p. 28: „Alle seine Belohnungskarten werden als offener Ablagestapel neben den Belohnungskartenstapel gelegt“."""
-    three = [hero("aldric_sturmhand", 0, "10A", rewards=["kettenhemd"]), hero("mirela_laterne", 0, "10B"), hero("bruder_osric", 0, "1A")]
+    three = [
+        hero("aldric_sturmhand", 0, "10A", rewards=["kettenhemd"]),
+        hero("mirela_laterne", 0, "10B"),
+        hero("bruder_osric", 0, "1A"),
+    ]
     start = support_turn(heroes=three, hero_deck=["tamsin_gruenmantel"])
     start = act(start.state, "turn_window", "proceed")  # Aldric's reward could be used before the order (p. 27)
     kept = act(act(start.state, "recruit_heroes", "spend", amount=1).state, "keep_hero", "keep", hero="tamsin_gruenmantel")
@@ -188,8 +209,10 @@ def test_heroes_act_in_player_order_of_the_previous_season():
 
 def test_heal_only_in_a_friendly_area():
     """p. 26: „Ein Held kann nur in einem eigenen Gebiet des Spielers geheilt werden.“"""
-    start = quest_phase([hero("carthos_der_verrueckte", 1, "1A", damage=2), hero("grell_knochenbeisser", 1, "2A", damage=1)],
-                        areas={"2A": {"units": [units(1, "uthuk_berserker")]}, "1A": {"units": [units(0, "human_infantry")]}})
+    start = quest_phase(
+        [hero("carthos_der_verrueckte", 1, "1A", damage=2), hero("grell_knochenbeisser", 1, "2A", damage=1)],
+        areas={"2A": {"units": [units(1, "uthuk_berserker")]}, "1A": {"units": [units(0, "human_infantry")]}},
+    )
     assert "p. 26" in refused(start.state, "hero_action", "heal", hero="carthos_der_verrueckte").rule
     healed = action(start.state, "heal", hero="grell_knochenbeisser")
     assert [h.damage for h in healed.state.board.heroes] == [2, 0]
@@ -201,15 +224,18 @@ def test_a_mender_heals_anywhere():
     assert action(start.state, "heal", hero="mirela_laterne").state.board.heroes[0].damage == 0
 
 
-@pytest.mark.parametrize("training, traits, ok", [
-    ({}, {"strength": 2}, True),
-    ({}, {"strength": 1, "wisdom": 1}, True),
-    ({"strength": 1}, {"strength": 1, "agility": 1}, True),   # the +1 token turns to +2
-    ({"strength": 1}, {"strength": 2}, False),                  # would be +3
-    ({"strength": 2}, {"strength": 1, "agility": 1}, False),    # already +2
-    ({}, {"strength": 1}, False),                               # neither form of training
-    ({}, {"strength": 1, "agility": 1, "wisdom": 1}, False),
-])
+@pytest.mark.parametrize(
+    "training, traits, ok",
+    [
+        ({}, {"strength": 2}, True),
+        ({}, {"strength": 1, "wisdom": 1}, True),
+        ({"strength": 1}, {"strength": 1, "agility": 1}, True),  # the +1 token turns to +2
+        ({"strength": 1}, {"strength": 2}, False),  # would be +3
+        ({"strength": 2}, {"strength": 1, "agility": 1}, False),  # already +2
+        ({}, {"strength": 1}, False),  # neither form of training
+        ({}, {"strength": 1, "agility": 1, "wisdom": 1}, False),
+    ],
+)
 def test_training_is_one_plus_two_or_two_plus_ones_with_one_token_per_trait(training, traits, ok):
     """p. 26: „2 Eigenschaften des Helden werden um einen Punkt verbessert oder eine Eigenschaft um 2 Punkte …
     Jede Eigenschaft kann nur einen Trainingsmarker haben“ (double-sided +1/+2)."""
@@ -226,7 +252,9 @@ def test_a_routed_hero_may_train_but_not_move():
     start = quest_phase([hero("carthos_der_verrueckte", 1, "2A", routed=True)])
     assert "routed" in refused(start.state, "hero_action", "move", hero="carthos_der_verrueckte", path=["1B"]).message
     assert not any(a.choice == "move" for a in ENGINE.legal(start.state, 1))
-    assert action(start.state, "train", hero="carthos_der_verrueckte", traits={"agility": 2}).state.board.heroes[0].training == {"agility": 2}
+    assert action(start.state, "train", hero="carthos_der_verrueckte", traits={"agility": 2}).state.board.heroes[0].training == {
+        "agility": 2
+    }
 
 
 def test_each_hero_acts_once():
@@ -242,9 +270,14 @@ def test_each_hero_acts_once():
 def test_a_quest_phase_move_goes_up_to_two_areas_through_enemy_and_neutral_areas_but_not_over_mountains():
     """p. 18: „Im Gegensatz zu Einheiten können Helden feindliche und neutrale Gebiete durchqueren“; p. 26 up to 2 areas;
     p. 18 borders apply to all figures."""
-    start = quest_phase([hero("carthos_der_verrueckte", 1, "1B")],
-                        areas={"1A": {"units": [units(0, "human_infantry")]}, "2A": {"units": [units(0, "human_archer")]},
-                               "1D": {"units": [{"owner": "neutral", "unit": "giant", "standing": 1}]}})
+    start = quest_phase(
+        [hero("carthos_der_verrueckte", 1, "1B")],
+        areas={
+            "1A": {"units": [units(0, "human_infantry")]},
+            "2A": {"units": [units(0, "human_archer")]},
+            "1D": {"units": [{"owner": "neutral", "unit": "giant", "standing": 1}]},
+        },
+    )
     paths = [a.args["path"] for a in ENGINE.legal(start.state, 1) if a.choice == "move"]
     assert ["1A", "10B"] in paths and ["1D", "2A"] in paths and [] in paths
     assert max(len(p) for p in paths) == 2
@@ -262,17 +295,27 @@ def test_a_pathfinder_moves_three_areas():
 
 
 def strategy_turn(heroes, areas):
-    spec = {"factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none", "areas": areas, "heroes": heroes,
-            "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 1, "1": 2}, "turn": 0}}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": areas,
+        "heroes": heroes,
+        "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 1, "1": 2}, "turn": 0},
+    }
     return ENGINE.from_position({}, 2, 1, spec)
 
 
 def test_strategy_moves_a_hero_one_step_into_a_friendly_or_empty_area_once():
     """p. 18: „Sie können auch mit dem Befehl „Strategie“ in benachbarte eigene oder leere Gebiete gezogen werden“;
     „Helden können sich außerdem problemlos aus eigenen aktivierten Gebieten heraus bewegen“."""
-    start = strategy_turn([hero("silhouette", 0, "1A"), hero("aldric_sturmhand", 0, "1B", routed=True)],
-                          {"1A": {"units": [units(0, "human_infantry")], "activated_by": [0]},
-                           "1C": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1}]}})
+    start = strategy_turn(
+        [hero("silhouette", 0, "1A"), hero("aldric_sturmhand", 0, "1B", routed=True)],
+        {
+            "1A": {"units": [units(0, "human_infantry")], "activated_by": [0]},
+            "1C": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1}]},
+        },
+    )
     state = start.state
     moves = {(a.args["hero"], a.args["to"]) for a in ENGINE.legal(state, 0) if a.choice == "move_hero"}
     assert moves == {("silhouette", "10B"), ("silhouette", "1B")}  # not the neutral 1C; the routed hero stays
@@ -294,8 +337,10 @@ def test_a_hero_controls_nothing_and_leaves_an_area_empty():
 def test_a_hero_in_an_enemy_area_lets_its_player_see_the_rune_there_privately():
     """p. 30: „Jeder Spieler kann sich jederzeit Runen in Gebieten anschauen, die er selbst kontrolliert oder in denen er
     einen Helden hat. Das gilt ausdrücklich auch für feindlich kontrollierte Gebiete“."""
-    start = quest_phase([hero("carthos_der_verrueckte", 1, "1B")],
-                        areas={"1A": {"units": [units(0, "human_infantry")], "rune": {"kind": "false", "known_to": [0]}}})
+    start = quest_phase(
+        [hero("carthos_der_verrueckte", 1, "1B")],
+        areas={"1A": {"units": [units(0, "human_infantry")], "rune": {"kind": "false", "known_to": [0]}}},
+    )
     moved = action(start.state, "move", hero="carthos_der_verrueckte", path=["1A"])
     seen = events_of(moved, "rune_seen")
     assert [(e.to, e.data["rune"]) for e in seen] == [(frozenset({1}), "false")]
@@ -305,8 +350,19 @@ def test_a_hero_in_an_enemy_area_lets_its_player_see_the_rune_there_privately():
 
 def test_the_view_shows_heroes_and_their_reward_count_but_reward_cards_only_to_the_owner():
     """Contract view["heroes"]; p. 27: „darf sie aber nie anderen Spielern zeigen“."""
-    state = quest_phase([hero("silhouette", 0, "2A", damage=1, training={"agility": 1}, rewards=["runenpanzer", "kettenhemd"],
-                              face_up=["kettenhemd"])]).state
+    state = quest_phase(
+        [
+            hero(
+                "silhouette",
+                0,
+                "2A",
+                damage=1,
+                training={"agility": 1},
+                rewards=["runenpanzer", "kettenhemd"],
+                face_up=["kettenhemd"],
+            )
+        ]
+    ).state
     public = ENGINE.view(state, None)["heroes"][0]
     assert public["id"] == "silhouette" and public["agility"] == 4 and public["wounds"] == 1 and public["rewards"] == 2
     assert public["training"] == [{"trait": "agility", "amount": 1}] and public["face_up_rewards"] == ["kettenhemd"]
@@ -322,7 +378,11 @@ def test_an_eliminated_players_heroes_and_rewards_go_back_into_their_decks():
     state = quest_phase([hero("silhouette", 0, "2A", rewards=["kettenhemd"]), hero("carthos_der_verrueckte", 1, "1A")]).state
     state.board.players[0].eliminated = True
     board = action(state, "rest", hero="carthos_der_verrueckte").state.board
-    assert [h.card for h in board.heroes] == ["carthos_der_verrueckte"] and "silhouette" in board.decks["heroes"].draw and "kettenhemd" in board.decks["rewards"].draw
+    assert (
+        [h.card for h in board.heroes] == ["carthos_der_verrueckte"]
+        and "silhouette" in board.decks["heroes"].draw
+        and "kettenhemd" in board.decks["rewards"].draw
+    )
 
 
 def test_decks_exist_in_positions():
@@ -370,9 +430,18 @@ def test_the_data_pack_has_12_heroes_24_quests_25_rewards_with_known_effects_and
 
 def test_a_hero_retreats_into_any_adjacent_area():
     """p. 22 „Rückzug“: „Helden können sich in jedes benachbarte Gebiet zurückziehen“ (enemy and neutral ones too; borders apply)."""
-    spec = {"factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none", "heroes": [hero("silhouette", 0, "1B")],
-            "areas": {"2A": {"units": [units(1, "uthuk_berserker")]}, "1C": {"units": [{"owner": "neutral", "unit": "giant", "standing": 1}]}},
-            "season": {"year": 1, "name": "spring", "start": "orders"}, "frames": [{"type": "HeroRetreat", "hero": "silhouette", "why": "card"}]}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "heroes": [hero("silhouette", 0, "1B")],
+        "areas": {
+            "2A": {"units": [units(1, "uthuk_berserker")]},
+            "1C": {"units": [{"owner": "neutral", "unit": "giant", "standing": 1}]},
+        },
+        "season": {"year": 1, "name": "spring", "start": "orders"},
+        "frames": [{"type": "HeroRetreat", "hero": "silhouette", "why": "card"}],
+    }
     state = ENGINE.from_position({}, 2, 1, spec).state
     assert set(prompt_of(state, "hero_retreat").info["areas"]) == {"1A", "1C", "1D", "2A"}
     assert "p. 22" in refused(state, "hero_retreat", "retreat", to="10B").rule
@@ -382,21 +451,35 @@ def test_a_hero_retreats_into_any_adjacent_area():
 
 def test_heroes_stay_out_of_a_battle_in_their_area_and_stay_whatever_its_result():
     """p. 21: „Helden und flüchtende Einheiten bleiben in dem umkämpften Gebiet, sie nehmen nicht am Kampf teil.“"""
-    spec = {"factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none",
-            "heroes": [hero("silhouette", 0, "1B"), hero("carthos_der_verrueckte", 1, "1B")],
-            "areas": {"1B": {"units": [units(0, "human_knight", 3), units(1, "uthuk_berserker", 1)]}},
-            "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 3, "1": 5}, "turn": 0},
-            "battle": {"area": "1B", "attacker": 0}}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "heroes": [hero("silhouette", 0, "1B"), hero("carthos_der_verrueckte", 1, "1B")],
+        "areas": {"1B": {"units": [units(0, "human_knight", 3), units(1, "uthuk_berserker", 1)]}},
+        "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 3, "1": 5}, "turn": 0},
+        "battle": {"area": "1B", "attacker": 0},
+    }
     fought = ENGINE.from_position({}, 2, 1, spec)
-    assert events_of(fought, "battle_won") and not any(h in repr(events_of(fought, "battle_lined_up")) for h in ("silhouette", "carthos"))
+    assert events_of(fought, "battle_won") and not any(
+        h in repr(events_of(fought, "battle_lined_up")) for h in ("silhouette", "carthos")
+    )
     after = act(fought.state, "retreat", "retreat", to="2A").state  # the loser's units retreat; his hero stays
-    assert [(h.card, h.area, h.damage) for h in after.board.heroes] == [("silhouette", "1B", 0), ("carthos_der_verrueckte", "1B", 0)]
+    assert [(h.card, h.area, h.damage) for h in after.board.heroes] == [
+        ("silhouette", "1B", 0),
+        ("carthos_der_verrueckte", "1B", 0),
+    ]
 
 
 def test_routed_heroes_stand_up_in_spring():
     """p. 11 (Frühling): „stellen alle flüchtenden Figuren wieder auf (einschließlich neutraler Einheiten und Helden)“."""
-    spec = {"factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none",
-            "heroes": [hero("aldric_sturmhand", 0, "1B", routed=True)], "decks": {"season.spring": []},
-            "season": {"year": 2, "name": "spring", "start": "card"}}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "heroes": [hero("aldric_sturmhand", 0, "1B", routed=True)],
+        "decks": {"season.spring": []},
+        "season": {"year": 2, "name": "spring", "start": "card"},
+    }
     state = ENGINE.from_position({}, 2, 1, spec).state
     assert [h.routed for h in state.board.heroes] == [False]

@@ -32,6 +32,7 @@ def check_village(resource):
         """„Das Gebiet produziert +1 Rohstoff der auf dem Marker angegebenen Sorte.“"""
         state = _location_stays(moved, f"village_{resource}")
         assert village_bonus(PACK, state.board, "2A") == {resource: 1}
+
     return check
 
 
@@ -51,7 +52,9 @@ def check_dungeon(moved):
     state = _location_stays(moved, "dungeon")
     walker = state.board.heroes[0]
     walker.area = "1B"
-    assert ["2A"] in quest_paths(state, PACK, walker) and not any(p[:1] == ["2A"] and len(p) > 1 for p in quest_paths(state, PACK, walker))
+    assert ["2A"] in quest_paths(state, PACK, walker) and not any(
+        p[:1] == ["2A"] and len(p) > 1 for p in quest_paths(state, PACK, walker)
+    )
 
 
 def check_temple(moved):
@@ -120,8 +123,10 @@ OUTCOMES = {
     "training": check_training,
 }
 SETTINGS = {  # what a token needs around it to show its effect
-    "scroll_of_knowledge": {"areas": {"1A": {"rune": {"kind": "false"}, "units": [units(0, "human_infantry")]}},
-                            "exploration_extra": {"1A": {"token": "temple"}}},
+    "scroll_of_knowledge": {
+        "areas": {"1A": {"rune": {"kind": "false"}, "units": [units(0, "human_infantry")]}},
+        "exploration_extra": {"1A": {"token": "temple"}},
+    },
     "training": {"hero": {"training": {"strength": 2}}},
     "traveling_merchant": {"players": {"1": {"influence": 4}}},
 }
@@ -135,9 +140,12 @@ def test_a_token_is_revealed_where_a_hero_ends_its_move_and_does_what_it_says(to
     setting = dict(SETTINGS.get(token, {}))
     extra_tokens = setting.pop("exploration_extra", {})
     start_spec = {"exploration": {"2A": {"token": token}, **extra_tokens}}
-    start = quest_phase([hero("aldric_sturmhand", 1, "1B", **setting.pop("hero", {}))],
-                        areas={"2A": {"units": [units(1, "uthuk_berserker")]}, **setting.pop("areas", {})},
-                        players=setting.pop("players", None), **start_spec)
+    start = quest_phase(
+        [hero("aldric_sturmhand", 1, "1B", **setting.pop("hero", {}))],
+        areas={"2A": {"units": [units(1, "uthuk_berserker")]}, **setting.pop("areas", {})},
+        players=setting.pop("players", None),
+        **start_spec,
+    )
     assert ENGINE.view(start.state, None)["exploration"]["2A"] == {"back": 2, "face_up": False, "token": None}
     moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"])
     revealed = events_of(moved, "exploration_revealed")[0]
@@ -148,8 +156,11 @@ def test_a_token_is_revealed_where_a_hero_ends_its_move_and_does_what_it_says(to
 def test_bandits_with_enemy_units_cost_a_reward_or_one_more_damage():
     """p. 37 Räuberbande: „Falls neutrale oder feindliche Einheiten in dem Gebiet sind, muss der Held 1 Belohnungskarte ablegen
     oder 1 weiteren Schaden hinnehmen.“"""
-    start = quest_phase([hero("aldric_sturmhand", 1, "1B", rewards=["kettenhemd"])], areas={"2A": {"units": [units(0, "human_infantry")]}},
-                        exploration={"2A": {"token": "bandits"}})
+    start = quest_phase(
+        [hero("aldric_sturmhand", 1, "1B", rewards=["kettenhemd"])],
+        areas={"2A": {"units": [units(0, "human_infantry")]}},
+        exploration={"2A": {"token": "bandits"}},
+    )
     moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"])
     choice = prompt_of(moved.state, "explore_bandits")
     assert choice.secret and {a.choice for a in ENGINE.legal(moved.state, 1)} == {"discard", "damage"}
@@ -161,8 +172,11 @@ def test_bandits_with_enemy_units_cost_a_reward_or_one_more_damage():
 
 def test_a_face_up_token_is_not_revealed_again_and_a_quest_follows_the_token():
     """p. 37: only a face-down token is revealed; the token comes before the duel or quest (the venture prompt follows)."""
-    start = quest_phase([hero("aldric_sturmhand", 1, "1B")], players={"1": {"quests": ["setup-1"]}},
-                        exploration={"1D": {"token": "temple", "face_up": True}})
+    start = quest_phase(
+        [hero("aldric_sturmhand", 1, "1B")],
+        players={"1": {"quests": ["setup-1"]}},
+        exploration={"1D": {"token": "temple", "face_up": True}},
+    )
     moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["1D"])
     assert not events_of(moved, "exploration_revealed") and prompt_of(moved.state, "hero_venture")
 
@@ -186,6 +200,8 @@ def test_setup_places_tokens_by_their_backs_with_the_option():
 
 def test_the_merchant_asks_nothing_of_a_player_without_3_influence():
     """p. 37 Fahrender Händler: „kann 3 Einflussmarker ausgeben“; without them the token is just removed."""
-    start = quest_phase([hero("aldric_sturmhand", 1, "1B")], players={"1": {"influence": 2}}, exploration={"2A": {"token": "traveling_merchant"}})
+    start = quest_phase(
+        [hero("aldric_sturmhand", 1, "1B")], players={"1": {"influence": 2}}, exploration={"2A": {"token": "traveling_merchant"}}
+    )
     moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"])
     assert not any(p.kind == "explore_merchant" for p in moved.state.prompts) and "2A" not in moved.state.board.exploration

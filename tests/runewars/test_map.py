@@ -36,7 +36,7 @@ def deal(seed: int, players: int):
     tiles = [t.id for t in pack().tiles if not t.is_home]
     rng.shuffle(tiles)
     homes = [t.id for t in pack().home_tiles][:players]
-    return [tiles[2 * i: 2 * i + 2] for i in range(players)], homes, rng
+    return [tiles[2 * i : 2 * i + 2] for i in range(players)], homes, rng
 
 
 def layouts(players: int, seeds=range(8)):
@@ -54,7 +54,7 @@ def test_tiles_are_placed_one_per_turn_clockwise_from_the_first_player():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_automatic_map_obeys_the_placement_rules(players):
     """p. 8 step 3: each tile touches 2 placed areas with 2 of its own, no doubled coloured border."""
-    for by_seat, homes, layout in layouts(players):
+    for by_seat, _homes, layout in layouts(players):
         normal = [p for p in layout if not pack().tile(p.tile).is_home]
         assert sorted(p.tile for p in normal) == sorted(t for tiles in by_seat for t in tiles)
         for i, placement in enumerate(normal):
@@ -105,7 +105,9 @@ def test_overlapping_and_touching_a_single_area_are_refused():
     far_tile = normal[1]
     touching_once = next(
         Placement(far_tile.id, rot, q, r)
-        for rot in range(6) for q in range(-6, 7) for r in range(-6, 7)
+        for rot in range(6)
+        for q in range(-6, 7)
+        for r in range(-6, 7)
         if _contacts(board, far_tile, Placement(far_tile.id, rot, q, r)) == 1
     )
     assert "2 areas of the tile" in tile_placement_problem(board, far_tile, touching_once)
@@ -125,7 +127,9 @@ def test_a_doubled_coloured_border_is_refused():
     board = Board(pack(), [Placement(a.id, 0, 0, 0)])
     problems = {
         tile_placement_problem(board, b, Placement(b.id, rot, q, r))
-        for rot in range(6) for q in range(-5, 6) for r in range(-5, 6)
+        for rot in range(6)
+        for q in range(-5, 6)
+        for r in range(-5, 6)
     }
     assert any(p and "coloured borders" in p for p in problems)
 
@@ -150,7 +154,10 @@ def test_guides_touch_enough_uncoloured_borders():
 
 def test_guide_spacing_allows_one_closer_pair_only():
     """p. 8 step 4: 'darf eine auch nur 3 Felder Abstand haben' (ruling: guide spacing)."""
-    g = lambda q: Guide(((q, 0), (q, 1)))
+
+    def g(q):
+        return Guide(((q, 0), (q, 1)))
+
     assert guides_are_spaced([g(0), g(4), g(8)])
     assert guides_are_spaced([g(0), g(3), g(7)])
     assert not guides_are_spaced([g(0), g(3), g(6)])

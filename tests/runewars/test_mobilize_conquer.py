@@ -11,15 +11,22 @@ from tests.runewars.prompting import act as answer
 from tests.runewars.prompting import prompt_of as only_prompt
 
 # 10A-10B (human home) - 1A - 1B - 2A - 2B ~water~ 2C - 2D; 1C -mountain- 1D; 1B touches 1A 1C 1D 2A
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+]
 
 
 def start(areas, *, order=2, played=(), influence=None, factions=("humans", "uthuk"), season="spring", fate_deck=None):
     """Seat 0's turn with ``order`` (seat 1 already played Strategy this season)."""
     players = {"0": {"played": list(played), **({} if influence is None else {"influence": influence})}}
     spec = {
-        "factions": list(factions), "placements": TILES, "neutrals": "none", "areas": areas, "players": players,
+        "factions": list(factions),
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": areas,
+        "players": players,
         "season": {"year": 1, "name": season, "start": "turn", "orders": {"0": order, "1": 1}, "turn": 0},
     }
     if fate_deck:
@@ -106,7 +113,9 @@ def test_the_march_reaches_2_areas_fast_units_3_routed_units_stay():
     state = activate(start(P17), "1B")
     moves = {(a.args["from"], a.args["unit"], a.args["count"]) for a in ENGINE.legal(state, 0) if a.choice == "move"}
     assert moves == {("1A", "human_infantry", 1), ("1A", "human_infantry", 2), ("10A", "human_knight", 1)}
-    assert refused(state, "march_move", "move", **{"from": "1C", "unit": "human_siege_engine", "count": 1}).rule.startswith("p. 17")
+    assert refused(state, "march_move", "move", **{"from": "1C", "unit": "human_siege_engine", "count": 1}).rule.startswith(
+        "p. 17"
+    )
     assert "neutral" in refused(state, "march_move", "move", **{"from": "2B", "unit": "human_archer", "count": 1}).rule
     state = march(march(state, "1A", "human_infantry", 2), "10A", "human_knight", 1)
     area = state.board.areas["1B"]
@@ -115,8 +124,11 @@ def test_the_march_reaches_2_areas_fast_units_3_routed_units_stay():
 
 def test_an_enemy_area_on_the_way_blocks_the_march_as_a_neutral_one_does():
     """p. 18: „Einheiten dürfen eigene oder leere Gebiete durchqueren, aber nie feindliche oder neutrale.“"""
-    areas = {"2A": {"units": [units(1, "uthuk_berserker", 1)]}, "2B": {"units": [units(0, "human_archer", 2)]},
-             "1A": {"units": [units(0, "human_archer", 1)]}}
+    areas = {
+        "2A": {"units": [units(1, "uthuk_berserker", 1)]},
+        "2B": {"units": [units(0, "human_archer", 2)]},
+        "1A": {"units": [units(0, "human_archer", 1)]},
+    }
     state = activate(start(areas), "1B")
     assert not any(a.args.get("from") == "2B" for a in ENGINE.legal(state, 0))
     error = refused(state, "march_move", "move", **{"from": "2B", "unit": "human_archer", "count": 1})
@@ -125,11 +137,19 @@ def test_an_enemy_area_on_the_way_blocks_the_march_as_a_neutral_one_does():
 
 def test_a_mountain_border_blocks_the_march_and_water_only_outside_winter():
     """p. 18 „Bewegungsbeschränkungen“: red and blue borders stop all figures; in winter water is frozen."""
-    state = activate(start({"1B": {"units": [units("neutral", "beastman", 1)]}, "1C": {"units": [units(0, "human_infantry", 1)]}}), "1D")
-    assert "Bewegungsbeschränkungen" in refused(state, "march_move", "move", **{"from": "1C", "unit": "human_infantry", "count": 1}).rule
+    state = activate(
+        start({"1B": {"units": [units("neutral", "beastman", 1)]}, "1C": {"units": [units(0, "human_infantry", 1)]}}), "1D"
+    )
+    assert (
+        "Bewegungsbeschränkungen"
+        in refused(state, "march_move", "move", **{"from": "1C", "unit": "human_infantry", "count": 1}).rule
+    )
     water = {"2C": {"units": [units(0, "human_infantry", 1)]}}
     summer = activate(start(water, season="summer"), "2B")
-    assert "Bewegungsbeschränkungen" in refused(summer, "march_move", "move", **{"from": "2C", "unit": "human_infantry", "count": 1}).rule
+    assert (
+        "Bewegungsbeschränkungen"
+        in refused(summer, "march_move", "move", **{"from": "2C", "unit": "human_infantry", "count": 1}).rule
+    )
     winter = activate(start(water, season="winter"), "2B")
     assert march(winter, "2C", "human_infantry", 1).board.areas["2B"].units_of(0) == 1
 
@@ -139,7 +159,9 @@ def test_units_in_an_area_with_your_own_token_cannot_leave_it():
     liegt“; another player's token locks nothing (digest §14.2 #24)."""
     state = activate(start({"1A": {"units": [units(0, "human_infantry", 2)], "activated_by": [0]}}), "1B")
     assert [a.choice for a in ENGINE.legal(state, 0)] == ["done"]
-    assert "Aktivierungsmarker" in refused(state, "march_move", "move", **{"from": "1A", "unit": "human_infantry", "count": 1}).rule
+    assert (
+        "Aktivierungsmarker" in refused(state, "march_move", "move", **{"from": "1A", "unit": "human_infantry", "count": 1}).rule
+    )
     state = activate(start({"1A": {"units": [units(0, "human_infantry", 2)], "activated_by": [1]}}), "1B")
     assert len(ENGINE.legal(state, 0)) == 3
 
@@ -158,8 +180,11 @@ def test_an_empty_target_takes_the_units_and_the_8_unit_limit_applies():
 def test_enemy_units_force_a_battle_and_any_number_may_attack(battles):
     """p. 18: „Die einzige Ausnahme dieser Mengenbeschränkung besteht dann, wenn ein Spieler einen Kampf in einem
     feindlichen oder neutralen Gebiet beginnt.“ p. 21: moving into an enemy area starts a battle."""
-    areas = {"2A": {"units": [units(1, "uthuk_berserker", 1)]}, "1A": {"units": [units(0, "human_infantry", 5)]},
-             "1C": {"units": [units(0, "human_archer", 4)]}}
+    areas = {
+        "2A": {"units": [units(1, "uthuk_berserker", 1)]},
+        "1A": {"units": [units(0, "human_infantry", 5)]},
+        "1C": {"units": [units(0, "human_archer", 4)]},
+    }
     state = march(march(activate(start(areas, played=[5]), "2A"), "1A", "human_infantry", 5), "1C", "human_archer", 4)
     state = answer(state, "march_move", "done").state
     assert battles == [("2A", 0, False)]
@@ -171,7 +196,11 @@ def test_enemy_units_force_a_battle_and_any_number_may_attack(battles):
 def test_an_enemy_home_realm_or_stronghold_without_units_is_a_battle(battles, target, spec):
     """Digest §3/§14.2 #4 (pp. 15, 21): an empty enemy home-realm area or an enemy stronghold alone is enemy
     controlled, so moving in starts a battle."""
-    areas = {"1A": {"units": [units(0, "uthuk_berserker", 2)]}, target: spec} if spec else {"1A": {"units": [units(0, "uthuk_berserker", 2)]}}
+    areas = (
+        {"1A": {"units": [units(0, "uthuk_berserker", 2)]}, target: spec}
+        if spec
+        else {"1A": {"units": [units(0, "uthuk_berserker", 2)]}}
+    )
     state = start(areas, factions=("uthuk", "humans"), played=[5])
     state = march(activate(state, target), "1A", "uthuk_berserker", 2)
     answer(state, "march_move", "done")
@@ -182,7 +211,10 @@ def test_an_enemy_home_realm_or_stronghold_without_units_is_a_battle(battles, ta
 def test_only_conquer_with_its_bonus_weakens_the_stronghold(battles, order, played, conquer):
     """p. 33 (Eroberung): „Durch die Bonusfunktion dieser Karte kann der Spieler während eines Kampfes die Stärke
     gegnerischer Festungen um 3 reduzieren.“ The battle is told whether the bonus applies."""
-    areas = {"1B": {"units": [units(1, "uthuk_berserker", 1)], "stronghold": {"owner": 1}}, "1A": {"units": [units(0, "human_infantry", 2)]}}
+    areas = {
+        "1B": {"units": [units(1, "uthuk_berserker", 1)], "stronghold": {"owner": 1}},
+        "1A": {"units": [units(0, "human_infantry", 2)]},
+    }
     state = march(activate(start(areas, order=order, played=played), "1B"), "1A", "human_infantry", 2)
     answer(state, "march_move", "done")
     assert battles == [("1B", 0, conquer)] and battles.counted == [1]
@@ -208,7 +240,9 @@ def test_unallied_neutrals_mean_battle_or_diplomacy_and_without_influence_battle
     assert [a.choice for a in ENGINE.legal(state, 0)] == ["battle", "diplomacy"] and prompt.forced is None
     answer(state, "march_encounter", "battle")
     assert battles == [("1B", 0, False)]
-    poor = answer(march(activate(start(areas, played=[5], influence=0), "1B"), "1A", "human_infantry", 2), "march_move", "done").state
+    poor = answer(
+        march(activate(start(areas, played=[5], influence=0), "1B"), "1A", "human_infantry", 2), "march_move", "done"
+    ).state
     assert battles[-1] == ("1B", 0, False) and len(battles) == 2
     assert not any(p.kind == "march_encounter" for p in poor.prompts)
 
@@ -216,8 +250,12 @@ def test_unallied_neutrals_mean_battle_or_diplomacy_and_without_influence_battle
 def test_mobilize_bonus_activates_a_second_area_but_starts_no_second_battle(battles):
     """p. 33 (Mobilisierung): the bonus resolves the card a second time; „seine Einheiten nicht in ein Gebiet ziehen,
     wenn dadurch ein zweiter Kampf stattfinden würde“."""
-    areas = {"2A": {"units": [units(1, "uthuk_berserker", 1)]}, "1C": {"units": [units(1, "uthuk_berserker", 1)]},
-             "1D": {"units": [units("neutral", "giant", 1)]}, "1A": {"units": [units(0, "human_infantry", 3)]}}
+    areas = {
+        "2A": {"units": [units(1, "uthuk_berserker", 1)]},
+        "1C": {"units": [units(1, "uthuk_berserker", 1)]},
+        "1D": {"units": [units("neutral", "giant", 1)]},
+        "1A": {"units": [units(0, "human_infantry", 3)]},
+    }
     state = march(activate(start(areas), "2A"), "1A", "human_infantry", 1)
     state = answer(state, "march_move", "done").state
     assert battles == [("2A", 0, False)]
@@ -260,8 +298,10 @@ def test_the_way_is_fixed_when_the_area_is_activated_and_alliances_refresh_after
     """p. 17: units from up to 2 (3) areas away march in; which areas are friendly is read when the area is
     activated, so moving one group out does not close the way for another. p. 19: allied neutrals left alone in an
     area their ally does not control lose the alliance."""
-    areas = {"1A": {"units": [units(0, "human_infantry", 1), units("neutral", "beastman", 1)]},
-             "10A": {"units": [units(0, "human_knight", 1)]}}
+    areas = {
+        "1A": {"units": [units(0, "human_infantry", 1), units("neutral", "beastman", 1)]},
+        "10A": {"units": [units(0, "human_knight", 1)]},
+    }
     state = start(areas, order=3)
     state.board.areas["1A"].stacks[1].ally = 0
     state = march(activate(state, "1B"), "1A", "human_infantry", 1)

@@ -9,8 +9,11 @@ RULES = load_ruleset("runewars")
 ENGINE = Engine(RULES)
 PACK = RULES.pack({})
 INFANTRY, KNIGHT, PEGASUS = PACK.unit("human_infantry"), PACK.unit("human_knight"), PACK.unit("elf_pegasus_rider")
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+]
 
 
 def setting(areas=None, factions=("humans", "uthuk")):
@@ -54,11 +57,13 @@ def test_water_freezes_in_winter():
 
 def test_strategy_enters_only_friendly_or_empty_areas():
     """p. 16: each figure moves 1 step into an adjacent friendly or empty area (not neutral, not enemy)."""
-    board, geometry = setting({
-        "1A": {"units": [{"owner": 0, "unit": "human_knight", "standing": 1}]},
-        "1B": {"units": [{"owner": "neutral", "unit": "giant", "standing": 1}]},
-        "1C": {"units": [{"owner": 1, "unit": "uthuk_berserker", "standing": 1}]},
-    })
+    board, geometry = setting(
+        {
+            "1A": {"units": [{"owner": 0, "unit": "human_knight", "standing": 1}]},
+            "1B": {"units": [{"owner": "neutral", "unit": "giant", "standing": 1}]},
+            "1C": {"units": [{"owner": 1, "unit": "uthuk_berserker", "standing": 1}]},
+        }
+    )
     destinations = strategy_destinations(board, geometry, 0, "1A", KNIGHT, winter=False)
     assert "1B" not in destinations and "1C" not in destinations
     assert all(b in geometry.adjacency["1A"] for b in destinations) and destinations
@@ -98,18 +103,30 @@ def test_holes_in_the_map_cannot_be_crossed_even_flying():
 
 def test_moved_allied_neutrals_never_merge_with_unallied_ones():
     """p. 19: only sharing an area with a player's units (or diplomacy) allies neutral units; moving allies in does not."""
-    board, _ = setting({
-        "1A": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 1}, {"owner": "neutral", "unit": "beastman", "standing": 2, "ally": 0}]},
-        "1B": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1}]},
-    })
+    board, _ = setting(
+        {
+            "1A": {
+                "units": [
+                    {"owner": 0, "unit": "human_infantry", "standing": 1},
+                    {"owner": "neutral", "unit": "beastman", "standing": 2, "ally": 0},
+                ]
+            },
+            "1B": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1}]},
+        }
+    )
     move_units(board, 0, "1A", "1B", "beastman", 2)
     assert {s.ally: s.standing for s in board.areas["1B"].stacks} == {0: 2, None: 1}
 
 
 def strategy_turn(areas):
     """Seat 0 (Humans) resolving Strategy in spring; seat 1 has played Recruit."""
-    spec = {"factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none", "areas": areas,
-            "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 1, "1": 5}, "turn": 0}}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": areas,
+        "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 1, "1": 5}, "turn": 0},
+    }
     return ENGINE.from_position({}, 2, 1, spec).state
 
 

@@ -37,7 +37,9 @@ def test_a_game_started_with_a_pack_option_uses_that_pack(own_pack):
     state = start.state
     while state.prompts[0].kind == "choose_faction":
         prompt = state.prompts[0]
-        state = ENGINE.apply(state, next(a for a in ENGINE.legal(state, prompt.seat) if a.args["faction"] in ("humans", "uthuk"))).state
+        state = ENGINE.apply(
+            state, next(a for a in ENGINE.legal(state, prompt.seat) if a.args["faction"] in ("humans", "uthuk"))
+        ).state
     humans = next(p for p in state.board.players if p.faction == "humans")
     assert humans.influence == 7
 

@@ -26,8 +26,16 @@ def test_an_explicit_map_fragment_and_pieces():
     spec = position(
         placements=[{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}],
         neutrals="none",
-        areas={"1A": {"units": [{"owner": 1, "unit": "undead_zombie", "standing": 3}, {"owner": "neutral", "unit": "giant", "routed": 1}],
-                      "stronghold": {"owner": 1, "damaged": True}, "activated_by": [0]}},
+        areas={
+            "1A": {
+                "units": [
+                    {"owner": 1, "unit": "undead_zombie", "standing": 3},
+                    {"owner": "neutral", "unit": "giant", "routed": 1},
+                ],
+                "stronghold": {"owner": 1, "damaged": True},
+                "activated_by": [0],
+            }
+        },
         players={"1": {"influence": 9, "dials": {"food": 5}}},
     )
     board = ENGINE.from_position({}, 2, 3, spec).state.board
@@ -39,15 +47,18 @@ def test_an_explicit_map_fragment_and_pieces():
     assert not board.areas["1C"].stacks  # neutrals = "none"
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"factions": ["elves"]}, "2 different factions"),
-    (position(areas={"99Z": {}}), "no such area"),
-    (position(areas={"11A": {"units": [{"owner": 0, "unit": "dragonlord"}]}}), "unknown unit"),
-    (position(areas={"11A": {"rune": {"kind": "maybe"}}}), "'dragon' or 'false'"),
-    (position(areas={"11A": {"colour": "red"}}), "unknown keys"),
-    (position(placements=[{"tile": "tile-99"}]), "unknown tile"),
-    (position(areas={"11A": {"activated_by": [5]}}), "out of range"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"factions": ["elves"]}, "2 different factions"),
+        (position(areas={"99Z": {}}), "no such area"),
+        (position(areas={"11A": {"units": [{"owner": 0, "unit": "dragonlord"}]}}), "unknown unit"),
+        (position(areas={"11A": {"rune": {"kind": "maybe"}}}), "'dragon' or 'false'"),
+        (position(areas={"11A": {"colour": "red"}}), "unknown keys"),
+        (position(placements=[{"tile": "tile-99"}]), "unknown tile"),
+        (position(areas={"11A": {"activated_by": [5]}}), "out of range"),
+    ],
+)
 def test_a_bad_position_is_refused_with_a_clear_message(bad, message):
     with pytest.raises(InvalidAction, match=message):
         ENGINE.from_position({}, 2, 3, bad)

@@ -16,8 +16,14 @@ def move(state, card, path):
 def attempt(heroes, card, path, quest, deck, *, seat=1, quests=None, training=None, **extra):
     """Seat ``seat``'s hero moves along ``path`` and reveals ``quest``; the fate deck starts with ``deck``."""
     players = {str(seat): {"quests": quests or [quest]}}
-    start = quest_phase(heroes, players=players, placements=QUEST_TILES, fate_deck=fate(*deck),
-                        decks={"quests": ["versunkene-bibliothek", "kopfgeld"]}, **extra)
+    start = quest_phase(
+        heroes,
+        players=players,
+        placements=QUEST_TILES,
+        fate_deck=fate(*deck),
+        decks={"quests": ["versunkene-bibliothek", "kopfgeld"]},
+        **extra,
+    )
     moved = move(start.state, card, path)
     return act(moved.state, "hero_venture", "quest", quest=quest)
 
@@ -68,15 +74,20 @@ def test_a_failed_quest_stays_in_hand(trait):
 
 def test_training_counts_in_the_test_and_a_red_result_may_hurt():
     """p. 26 (training raises the trait; the quest names what each symbol does): setup-4 deals 1 damage on red."""
-    start = quest_phase([hero("vrask_der_schinder", 1, "1B", training={"strength": 1})], players={"1": {"quests": ["setup-1"]}},
-                        fate_deck=fate(RED, "fate-02", "fate-06", "fate-08"))
+    start = quest_phase(
+        [hero("vrask_der_schinder", 1, "1B", training={"strength": 1})],
+        players={"1": {"quests": ["setup-1"]}},
+        fate_deck=fate(RED, "fate-02", "fate-06", "fate-08"),
+    )
     revealed = act(move(start.state, "vrask_der_schinder", ["1D"]).state, "hero_venture", "quest", quest="setup-1")
     assert len(events_of(revealed, "test_drawn")[0].data["cards"]) == 4  # Strength 3 + 1 training
 
 
 def test_a_hero_ability_and_a_test_reward_add_cards():
     """House abilities: Silhouette draws 1 more for Agility; Climbing Hooks, revealed when used, 2 more (p. 27: revealed when used)."""
-    revealed = attempt([hero("silhouette", 1, "1C", rewards=["kletterhaken", "kettenhemd"])], "silhouette", ["3A"], "setup-3", [RED] * 1)
+    revealed = attempt(
+        [hero("silhouette", 1, "1C", rewards=["kletterhaken", "kettenhemd"])], "silhouette", ["3A"], "setup-3", [RED] * 1
+    )
     boost = prompt_of(revealed.state, "test_boost")
     assert {a.choice for a in ENGINE.legal(revealed.state, 1)} == {"use", "draw"}
     assert [a.args["reward"] for a in ENGINE.legal(revealed.state, 1) if a.choice == "use"] == ["kletterhaken"]
@@ -112,15 +123,22 @@ def test_a_hero_may_stay_and_still_attempt_the_quest_of_its_area():
     assert any(a.choice == "quest" for a in ENGINE.legal(stayed.state, 1))
 
 
-@pytest.mark.parametrize("where, area, extra", [
-    ("city", "3B", {}),
-    ("neutral", "1C", {"1C": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1}]}}),
-])
+@pytest.mark.parametrize(
+    "where, area, extra",
+    [
+        ("city", "3B", {}),
+        ("neutral", "1C", {"1C": {"units": [{"owner": "neutral", "unit": "beastman", "standing": 1}]}}),
+    ],
+)
 def test_quests_without_an_area_name_a_kind_of_area(where, area, extra):
     """p. 25 „Gebiet: Das bestimmte Gebiet (falls angegeben)“: house quests for any city area, any neutral area (p. 15)."""
     quest = next(q.id for q in PACK.hero_cards.quests.values() if q.where == where)
-    start = quest_phase([hero("aldric_sturmhand", 1, "1D")], players={"1": {"quests": [quest]}}, placements=QUEST_TILES,
-                        areas={"3B": {"city": "city-1"}, **extra})
+    start = quest_phase(
+        [hero("aldric_sturmhand", 1, "1D")],
+        players={"1": {"quests": [quest]}},
+        placements=QUEST_TILES,
+        areas={"3B": {"city": "city-1"}, **extra},
+    )
     here = move(start.state, "aldric_sturmhand", [area] if area != "1C" else ["1B", "1C"])
     assert any(a.args.get("quest") == quest for a in ENGINE.legal(here.state, 1))
 
@@ -131,8 +149,13 @@ def test_quests_without_an_area_name_a_kind_of_area(where, area, extra):
 def duel_quest(deck, seats=3, eliminated=(), **extra):
     """Seat 1's Aldric (health 5) attempts "The Totem Warden" in 1C: a duel against a Beastman (triangle, health 1)."""
     factions = ("humans", "uthuk", "elves")[:seats]
-    start = quest_phase([hero("aldric_sturmhand", 1, "1B")], players={"1": {"quests": ["der-totemwaechter"]}},
-                        factions=factions, fate_deck=fate(*deck), **extra)
+    start = quest_phase(
+        [hero("aldric_sturmhand", 1, "1B")],
+        players={"1": {"quests": ["der-totemwaechter"]}},
+        factions=factions,
+        fate_deck=fate(*deck),
+        **extra,
+    )
     state = start.state
     for seat in eliminated:
         state.board.players[seat].eliminated = True
@@ -173,8 +196,11 @@ def test_a_units_special_icon_resolves_its_ability_with_no_damage_option_for_its
 def test_a_hero_defeated_by_a_unit_leaves_its_rewards_under_a_token():
     """p. 28: „Wenn ein Held anderweitig besiegt wird, werden seine Belohnungskarten neben dem Spielplan gelegt …
     Ein Marker für besiegte Helden wird in das Gebiet gelegt“ (a unit is no hero: ruling R-H5)."""
-    start = quest_phase([hero("silhouette", 1, "1B", damage=2, rewards=["kettenhemd"])], players={"1": {"quests": ["der-totemwaechter"]}},
-                        fate_deck=fate("fate-20", "fate-18"))
+    start = quest_phase(
+        [hero("silhouette", 1, "1B", damage=2, rewards=["kettenhemd"])],
+        players={"1": {"quests": ["der-totemwaechter"]}},
+        fate_deck=fate("fate-20", "fate-18"),
+    )
     moved = move(start.state, "silhouette", ["1C"])
     started = act(moved.state, "hero_venture", "quest", quest="der-totemwaechter")
     state = act(started.state, "duel_start", "pass").state

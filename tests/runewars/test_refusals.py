@@ -12,8 +12,11 @@ from engine.core import Action, IllegalAction, NotYourDecision, state_hash
 from tests.runewars.prompting import ENGINE, act, prompt_of
 
 # 10A-10B (human home) - 1A - 1B - 2A - 2B ~water~ 2C - 2D; 1C -mountain- 1D; 1B touches 1A 1C 1D 2A
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+]
 
 
 def units(owner, unit, standing):
@@ -22,9 +25,14 @@ def units(owner, unit, standing):
 
 def turn(areas, order, *, players=None, season="spring", played=()):
     """Seat 0 (Humans) resolving ``order``; seat 1 (Uthuk) played Strategy (1) before."""
-    spec = {"factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none", "areas": areas,
-            "players": {"0": {"played": list(played)}, **(players or {})},
-            "season": {"year": 1, "name": season, "start": "turn", "orders": {"0": order, "1": 1}, "turn": 0}}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": areas,
+        "players": {"0": {"played": list(played)}, **(players or {})},
+        "season": {"year": 1, "name": season, "start": "turn", "orders": {"0": order, "1": 1}, "turn": 0},
+    }
     return ENGINE.from_position({}, 2, 1, spec).state
 
 
@@ -54,8 +62,13 @@ def march(origin, unit, count=1):
 
 def test_strategy_cannot_leave_an_activated_area():
     """p. 16: „Figuren in einem aktivierten Gebiet können nicht dort herausbewegt werden“."""
-    state = turn({"1A": {"units": [units(0, "human_infantry", 2)], "activated_by": [0]},
-                  "10B": {"units": [units(0, "human_infantry", 1)]}}, 1)
+    state = turn(
+        {
+            "1A": {"units": [units(0, "human_infantry", 2)], "activated_by": [0]},
+            "10B": {"units": [units(0, "human_infantry", 1)]},
+        },
+        1,
+    )
     error = refusal(state, "strategy_move", "move", **step("1A", "1B", "human_infantry"))
     assert "aktivierten Gebiet" in error.rule and "activation token" in error.message
     assert all(a.args.get("from") != "1A" for a in error.alternatives)
@@ -64,8 +77,14 @@ def test_strategy_cannot_leave_an_activated_area():
 def test_strategy_cannot_enter_an_enemy_or_neutral_area():
     """p. 16: only „in benachbarte leere oder eigene Gebiete … (Gebiete, die weder neutrale noch feindliche Einheiten
     enthalten)“."""
-    state = turn({"1A": {"units": [units(0, "human_infantry", 2)]}, "1B": {"units": [units(1, "uthuk_berserker", 1)]},
-                  "1C": {"units": [units("neutral", "beastman", 1)]}}, 1)
+    state = turn(
+        {
+            "1A": {"units": [units(0, "human_infantry", 2)]},
+            "1B": {"units": [units(1, "uthuk_berserker", 1)]},
+            "1C": {"units": [units("neutral", "beastman", 1)]},
+        },
+        1,
+    )
     for target in ("1B", "1C"):
         error = refusal(state, "strategy_move", "move", **step("1A", target, "human_infantry"))
         assert "weder neutrale noch feindliche" in error.rule
@@ -96,8 +115,18 @@ def test_strategy_moves_one_step_only_and_each_figure_once():
 def test_a_march_cannot_leave_an_activated_area():
     """p. 17 (Aktivierungsmarker): „Kein Spieler darf seine Einheiten aus einem Gebiet heraus ziehen, in dem ein eigener
     Aktivierungsmarker liegt“."""
-    state = act(turn({"1A": {"units": [units(0, "human_infantry", 2)], "activated_by": [0]},
-                      "10B": {"units": [units(0, "human_infantry", 1)]}}, 2), "march_target", "activate", area="1B").state
+    state = act(
+        turn(
+            {
+                "1A": {"units": [units(0, "human_infantry", 2)], "activated_by": [0]},
+                "10B": {"units": [units(0, "human_infantry", 1)]},
+            },
+            2,
+        ),
+        "march_target",
+        "activate",
+        area="1B",
+    ).state
     error = refusal(state, "march_move", "move", **march("1A", "human_infantry"))
     assert "Aktivierungsmarker" in error.rule
 
@@ -105,13 +134,28 @@ def test_a_march_cannot_leave_an_activated_area():
 def test_a_march_cannot_pass_through_an_enemy_area_or_over_a_mountain():
     """p. 18: „Einheiten dürfen eigene oder leere Gebiete durchqueren, aber nie feindliche oder neutrale.“ and
     (Bewegungsbeschränkungen) „Diese Grenzen sind für alle Figuren normalerweise unpassierbar“."""
-    areas = {"2A": {"units": [units(1, "uthuk_berserker", 1)]}, "2B": {"units": [units(0, "human_archer", 1)]},
-             "1C": {"units": [units(0, "human_infantry", 1)]}, "1A": {"units": [units(0, "human_archer", 1)]}}
+    areas = {
+        "2A": {"units": [units(1, "uthuk_berserker", 1)]},
+        "2B": {"units": [units(0, "human_archer", 1)]},
+        "1C": {"units": [units(0, "human_infantry", 1)]},
+        "1A": {"units": [units(0, "human_archer", 1)]},
+    }
     state = act(turn(areas, 3), "march_target", "activate", area="1B").state
     error = refusal(state, "march_move", "move", **march("2B", "human_archer"))
     assert "nie feindliche oder neutrale" in error.rule
-    over = act(turn({"1C": {"units": [units(0, "human_infantry", 1)]}, "1B": {"units": [units(1, "uthuk_berserker", 1)]},
-                     "1A": {"units": [units(0, "human_archer", 1)]}}, 3), "march_target", "activate", area="1D").state
+    over = act(
+        turn(
+            {
+                "1C": {"units": [units(0, "human_infantry", 1)]},
+                "1B": {"units": [units(1, "uthuk_berserker", 1)]},
+                "1A": {"units": [units(0, "human_archer", 1)]},
+            },
+            3,
+        ),
+        "march_target",
+        "activate",
+        area="1D",
+    ).state
     error = refusal(over, "march_move", "move", **march("1C", "human_infantry"))
     assert "Bewegungsbeschränkungen" in error.rule
 
@@ -121,8 +165,10 @@ def test_a_march_cannot_pass_through_an_enemy_area_or_over_a_mountain():
 
 def test_recruits_cannot_be_placed_outside_a_stronghold_area():
     """p. 35: recruits go „in beliebige eigene Gebiete mit einer Festung“."""
-    strongholds = {"10A": {"stronghold": {"owner": 0}},
-                   "1A": {"stronghold": {"owner": 0}, "units": [units(0, "human_knight", 1)]}}
+    strongholds = {
+        "10A": {"stronghold": {"owner": 0}},
+        "1A": {"stronghold": {"owner": 0}, "units": [units(0, "human_knight", 1)]},
+    }
     state = act(turn(strongholds, 5, played=[8]), "recruit_resource", "recruit", resource="wood").state
     error = refusal(state, "place_recruits", "place", areas={"10B": prompt_of(state, "place_recruits").info["count"]})
     assert "p. 35" in error.rule and all(set(a.args["areas"]) <= {"10A", "1A"} for a in error.alternatives)

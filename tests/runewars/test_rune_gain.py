@@ -29,9 +29,15 @@ def rune(kind, **extra):
 
 def gain(areas, seat=0, options=None, factions=("humans", "uthuk"), **position):
     """A position in which ``seat`` has just been told to take a dragon rune (a RuneGain frame on top)."""
-    spec = {"factions": list(factions), "neutrals": "none", "areas": areas, "season": ORDERS,
-            "placements": placements(TWO if len(factions) == 2 else FOUR),
-            "frames": [{"type": "RuneGain", "seat": seat, "why": "test"}], **position}
+    spec = {
+        "factions": list(factions),
+        "neutrals": "none",
+        "areas": areas,
+        "season": ORDERS,
+        "placements": placements(TWO if len(factions) == 2 else FOUR),
+        "frames": [{"type": "RuneGain", "seat": seat, "why": "test"}],
+        **position,
+    }
     return ENGINE.from_position(options or {}, len(factions), 3, spec)
 
 
@@ -64,8 +70,15 @@ def test_discarding_false_runes_is_public_and_they_go_back_to_the_supply():
 
 def test_only_false_runes_of_controlled_areas_and_at_most_two_may_be_discarded():
     """p. 30 step 1 (up to 2 false runes, from areas the player controls)."""
-    state = gain({**HOME_RUNES, "2A": {**units(0), **rune("false")}, "2B": {**units(0), **rune("false")},
-                  "2C": rune("false"), "13A": rune("false")}).state
+    state = gain(
+        {
+            **HOME_RUNES,
+            "2A": {**units(0), **rune("false")},
+            "2B": {**units(0), **rune("false")},
+            "2C": rune("false"),
+            "13A": rune("false"),
+        }
+    ).state
     before = encode(state)
     for areas in (["10A"], ["2C"], ["13A"], ["2A", "2B", "10C"]):
         with pytest.raises(IllegalAction) as refused:
@@ -74,7 +87,13 @@ def test_only_false_runes_of_controlled_areas_and_at_most_two_may_be_discarded()
     assert encode(state) == before
     legal = ENGINE.legal(state, 0)
     assert {tuple(a.args["areas"]) for a in legal if a.choice == "discard"} == {
-        ("10C",), ("2A",), ("2B",), ("10C", "2A"), ("10C", "2B"), ("2A", "2B")}
+        ("10C",),
+        ("2A",),
+        ("2B",),
+        ("10C", "2A"),
+        ("10C", "2B"),
+        ("2A", "2B"),
+    }
     assert sum(a.choice == "keep" for a in legal) == 1
 
 
@@ -118,11 +137,17 @@ def test_the_public_record_is_the_same_whichever_token_went_where():
 
 def test_runes_go_only_into_friendly_or_uncontrolled_areas_without_a_rune():
     """p. 30 step 3: „in eigene oder unkontrollierte Gebiete, in denen noch kein Runenmarker liegt“."""
-    state = answer(gain({**HOME_RUNES, "2A": units(1, unit="uthuk_berserker"), "2B": rune("false"),
-                         "2C": units(0)}).state, 0, "keep").state
+    state = answer(
+        gain({**HOME_RUNES, "2A": units(1, unit="uthuk_berserker"), "2B": rune("false"), "2C": units(0)}).state, 0, "keep"
+    ).state
     before = encode(state)
-    for args in ({"dragon": "2A", "false": "4B"}, {"dragon": "2B", "false": "4B"}, {"dragon": "10A", "false": "4B"},
-                 {"dragon": "4B", "false": "4B"}, {"dragon": "4B", "false": None}):
+    for args in (
+        {"dragon": "2A", "false": "4B"},
+        {"dragon": "2B", "false": "4B"},
+        {"dragon": "10A", "false": "4B"},
+        {"dragon": "4B", "false": "4B"},
+        {"dragon": "4B", "false": None},
+    ):
         with pytest.raises(IllegalAction) as refused:
             answer(state, 0, "place", args)
         assert "p. 30" in refused.value.rule and refused.value.alternatives
@@ -140,12 +165,17 @@ def test_a_token_without_an_area_goes_back_to_the_supply():
     Ruling: with one area left the player chooses which token goes there; the other goes
     back onto its face-up supply pile, seen by everybody.
     """
-    everywhere = {a: rune("dragon") for a in ("2A", "2B", "2C", "2D", "4A", "4B", "4C", "5A", "5B", "5C", "5D", "7A", "7B", "13A", "13B", "13C")}
+    everywhere = {
+        a: rune("dragon")
+        for a in ("2A", "2B", "2C", "2D", "4A", "4B", "4C", "5A", "5B", "5C", "5D", "7A", "7B", "13A", "13B", "13C")
+    }
     state = gain({**HOME_RUNES, **everywhere, "7B": {}}).state
     state = answer(state, 0, "keep").state
     supply = dict(state.board.rune_supply)
     assert {tuple(sorted(a.args.items(), key=str)) for a in ENGINE.legal(state, 0)} == {
-        (("dragon", "7B"), ("false", None)), (("dragon", None), ("false", "7B"))}
+        (("dragon", "7B"), ("false", None)),
+        (("dragon", None), ("false", "7B")),
+    }
     done = answer(state, 0, "place", {"dragon": "7B", "false": None})
     assert kinds(done.state, "7B") == "dragon"
     assert done.state.board.rune_supply == {**supply, "false": supply["false"] + 1}
@@ -188,19 +218,50 @@ def test_epic_variant_one_face_up_dragon_rune_and_no_false_runes():
 def test_epic_variant_without_dragon_runes_a_false_token_stands_in():
     """p. 37: „Falls es nicht genügend Drachenrunen geben sollte, können die Spieler als Ersatz verdeckte falsche Runen nehmen.“"""
     factions = ("humans", "elves", "uthuk", "undead")
-    areas = ["1A", "1B", "1C", "1D", "2A", "2B", "2C", "2D", "3A", "3B", "3C", "4A", "4B", "4C", "5A", "5B", "5C", "5D", "6A", "6B", "6C"]
+    areas = [
+        "1A",
+        "1B",
+        "1C",
+        "1D",
+        "2A",
+        "2B",
+        "2C",
+        "2D",
+        "3A",
+        "3B",
+        "3C",
+        "4A",
+        "4B",
+        "4C",
+        "5A",
+        "5B",
+        "5C",
+        "5D",
+        "6A",
+        "6B",
+        "6C",
+    ]
     state = gain({a: rune("dragon", face_up=True) for a in areas}, factions=factions, options={"epic": True}).state
     assert state.board.rune_supply == {"dragon": 0, "false": 17 - 1}  # the stand-in is taken
     after = answer(state, 0, "place", {"dragon": "9A"}).state
     assert after.board.areas["9A"].rune == Rune(dragon=True, known_to=[0], face_up=True)
-    assert [e.data["stand_in"] for e in gain({a: rune("dragon", face_up=True) for a in areas}, factions=factions,
-                                              options={"epic": True}).events if e.kind == "runes_taken"] == [True]
+    assert [
+        e.data["stand_in"]
+        for e in gain({a: rune("dragon", face_up=True) for a in areas}, factions=factions, options={"epic": True}).events
+        if e.kind == "runes_taken"
+    ] == [True]
 
 
 def test_a_sixth_dragon_rune_wins_at_once():
     """p. 32 / digest §0: „bis ein Spieler 6 Gebiete mit Drachenrunen kontrolliert“ (p. 11) — checked after every step."""
-    five = {"10A": rune("dragon"), "10B": rune("dragon"), "10C": rune("dragon"),
-            "2A": {**units(0), **rune("dragon")}, "2B": {**units(0), **rune("dragon")}, "2C": units(0)}
+    five = {
+        "10A": rune("dragon"),
+        "10B": rune("dragon"),
+        "10C": rune("dragon"),
+        "2A": {**units(0), **rune("dragon")},
+        "2B": {**units(0), **rune("dragon")},
+        "2C": units(0),
+    }
     state = answer(gain(five).state, 0, "keep").state
     elsewhere = answer(state, 0, "place", {"dragon": "4A", "false": "2C"}).state
     assert elsewhere.result is None
@@ -210,26 +271,46 @@ def test_a_sixth_dragon_rune_wins_at_once():
     assert not won.state.prompts
     # p. 30: the game ends with the gain unfinished; its tokens are on the board, none still "in hand"
     from engine.runewars.ai.invariants import check_state
+
     assert check_state(ENGINE, won.state, PACK) == []
 
 
 @pytest.mark.parametrize("richer, winner", [(0, 0), (1, 1)])
 def test_simultaneous_winners_resolve_in_player_order(richer, winner):
     """Digest §14.2 #15: simultaneous victory in player order (p. 31: no orders revealed, most influence first)."""
-    six_each = {"10A": rune("dragon"), "10B": rune("dragon"), "10C": rune("dragon"),
-                "2A": {**units(0), **rune("dragon")}, "2B": {**units(0), **rune("dragon")}, "2C": {**units(0), **rune("dragon")},
-                "13A": rune("dragon"), "13B": rune("dragon"), "13C": rune("dragon"),
-                "4A": {**units(1, unit="uthuk_berserker"), **rune("dragon")}, "4B": {**units(1, unit="uthuk_berserker"), **rune("dragon")},
-                "4C": {**units(1, unit="uthuk_berserker"), **rune("dragon")}}
-    spec = {"factions": ["humans", "uthuk"], "neutrals": "none", "areas": six_each, "placements": placements(TWO),
-            "players": {str(richer): {"influence": 9}, str(1 - richer): {"influence": 1}}}
+    six_each = {
+        "10A": rune("dragon"),
+        "10B": rune("dragon"),
+        "10C": rune("dragon"),
+        "2A": {**units(0), **rune("dragon")},
+        "2B": {**units(0), **rune("dragon")},
+        "2C": {**units(0), **rune("dragon")},
+        "13A": rune("dragon"),
+        "13B": rune("dragon"),
+        "13C": rune("dragon"),
+        "4A": {**units(1, unit="uthuk_berserker"), **rune("dragon")},
+        "4B": {**units(1, unit="uthuk_berserker"), **rune("dragon")},
+        "4C": {**units(1, unit="uthuk_berserker"), **rune("dragon")},
+    }
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "neutrals": "none",
+        "areas": six_each,
+        "placements": placements(TWO),
+        "players": {str(richer): {"influence": 9}, str(1 - richer): {"influence": 1}},
+    }
     state = ENGINE.from_position({}, 2, 3, spec).state
     assert state.result["winner"] == winner
 
 
 def test_a_controller_learns_the_rune_and_remembers_it_after_losing_the_area():
     """p. 30 „Drachenrunen anschauen“: a player may look at the runes of areas they control at any time (digest §11.1: keep per-player knowledge)."""
-    spec = {"factions": ["humans", "uthuk"], "neutrals": "none", "placements": placements(TWO), "areas": {"2A": {**units(1, unit="uthuk_berserker"), **rune("dragon")}}}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "neutrals": "none",
+        "placements": placements(TWO),
+        "areas": {"2A": {**units(1, unit="uthuk_berserker"), **rune("dragon")}},
+    }
     start = ENGINE.from_position({}, 2, 3, spec)
     assert start.state.board.areas["2A"].rune.known_to == [1]
     seen = [e for e in start.events if e.kind == "rune_seen"]

@@ -97,8 +97,11 @@ def test_spring_lifts_activation_stands_routed_figures_and_returns_orders():
         "10A": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 1, "routed": 2}], "activated_by": [0]},
         "10B": {"units": [{"owner": "neutral", "unit": "beastman", "routed": 2}]},
     }
-    state = game(areas=areas, players={"0": {"played": [1, 2, 3, 4]}, "1": {"played": [5, 6, 7, 8]}},
-                 season={"year": 1, "name": "spring", "start": "card"}).state
+    state = game(
+        areas=areas,
+        players={"0": {"played": [1, 2, 3, 4]}, "1": {"played": [5, 6, 7, 8]}},
+        season={"year": 1, "name": "spring", "start": "card"},
+    ).state
     board = state.board
     assert board.areas["10A"].activated_by == [] and board.areas["10A"].stacks[0].routed == 0
     assert board.areas["10A"].stacks[0].standing == 3 and board.areas["10B"].stacks[0].standing == 2
@@ -120,8 +123,10 @@ def test_autumn_reshuffles_the_fate_discards_and_everyone_chooses_influence_or_t
 
 def test_autumn_tactics_cards_are_drawn_in_player_order():
     """digest §12 #2: the autumn choices are applied in player order (last season's order numbers)."""
-    spec = dict(season={"year": 1, "name": "autumn", "start": "card", "previous_orders": {"0": 4, "1": 2}},
-                decks={"tactics": ["versteckter_pass", "second"]})
+    spec = dict(
+        season={"year": 1, "name": "autumn", "start": "card", "previous_orders": {"0": 4, "1": 2}},
+        decks={"tactics": ["versteckter_pass", "second"]},
+    )
     state = game(**spec).state
     state = act(act(state, 0, "tactics").state, 1, "tactics").state
     assert state.board.players[1].tactics == ["versteckter_pass"] and state.board.players[0].tactics == ["second"]
@@ -131,8 +136,10 @@ def test_autumn_with_too_few_tactics_cards_asks_one_player_after_another():
     """p. 13: „… nimmt jeder Spieler entweder 2 Einflussmarker oder eine Taktikkarte, beginnend mit dem Spieler mit der
     niedrigsten Befehlsnummer der vorherigen Jahreszeit“ (ruling R30): when the cards cannot serve everyone, each
     player sees what the earlier ones left."""
-    spec = dict(season={"year": 1, "name": "autumn", "start": "card", "previous_orders": {"0": 4, "1": 2}},
-                decks={"tactics": ["versteckter_pass"]})
+    spec = dict(
+        season={"year": 1, "name": "autumn", "start": "card", "previous_orders": {"0": 4, "1": 2}},
+        decks={"tactics": ["versteckter_pass"]},
+    )
     state = game(**spec).state
     assert [(p.seat, p.forced is None) for p in state.prompts] == [(1, True)]
     state = act(state, 1, "tactics").state
@@ -151,7 +158,9 @@ def test_autumn_without_tactics_cards_left_only_offers_influence():
 def test_winter_cuts_each_area_to_the_food_value_by_the_owners_choice():
     """p. 11 (Winter) example: 7 units in an area with food 5 lose 2, chosen by their owner; one type is forced."""
     areas = {
-        "10A": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 4}, {"owner": 0, "unit": "human_archer", "standing": 3}]},
+        "10A": {
+            "units": [{"owner": 0, "unit": "human_infantry", "standing": 4}, {"owner": 0, "unit": "human_archer", "standing": 3}]
+        },
         "10B": {"units": [{"owner": 0, "unit": "human_infantry", "standing": 7}]},
     }
     state = game(areas=areas, players={"0": {"dials": {"food": 5}}}, season={"year": 1, "name": "winter", "start": "card"}).state
@@ -180,7 +189,9 @@ def test_the_turn_window_asks_only_a_player_holding_cards():
     assert prompt_of(state, 0).info["window"] == "after"
     state = act(state, 0, "end_turn").state
     rival_window = prompt_of(state, 0)  # seat 0 holds a card: it may play it in seat 1's turn
-    assert rival_window.kind == "tactics_window" and rival_window.info["window"] == "rival_turn" and rival_window.info["active"] == 1
+    assert (
+        rival_window.kind == "tactics_window" and rival_window.info["window"] == "rival_turn" and rival_window.info["active"] == 1
+    )
     assert not any(p.seat == 1 for p in state.prompts)
     state = act(state, 0, "pass").state
     assert [(p.seat, p.kind) for p in state.prompts] == [(1, "march_target")]  # seat 1 holds none: no window, its order at once
@@ -201,7 +212,10 @@ def test_an_answer_to_a_closed_prompt_is_refused():
 
 
 def dragon(owner):
-    return {"units": [{"owner": owner, "unit": "human_infantry" if owner == 0 else "uthuk_berserker", "standing": 1}], "rune": {"kind": "dragon"}}
+    return {
+        "units": [{"owner": owner, "unit": "human_infantry" if owner == 0 else "uthuk_berserker", "standing": 1}],
+        "rune": {"kind": "dragon"},
+    }
 
 
 def test_six_dragon_rune_areas_win_at_once_and_are_revealed():
@@ -218,14 +232,23 @@ def test_the_last_year_ends_with_all_runes_revealed_and_most_dragon_runes_winnin
     """p. 30: after the 6th winter all runes are revealed; most dragon-rune areas win, ties by influence, then starting influence."""
     placements = [{"tile": "tile-1", "q": 0, "r": 0}, {"tile": "tile-10", "q": -2, "r": 0}, {"tile": "tile-13", "q": 2, "r": 0}]
     areas = {"10A": dragon(0), "13A": dragon(1), "1A": {**dragon(1), "rune": {"kind": "false"}}}
-    spec = dict(areas=areas, placements=placements, season={"year": 6, "name": "winter", "start": "orders"}, decks={"tactics": []})
+    spec = dict(
+        areas=areas, placements=placements, season={"year": 6, "name": "winter", "start": "orders"}, decks={"tactics": []}
+    )
     state = game(**spec, players={"0": {"influence": 1}, "1": {"influence": 1}}).state
     state, events = choose_orders(state, {0: 1, 1: 1})
     while state.result is None:
         prompt = state.prompts[0]
-        state = ENGINE.apply(state, Action(prompt.seat, prompt.id, "done" if prompt.kind == "strategy_move" else "end_turn")).state
-    assert state.result["reason"] == "time_limit" and state.result["winner"] == 0  # 1 rune each, 1 influence each, humans started with 3
-    assert state.result["standings"] == [{"seat": 0, "dragon_runes": 1, "influence": 1}, {"seat": 1, "dragon_runes": 1, "influence": 1}]
+        state = ENGINE.apply(
+            state, Action(prompt.seat, prompt.id, "done" if prompt.kind == "strategy_move" else "end_turn")
+        ).state
+    assert (
+        state.result["reason"] == "time_limit" and state.result["winner"] == 0
+    )  # 1 rune each, 1 influence each, humans started with 3
+    assert state.result["standings"] == [
+        {"seat": 0, "dragon_runes": 1, "influence": 1},
+        {"seat": 1, "dragon_runes": 1, "influence": 1},
+    ]
     assert ENGINE.view(state, None)["areas"]["1A"]["rune"] == "false"
 
 
@@ -243,11 +266,17 @@ def test_a_player_controlling_no_area_is_eliminated_and_the_last_player_left_win
 def test_influence_on_a_title_does_not_break_the_final_tie():
     """p. 30 tie-break „die meisten Einflussmarker besitzt“ with p. 36 „gelten als „ausgegeben““ (ruling R17)."""
     placements = [{"tile": "tile-10", "q": -2, "r": 0}, {"tile": "tile-13", "q": 2, "r": 0}]
-    spec = dict(placements=placements, season={"year": 6, "name": "winter", "start": "orders"}, decks={"tactics": []},
-                players={"0": {"influence": 1}, "1": {"influence": 2}},
-                titles={"primarch_des_rates_der_magier": {"holder": 0, "influence": 5}})
+    spec = dict(
+        placements=placements,
+        season={"year": 6, "name": "winter", "start": "orders"},
+        decks={"tactics": []},
+        players={"0": {"influence": 1}, "1": {"influence": 2}},
+        titles={"primarch_des_rates_der_magier": {"holder": 0, "influence": 5}},
+    )
     state, _ = choose_orders(game(**spec).state, {0: 1, 1: 1})
     while state.result is None:
         prompt = state.prompts[0]
-        state = ENGINE.apply(state, Action(prompt.seat, prompt.id, "done" if prompt.kind == "strategy_move" else "end_turn")).state
+        state = ENGINE.apply(
+            state, Action(prompt.seat, prompt.id, "done" if prompt.kind == "strategy_move" else "end_turn")
+        ).state
     assert state.result["winner"] == 1  # no dragon runes on either side; 2 owned influence beat 1 (+5 spent on the title)

@@ -124,7 +124,7 @@ def test_each_player_has_a_stronghold_the_starting_army_and_three_runes_at_home(
 
 def test_the_starting_army_follows_the_at_and_below_rule():
     """p. 14 / p. 35: each dial grants the units of its current field and every field below."""
-    for faction_id, faction in PACK.factions.items():
+    for faction in PACK.factions.values():
         expected = {}
         for dial in faction.dials.values():
             for f in dial.fields:
@@ -201,9 +201,16 @@ def test_setup_runs_in_the_rulebook_s_order(seats, seed):
     kinds = [e.kind for e in events if e.to is None]
     first = {kind: kinds.index(kind) for kind in reversed(kinds)}
     last = {kind: i for i, kind in enumerate(kinds)}
-    steps = [["first_player_drawn"], ["faction_chosen"], ["map_built"], ["tactics_drawn"],
-             ["stronghold_placed", "units_placed", "runes_placed"],  # step 8, player after player
-             ["quests_drawn", "hero_placed"], ["objective_dealt"], ["season_began"]]
+    steps = [
+        ["first_player_drawn"],
+        ["faction_chosen"],
+        ["map_built"],
+        ["tactics_drawn"],
+        ["stronghold_placed", "units_placed", "runes_placed"],  # step 8, player after player
+        ["quests_drawn", "hero_placed"],
+        ["objective_dealt"],
+        ["season_began"],
+    ]
     for earlier, later in zip(steps, steps[1:]):
         assert max(last[k] for k in earlier) < min(first[k] for k in later), (earlier, later)
     step8 = [(e.kind, e.data["seat"]) for e in events if e.kind in ("stronghold_placed", "runes_placed")]

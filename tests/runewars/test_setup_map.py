@@ -113,7 +113,7 @@ def guide_of(home: Placement) -> Guide:
 def check_map(placements, first, by_seat, home_by_seat, guide_order=None):
     """Every rule of p. 8 steps 3-5 on a finished map (tiles first, then home realms in the order laid)."""
     turns = tile_turns(first, by_seat)
-    tiles, homes = placements[: len(turns)], placements[len(turns):]
+    tiles, homes = placements[: len(turns)], placements[len(turns) :]
     seats = len(home_by_seat)
     assert sorted(p.tile for p in tiles) == sorted(t for dealt in by_seat for t in dealt)
     assert tiles[0] in legal_tile_placements(Board(PACK, []), PACK.tile(tiles[0].tile))  # the centre
@@ -125,15 +125,15 @@ def check_map(placements, first, by_seat, home_by_seat, guide_order=None):
     assert [p.tile for p in homes] == [home_by_seat[s] for s in order]
     guides = [guide_of(p) for p in homes]
     orders = [guide_order] if guide_order else permutations(guides)
-    assert any(
-        all(next_guide_problem(board, list(o[:k]), seats, g) is None for k, g in enumerate(o)) for o in orders
-    ), "the guides can be laid one by one under the rules"
+    assert any(all(next_guide_problem(board, list(o[:k]), seats, g) is None for k, g in enumerate(o)) for o in orders), (
+        "the guides can be laid one by one under the rules"
+    )
     for k, p in enumerate(homes):
         now = Board(PACK, tiles + homes[:k])
-        assert p in legal_home_placements(now, PACK.tile(p.tile), guides[k], guides[k + 1:], [h.tile for h in homes[:k]])
+        assert p in legal_home_placements(now, PACK.tile(p.tile), guides[k], guides[k + 1 :], [h.tile for h in homes[:k]])
     cells = [{ph.cell for ph in place(PACK.tile(p.tile), p)} for p in homes]
     for i, a in enumerate(cells):
-        for b in cells[i + 1:]:
+        for b in cells[i + 1 :]:
             assert not any(n in b for c in a for n in neighbours(c)), "home realms never touch"
 
 
@@ -200,7 +200,7 @@ def deal(seed, players):
     rng.shuffle(tiles)
     homes = [t.id for t in PACK.home_tiles]
     rng.shuffle(homes)
-    return [tiles[2 * i: 2 * i + 2] for i in range(players)], homes[:players], rng
+    return [tiles[2 * i : 2 * i + 2] for i in range(players)], homes[:players], rng
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -214,11 +214,13 @@ def test_the_automatic_layout_passes_the_same_checks_over_many_seeds(players):
 
 def test_the_automatic_layout_of_a_game_is_reproducible_from_the_seed():
     """The default game map comes from the seed: the same seed and answers give the same map."""
+
     def map_of(seed):
         state = ENGINE.setup({}, 3, seed).state
         while state.board.phase == "setup.faction":
             state = ENGINE.apply(state, ENGINE.legal(state, state.prompts[0].seat)[0]).state
         return state.board
+
     first, again, other = map_of(7), map_of(7), map_of(8)
     assert first.placements == again.placements != other.placements
     homes = [PACK.faction(p.faction).home_tile for p in first.players]
@@ -303,11 +305,16 @@ def guide_prompt(state, pick):
 def test_a_guide_off_the_edge_or_with_fewer_than_three_uncoloured_borders_is_refused():
     """p. 8 Spielplanaufbau 4: „legt diese dann einzeln nacheinander an den Rand des Spielplans. Jede dieser
     Hilfen muss mindestens 3 nichtfarbige (weder rot noch blau) Gebietsgrenzen berühren“."""
+
     def thin_guide(board, placed, count):
         rim = board.empty_rim()
         return next(
-            (Guide(tuple(sorted((a, b)))) for a in sorted(rim) for b in neighbours(a)
-             if b in rim and Guide(tuple(sorted((a, b)))) not in guide_candidates(board)),
+            (
+                Guide(tuple(sorted((a, b))))
+                for a in sorted(rim)
+                for b in neighbours(a)
+                if b in rim and Guide(tuple(sorted((a, b)))) not in guide_candidates(board)
+            ),
             None,
         )
 
@@ -324,6 +331,7 @@ def test_a_guide_off_the_edge_or_with_fewer_than_three_uncoloured_borders_is_ref
 def test_guides_closer_than_the_spacing_allows_are_refused():
     """p. 8 Spielplanaufbau 4: „es müssen immer mindestens 4 Gebiete zwischen den Aufbauhilfen liegen“ and
     „darf eine auch nur 3 Felder Abstand haben“ (never closer)."""
+
     def too_close(board, placed, count):
         return next((g for g in guide_candidates(board) if placed and guide_distance(g, placed[0]) < GUIDE_DISTANCE_ONCE), None)
 
@@ -337,8 +345,11 @@ def test_guides_closer_than_the_spacing_allows_are_refused():
 def close_guide(board, placed, count):
     """A guide 3 from a lying one that the spacing rule would allow once."""
     return next(
-        (g for g in guide_candidates(board)
-         if g not in placed and map_module.guides_are_spaced([*placed, g]) and close_pairs([*placed, g]) > close_pairs(placed)),
+        (
+            g
+            for g in guide_candidates(board)
+            if g not in placed and map_module.guides_are_spaced([*placed, g]) and close_pairs([*placed, g]) > close_pairs(placed)
+        ),
         None,
     )
 
@@ -346,6 +357,7 @@ def close_guide(board, placed, count):
 def test_a_guide_three_apart_is_refused_while_four_apart_is_still_possible():
     """p. 8 Spielplanaufbau 4: „Falls es nicht möglich ist, alle Aufbauhilfen in 4 Feldern Entfernung
     voneinander zu legen, darf eine auch nur 3 Felder Abstand haben.“"""
+
     def wide_still_possible(state, prompt):
         if prompt.kind != "place_guide" or guide_prompt(state, close_guide) is None:
             return False
@@ -362,6 +374,7 @@ def test_a_guide_three_apart_is_refused_while_four_apart_is_still_possible():
 def test_a_guide_three_apart_is_offered_when_four_apart_is_impossible():
     """p. 9 Beispiel Heimatreichaufbau: „Da nicht genügend Platz für die letzte Aufbauhilfe ist, legt er sie
     mit nur 3 Gebieten Abstand (statt vier) zu einer der anderen Hilfen.“"""
+
     def only_close_possible(state, prompt):
         if prompt.kind != "place_guide":
             return False
@@ -418,7 +431,10 @@ def test_when_a_home_realm_cannot_be_laid_steps_four_and_five_are_repeated(monke
     monkeypatch.setattr(setup_map, "legal_home_placements", lambda *args: [])
     events, chooser = [], random.Random(4)
     state = ENGINE.setup(RULEBOOK, 2, 4).state
-    redos = lambda: [e.data["steps"] for e in events if e.kind == "map_redo"]
+
+    def redos():
+        return [e.data["steps"] for e in events if e.kind == "map_redo"]
+
     state = play(state, chooser, lambda s: len(redos()) == 1, events)
     tiles = sum(len(d) for d in state.board.setup_quests)
     assert redos() == [[4, 5]] and len(state.board.placements) == tiles
@@ -446,11 +462,15 @@ def test_views_number_the_candidates_as_legal_lists_them():
     state = until_prompt(2, 5, lambda s, p: p.kind == "place_guide" and top(s, MapBuild).guides)
     view = ENGINE.view(state, None)
     assert view["setup_candidates"] == [] and len(view["setup_guides"]["placed"]) == 1
-    assert [g["cells"] for g in view["setup_guides"]["candidates"]] == [a.args["cells"] for a in ENGINE.legal(state, state.prompts[0].seat)]
+    assert [g["cells"] for g in view["setup_guides"]["candidates"]] == [
+        a.args["cells"] for a in ENGINE.legal(state, state.prompts[0].seat)
+    ]
 
     state = until_prompt(2, 5, lambda s, p: p.kind == "place_home")
     view = ENGINE.view(state, None)
-    assert view["setup_candidates"] and all(1 <= c["guide"] <= len(view["setup_guides"]["placed"]) for c in view["setup_candidates"])
+    assert view["setup_candidates"] and all(
+        1 <= c["guide"] <= len(view["setup_guides"]["placed"]) for c in view["setup_candidates"]
+    )
 
 
 def test_guide_candidates_lie_on_the_edge():

@@ -6,8 +6,11 @@ from engine.core import Action
 from engine.runewars.state import Deck, Title
 from tests.runewars.prompting import ENGINE, act, prompt_of, refused
 
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0},
-         {"tile": "tile-2", "rotation": 0, "q": 0, "r": 3}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 0, "r": 3},
+]
 
 
 def turn(order, areas, played=(), turn_of=0, influence=None, dials=None, **extra):
@@ -21,9 +24,14 @@ def turn(order, areas, played=(), turn_of=0, influence=None, dials=None, **extra
         player["influence"] = influence
     decks = {"tactics": [], "quests": [], **extra.pop("decks", {})}
     spec = {
-        "factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none", "areas": areas, "players": {"0": player},
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": areas,
+        "players": {"0": player},
         "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": order, "1": 1}, "turn": turn_of},
-        "decks": decks, **extra,
+        "decks": decks,
+        **extra,
     }
     return ENGINE.from_position({}, 2, 1, spec)
 
@@ -45,7 +53,11 @@ def test_each_controlled_city_gives_one_benefit_of_its_token():
     """p. 36: „Für jede von ihm kontrollierte Stadt wählt der Spieler einen der folgenden Vorteile“; 2A's city is not controlled."""
     state = turn(6, {"1A": CITY_1, "2A": {"city": "city-7"}}, played=[8]).state
     prompt = prompt_of(state, "support_city")
-    assert prompt.info == {"area": "1A", "city": "city-1", "benefits": {"units": 2, "influence": 2}}  # no tactics deck, no quest deck
+    assert prompt.info == {
+        "area": "1A",
+        "city": "city-1",
+        "benefits": {"units": 2, "influence": 2},
+    }  # no tactics deck, no quest deck
     assert [a.args for a in ENGINE.legal(state, 0)] == [{"benefit": "units"}, {"benefit": "influence"}]
     error = refused(state, "support_city", "benefit", benefit="quests")
     assert "p. 36" in error.rule and len(error.alternatives) == 2
@@ -68,7 +80,10 @@ def test_neutral_units_from_a_city_are_placed_allied_and_count_towards_the_limit
 
 def test_no_neutral_units_are_placed_when_the_supply_has_none_left():
     """p. 36: „Wenn es keine Einheiten des entsprechenden Typs mehr gibt, kann der Spieler auch keine einsetzen“ (4 Dragons, p. 4)."""
-    areas = {"1A": {"city": "city-7", "units": [units("human_knight", 1)]}, "2A": {"units": [units("dragon", 4, owner="neutral")]}}
+    areas = {
+        "1A": {"city": "city-7", "units": [units("human_knight", 1)]},
+        "2A": {"units": [units("dragon", 4, owner="neutral")]},
+    }
     done = turn(6, areas, played=[8])
     assert event(done.events, "support_chosen").data["benefit"] == "influence"  # the only benefit left: answered at once
     assert done.state.board.players[0].influence == 3 + 2
@@ -136,7 +151,10 @@ def test_gain_power_gives_one_influence_per_icon_at_and_below_the_dials():
 
 def test_the_bonus_takes_a_title_by_spending_more_than_lies_on_it():
     """p. 36: „eine beliebige Anzahl Einflussmarker ausgeben, um dafür eine Titelkarte zu bekommen, auf der weniger Einflussmarker liegen“."""
-    titles = {"oberhaupt_der_kriegergilde": {"holder": 1, "influence": 2}, "primarch_des_rates_der_magier": {"holder": 0, "influence": 1}}
+    titles = {
+        "oberhaupt_der_kriegergilde": {"holder": 1, "influence": 2},
+        "primarch_des_rates_der_magier": {"holder": 0, "influence": 1},
+    }
     state = turn(7, {}, dials=HUMAN_DIALS, influence=0, titles=titles).state
     assert state.board.players[0].influence == 3
     answers = [a.args for a in ENGINE.legal(state, 0)]
@@ -144,16 +162,25 @@ def test_the_bonus_takes_a_title_by_spending_more_than_lies_on_it():
     assert not any(a.get("title") == "primarch_des_rates_der_magier" for a in answers)  # already ours
     assert len(answers) == 3 + 1 + 1  # kapitaen 1..3, oberhaupt 3, decline
     error = refused(state, "take_title", "take", title="oberhaupt_der_kriegergilde", influence=2)
-    assert "p. 36" in error.rule and [a.args for a in error.alternatives] == [{"title": "oberhaupt_der_kriegergilde", "influence": 3}]
+    assert "p. 36" in error.rule and [a.args for a in error.alternatives] == [
+        {"title": "oberhaupt_der_kriegergilde", "influence": 3}
+    ]
     refused(state, "take_title", "take", title="kapitaen_der_heldenliga", influence=4)  # only 3 to spend
     refused(state, "take_title", "take", title="primarch_des_rates_der_magier", influence=3)
     done = act(state, "take_title", "take", title="oberhaupt_der_kriegergilde", influence=3)
     board = done.state.board
     assert board.titles["oberhaupt_der_kriegergilde"] == Title(holder=0, influence=3)
     assert board.players[0].influence == 0
-    assert board.players[1].influence == state.board.players[1].influence  # seat 1's 2 tokens went to the supply, not back to them
+    assert (
+        board.players[1].influence == state.board.players[1].influence
+    )  # seat 1's 2 tokens went to the supply, not back to them
     assert event(done.events, "title_taken").data == {
-        "seat": 0, "title": "oberhaupt_der_kriegergilde", "influence": 3, "from_seat": 1, "returned_to_supply": 2}
+        "seat": 0,
+        "title": "oberhaupt_der_kriegergilde",
+        "influence": 3,
+        "from_seat": 1,
+        "returned_to_supply": 2,
+    }
 
 
 def test_the_title_bonus_may_be_declined():

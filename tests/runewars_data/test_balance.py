@@ -10,9 +10,7 @@ def _unit_index(pack, unit):
 
 
 def test_army_strength_index_within_10_percent(pack):
-    totals = {
-        f: sum(_unit_index(pack, u) * u.figures for u in pack.units_of(f)) for f in pack.factions
-    }
+    totals = {f: sum(_unit_index(pack, u) * u.figures for u in pack.units_of(f)) for f in pack.factions}
     assert max(totals.values()) / min(totals.values()) <= 1.10, totals
 
 

@@ -30,8 +30,12 @@ def test_docs_example_pack_passes_the_checker(tmp_path):
     assert result.counts["units"]["neutral"]["figures"] == 40
     pack = load_pack(tmp_path)
     assert next(c for c in pack.city_tokens if c.id == "city-1").neutral_unit == "hellhound"
-    r = subprocess.run([sys.executable, "-m", "engine.runewars.data", "check", "--pack", str(tmp_path), "--json"],
-                       cwd=REPO, capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "engine.runewars.data", "check", "--pack", str(tmp_path), "--json"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0 and json.loads(r.stdout)["ok"] is True
 
 

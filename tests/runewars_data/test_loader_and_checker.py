@@ -19,8 +19,9 @@ def run_cli(*args, env=None):
     e = dict(os.environ)
     e.pop(ENV_VAR, None)
     e.update(env or {})
-    return subprocess.run([sys.executable, "-m", "engine.runewars.data", "check", *args],
-                          cwd=REPO, capture_output=True, text=True, env=e)
+    return subprocess.run(
+        [sys.executable, "-m", "engine.runewars.data", "check", *args], cwd=REPO, capture_output=True, text=True, env=e
+    )
 
 
 def test_builtin_pack_location():
@@ -58,7 +59,9 @@ def test_pack_hash_is_stable(pack):
 def test_override_pack_replaces_and_adds(tmp_path, pack):
     (tmp_path / "cities.toml").write_text(
         '[[city_token]]\nid = "city-1"\nname = "Our Dawnford"\nneutral_unit = "giant"\nneutral_count = 1\n'
-        'tactics = 3\ninfluence = 3\nquests = 0\nsource = "house"\n', encoding="utf-8")
+        'tactics = 3\ninfluence = 3\nquests = 0\nsource = "house"\n',
+        encoding="utf-8",
+    )
     p = load_pack(tmp_path)
     city = next(c for c in p.city_tokens if c.id == "city-1")
     assert (city.name, city.neutral_unit, city.tactics) == ("Our Dawnford", "giant", 3)
@@ -67,17 +70,23 @@ def test_override_pack_replaces_and_adds(tmp_path, pack):
     # a new id is added, so the count check (7 tokens) fails on the merged result
     (tmp_path / "more.toml").write_text(
         '[[city_token]]\nid = "city-8"\nname = "Extra"\nneutral_unit = "giant"\nneutral_count = 1\n'
-        'tactics = 1\ninfluence = 1\nquests = 1\nsource = "house"\n', encoding="utf-8")
+        'tactics = 1\ninfluence = 1\nquests = 1\nsource = "house"\n',
+        encoding="utf-8",
+    )
     r = check(tmp_path)
     assert not r.ok and r.errors[0].record == "city_token[*]" and r.errors[0].field == "count"
 
 
 def test_override_pack_via_environment(tmp_path, monkeypatch):
     (tmp_path / "units.toml").write_text(
-        (builtin_dir() / "units.toml").read_text(encoding="utf-8").replace(
+        (builtin_dir() / "units.toml")
+        .read_text(encoding="utf-8")
+        .replace(
             'id = "human_siege_engine"\nfaction = "humans"\nname_de = "Belagerungsmaschinen"\nname_en = "Siege Engines"\nfigures = 4\nshape = "hexagon"\nhealth = 3',
-            'id = "human_siege_engine"\nfaction = "humans"\nname_de = "Belagerungsmaschinen"\nname_en = "Siege Engines"\nfigures = 4\nshape = "hexagon"\nhealth = 4'),
-        encoding="utf-8")
+            'id = "human_siege_engine"\nfaction = "humans"\nname_de = "Belagerungsmaschinen"\nname_en = "Siege Engines"\nfigures = 4\nshape = "hexagon"\nhealth = 4',
+        ),
+        encoding="utf-8",
+    )
     monkeypatch.setenv(ENV_VAR, str(tmp_path))
     assert load_pack().unit("human_siege_engine").health == 4
     assert load_pack(use_env=False).unit("human_siege_engine").health == 3
@@ -103,8 +112,19 @@ def test_cli_ok_on_builtin_pack():
     assert r.returncode == 0, r.stdout + r.stderr
     out = json.loads(r.stdout)
     assert out["ok"] is True and out["errors"] == []
-    for key in ("map_tiles", "home_realms", "areas", "setup_quests", "cities", "developments",
-                "exploration_tokens", "fate_cards", "rune_tokens", "order_cards", "units"):
+    for key in (
+        "map_tiles",
+        "home_realms",
+        "areas",
+        "setup_quests",
+        "cities",
+        "developments",
+        "exploration_tokens",
+        "fate_cards",
+        "rune_tokens",
+        "order_cards",
+        "units",
+    ):
         assert key in out["counts"]
     assert set(out["counts"]["rune_tokens"]) == {"dragon", "false"}
     assert out["counts"]["units"]["humans"]["types"]["human_knight"] == 8
@@ -166,7 +186,8 @@ def test_errors_are_reported_all_and_first_in_file_order(tmp_path):
     """Schema errors of several files: all are reported, the earlier file (canonical order) first."""
     (tmp_path / "runes.toml").write_text('[[rune_token]]\nid = "dragon"\nsource = "house"\n', encoding="utf-8")
     (tmp_path / "components.toml").write_text(
-        '[[component]]\nid = "fate_cards"\nname_de = "x"\nname_en = "x"\nsource = "house"\n', encoding="utf-8")
+        '[[component]]\nid = "fate_cards"\nname_de = "x"\nname_en = "x"\nsource = "house"\n', encoding="utf-8"
+    )
     r = check(tmp_path)
     assert not r.ok and len(r.errors) >= 2
     assert r.errors[0].file.endswith("components.toml") and r.errors[0].field == "count"
@@ -175,10 +196,12 @@ def test_errors_are_reported_all_and_first_in_file_order(tmp_path):
 
 def test_unknown_field_and_bad_enum_are_errors(tmp_path):
     (tmp_path / "units.toml").write_text(
-        (builtin_dir() / "units.toml").read_text(encoding="utf-8")
+        (builtin_dir() / "units.toml")
+        .read_text(encoding="utf-8")
         .replace('shape = "triangle"', 'shape = "square"', 1)
         .replace('ability_name = "Stand Fast"', 'ability_name = "Stand Fast"\nspeed = 3', 1),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     r = check(tmp_path)
     got = {(e.record, e.field) for e in r.errors}
     assert ("unit[human_archer]", "shape") in got and ("unit[human_infantry]", "speed") in got

@@ -2,9 +2,8 @@
 
 import pytest
 
-from engine.runewars.data import DIRECTION_ORDER, DIRECTIONS, OPPOSITE, rotate_axial, rotate_direction
-
 from engine.core import Rng
+from engine.runewars.data import DIRECTION_ORDER, DIRECTIONS, OPPOSITE, rotate_axial, rotate_direction
 from engine.runewars.map import auto_layout
 
 
@@ -32,7 +31,7 @@ def test_area_ids_carry_the_tile_number(pack):
     seen = set()
     for t in pack.tiles:
         for h in t.hexes:
-            assert h.area.startswith(str(t.number)) and h.area[len(str(t.number)):].isalpha()
+            assert h.area.startswith(str(t.number)) and h.area[len(str(t.number)) :].isalpha()
             assert h.area not in seen
             seen.add(h.area)
 
@@ -109,5 +108,5 @@ def test_pp8_9_map_building_is_satisfiable(pack, players):
     for seed in range(8):
         rng = Rng(seed)
         rng.shuffle(normal)
-        layout = auto_layout(pack, 0, [normal[2 * i: 2 * i + 2] for i in range(players)], homes, rng)
+        layout = auto_layout(pack, 0, [normal[2 * i : 2 * i + 2] for i in range(players)], homes, rng)
         assert len({p.tile for p in layout}) == 3 * players  # the rules themselves: tests/runewars/test_map.py

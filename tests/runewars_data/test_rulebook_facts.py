@@ -13,10 +13,24 @@ def test_p4_component_counts(pack):
     assert (pack.rune_tokens.dragon, pack.rune_tokens.false, pack.rune_tokens.total) == (21, 17, 38)
     assert c["fate_cards"] == len(pack.fate_cards) == 30
     assert c["order_cards"] == 32 and pack.components["order_cards"].per_faction == len(pack.orders) == 8
-    for cid, n in {"quest_cards": 24, "hero_cards": 12, "reward_cards": 25, "tactics_cards": 50,
-                   "title_cards": 3, "season_cards": 32, "objective_cards_good": 8, "objective_cards_evil": 8,
-                   "activation_tokens": 16, "stronghold_tiles": 16, "influence_tokens": 40, "damage_tokens": 26,
-                   "training_tokens": 24, "setup_guides": 4, "resource_pointers": 12, "mountains": 10}.items():
+    for cid, n in {
+        "quest_cards": 24,
+        "hero_cards": 12,
+        "reward_cards": 25,
+        "tactics_cards": 50,
+        "title_cards": 3,
+        "season_cards": 32,
+        "objective_cards_good": 8,
+        "objective_cards_evil": 8,
+        "activation_tokens": 16,
+        "stronghold_tiles": 16,
+        "influence_tokens": 40,
+        "damage_tokens": 26,
+        "training_tokens": 24,
+        "setup_guides": 4,
+        "resource_pointers": 12,
+        "mountains": 10,
+    }.items():
         assert c[cid] == n, cid
     assert all(comp.prov.source == "rulebook" and comp.prov.page == "4" for comp in pack.components.values())
 
@@ -39,16 +53,23 @@ def test_p4_faction_units_and_counts(pack):
 def test_p4_neutral_units_36_ruling_r1(pack):
     """p. 4: 36 neutral figures (ruling R1: the printed list sums to 40; Hellhounds are 4)."""
     got = {u.name_de: u.figures for u in pack.units_of("neutral")}
-    assert got == {"Tiermenschen": 8, "Drachen": 4, "Riesen": 4, "Höllenhunde": 4,
-                   "Rasierklingenflügler": 8, "Hexenmeister": 8}
+    assert got == {"Tiermenschen": 8, "Drachen": 4, "Riesen": 4, "Höllenhunde": 4, "Rasierklingenflügler": 8, "Hexenmeister": 8}
     assert sum(got.values()) == pack.components["neutral_units"].count == 36
 
 
 def test_p14_p33_to_36_order_cards(pack):
     """pp. 14, 33-36: 8 orders numbered 1-8 with main and bonus effects; Fortify (8) has no bonus."""
     names = [(o.number, o.name_de) for o in pack.orders]
-    assert names == [(1, "Strategie"), (2, "Mobilisierung"), (3, "Eroberung"), (4, "Ernte"),
-                     (5, "Rekrutierung"), (6, "Unterstützung"), (7, "Machtgewinn"), (8, "Festung")]
+    assert names == [
+        (1, "Strategie"),
+        (2, "Mobilisierung"),
+        (3, "Eroberung"),
+        (4, "Ernte"),
+        (5, "Rekrutierung"),
+        (6, "Unterstützung"),
+        (7, "Machtgewinn"),
+        (8, "Festung"),
+    ]
     assert all(o.main for o in pack.orders)
     assert [o.number for o in pack.orders if o.bonus] == [1, 2, 3, 4, 5, 6, 7]
     assert "second time" in pack.order(2).bonus
@@ -155,8 +176,11 @@ def test_p33_development_effects(pack):
     for d in pack.developments:
         if d.kind != "defence":
             assert d.timing == "harvest_bonus"
-            assert (d.effect, d.amount) == {"resources": ("dial_plus", 1), "diplomacy": ("influence", 2),
-                                            "training": ("tactics", 1)}[d.kind]
+            assert (d.effect, d.amount) == {
+                "resources": ("dial_plus", 1),
+                "diplomacy": ("influence", 2),
+                "training": ("tactics", 1),
+            }[d.kind]
             assert d.name_de in ("Rohstoffe", "Diplomatie", "Trainingsplatz")
 
 
@@ -191,10 +215,16 @@ def test_p37_exploration_tokens(pack):
     for t in pack.exploration_tokens:
         kinds.setdefault(t.name_de, set()).add(t.kind)
     assert kinds == {
-        "Drachenthron": {"destructible_location"}, "Dorf": {"destructible_location"},
-        "Magisches Portal": {"destructible_location"}, "Verließ": {"location"}, "Tempel": {"location"},
-        "Halle des Kellos": {"location"}, "Fahrender Händler": {"event"}, "Räuberbande": {"event"},
-        "Rolle der Erkenntnis": {"event"}, "Training": {"event"},
+        "Drachenthron": {"destructible_location"},
+        "Dorf": {"destructible_location"},
+        "Magisches Portal": {"destructible_location"},
+        "Verließ": {"location"},
+        "Tempel": {"location"},
+        "Halle des Kellos": {"location"},
+        "Fahrender Händler": {"event"},
+        "Räuberbande": {"event"},
+        "Rolle der Erkenntnis": {"event"},
+        "Training": {"event"},
     }
     assert {t.resource for t in pack.exploration_tokens if t.name_de == "Dorf"} == {"food", "wood", "ore"}
     assert pack.constant("destructible_min_units") == 6
@@ -240,9 +270,18 @@ def test_p28_29_named_cards_of_the_duel_example(pack):
     tactics = {t.id: t for t in pack.cards["tactics_card"]}
     assert tactics["versteckter_pass"].name_de == "Versteckter Pass"
     assert {t.name_de for t in pack.cards["title"]} == {
-        "Primarch des Rates der Magier", "Kapitän der Heldenliga", "Oberhaupt der Kriegergilde"}
-    named = [heroes["carthos_der_verrueckte"], heroes["silhouette"], rewards["klinge_der_wut"], rewards["runenpanzer"],
-             tactics["versteckter_pass"], *pack.cards["title"]]
+        "Primarch des Rates der Magier",
+        "Kapitän der Heldenliga",
+        "Oberhaupt der Kriegergilde",
+    }
+    named = [
+        heroes["carthos_der_verrueckte"],
+        heroes["silhouette"],
+        rewards["klinge_der_wut"],
+        rewards["runenpanzer"],
+        tactics["versteckter_pass"],
+        *pack.cards["title"],
+    ]
     assert all(not c.partial and c.prov.source == "rulebook" for c in named)
 
 
@@ -256,7 +295,11 @@ def test_p15_home_realm_has_3_areas_and_p8_setup_quests(pack):
 def test_public_alignment_good_and_evil(pack):
     """Digest §13.1 / p. 20: Humans and Elves are good, Undead and Uthuk evil (printed on the sheets)."""
     assert {f.id: f.alignment for f in pack.factions.values()} == {
-        "humans": "good", "elves": "good", "undead": "evil", "uthuk": "evil"}
+        "humans": "good",
+        "elves": "good",
+        "undead": "evil",
+        "uthuk": "evil",
+    }
 
 
 def test_fate_deck_matches_public_file(pack):
@@ -275,7 +318,8 @@ def test_fate_deck_matches_public_file(pack):
         for sh in ("triangle", "circle", "rectangle", "hexagon"):
             sec = card.section(sh)
             assert (None if sec.kind == "blank" else (sec.kind, sec.n)) == (
-                None if raw[sh] is None else (raw[sh]["kind"], raw[sh]["n"]))
+                None if raw[sh] is None else (raw[sh]["kind"], raw[sh]["n"])
+            )
     assert Counter(c.symbol for c in pack.fate_cards) == {"red": 18, "silver": 8, "gold": 4}
 
 

@@ -21,8 +21,12 @@ async def main(path: str, game_id: int) -> None:
     print("ready", seq, flush=True)
     while True:
         seq = await store.commit_action(
-            game_id, expected_seq=seq, seat=0, action=json.dumps({"n": seq + 1}),
-            chance="{}", state=json.dumps({"counter": seq + 1}),
+            game_id,
+            expected_seq=seq,
+            seat=0,
+            action=json.dumps({"n": seq + 1}),
+            chance="{}",
+            state=json.dumps({"counter": seq + 1}),
             outbox=[OutboxMessage("channel", json.dumps({"n": seq + 1}))],
         )
 

@@ -24,8 +24,13 @@ async def start_child(path, game_id):
     pythonpath = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     env = {**os.environ, "PYTHONPATH": pythonpath}
     return await asyncio.create_subprocess_exec(
-        sys.executable, str(CHILD), str(path), str(game_id),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+        sys.executable,
+        str(CHILD),
+        str(path),
+        str(game_id),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
     )
 
 
@@ -37,8 +42,7 @@ async def check_consistent(path, game_id) -> int:
         assert [a.seq for a in await store.actions(game_id)] == list(range(1, seq + 1))
         assert json.loads(game.state) == {"counter": seq}
         outbox = await store.undelivered(limit=10**6)
-        assert [(r.seq, r.recipient) for r in outbox] == [(n, "channel")
-                                                          for n in range(1, seq + 1)]
+        assert [(r.seq, r.recipient) for r in outbox] == [(n, "channel") for n in range(1, seq + 1)]
         snapshot = await store.latest_snapshot(game_id)
         if seq >= SNAPSHOT_EVERY:
             assert snapshot.seq == seq - seq % SNAPSHOT_EVERY
@@ -53,9 +57,16 @@ async def test_sigkill_at_random_points_never_half_commits(tmp_path):
     path = tmp_path / "games.db"
     async with await Store.open(path) as store:
         game = await store.create_game(
-            guild_id=1, channel_id=2, game="runewars", options={}, seed=1,
-            engine_version="test", pack_hash="test", state=json.dumps({"counter": 0}),
-            created_by=3, status="active",
+            guild_id=1,
+            channel_id=2,
+            game="runewars",
+            options={},
+            seed=1,
+            engine_version="test",
+            pack_hash="test",
+            state=json.dumps({"counter": 0}),
+            created_by=3,
+            status="active",
         )
 
     seq = 0
@@ -63,7 +74,8 @@ async def test_sigkill_at_random_points_never_half_commits(tmp_path):
         child = await start_child(path, game.id)
         ready = await asyncio.wait_for(child.stdout.readline(), timeout=10)
         assert ready.split() == [b"ready", str(seq).encode()], (
-            ready + await child.stderr.read()).decode()  # it resumes where the last one died
+            ready + await child.stderr.read()
+        ).decode()  # it resumes where the last one died
         await asyncio.sleep(rng.uniform(0.005, 0.150))
         child.kill()
         await child.wait()

@@ -35,24 +35,39 @@ async def store(tmp_path):
 
 async def new_game(store, channel=CHANNEL, status="active", counter=0):
     return await store.create_game(
-        guild_id=GUILD, channel_id=channel, game="runewars", options={"players": 2},
-        seed=42, engine_version="0.1.0", pack_hash="abc123",
-        state=json.dumps({"counter": counter}), created_by=ALICE, status=status,
+        guild_id=GUILD,
+        channel_id=channel,
+        game="runewars",
+        options={"players": 2},
+        seed=42,
+        engine_version="0.1.0",
+        pack_hash="abc123",
+        state=json.dumps({"counter": counter}),
+        created_by=ALICE,
+        status=status,
     )
 
 
 def increment(record):
     """A pure decide(): the next state has counter + 1."""
     counter = json.loads(record.state)["counter"] + 1
-    return Commit(seat=0, action=json.dumps({"add": 1}), chance="[]",
-                  state=json.dumps({"counter": counter}),
-                  outbox=[OutboxMessage("channel", json.dumps({"counter": counter}))])
+    return Commit(
+        seat=0,
+        action=json.dumps({"add": 1}),
+        chance="[]",
+        state=json.dumps({"counter": counter}),
+        outbox=[OutboxMessage("channel", json.dumps({"counter": counter}))],
+    )
 
 
 async def commit(store, game_id, seq, recipients=("channel",)):
     """Commit action seq + 1 with counter state and one message per recipient."""
     return await store.commit_action(
-        game_id, expected_seq=seq, seat=0, action=json.dumps({"n": seq + 1}), chance="{}",
+        game_id,
+        expected_seq=seq,
+        seat=0,
+        action=json.dumps({"n": seq + 1}),
+        chance="{}",
         state=json.dumps({"counter": seq + 1}),
         outbox=[OutboxMessage(r, json.dumps({"n": seq + 1})) for r in recipients],
     )
@@ -71,8 +86,7 @@ async def assert_log_is_whole(store, game_id, length):
 async def test_create_and_read_back_a_game(store):
     game = await new_game(store, status="lobby")
     assert game == await store.get_game(game.id)
-    assert (game.game, game.status, game.options, game.seq) == ("runewars", "lobby",
-                                                                {"players": 2}, 0)
+    assert (game.game, game.status, game.options, game.seq) == ("runewars", "lobby", {"players": 2}, 0)
     assert await store.active_game(CHANNEL) == game
     assert await store.active_game(CHANNEL + 1) is None
     with pytest.raises(GameNotFound, match="no game #999"):
@@ -82,11 +96,9 @@ async def test_create_and_read_back_a_game(store):
 async def test_seats_replace_and_games_for_user(store):
     game = await new_game(store)
     await store.set_seats(game.id, [SeatRecord(0, ALICE, "daqan"), SeatRecord(1, BOB, "uthuk")])
-    await store.set_seats(game.id, [SeatRecord(0, ALICE, "daqan"),
-                                    SeatRecord(1, None, "uthuk", is_ai=True)])
+    await store.set_seats(game.id, [SeatRecord(0, ALICE, "daqan"), SeatRecord(1, None, "uthuk", is_ai=True)])
     seats = await store.seats(game.id)
-    assert [(s.seat, s.user_id, s.role, s.is_ai) for s in seats] == [
-        (0, ALICE, "daqan", False), (1, None, "uthuk", True)]
+    assert [(s.seat, s.user_id, s.role, s.is_ai) for s in seats] == [(0, ALICE, "daqan", False), (1, None, "uthuk", True)]
     assert [g.id for g in await store.games_for_user(GUILD, ALICE)] == [game.id]
     assert await store.games_for_user(GUILD, BOB) == []
     with pytest.raises(StoreError, match="only one seat"):
@@ -101,7 +113,10 @@ async def test_set_roles_records_what_some_seats_play(store):
     await store.set_seats(game.id, [SeatRecord(0, ALICE), SeatRecord(1, BOB, "uthuk"), SeatRecord(2, None, is_ai=True)])
     await store.set_roles(game.id, {0: "daqan", 2: "elves"})
     assert [(s.seat, s.user_id, s.role, s.is_ai) for s in await store.seats(game.id)] == [
-        (0, ALICE, "daqan", False), (1, BOB, "uthuk", False), (2, None, "elves", True)]  # seat 1 kept its role
+        (0, ALICE, "daqan", False),
+        (1, BOB, "uthuk", False),
+        (2, None, "elves", True),
+    ]  # seat 1 kept its role
     await store.set_roles(game.id, {1: None})
     assert [s.role for s in await store.seats(game.id)] == ["daqan", None, "elves"]
     with pytest.raises(StoreError, match="no seat 3"):
@@ -123,7 +138,9 @@ async def test_schema_allows_one_open_game_per_channel(store):
         raw.execute(
             "INSERT INTO games (guild_id, channel_id, game, status, options, seed, engine_version,"
             " pack_hash, state, created_by, created_at, updated_at)"
-            " VALUES (1, ?, 'runewars', 'lobby', '{}', 1, 'v', 'h', '{}', 1, 0, 0)", (CHANNEL,))
+            " VALUES (1, ?, 'runewars', 'lobby', '{}', 1, 'v', 'h', '{}', 1, 0, 0)",
+            (CHANNEL,),
+        )
     raw.close()
 
     await store.set_status(lobby.id, "finished")
@@ -217,8 +234,7 @@ async def test_outbox_rows_commit_with_their_action(store):
     await commit(store, game.id, 0, recipients=("channel", f"user:{ALICE}"))
     await commit(store, game.id, 1, recipients=("channel",))
     rows = await store.undelivered()
-    assert [(r.seq, r.recipient) for r in rows] == [(1, "channel"), (1, f"user:{ALICE}"),
-                                                    (2, "channel")]
+    assert [(r.seq, r.recipient) for r in rows] == [(1, "channel"), (1, f"user:{ALICE}"), (2, "channel")]
     assert rows[0].key == f"{game.id}/1/channel"
     assert json.loads(rows[2].payload) == {"n": 2}
     assert [r.key for r in await store.undelivered(limit=2)] == [r.key for r in rows[:2]]
@@ -277,8 +293,7 @@ async def test_settings_round_trip(store):
     assert await store.get_setting("guild", GUILD, "deadline_hours") == 72
     assert await store.get_setting("guild", str(GUILD), "deadline_hours") == 72
     assert await store.get_setting("channel", GUILD, "deadline_hours") is None
-    assert await store.get_setting("player", ALICE, "reminders") == {"dm": True,
-                                                                     "hours": [1, 12]}
+    assert await store.get_setting("player", ALICE, "reminders") == {"dm": True, "hours": [1, 12]}
     with pytest.raises(StoreError, match="Unknown setting scope"):
         await store.set_setting("planet", 1, "k", 1)
 
@@ -309,15 +324,22 @@ async def test_a_version_2_database_upgrades_its_seat_factions_to_roles(tmp_path
     raw.execute(
         "INSERT INTO games (id, guild_id, channel_id, game, status, options, seed, engine_version,"
         " pack_hash, state, created_by, created_at, updated_at)"
-        " VALUES (7, ?, ?, 'runewars', 'active', '{}', 1, 'v', 'h', '{}', ?, 0, 0)", (GUILD, CHANNEL, ALICE))
-    raw.executemany("INSERT INTO seats (game_id, seat, user_id, faction, is_ai, joined_at) VALUES (7, ?, ?, ?, ?, 0)",
-                    [(0, ALICE, "daqan", 0), (1, None, "uthuk", 1), (2, BOB, None, 0)])
+        " VALUES (7, ?, ?, 'runewars', 'active', '{}', 1, 'v', 'h', '{}', ?, 0, 0)",
+        (GUILD, CHANNEL, ALICE),
+    )
+    raw.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, faction, is_ai, joined_at) VALUES (7, ?, ?, ?, ?, 0)",
+        [(0, ALICE, "daqan", 0), (1, None, "uthuk", 1), (2, BOB, None, 0)],
+    )
     raw.commit()
     raw.close()
 
     async with await Store.open(path) as store:
         assert [(s.seat, s.user_id, s.role, s.is_ai) for s in await store.seats(7)] == [
-            (0, ALICE, "daqan", False), (1, None, "uthuk", True), (2, BOB, None, False)]
+            (0, ALICE, "daqan", False),
+            (1, None, "uthuk", True),
+            (2, BOB, None, False),
+        ]
         await store.set_roles(7, {2: "elves"})
         assert [s.role for s in await store.seats(7)] == ["daqan", "uthuk", "elves"]
     raw = sqlite3.connect(path)

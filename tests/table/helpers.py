@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from bot.service import GameService
 from bot.store import SeatRecord
@@ -17,18 +17,25 @@ from tests.tinygame import RULESET as TINY
 GUILD, CHANNEL = 1, 100
 ALICE, BOB, CAROL, DAVE = 501, 502, 503, 504
 #: Monday 2030-01-07 12:00 UTC
-START = datetime(2030, 1, 7, 12, 0, tzinfo=timezone.utc).timestamp()
+START = datetime(2030, 1, 7, 12, 0, tzinfo=UTC).timestamp()
 HOUR = 3600.0
 
 RUNEWARS = Engine(load_ruleset("runewars"))
-TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-         {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0}]
+TILES = [
+    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
+    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+]
 #: seat 0 (Humans, Conquer) may march its two Knights from 1A into 1B, held by a Berserker of seat 1 (Recruit)
 CONQUER_TURN = {
-    "factions": ["humans", "uthuk"], "placements": TILES, "neutrals": "none",
+    "factions": ["humans", "uthuk"],
+    "placements": TILES,
+    "neutrals": "none",
     "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 3, "1": 5}, "turn": 0},
-    "areas": {"1A": {"units": [{"owner": 0, "unit": "human_knight", "standing": 2}]},
-              "1B": {"units": [{"owner": 1, "unit": "uthuk_berserker", "standing": 1}]}},
+    "areas": {
+        "1A": {"units": [{"owner": 0, "unit": "human_knight", "standing": 2}]},
+        "1B": {"units": [{"owner": 1, "unit": "uthuk_berserker", "standing": 1}]},
+    },
 }
 
 
@@ -57,11 +64,20 @@ def make_table(store, clock: FakeClock | None = None) -> Table:
     return Table(store, GameService(store, rulesets), clock or FakeClock())
 
 
-async def tiny_game(table: Table, users=(ALICE, BOB, CAROL), *, seed: int = 7, deadline_hours: float = 48,
-                    channel: int = CHANNEL, game: str = "tinygame", options: dict | None = None) -> int:
+async def tiny_game(
+    table: Table,
+    users=(ALICE, BOB, CAROL),
+    *,
+    seed: int = 7,
+    deadline_hours: float = 48,
+    channel: int = CHANNEL,
+    game: str = "tinygame",
+    options: dict | None = None,
+) -> int:
     """A started tiny game (the service shuffles the seats: see user_of)."""
-    record = await table.service.create_game(GUILD, channel, game, options or {}, users[0], seed=seed,
-                                             lobby={"deadline_hours": deadline_hours})
+    record = await table.service.create_game(
+        GUILD, channel, game, options or {}, users[0], seed=seed, lobby={"deadline_hours": deadline_hours}
+    )
     for user in users:
         await table.service.join(record.id, user)
     await table.service.start(record.id)
@@ -88,8 +104,9 @@ async def runewars_game(table: Table, users, spec, *, seed: int = 1, channel: in
     transition = RUNEWARS.from_position({}, len(users), seed, spec)
     record = await table.service.create_game(GUILD, channel, "runewars", {}, users[0], seed=seed)
     await table.store.set_seats(record.id, [SeatRecord(i, u) for i, u in enumerate(users)])
-    await table.store.commit_action(record.id, expected_seq=0, seat=None, action=encode(list(transition.records)),
-                                    chance="[]", state=encode(transition.state))
+    await table.store.commit_action(
+        record.id, expected_seq=0, seat=None, action=encode(list(transition.records)), chance="[]", state=encode(transition.state)
+    )
     await table.store.set_status(record.id, "active")
     return record.id
 

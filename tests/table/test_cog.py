@@ -12,10 +12,10 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
+from bot import ids
 from bot.cogs.game import GameCog
 from bot.cogs.table import TABLE_ITEMS, DiscordMarker, TableCog
 from bot.delivery import TransientFailure, Undeliverable
-from bot import ids
 from bot.table.sweeper import sweep
 from bot.table.undo import SupersededMessage
 from tests.table.helpers import (
@@ -61,10 +61,14 @@ def cog(table):
 def interaction(cog, user_id, *, component=False, manager=False, channel=CHANNEL, custom_id=""):
     return SimpleNamespace(
         type=discord.InteractionType.component if component else discord.InteractionType.application_command,
-        client=cog.bot, user=SimpleNamespace(id=user_id), guild_id=GUILD, channel_id=channel,
+        client=cog.bot,
+        user=SimpleNamespace(id=user_id),
+        guild_id=GUILD,
+        channel_id=channel,
         permissions=SimpleNamespace(manage_guild=manager),
         data={"custom_id": custom_id} if component else {"name": "test"},
-        response=SimpleNamespace(defer=AsyncMock()), followup=SimpleNamespace(send=AsyncMock()),
+        response=SimpleNamespace(defer=AsyncMock()),
+        followup=SimpleNamespace(send=AsyncMock()),
         edit_original_response=AsyncMock(),
     )
 
@@ -82,8 +86,9 @@ async def run(cog, name, user, *, manager=False, **options):
 
 async def click(cog, custom_id, user):
     [cls] = [c for c in TABLE_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
-    item = await cls.from_custom_id(None, discord.ui.Button(label="x", custom_id=custom_id),
-                                    cls.__discord_ui_compiled_template__.fullmatch(custom_id))
+    item = await cls.from_custom_id(
+        None, discord.ui.Button(label="x", custom_id=custom_id), cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+    )
     fake = interaction(cog, user, component=True, custom_id=custom_id)
     await item.callback(fake)
     fake.response.defer.assert_awaited_once_with()
@@ -204,7 +209,9 @@ async def test_export_review_and_reminder_settings(cog, table):
     fake = await run(cog, "review", DAVE, season=1)
     assert texts(fake) == ["This game has no seasons to review."]
     fake = await run(cog, "reminders", BOB, every_hours=6, quiet="23-7", timezone="Europe/Berlin", heads_up=False)
-    assert texts(fake) == ["Your reminders: every 6 hours; quiet hours 23:00 to 7:00 (Europe/Berlin); \"you're next\" messages off."]
+    assert texts(fake) == [
+        'Your reminders: every 6 hours; quiet hours 23:00 to 7:00 (Europe/Berlin); "you\'re next" messages off.'
+    ]
     fake = await run(cog, "reminders", BOB, timezone="Mars/Olympus")
     assert "is not a time zone" in texts(fake)[0]
     zones = await cog._timezones(interaction(cog, BOB), "berl")

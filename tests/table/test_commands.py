@@ -55,4 +55,7 @@ def test_quiet_hours_in_a_time_zone():
     day = datetime(2030, 3, 9, 12, 0, tzinfo=ny).timestamp()
     assert quiet_until(day, prefs) == day
     office = {"quiet_hours": [9, 17], "timezone": "UTC"}  # quiet by day also works
-    assert quiet_until(datetime(2030, 1, 1, 8, tzinfo=ZoneInfo("UTC")).timestamp(), office) == datetime(2030, 1, 1, 8, tzinfo=ZoneInfo("UTC")).timestamp()
+    assert (
+        quiet_until(datetime(2030, 1, 1, 8, tzinfo=ZoneInfo("UTC")).timestamp(), office)
+        == datetime(2030, 1, 1, 8, tzinfo=ZoneInfo("UTC")).timestamp()
+    )

@@ -44,13 +44,16 @@ async def test_a_finished_games_export_verifies(table, finished_tiny):
     assert verdict.lines[-1].startswith(f"OK: all {len(data['log'])} moves replay from the seed")
 
 
-@pytest.mark.parametrize("tamper, problem", [
-    (lambda d: d.update(seed=d["seed"] + 1), "do not match the commitment"),
-    (lambda d: d.update(salt="0" * 32), "do not match the commitment"),
-    (lambda d: d["log"][3]["records"][0]["action"]["args"].update(card=99), "does not replay"),
-    (lambda d: d.update(final_state_hash="0" * 64), "final state differs"),
-    (lambda d: d["log"].pop(2), "numbered"),
-])
+@pytest.mark.parametrize(
+    "tamper, problem",
+    [
+        (lambda d: d.update(seed=d["seed"] + 1), "do not match the commitment"),
+        (lambda d: d.update(salt="0" * 32), "do not match the commitment"),
+        (lambda d: d["log"][3]["records"][0]["action"]["args"].update(card=99), "does not replay"),
+        (lambda d: d.update(final_state_hash="0" * 64), "final state differs"),
+        (lambda d: d["log"].pop(2), "numbered"),
+    ],
+)
 async def test_a_tampered_tiny_export_fails(table, finished_tiny, tamper, problem):
     data = json.loads(dumps(await build_export(table, finished_tiny)))
     tamper(data)
@@ -105,8 +108,7 @@ async def test_an_abandoned_game_exports_complete(table):
     assert data["complete"] and verify_export(json.loads(dumps(data)), rulesets).ok
 
 
-async def test_a_game_exported_at_its_end_verifies_with_the_verify_command(table, finished_tiny, tmp_path, monkeypatch,
-                                                                          capsys):
+async def test_a_game_exported_at_its_end_verifies_with_the_verify_command(table, finished_tiny, tmp_path, monkeypatch, capsys):
     """Issue 10 "Done when": the command a player runs (``python -m bot verify FILE``) on a
     finished game's export; the tiny game is installed on this machine for it."""
     from engine.core import registry

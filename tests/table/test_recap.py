@@ -77,8 +77,16 @@ def test_a_change_only_another_seat_can_see_is_not_marked():
 
 
 def test_changed_areas_compares_units_control_strongholds_and_runes_only():
-    area = {"controller": None, "units": [], "stronghold": None, "rune": None, "rune_face_up": False,
-            "rune_last_known": None, "development": None, "activated_by": []}
+    area = {
+        "controller": None,
+        "units": [],
+        "stronghold": None,
+        "rune": None,
+        "rune_face_up": False,
+        "rune_last_known": None,
+        "development": None,
+        "activated_by": [],
+    }
     before = {"areas": {a: dict(area) for a in ("u", "c", "s", "r", "d", "a")}}
     after = copy.deepcopy(before)
     after["areas"]["u"]["units"] = [{"owner": 0, "unit": "human_knight", "standing": 1, "routed": 0}]

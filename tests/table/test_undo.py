@@ -57,8 +57,9 @@ async def test_undo_of_a_secret_commit_before_anyone_else_acts(table):
     done = await undo.perform(table, game_id, ALICE, plan.seq, plan.rewinds)
     record = await table.store.get_game(game_id)
     assert (record.seq, record.rewinds) == (1, 1) and record.state == before
-    assert ALICE in {s.user_id for s in await table.store.seats(game_id)
-                     if s.seat in (await table.service.view(game_id, None)).awaited}
+    assert ALICE in {
+        s.user_id for s in await table.store.seats(game_id) if s.seat in (await table.service.view(game_id, None)).awaited
+    }
     assert {r.recipient for r in done.superseded} == {"channel", f"user:{ALICE}"}
     [public] = await queued(table, "undo", "channel")
     assert f"<@{ALICE}> took back their last move (move 2)" in public["lines"][0]
@@ -192,8 +193,9 @@ async def test_the_tiny_games_undo_rules_come_from_its_ruleset(table):
     the same commit is undoable in the tiny game, and not in variants declaring less."""
     assert TINY.undo_safe_events == {"committed"} and TINY.undo_echo_events == {"you_committed"}
     RULESETS.update(strict=Strict(), noechoes=NoEchoes())
-    allowed, strict, no_echoes = [await tiny_game(table, game=g, channel=CHANNEL + i)
-                                  for i, g in enumerate(("tinygame", "strict", "noechoes"))]
+    allowed, strict, no_echoes = [
+        await tiny_game(table, game=g, channel=CHANNEL + i) for i, g in enumerate(("tinygame", "strict", "noechoes"))
+    ]
     for game_id in (allowed, strict, no_echoes):
         await play_first(table, game_id, ALICE)
     assert (await undo.plan(table, allowed, ALICE)).keep_seq == 1

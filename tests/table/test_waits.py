@@ -129,8 +129,11 @@ async def test_eliminated_players_get_no_escalation_stall_or_heads_up(table, clo
     await sweep(table)
     everything = await queued(table)
     assert {n["notice"] for n in everything} >= {"remind", "escalate", "stall"}
-    assert not [n for n in everything if n["recipient"] == f"user:{out}" or out in n.get("ping", [])
-                or f"<@{out}>" in " ".join(n["lines"])]
+    assert not [
+        n
+        for n in everything
+        if n["recipient"] == f"user:{out}" or out in n.get("ping", []) or f"<@{out}>" in " ".join(n["lines"])
+    ]
 
 
 async def test_a_long_wait_without_deadline_gets_one_stall_notice(table, clock):

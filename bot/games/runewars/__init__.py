@@ -47,8 +47,11 @@ class RunewarsFrontEnd(FrontEnd):
 
     def start_options(self, settings: Mapping[Seat, Mapping[str, Any]]) -> dict[str, Any]:
         """Each seat's battle policy, where its player chose another than the default."""
-        policies = {str(seat): s[BATTLE_POLICY] for seat, s in settings.items()
-                    if s.get(BATTLE_POLICY, DEFAULT_BATTLE_POLICY) != DEFAULT_BATTLE_POLICY}
+        policies = {
+            str(seat): s[BATTLE_POLICY]
+            for seat, s in settings.items()
+            if s.get(BATTLE_POLICY, DEFAULT_BATTLE_POLICY) != DEFAULT_BATTLE_POLICY
+        }
         return {"battle_policy": policies} if policies else {}
 
     def next_up(self, public_view: Mapping[str, Any]) -> tuple[Seat, str] | None:

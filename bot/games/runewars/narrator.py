@@ -16,8 +16,17 @@ from bot.games.runewars.phrases import PHRASES, RESULTS, card_name, cells, label
 from bot.narration import Narrator
 from engine.core import Action, Event, Prompt
 
-__all__ = ["RunewarsNarrator", "area_line", "card_name", "catalogue", "fate_facts", "name", "reveal_lines",
-           "summary", "text_board"]
+__all__ = [
+    "RunewarsNarrator",
+    "area_line",
+    "card_name",
+    "catalogue",
+    "fate_facts",
+    "name",
+    "reveal_lines",
+    "summary",
+    "text_board",
+]
 
 #: guided steps (argument groups) per prompt kind: movement is destination, units, count
 FLOWS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -261,9 +270,23 @@ EVENTS: dict[str, str] = {
 }
 
 #: public event kinds told only in a battle's report (a thread), not in the channel
-BATTLE_DETAILS = frozenset({"battle_lined_up", "battle_round", "battle_drew", "battle_cards_revealed",
-                            "battle_card_drawn", "battle_routed", "battle_damaged", "battle_eliminated",
-                            "battle_raised", "battle_bonus", "battle_ended", "ability_used", "defence_used"})
+BATTLE_DETAILS = frozenset(
+    {
+        "battle_lined_up",
+        "battle_round",
+        "battle_drew",
+        "battle_cards_revealed",
+        "battle_card_drawn",
+        "battle_routed",
+        "battle_damaged",
+        "battle_eliminated",
+        "battle_raised",
+        "battle_bonus",
+        "battle_ended",
+        "ability_used",
+        "defence_used",
+    }
+)
 
 
 class RunewarsNarrator(Narrator):
@@ -309,8 +332,9 @@ class RunewarsNarrator(Narrator):
         data["completed_text"] = "completed" if event.data.get("completed") else "not completed"
         data["eliminated_text"] = ", eliminated" if event.data.get("eliminated") else ""
         if event.kind == "game_over" and "winner" in event.data:
-            return f"The game is over: seat {event.data['winner']} wins" + \
-                (f" ({str(event.data['reason']).replace('_', ' ')})." if event.data.get("reason") else ".")
+            return f"The game is over: seat {event.data['winner']} wins" + (
+                f" ({str(event.data['reason']).replace('_', ' ')})." if event.data.get("reason") else "."
+            )
         try:
             return template.format(**data)
         except (KeyError, IndexError):
@@ -337,7 +361,7 @@ class RunewarsNarrator(Narrator):
         if action.choice == "faction":
             return name(a.get("faction"))
         if action.choice in ("place", "eliminate", "retreat_units") and len(a) == 1:
-            (key, value), = a.items()
+            ((key, value),) = a.items()
             if isinstance(value, dict) and key == "units":
                 return ", ".join(f"{n} × {name(k)}" for k, n in value.items()) or "nothing"
         worded = label(action.choice, a)
@@ -369,8 +393,10 @@ class RunewarsNarrator(Narrator):
         def card(card_id: str) -> str:
             return cards.get(card_id, {}).get("name") or name(card_id)
 
-        lines = [f"Order cards in hand: {', '.join(map(str, me.get('orders_in_hand', []))) or 'none'}"
-                 + (f" (chosen this season: {me['chosen']})" if me.get("chosen") else "")]
+        lines = [
+            f"Order cards in hand: {', '.join(map(str, me.get('orders_in_hand', []))) or 'none'}"
+            + (f" (chosen this season: {me['chosen']})" if me.get("chosen") else "")
+        ]
         if me.get("tactics_hand"):
             lines.append("Tactics cards: " + ", ".join(card(c) for c in me["tactics_hand"]))
         if me.get("objective_card"):
@@ -384,8 +410,14 @@ class RunewarsNarrator(Narrator):
 
 
 #: reaction windows in words (prompt info "window"); turn windows are "before"/"after"
-WINDOWS = {"rival_turn": "another player's turn", "battle_start": "start of a battle", "season": "season card",
-           "duel_start": "start of a duel", "quest_phase": "quest phase", "turn": "your turn"}
+WINDOWS = {
+    "rival_turn": "another player's turn",
+    "battle_start": "start of a battle",
+    "season": "season card",
+    "duel_start": "start of a duel",
+    "quest_phase": "quest phase",
+    "turn": "your turn",
+}
 
 
 def _show(key: str, value: Any) -> str:
@@ -410,8 +442,11 @@ def _show(key: str, value: Any) -> str:
     if key == "units" and isinstance(value, dict):
         return ", ".join(f"{n} × {name(u)}" for u, n in value.items()) or "no units"
     if key in ("attacker", "defender") and isinstance(value, dict) and "units" in value:
-        return f"seat {value.get('seat')} with " + _show("units", value["units"]) if value.get("seat") is not None \
+        return (
+            f"seat {value.get('seat')} with " + _show("units", value["units"])
+            if value.get("seat") is not None
             else "neutrals with " + _show("units", value["units"])
+        )
     if key == "areas" and isinstance(value, dict):
         return ", ".join(f"{a} ({n})" for a, n in value.items())
     if key == "bids" and isinstance(value, list):
@@ -423,7 +458,6 @@ def _show(key: str, value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(_show(key, v) for v in value)
     return name(value)
-
 
 
 # -------------------------------------------------------------------- text board
@@ -441,8 +475,10 @@ def summary(view: dict[str, Any]) -> list[str]:
         lines.append(f"Seat {turn['seat']} is resolving order {turn['order']}{' with its bonus' if turn.get('bonus') else ''}.")
     for p in view.get("players", []):
         status = " (eliminated)" if p.get("eliminated") else ""
-        lines.append(f"Seat {p['seat']}: {name(p.get('faction')) if p.get('faction') else 'no faction yet'},"
-                     f" influence {p.get('influence')}, tactics {p.get('tactics')}{status}")
+        lines.append(
+            f"Seat {p['seat']}: {name(p.get('faction')) if p.get('faction') else 'no faction yet'},"
+            f" influence {p.get('influence')}, tactics {p.get('tactics')}{status}"
+        )
     return lines
 
 
@@ -451,12 +487,18 @@ def area_line(area_id: str, area: dict[str, Any]) -> str:
     parts = [area_id]
     if area.get("controller") is not None:
         parts.append(f"held by seat {area['controller']}")
-    units = [f"{u['standing'] + u['routed']} × {name(u['unit'])}" + (f" (seat {u['owner']})" if u.get("owner") is not None else " (neutral)")
-             for u in area.get("units", []) if u.get("standing", 0) + u.get("routed", 0)]
+    units = [
+        f"{u['standing'] + u['routed']} × {name(u['unit'])}"
+        + (f" (seat {u['owner']})" if u.get("owner") is not None else " (neutral)")
+        for u in area.get("units", [])
+        if u.get("standing", 0) + u.get("routed", 0)
+    ]
     if units:
         parts.append(", ".join(units))
     if area.get("stronghold"):
-        parts.append(f"stronghold of seat {area['stronghold']['owner']}" + (" (damaged)" if area["stronghold"].get("damaged") else ""))
+        parts.append(
+            f"stronghold of seat {area['stronghold']['owner']}" + (" (damaged)" if area["stronghold"].get("damaged") else "")
+        )
     if area.get("rune"):
         parts.append(f"rune: {area['rune'].replace('_', ' ')}")
     if area.get("city"):
@@ -472,8 +514,15 @@ def text_board(view: dict[str, Any], area: str | None = None) -> list[str]:
 
 
 #: the pack's card kinds as players name the decks
-DECKS = {"season_card": "season card", "tactics_card": "tactics card", "objective": "objective", "title": "title",
-         "hero": "hero", "quest": "quest", "reward": "reward"}
+DECKS = {
+    "season_card": "season card",
+    "tactics_card": "tactics card",
+    "objective": "objective",
+    "title": "title",
+    "hero": "hero",
+    "quest": "quest",
+    "reward": "reward",
+}
 
 
 def catalogue(pack) -> list[dict[str, str]]:
@@ -482,14 +531,28 @@ def catalogue(pack) -> list[dict[str, str]]:
     of each, the same for everybody. It says nothing of where a card is (anyone's hand)."""
     if pack is None:
         return []
-    entries = [{"id": c.id, "name": card_name(c), "kind": DECKS.get(kind, kind.replace("_", " ")),
-                "text": "\n".join(t for t in (c.attrs.get("summary"), c.text) if t) or "(no text)"}
-               for kind, cards in pack.cards.items() for c in cards]
-    entries += [{"id": f.id, "name": f"Fate card {f.number}", "kind": "fate card", "text": fate_card_text(f)}
-                for f in pack.fate_cards]
-    entries += [{"id": u.id, "name": u.name_en, "kind": f"unit ({name(u.faction) if u.faction else 'neutral'})",
-                 "text": f"{u.ability_name}: {u.ability}" if u.ability else "No special ability."}
-                for u in pack.units.values()]
+    entries = [
+        {
+            "id": c.id,
+            "name": card_name(c),
+            "kind": DECKS.get(kind, kind.replace("_", " ")),
+            "text": "\n".join(t for t in (c.attrs.get("summary"), c.text) if t) or "(no text)",
+        }
+        for kind, cards in pack.cards.items()
+        for c in cards
+    ]
+    entries += [
+        {"id": f.id, "name": f"Fate card {f.number}", "kind": "fate card", "text": fate_card_text(f)} for f in pack.fate_cards
+    ]
+    entries += [
+        {
+            "id": u.id,
+            "name": u.name_en,
+            "kind": f"unit ({name(u.faction) if u.faction else 'neutral'})",
+            "text": f"{u.ability_name}: {u.ability}" if u.ability else "No special ability.",
+        }
+        for u in pack.units.values()
+    ]
     return entries
 
 
@@ -546,9 +609,11 @@ def reveal_lines(state) -> list[str]:
     lines = ["**Revealed now that the game is over:**"]
     for p in board.players:
         rewards = [r for h in board.heroes if h.owner == p.seat for r in h.rewards]
-        parts = [f"objective {name(p.objective) if p.objective else 'none'}",
-                 "tactics " + (", ".join(name(c) for c in p.tactics) or "none"),
-                 "quests " + (", ".join(name(c) for c in p.quests) or "none")]
+        parts = [
+            f"objective {name(p.objective) if p.objective else 'none'}",
+            "tactics " + (", ".join(name(c) for c in p.tactics) or "none"),
+            "quests " + (", ".join(name(c) for c in p.quests) or "none"),
+        ]
         if rewards:
             parts.append("rewards " + ", ".join(name(r) for r in rewards))
         lines.append(f"Seat {p.seat} ({name(p.faction) if p.faction else '?'}): " + "; ".join(parts))

@@ -114,16 +114,30 @@ def section(code: Any) -> str:
 
 
 RUNES = {"dragon": "dragon rune", "false": "false rune"}
-RESULTS = {"ally": "the neutrals become allies", "neutrals_retreat": "the neutrals retreat",
-           "battle_or_retreat": "battle or retreat"}
+RESULTS = {
+    "ally": "the neutrals become allies",
+    "neutrals_retreat": "the neutrals retreat",
+    "battle_or_retreat": "battle or retreat",
+}
 TOKEN_KINDS = {"event": "an event", "location": "a location", "destructible_location": "a location that can be destroyed"}
 BENEFITS = {"units": "Units", "tactics": "Tactics cards", "influence": "Influence", "quests": "Quest cards"}
 #: why something happened, where it is not a card (a card's id reads as its name)
-WHY = {"hand_limit": "hand limit", "hero_limit": "over the hero limit", "harvest": "Harvest",
-       "lasting": "a lasting effect", "used": "used", "bandits": "Bandits", "trade": "a trade",
-       "duel": "a duel", "duel_quest": "a duel quest", "eliminated": "its player is eliminated",
-       "defeated_hero_token": "a defeated hero's token", "council_card": "a Council of Mages card",
-       "development": "Resources development", "traveling_merchant": "Traveling Merchant"}
+WHY = {
+    "hand_limit": "hand limit",
+    "hero_limit": "over the hero limit",
+    "harvest": "Harvest",
+    "lasting": "a lasting effect",
+    "used": "used",
+    "bandits": "Bandits",
+    "trade": "a trade",
+    "duel": "a duel",
+    "duel_quest": "a duel quest",
+    "eliminated": "its player is eliminated",
+    "defeated_hero_token": "a defeated hero's token",
+    "council_card": "a Council of Mages card",
+    "development": "Resources development",
+    "traveling_merchant": "Traveling Merchant",
+}
 
 
 def why(value: Any) -> str:
@@ -209,15 +223,18 @@ def _defeated_hero_token(d):
 
 
 def _development_not_possible(d):
-    reasons = {"wood": "its wood dial is too low", "no_site": "no friendly area with its stronghold is free of developments",
-               "no_tile": "no development of its faction is left"}
+    reasons = {
+        "wood": "its wood dial is too low",
+        "no_site": "no friendly area with its stronghold is free of developments",
+        "no_tile": "no development of its faction is left",
+    }
     return f"Seat {d['seat']} cannot build a development: {reasons.get(d.get('reason'), name(d.get('reason')))}."
 
 
 def _dials_set(d):
     changes = []
     for resource, value in (d.get("dials") or {}).items():
-        before, after = (value if isinstance(value, (list, tuple)) and len(value) == 2 else (value, value))
+        before, after = value if isinstance(value, (list, tuple)) and len(value) == 2 else (value, value)
         changes.append(f"{resource} stays at {after}" if before == after else f"{resource} {before} → {after}")
     shown = ", ".join(changes) or "unchanged"
     reason = d.get("why")
@@ -253,7 +270,9 @@ def _duel_round(d):
         taken = damage[k] if k < len(damage) else 0
         stopped = prevented[k] if k < len(prevented) else 0
         hurt = f"{taken} damage" if taken else "none"
-        parts.append(("the attacker takes " if k == 0 else "the defender ") + hurt + (f" ({stopped} prevented)" if stopped else ""))
+        parts.append(
+            ("the attacker takes " if k == 0 else "the defender ") + hurt + (f" ({stopped} prevented)" if stopped else "")
+        )
     return f"Duel in {d['area']}, round {d['round']}: {', '.join(parts)}."
 
 
@@ -269,8 +288,7 @@ def _duel_started(d):
 def _duel_ended(d):
     lost = d.get("defeated") or {}
     fallen = [side for side in ("attacker", "defender") if lost.get(side)]
-    result = ("both sides are defeated" if len(fallen) == 2 else f"the {fallen[0]} is defeated" if fallen
-              else "nobody is defeated")
+    result = "both sides are defeated" if len(fallen) == 2 else f"the {fallen[0]} is defeated" if fallen else "nobody is defeated"
     return f"The duel in {d['area']} ended after {count(d.get('rounds'), 'round')}: {result}."
 
 
@@ -335,8 +353,11 @@ def _lasting_effects_ended(d):
 
 def _map_redo(d):
     steps = list(d.get("steps") or [])
-    what = ("the guides and home realms are taken back to be placed again (p. 8, steps 4-5)" if steps == [4, 5]
-            else "the tiles are taken back to be placed again (p. 8, step 3)")
+    what = (
+        "the guides and home realms are taken back to be placed again (p. 8, steps 4-5)"
+        if steps == [4, 5]
+        else "the tiles are taken back to be placed again (p. 8, step 3)"
+    )
     reason = f" ({d['why']})" if d.get("why") else ""
     return f"The map cannot be finished{reason}: {what}."
 
@@ -344,7 +365,8 @@ def _map_redo(d):
 def _must_retreat(d):
     page = str(d.get("rule") or "").split(" (")[0]
     return f"Seat {d['seat']} must retreat from {d['area']}: one Mobilize card allows only one battle" + (
-        f" ({page})." if page.startswith("p.") else ".")
+        f" ({page})." if page.startswith("p.") else "."
+    )
 
 
 def _orders_revealed(d):
@@ -479,8 +501,11 @@ def _quest_result(d):
 
 
 def _units_placed(d):
-    placed = ", ".join(f"{a} ({n})" for a, n in (d.get("areas") or {}).items()) if isinstance(d.get("areas"), Mapping) \
+    placed = (
+        ", ".join(f"{a} ({n})" for a, n in (d.get("areas") or {}).items())
+        if isinstance(d.get("areas"), Mapping)
         else listing(d.get("areas") or [])
+    )
     if d.get("seat") is None:
         allied = f", allied with seat {d['ally']}" if d.get("ally") is not None else ""
         return f"Neutral {name(d['unit'])} are placed in {placed}{allied}{_because(d.get('why'))}."
@@ -520,13 +545,30 @@ def runes(value: Mapping[str, Any]) -> str:
 
 TRAITS = ("strength", "agility", "wisdom")
 #: labels of answers with a single area, by choice (the rest read "Choice: area")
-AREA_LABELS = {"look": "Look at {}", "build": "Build a stronghold in {}", "repair": "Repair the stronghold in {}",
-               "demolish": "Demolish your stronghold in {}", "activate": "Activate {}", "place": "Place in {}",
-               "stronghold": "Stronghold in {}", "dragon_rune": "Dragon rune in {}", "false_rune": "False rune in {}",
-               "choose": "{}", "remove_location": "Destroy the location in {}", "retreat": "Retreat to {}"}
-ABILITY_MODES = {"use": "Use the ability", "skip": "Do not use it", "rout": "Rout", "damage": "Damage",
-                 "triangles": "Rout triangle units", "rectangle": "Rout a rectangle unit", "retreat": "Send back",
-                 "eliminate": "Eliminate"}
+AREA_LABELS = {
+    "look": "Look at {}",
+    "build": "Build a stronghold in {}",
+    "repair": "Repair the stronghold in {}",
+    "demolish": "Demolish your stronghold in {}",
+    "activate": "Activate {}",
+    "place": "Place in {}",
+    "stronghold": "Stronghold in {}",
+    "dragon_rune": "Dragon rune in {}",
+    "false_rune": "False rune in {}",
+    "choose": "{}",
+    "remove_location": "Destroy the location in {}",
+    "retreat": "Retreat to {}",
+}
+ABILITY_MODES = {
+    "use": "Use the ability",
+    "skip": "Do not use it",
+    "rout": "Rout",
+    "damage": "Damage",
+    "triangles": "Rout triangle units",
+    "rectangle": "Rout a rectangle unit",
+    "retreat": "Send back",
+    "eliminate": "Eliminate",
+}
 
 
 def figure(f: Mapping[str, Any]) -> str:
@@ -565,7 +607,11 @@ def label(choice: str, a: Mapping[str, Any]) -> str | None:
     if choice == "place" and keys <= {"dragon", "false"}:
         return cap(", ".join(f"{rune(k)} in {v}" if v else f"{rune(k)} back to the supply" for k, v in a.items()))
     if keys == {"cards"}:
-        return f"Discard {listing(map(name, a['cards']))}" if choice == "discard" else f"{cap(name(choice))} {listing(map(name, a['cards']))}"
+        return (
+            f"Discard {listing(map(name, a['cards']))}"
+            if choice == "discard"
+            else f"{cap(name(choice))} {listing(map(name, a['cards']))}"
+        )
     if keys == {"card"}:
         if str(a["card"]).startswith("fate-"):
             return cap(fate(a["card"], symbol=True))
@@ -636,12 +682,26 @@ def label(choice: str, a: Mapping[str, Any]) -> str | None:
 
 
 #: answers without arguments whose bare choice reads poorly
-PLAIN = {"none": "None", "damage": "Take the damage", "pass": "Pass", "heroes": "Heroes act",
-         "claim": "Claim an objective", "proceed": "Go on", "buy": "Buy a reward", "draw": "Draw", "skip": "Skip"}
+PLAIN = {
+    "none": "None",
+    "damage": "Take the damage",
+    "pass": "Pass",
+    "heroes": "Heroes act",
+    "claim": "Claim an objective",
+    "proceed": "Go on",
+    "buy": "Buy a reward",
+    "draw": "Draw",
+    "skip": "Skip",
+}
 #: the same where the prompt tells them apart, by a part of the prompt's id (armor, special icon, bandits)
-PLAIN_IN = {("duel_armor", "none"): "No armor", ("duel_special", "damage"): "Deal 1 damage",
-            ("bandits", "damage"): "Take 1 more damage", ("venture", "none"): "Neither",
-            ("training", "skip"): "No training", ("effect", "none"): "Choose nothing"}
+PLAIN_IN = {
+    ("duel_armor", "none"): "No armor",
+    ("duel_special", "damage"): "Deal 1 damage",
+    ("bandits", "damage"): "Take 1 more damage",
+    ("venture", "none"): "Neither",
+    ("training", "skip"): "No training",
+    ("effect", "none"): "Choose nothing",
+}
 
 
 def plain(choice: str, prompt_id: str) -> str:

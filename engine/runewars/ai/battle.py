@@ -88,7 +88,14 @@ def _hit_value(seen: Seen, mode_effect: str, target: dict) -> float:
 
 
 #: what each ability mode does to its targets (engine.runewars.battle.abilities.CHOSEN)
-MODE_EFFECT = {"rout": "rout", "damage": "damage", "triangles": "rout", "rectangle": "rout", "retreat": "retreat", "eliminate": "eliminate"}
+MODE_EFFECT = {
+    "rout": "rout",
+    "damage": "damage",
+    "triangles": "rout",
+    "rectangle": "rout",
+    "retreat": "retreat",
+    "eliminate": "eliminate",
+}
 
 
 @handles("battle_ability")

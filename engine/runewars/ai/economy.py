@@ -62,7 +62,9 @@ def winter_losses(seen: Seen, food: int) -> float:
     for area in seen.mine():
         excess = seen.force(area, seen.seat) - food
         if excess > 0:
-            powers = sorted(unit_power(seen.pack, s["unit"]) for s in seen.led(area, seen.seat) for _ in range(s["standing"] + s["routed"]))
+            powers = sorted(
+                unit_power(seen.pack, s["unit"]) for s in seen.led(area, seen.seat) for _ in range(s["standing"] + s["routed"])
+            )
             lost += sum(powers[:excess])
     return lost
 
@@ -75,7 +77,12 @@ def recruit_room(seen: Seen) -> int:
 
 
 def figures_left(seen: Seen, unit: str) -> int:
-    on_board = sum(s["standing"] + s["routed"] for a in seen.areas.values() for s in a["units"] if s["owner"] == seen.seat and s["unit"] == unit)
+    on_board = sum(
+        s["standing"] + s["routed"]
+        for a in seen.areas.values()
+        for s in a["units"]
+        if s["owner"] == seen.seat and s["unit"] == unit
+    )
     return seen.pack.unit(unit).figures - on_board
 
 
@@ -87,7 +94,9 @@ def recruit_yield(seen: Seen, resources: list[str]) -> float:
         for unit, n in dials[resource].units_at(seen.me["dials"][resource]).items():
             units[unit] = units.get(unit, 0) + n
     room = recruit_room(seen)
-    powers = sorted((unit_power(seen.pack, u) for u, n in units.items() for _ in range(min(n, max(0, figures_left(seen, u))))), reverse=True)
+    powers = sorted(
+        (unit_power(seen.pack, u) for u, n in units.items() for _ in range(min(n, max(0, figures_left(seen, u))))), reverse=True
+    )
     fed = max(0, winter_capacity(seen) - army_size(seen))  # units beyond what winter feeds are worth little
     return sum(p if i < fed else 0.3 * p for i, p in enumerate(powers[:room]))
 
@@ -214,6 +223,7 @@ def influence_icons(seen: Seen) -> int:
 def take_title(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
     """A title for the least influence it costs, only with a reserve of 4 left and not in the last year
     (influence on a title is spent, and owned influence breaks the final tie, p. 30)."""
+
     def score(action: Action) -> float:
         if action.choice == "decline":
             return 0.0
@@ -247,6 +257,7 @@ def influence_bid(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) 
 @handles("bid_tie")
 def bid_tie(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
     """Myself if tied, else the tied rival with the least influence (the weakest)."""
+
     def score(action: Action) -> float:
         seat = action.args["seat"]
         return 100.0 if seat == seen.seat else -seen.players[seat]["influence"]

@@ -100,6 +100,7 @@ def hero_action(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) ->
     goals = quest_goals(seen)
     moves = [a for a in mine if a.choice == "move" and a.args.get("path")]
     if goals and moves:
+
         def distance(action: Action) -> int:
             near = seen.within(action.args["path"][-1], 6)
             return min((near[g] for g in goals if g in near), default=99)
@@ -133,7 +134,9 @@ def reward_keeps(seen: Seen, reward: str) -> bool:
 @handles("disloyal_choice")
 def disloyal_choice(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
     """The hero worth least goes (its rewards go with it, p. 28)."""
-    return best(legal, lambda a: -hero_worth(seen, a.args["hero"]) - 2 * int(hero_view(seen, a.args["hero"]).get("rewards", 0) or 0))
+    return best(
+        legal, lambda a: -hero_worth(seen, a.args["hero"]) - 2 * int(hero_view(seen, a.args["hero"]).get("rewards", 0) or 0)
+    )
 
 
 @handles("duel_start")
@@ -164,7 +167,9 @@ def duel_armor(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> 
 @handles("duel_spoils")
 def duel_spoils(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
     """Each reward to the hero holding fewest (then the stronger one)."""
-    return best(legal, lambda a: -10 * int(hero_view(seen, a.args["hero"]).get("rewards", 0) or 0) + hero_worth(seen, a.args["hero"]))
+    return best(
+        legal, lambda a: -10 * int(hero_view(seen, a.args["hero"]).get("rewards", 0) or 0) + hero_worth(seen, a.args["hero"])
+    )
 
 
 @handles("test_boost")
@@ -208,6 +213,7 @@ def trade_rewards(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) 
 @handles("hero_retreat")
 def hero_retreat(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
     """The safest neighbour: my own area with my units, away from rivals."""
+
     def score(action: Action) -> float:
         area = action.args["to"]
         if area not in seen.areas:

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import fields, is_dataclass
 from functools import cache
 from random import Random
-from typing import Any, Iterable
+from typing import Any
 
 from engine.core import Engine, Event, GameState, encode, replay, state_hash
 from engine.core.engine import copy_state
@@ -235,7 +236,9 @@ def _deal_anew(board, seat: int | None, hand: str, deck: str, rng: Random) -> No
         pile.draw = pool
 
 
-def check_secrets(engine: Engine, state: GameState, events: Iterable[Event], rng: Random, revealed: set[str] | None = None) -> list[str]:
+def check_secrets(
+    engine: Engine, state: GameState, events: Iterable[Event], rng: Random, revealed: set[str] | None = None
+) -> list[str]:
     """Leaks: views that change when hidden information is permuted, public events that name secrets."""
     problems = []
     if state.board is None or not state.board.areas:
@@ -248,7 +251,9 @@ def check_secrets(engine: Engine, state: GameState, events: Iterable[Event], rng
         else:
             error_text = ""
         if not same:
-            problems.append(f"leak: the {'public' if seat is None else f'seat {seat}'} view depends on hidden information{error_text}")
+            problems.append(
+                f"leak: the {'public' if seat is None else f'seat {seat}'} view depends on hidden information{error_text}"
+            )
     problems += check_events(state, events, revealed)
     return problems
 

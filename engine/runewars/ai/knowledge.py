@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engine.runewars.data import Pack, UnitType
 from engine.runewars.map import Placement, geometry
@@ -47,7 +48,10 @@ class PackFacts:
         total = max(1, len(cards))
         #: per shape and card: (rout points, damage points, specials) on average
         self.points = {
-            shape: tuple(sum((c.section(shape).n or 1) for c in cards if c.section(shape).kind == k) / total for k in ("rout", "damage", "special"))
+            shape: tuple(
+                sum((c.section(shape).n or 1) for c in cards if c.section(shape).kind == k) / total
+                for k in ("rout", "damage", "special")
+            )
             for shape in ("triangle", "circle", "rectangle", "hexagon")
         }
         self.power = {}
@@ -58,7 +62,7 @@ class PackFacts:
 
 _FACTS: dict[int, tuple[Pack, PackFacts]] = {}
 #: what depends on the map alone (Seen.within, Seen.neighbours), kept per map geometry for the whole game
-_MAP_MEMO: "weakref.WeakKeyDictionary[Any, dict[tuple, Any]]" = weakref.WeakKeyDictionary()
+_MAP_MEMO: weakref.WeakKeyDictionary[Any, dict[tuple, Any]] = weakref.WeakKeyDictionary()
 
 
 def facts(pack: Pack) -> PackFacts:
@@ -80,6 +84,7 @@ def expected_strengths(pack: Pack, attackers: dict[str, int], defenders: dict[st
     figure out of the count as surely as a kill, damage points kill by the target side's
     average health, a special is worth about half a removal.
     """
+
     def removals(side: dict[str, int], other: dict[str, int]) -> float:
         figures = sum(other.values())
         health = sum(pack.unit(u).health * n for u, n in other.items()) / figures if figures else 1.0
@@ -184,7 +189,9 @@ class Seen:
     def is_empty(self, area: str) -> bool:
         """p. 15: no units, no stronghold and not a home realm."""
         a = self.areas[area]
-        return area not in self.home_owner and not any(s["standing"] + s["routed"] for s in a["units"]) and a["stronghold"] is None
+        return (
+            area not in self.home_owner and not any(s["standing"] + s["routed"] for s in a["units"]) and a["stronghold"] is None
+        )
 
     def passable(self, area: str) -> bool:
         return self.controller(area) == self.seat or self.is_empty(area)
@@ -294,7 +301,7 @@ class Seen:
                 if worth == 0:
                     continue
                 for other, steps in self.within(target, 6 if finish else 4).items():
-                    self._frontier[other] = max(self._frontier[other], worth * 0.5 ** steps)
+                    self._frontier[other] = max(self._frontier[other], worth * 0.5**steps)
         return self._frontier[area]
 
     # -- movement -------------------------------------------------------------------------

@@ -228,7 +228,10 @@ def march_target(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -
     skip = next((a for a in legal if a.choice == "skip"), None)
     if skip is not None:
         return skip
-    return best(legal, lambda a: -seen.force(a.args["area"], seen.seat) - sum(seen.force(b, seen.seat) for b in seen.neighbours(a.args["area"])))
+    return best(
+        legal,
+        lambda a: -seen.force(a.args["area"], seen.seat) - sum(seen.force(b, seen.seat) for b in seen.neighbours(a.args["area"])),
+    )
 
 
 @handles("march_move")
@@ -321,6 +324,7 @@ def retreat(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Act
     """My units: the safest area with room. Unallied neutrals (I decide as left neighbour): towards my rivals."""
     coming = sum(prompt.info["units"].values())
     if prompt.info["side"] is None:
+
         def towards_rivals(action: Action) -> float:
             to = action.args["to"]
             rivals = sum(seen.power(b, s) for b in seen.neighbours(to) + [to] for s in seen.rivals)

@@ -24,7 +24,11 @@ def order_value(seen: Seen, number: int, bonus: bool) -> float:
     order = seen.pack.order(number).id
     if order in ("mobilize", "conquer"):
         plans = sorted(
-            (p for p in (movement.plan(seen, t, conquer=order == "conquer" and bonus) for t in movement.march_targets(seen)) if p and p.groups),
+            (
+                p
+                for p in (movement.plan(seen, t, conquer=order == "conquer" and bonus) for t in movement.march_targets(seen))
+                if p and p.groups
+            ),
             key=lambda p: -p.value,
         )
         value = plans[0].value if plans else 0.0

@@ -8,8 +8,8 @@ A handler is ``handler(seen, prompt, legal, rng) -> Action``: ``seen`` is the se
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
-from typing import Callable
 
 from engine.core import Action, Prompt
 from engine.runewars.ai.knowledge import Seen

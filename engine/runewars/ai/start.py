@@ -44,6 +44,7 @@ def place_false_rune(seen: Seen, prompt: Prompt, legal: list[Action], rng: Rando
 @handles("place_dragon_rune")
 def place_dragon_rune(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
     """Epic variant (p. 37): the one dragon rune goes behind the stronghold, into the least exposed area."""
+
     def score(action: Action) -> float:
         area = seen.areas[action.args["area"]]
         return -exposure(seen, action.args["area"]) + (5 if area["stronghold"] else 0)
@@ -54,6 +55,7 @@ def place_dragon_rune(seen: Seen, prompt: Prompt, legal: list[Action], rng: Rand
 @handles("place_units")
 def place_units(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
     """Spread the units: each area's force against its exposure (a little over the square of the force)."""
+
     def score(action: Action) -> float:
         total = 0.0
         for area in seen.me["home_areas"]:

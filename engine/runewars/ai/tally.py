@@ -9,14 +9,23 @@ cards the data pack does not have, or an option the run did not set, are listed 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from engine.core import Event
 from engine.runewars.data import Pack
 
 #: count name (the order cards' English names, issue 12) -> order id in the pack
-ORDERS = {"strategy": "strategy", "mobilize": "mobilize", "conquer": "conquer", "harvest": "harvest", "recruit": "recruit",
-          "rally_support": "support", "acquire_power": "gain_power", "fortify": "fortify"}
+ORDERS = {
+    "strategy": "strategy",
+    "mobilize": "mobilize",
+    "conquer": "conquer",
+    "harvest": "harvest",
+    "recruit": "recruit",
+    "rally_support": "support",
+    "acquire_power": "gain_power",
+    "fortify": "fortify",
+}
 SYMBOLS = ("gold", "silver", "red")
 
 
@@ -37,7 +46,10 @@ COUNTS: dict[str, Callable[[Event], int]] = {
     **{name: _order(order) for name, order in ORDERS.items()},
     "bonuses": lambda e: int(e.kind == "turn_began" and bool(e.data.get("bonus"))),
     "battles": _kind("battle_started"),
-    **{f"diplomacy_{symbol}": (lambda s: lambda e: int(e.kind == "diplomacy_result" and e.data.get("symbol") == s))(symbol) for symbol in SYMBOLS},
+    **{
+        f"diplomacy_{symbol}": (lambda s: lambda e: int(e.kind == "diplomacy_result" and e.data.get("symbol") == s))(symbol)
+        for symbol in SYMBOLS
+    },
     "retreats": _kind("units_retreated"),
     "strongholds_built": _kind("stronghold_built"),
     "strongholds_captured": _kind("stronghold_captured"),
@@ -57,7 +69,9 @@ COUNTS: dict[str, Callable[[Event], int]] = {
     "bids": _kind("bid_started"),
     "council": _kind("council_card"),
     "disloyal": _kind("hero_disloyal"),
-    "neutrals_placed_by_cards": lambda e: int(e.kind in ("units_placed", "neutrals_moved") and e.data.get("seat") is None and _card_move(e)),
+    "neutrals_placed_by_cards": lambda e: int(
+        e.kind in ("units_placed", "neutrals_moved") and e.data.get("seat") is None and _card_move(e)
+    ),
     "runes_placed_without_false": lambda e: int(e.kind == "dragon_rune_placed" and e.data.get("false_rune") is False),
     "hidden_pass": lambda e: int(e.kind == "units_moved" and e.data.get("why") in HIDDEN_PASS_CARDS),
     "heroes_defeated_outside_duels": lambda e: int(e.kind == "hero_defeated" and e.data.get("why") != "duel"),
@@ -113,6 +127,7 @@ def count(events: Iterable[Event]) -> Counter:
 
 def cannot_happen(pack: Pack, options: dict[str, Any]) -> list[str]:
     """Counts whose rules need decks the pack lacks (or an option the run did not set)."""
+
     def dealt(kind: str) -> bool:
         return any(not card.partial for card in pack.cards.get(kind, ()))
 

@@ -13,9 +13,9 @@ units can be routed or made to retreat (ruling).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Callable
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars import cards
@@ -62,7 +62,10 @@ CHOSEN: dict[str, tuple[Option, ...]] = {
         Option("rectangle", "rout", 1, 1, lambda u, f: not f.routed and u.shape == "rectangle"),
     ),
     "elf_spellweaver": (Option("retreat", "retreat", 1, 1, _standing),),
-    "elf_warrior": (Option("damage", "opponent_damage", amount=1), Option("eliminate", "eliminate", 1, 1, lambda u, f: f.damage > 0 or f.routed)),
+    "elf_warrior": (
+        Option("damage", "opponent_damage", amount=1),
+        Option("eliminate", "eliminate", 1, 1, lambda u, f: f.damage > 0 or f.routed),
+    ),
     "undead_skeleton_archer": (Option("damage", "damage", 1, 1, lambda u, f: u.shape in ("triangle", "circle")),),
     "undead_zombie": (Option("rout", "rout", 1, 1, _standing), Option("damage", "damage", 1, 1, lambda u, f: f.routed)),
     "undead_dark_knight": (Option("rout", "rout", 1, 2, _standing),),
@@ -158,12 +161,21 @@ def run_ability(state: GameState, pack: Pack, frame: Battle, task: Task, ctx: Co
             open_battle_prompt(state, frame, side.leader, "battle_ability", answers, info)
             return
         frame.tasks.remove(task)
-        ctx.emit("ability_used", area=frame.area, side=SIDE_NAMES[task.side], seat=side.seat, unit=task.what, mode=None, targets=[])
+        ctx.emit(
+            "ability_used", area=frame.area, side=SIDE_NAMES[task.side], seat=side.seat, unit=task.what, mode=None, targets=[]
+        )
         _after(state, frame, task, ctx)
         return
     frame.tasks.remove(task)
     resolve = AUTOMATIC.get(task.what)
-    ctx.emit("ability_used", area=frame.area, side=SIDE_NAMES[task.side], seat=side.seat, unit=task.what, implemented=resolve is not None)
+    ctx.emit(
+        "ability_used",
+        area=frame.area,
+        side=SIDE_NAMES[task.side],
+        seat=side.seat,
+        unit=task.what,
+        implemented=resolve is not None,
+    )
     if resolve is not None:
         resolve(state, pack, frame, task, ctx)
 
@@ -184,7 +196,15 @@ def run_redraw(state: GameState, pack: Pack, frame: Battle, task: Task, ctx: Con
         return
     side.extra_cards += drawn
     section = fate_section(pack, drawn[0], task.what)
-    ctx.emit("battle_card_drawn", area=frame.area, side=SIDE_NAMES[task.side], seat=side.seat, unit=task.what, card=drawn[0], section=section.code)
+    ctx.emit(
+        "battle_card_drawn",
+        area=frame.area,
+        side=SIDE_NAMES[task.side],
+        seat=side.seat,
+        unit=task.what,
+        card=drawn[0],
+        section=section.code,
+    )
     if section.kind == "special":
         frame.tasks.insert(0, Task("ability", task.side, task.what, extra=True))
 
@@ -240,16 +260,29 @@ def use_ability(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     targets = action.args.get("targets", [])
     if not isinstance(targets, list) or not all(isinstance(t, dict) for t in targets):
         raise InvalidAction("'targets' is a list of figures: {unit, damage, routed}")
-    answer = {"mode": action.args.get("mode"), **({"targets": sorted((figure_args(t) for t in targets), key=_key)} if targets else {})}
+    answer = {
+        "mode": action.args.get("mode"),
+        **({"targets": sorted((figure_args(t) for t in targets), key=_key)} if targets else {}),
+    }
     if ("ability", answer) not in ability_answers(pack, frame, task):
         raise IllegalAction(
-            f"{pack.unit(task.what).name_en}: {pack.unit(task.what).ability}", rule=RULE, alternatives=_legal(state, pack, prompt)[:10]
+            f"{pack.unit(task.what).name_en}: {pack.unit(task.what).ability}",
+            rule=RULE,
+            alternatives=_legal(state, pack, prompt)[:10],
         )
     state.close(prompt.id)
     frame.tasks.remove(task)
     option = next(o for o in CHOSEN[task.what] if o.mode == answer["mode"])
     side = frame.sides[task.side]
-    ctx.emit("ability_used", area=frame.area, side=SIDE_NAMES[task.side], seat=side.seat, unit=task.what, mode=option.mode, targets=answer.get("targets", []))
+    ctx.emit(
+        "ability_used",
+        area=frame.area,
+        side=SIDE_NAMES[task.side],
+        seat=side.seat,
+        unit=task.what,
+        mode=option.mode,
+        targets=answer.get("targets", []),
+    )
     _apply(state, pack, frame, task, option, answer.get("targets", []), ctx)
     _after(state, frame, task, ctx)
 

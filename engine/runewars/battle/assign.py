@@ -33,8 +33,7 @@ def candidates(pack: Pack, side: BattleSide, task: Task) -> list[Fighter]:
     """The figures the next point of ``task`` may go to under the rules."""
     only = task.only
     pool = [
-        f for f in side.fighters
-        if not (only.get("standing") and f.routed) and not (only.get("distinct") and f.id in task.hit)
+        f for f in side.fighters if not (only.get("standing") and f.routed) and not (only.get("distinct") and f.id in task.hit)
     ]
     matching = [f for f in pool if _matches(pack, side, f, only)]
     if not only.get("soft") or any(not f.routed for f in matching):
@@ -122,7 +121,9 @@ def choose_assign(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     chosen = figures.in_class(candidates(pack, frame.sides[task.side], task), figure_args(action.args))
     if chosen is None:
         raise IllegalAction(
-            f"{action.args.get('unit')!r} cannot take this {task.what} point.", rule=RULES[task.what], alternatives=_legal(state, pack, prompt)[:10]
+            f"{action.args.get('unit')!r} cannot take this {task.what} point.",
+            rule=RULES[task.what],
+            alternatives=_legal(state, pack, prompt)[:10],
         )
     state.close(prompt.id)
     apply_point(state, pack, frame, task, chosen, ctx)

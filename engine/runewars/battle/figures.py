@@ -55,8 +55,10 @@ def counts(fighters: list[Fighter]) -> dict[str, int]:
 def _stack(area: Area, fighter: Fighter) -> Stack:
     """The stack holding ``fighter``: same owner, unit and alliance, with a figure lying or standing like it."""
     return next(
-        s for s in area.stacks
-        if (s.owner, s.unit, s.ally) == (fighter.owner, fighter.unit, fighter.ally) and (s.routed if fighter.routed else s.standing)
+        s
+        for s in area.stacks
+        if (s.owner, s.unit, s.ally) == (fighter.owner, fighter.unit, fighter.ally)
+        and (s.routed if fighter.routed else s.standing)
     )
 
 
@@ -73,14 +75,24 @@ def damage(state: GameState, pack: Pack, frame: Battle, index: int, fighter: Fig
     fighter.damage += 1
     side = frame.sides[index]
     survives = fighter.damage < health(pack, side, fighter)
-    ctx.emit("battle_damaged", area=frame.area, side=SIDE_NAMES[index], seat=side.seat, unit=fighter.unit,
-             damage=fighter.damage, eliminated=not survives, why=why)
+    ctx.emit(
+        "battle_damaged",
+        area=frame.area,
+        side=SIDE_NAMES[index],
+        seat=side.seat,
+        unit=fighter.unit,
+        damage=fighter.damage,
+        eliminated=not survives,
+        why=why,
+    )
     if not survives:
         eliminate(state, frame, index, fighter, ctx, why, announce=False)
     return survives
 
 
-def eliminate(state: GameState, frame: Battle, index: int, fighter: Fighter, ctx: Context, why: str, *, announce: bool = True) -> None:
+def eliminate(
+    state: GameState, frame: Battle, index: int, fighter: Fighter, ctx: Context, why: str, *, announce: bool = True
+) -> None:
     """The figure goes back to its owner's supply and its damage tokens are removed (p. 22)."""
     area = state.board.areas[frame.area]
     stack = _stack(area, fighter)
@@ -91,7 +103,9 @@ def eliminate(state: GameState, frame: Battle, index: int, fighter: Fighter, ctx
     area.remove_empty_stacks()
     frame.sides[index].fighters.remove(fighter)
     if announce:
-        ctx.emit("battle_eliminated", area=frame.area, side=SIDE_NAMES[index], seat=frame.sides[index].seat, unit=fighter.unit, why=why)
+        ctx.emit(
+            "battle_eliminated", area=frame.area, side=SIDE_NAMES[index], seat=frame.sides[index].seat, unit=fighter.unit, why=why
+        )
 
 
 def add_fighter(state: GameState, frame: Battle, index: int, owner: int | None, unit: str) -> None:
@@ -99,5 +113,3 @@ def add_fighter(state: GameState, frame: Battle, index: int, owner: int | None, 
     state.board.areas[frame.area].add_units(owner, unit, 1)
     frame.sides[index].fighters.append(Fighter(frame.next_fighter, owner, unit))
     frame.next_fighter += 1
-
-

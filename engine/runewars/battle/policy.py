@@ -16,7 +16,8 @@ answered by the engine (``forced``).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Action, GameState, InvalidAction, Prompt
 from engine.runewars.battle.frame import Battle
@@ -41,7 +42,9 @@ def asks(state: GameState, seat: int, decision: str) -> bool:
     return state.board.battle_policy.get(seat, {}).get(decision, "auto") == "ask"
 
 
-def open_battle_prompt(state: GameState, frame: Battle, seat: int, kind: str, answers: list[tuple[str, dict[str, Any]]], info: dict[str, Any]) -> None:
+def open_battle_prompt(
+    state: GameState, frame: Battle, seat: int, kind: str, answers: list[tuple[str, dict[str, Any]]], info: dict[str, Any]
+) -> None:
     """Open one battle prompt (forced when only one answer is legal) and count it."""
     board = state.board
     pid = f"y{board.year}/{board.season}/battle/{frame.area}/{kind}/{seat}/{state.seq}"

@@ -84,10 +84,19 @@ def line_up(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
                 frame.next_fighter += 1
             if stack.routed:
                 side.left_out.append(Stack(stack.owner, stack.unit, routed=stack.routed, ally=stack.ally))
-    ctx.emit("battle_lined_up", area=frame.area, **{
-        name: {"seat": side.seat, "leader": side.leader, "units": counts(side.fighters), "left_out": {s.unit: s.routed for s in side.left_out}}
-        for name, side in zip(SIDE_NAMES, frame.sides)
-    })
+    ctx.emit(
+        "battle_lined_up",
+        area=frame.area,
+        **{
+            name: {
+                "seat": side.seat,
+                "leader": side.leader,
+                "units": counts(side.fighters),
+                "left_out": {s.unit: s.routed for s in side.left_out},
+            }
+            for name, side in zip(SIDE_NAMES, frame.sides)
+        },
+    )
     frame.step = "start_of_battle"
 
 

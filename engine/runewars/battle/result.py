@@ -13,7 +13,6 @@ together into one adjacent area (p. 18).
 
 from __future__ import annotations
 
-
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.alliance import refresh_alliances
 from engine.runewars.battle.figures import counts, standing
@@ -28,7 +27,9 @@ from engine.runewars.supply import own_strongholds, stronghold_limit
 
 #: defence developments that make the opponent put losses on his own units (p. 33)
 DEFENCE_ASSIGN = {"enemy_retreat": "retreat", "enemy_rout": "rout", "enemy_damage": "damage"}
-CAPTURE_RULE = "p. 21 (Festung zerstören/erobern): if all your strongholds are in play, you may demolish one to replace the captured one"
+CAPTURE_RULE = (
+    "p. 21 (Festung zerstören/erobern): if all your strongholds are in play, you may demolish one to replace the captured one"
+)
 EXCESS_RULE = "p. 18: after a won battle the units above 8 retreat together into one adjacent area"
 
 
@@ -43,8 +44,14 @@ def defence(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
     if development.effect == "strength":  # nothing to decide: it only adds strength
         use_defence(state, frame, development, ctx)
     elif asks(state, frame.defender, "defence"):
-        open_battle_prompt(state, frame, frame.defender, "battle_defence", [("use", {}), ("skip", {})],
-                           {"development": development.id, "text": development.text})
+        open_battle_prompt(
+            state,
+            frame,
+            frame.defender,
+            "battle_defence",
+            [("use", {}), ("skip", {})],
+            {"development": development.id, "text": development.text},
+        )
     elif _needed(state, pack, frame):
         use_defence(state, frame, development, ctx)
 
@@ -116,8 +123,14 @@ def strength(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
         ctx.emit("stronghold_damaged", area=frame.area, seat=stronghold.owner)
     frame.strength = {"attacker": attacker, "defender": defender}
     frame.winner = ATTACKER if attacker > defender else DEFENDER  # a tie goes to the defender
-    ctx.emit("battle_won", area=frame.area, winner=SIDE_NAMES[frame.winner], seat=frame.sides[frame.winner].seat,
-             strength=dict(frame.strength), stronghold=fort)
+    ctx.emit(
+        "battle_won",
+        area=frame.area,
+        winner=SIDE_NAMES[frame.winner],
+        seat=frame.sides[frame.winner].seat,
+        strength=dict(frame.strength),
+        stronghold=fort,
+    )
     frame.step = "retreat"
 
 
@@ -175,7 +188,11 @@ def choose_stronghold(state: GameState, pack: Pack, prompt: Prompt, action: Acti
     if action.choice == "demolish":
         where = action.args.get("area")
         if where not in prompt.info["in_play"]:
-            raise IllegalAction(f"You have no stronghold in {where!r} to demolish.", rule=CAPTURE_RULE, alternatives=_stronghold_legal(state, pack, prompt))
+            raise IllegalAction(
+                f"You have no stronghold in {where!r} to demolish.",
+                rule=CAPTURE_RULE,
+                alternatives=_stronghold_legal(state, pack, prompt),
+            )
         state.board.areas[where].stronghold = None
         ctx.emit("stronghold_demolished", area=where, seat=frame.attacker)
         _destroy_development(state, where, ctx)
@@ -199,8 +216,14 @@ def return_units(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> N
     if frame.winner == DEFENDER:  # only an attacker may exceed the limit (p. 18): the usual elimination
         open_culls(state, seat, [frame.area], limit=AREA_UNIT_LIMIT, why="limit")
         return
-    open_battle_prompt(state, frame, seat, "battle_excess", [("retreat_units", {"units": c}) for c in excess_choices(state, frame)],
-                       {"excess": excess})
+    open_battle_prompt(
+        state,
+        frame,
+        seat,
+        "battle_excess",
+        [("retreat_units", {"units": c}) for c in excess_choices(state, frame)],
+        {"excess": excess},
+    )
 
 
 def excess_choices(state: GameState, frame: Battle) -> list[dict[str, int]]:
@@ -219,8 +242,11 @@ def choose_excess(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     if not isinstance(units, dict):
         raise InvalidAction("retreat_units needs 'units': {unit: count}")
     if units not in excess_choices(state, frame):
-        raise IllegalAction(f"Send exactly {prompt.info['excess']} of your units in {frame.area} away.", rule=EXCESS_RULE,
-                            alternatives=_excess_legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            f"Send exactly {prompt.info['excess']} of your units in {frame.area} away.",
+            rule=EXCESS_RULE,
+            alternatives=_excess_legal(state, pack, prompt)[:10],
+        )
     state.close(prompt.id)
     push_retreat(state, pack, frame.area, frame.attacker, units, chooser=frame.attacker, why="excess")
 
@@ -228,6 +254,12 @@ def choose_excess(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
 def end(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
     """Remove the battle token; alliances are settled again."""
     state.board.contested.remove(frame.area)
-    ctx.emit("battle_ended", area=frame.area, winner=SIDE_NAMES[frame.winner], seat=frame.sides[frame.winner].seat,
-             prompts=frame.prompts_opened, forced=frame.prompts_forced)
+    ctx.emit(
+        "battle_ended",
+        area=frame.area,
+        winner=SIDE_NAMES[frame.winner],
+        seat=frame.sides[frame.winner].seat,
+        prompts=frame.prompts_opened,
+        forced=frame.prompts_forced,
+    )
     refresh_alliances(state, ctx)

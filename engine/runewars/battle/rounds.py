@@ -47,8 +47,14 @@ def choose(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
         frame.step = "choose_defender" if index == ATTACKER else "reveal"
         return
     if asks(state, side.leader, "order"):
-        open_battle_prompt(state, frame, side.leader, "battle_type", [("draw", {"unit": u}) for u in types],
-                           {"row": frame.row, "side": SIDE_NAMES[index]})
+        open_battle_prompt(
+            state,
+            frame,
+            side.leader,
+            "battle_type",
+            [("draw", {"unit": u}) for u in types],
+            {"row": frame.row, "side": SIDE_NAMES[index]},
+        )
         return
     draw_for(state, pack, frame, index, types[0], ctx)
 
@@ -59,7 +65,9 @@ def draw_for(state: GameState, pack: Pack, frame: Battle, index: int, unit: str,
     side.cards = cards.draw(state.board, "fate", len(standing(side, unit)), ctx.rng)
     side.drawn.append(unit)
     frame.step = "choose_defender" if index == ATTACKER else "reveal"
-    ctx.emit("battle_drew", area=frame.area, row=frame.row, side=SIDE_NAMES[index], seat=side.seat, unit=unit, count=len(side.cards))
+    ctx.emit(
+        "battle_drew", area=frame.area, row=frame.row, side=SIDE_NAMES[index], seat=side.seat, unit=unit, count=len(side.cards)
+    )
     if index == ATTACKER:  # hidden until the defender has drawn too
         ctx.emit("battle_cards", to=side.leader, area=frame.area, unit=unit, cards=list(side.cards), sections=_codes(pack, side))
 
@@ -68,8 +76,12 @@ def reveal(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
     if all(side.unit is None for side in frame.sides):
         frame.step = "row"
         return
-    ctx.emit("battle_cards_revealed", area=frame.area, row=frame.row,
-             **{SIDE_NAMES[i]: _shown(pack, side) for i, side in enumerate(frame.sides)})
+    ctx.emit(
+        "battle_cards_revealed",
+        area=frame.area,
+        row=frame.row,
+        **{SIDE_NAMES[i]: _shown(pack, side) for i, side in enumerate(frame.sides)},
+    )
     frame.step = "specials"
 
 
@@ -135,6 +147,8 @@ def choose_type(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
         raise InvalidAction("draw needs 'unit': a unit type")
     index = CHOOSING[frame.step]
     if unit not in eligible(pack, frame, index):
-        raise IllegalAction(f"{unit} cannot draw in battle row {frame.row} now.", rule=RULE, alternatives=_legal(state, pack, prompt))
+        raise IllegalAction(
+            f"{unit} cannot draw in battle row {frame.row} now.", rule=RULE, alternatives=_legal(state, pack, prompt)
+        )
     state.close(prompt.id)
     draw_for(state, pack, frame, index, unit, ctx)

@@ -34,6 +34,7 @@ def check_decks(v, m) -> None:
     """Per card: names, summary and the deck fields outside the vocabulary; per deck: the rulebook's counts."""
     for table in DECK_TABLES:
         for rid, rec in complete_records(m, table).items():
+
             def err(field: str, message: str, _rec=rec, _rid=rid, _table=table) -> None:
                 v.err(_rec, _table, _rid, field, message)
 
@@ -88,7 +89,13 @@ def _check_counts(v, m) -> None:
             want = v.comp(f"objective_cards_{alignment}")
             if want is not None and len(these) != want:
                 last = (these or list(objectives.values()))[-1]
-                v.err(last, "objective", last.data["id"], "alignment", f"{len(these)} {alignment} objectives, the component list says {want}")
+                v.err(
+                    last,
+                    "objective",
+                    last.data["id"],
+                    "alignment",
+                    f"{len(these)} {alignment} objectives, the component list says {want}",
+                )
 
 
 def deck_counts(m) -> dict[str, Any]:

@@ -46,6 +46,7 @@ def check_hero_cards(v, m) -> None:
     for table, check in (("hero", _check_hero), ("quest", _check_quest), ("reward", _check_reward)):
         records = _complete(m, table)
         for rid, rec in records.items():
+
             def err(field: str, message: str, _rec=rec, _rid=rid, _table=table) -> None:
                 v.err(_rec, _table, _rid, field, message)
 
@@ -61,7 +62,13 @@ def check_hero_cards(v, m) -> None:
     for rid, rec in m.tables.get("setup_quest", {}).items():  # the same card (p. 8): a quest with its id goes where it does
         quest = quests.get(rid)
         if quest is not None and (quest.data.get("area"), quest.data.get("test")) != (rec.data["area"], rec.data["test"]):
-            v.err(quest, "quest", rid, "area", f"the setup quest names {rec.data['area']} and {rec.data['test']}; the quest card must too")
+            v.err(
+                quest,
+                "quest",
+                rid,
+                "area",
+                f"the setup quest names {rec.data['area']} and {rec.data['test']}; the quest card must too",
+            )
 
 
 def _effects_ok(value: Any) -> bool:
@@ -144,23 +151,51 @@ def build_hero_cards(m, prov) -> HeroCards:
     """The complete hero, quest and reward cards of the merged pack; ``prov`` builds a Provenance from a record."""
     heroes = {
         rid: HeroCard(
-            rid, d["name"], d["alignment"], d["strength"], d["agility"], d["wisdom"], d["health"], d.get("when"),
-            _frozen_effects(d.get("effects", [])), tuple(d.get("keywords", ())), d["summary"], d.get("text", ""), prov(d),
+            rid,
+            d["name"],
+            d["alignment"],
+            d["strength"],
+            d["agility"],
+            d["wisdom"],
+            d["health"],
+            d.get("when"),
+            _frozen_effects(d.get("effects", [])),
+            tuple(d.get("keywords", ())),
+            d["summary"],
+            d.get("text", ""),
+            prov(d),
         )
         for rid, d in ((rid, r.data) for rid, r in _complete(m, "hero").items())
     }
     quests = {
         rid: QuestCard(
-            rid, d["name"], d.get("area"), d.get("where"), d.get("test"), d.get("duel"),
+            rid,
+            d["name"],
+            d.get("area"),
+            d.get("where"),
+            d.get("test"),
+            d.get("duel"),
             MappingProxyType({k: _frozen_effects(d[k]) for k in FATE_SYMBOLS + (DUEL_OUTCOME,) if k in d}),
-            d["summary"], d.get("text", ""), prov(d),
+            d["summary"],
+            d.get("text", ""),
+            prov(d),
         )
         for rid, d in ((rid, r.data) for rid, r in _complete(m, "quest").items())
     }
     rewards = {
         rid: RewardCard(
-            rid, d["name"], d.get("trait"), d["when"], d.get("test"), d.get("once", False), d.get("discard", False),
-            tuple(d.get("keywords", ())), _frozen_effects(d.get("effects", [])), d["summary"], d.get("text", ""), prov(d),
+            rid,
+            d["name"],
+            d.get("trait"),
+            d["when"],
+            d.get("test"),
+            d.get("once", False),
+            d.get("discard", False),
+            tuple(d.get("keywords", ())),
+            _frozen_effects(d.get("effects", [])),
+            d["summary"],
+            d.get("text", ""),
+            prov(d),
         )
         for rid, d in ((rid, r.data) for rid, r in _complete(m, "reward").items())
     }

@@ -17,6 +17,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .cards_decks import check_decks, deck_counts
+from .heroes_cards import build_hero_cards, check_hero_cards
 from .model import (
     DIRECTION_ORDER,
     OPPOSITE,
@@ -44,8 +46,6 @@ from .model import (
     UnitType,
     neighbour,
 )
-from .cards_decks import check_decks, deck_counts
-from .heroes_cards import build_hero_cards, check_hero_cards
 from .schema import (
     AREA_ID,
     BORDER_KINDS,
@@ -304,7 +304,9 @@ def _load_layer(directory: Path, merged: Merged, counter: list[int], layer: int)
 
                 if not _validate_record(key, data, err):
                     continue
-                if (key, rid) in seen_in_layer and not (bucket[rid].data.get("partial") and not data.get("partial")):  # a complete card replaces a rulebook example's partial one
+                if (key, rid) in seen_in_layer and not (
+                    bucket[rid].data.get("partial") and not data.get("partial")
+                ):  # a complete card replaces a rulebook example's partial one
                     err("id", f"duplicate id {rid!r} in {key}")
                     continue
                 seen_in_layer.add((key, rid))
@@ -412,7 +414,9 @@ def validate_merged(m: Merged) -> list[PackError]:
                 if other is not None:
                     back = other.get("borders", {}).get(OPPOSITE[dname])
                     if back is not None and back != kind:
-                        v.err(r, "tile", tid, f"hex[{i}].borders.{dname}", f"{h['area']} says {kind}, {other['area']} says {back}")
+                        v.err(
+                            r, "tile", tid, f"hex[{i}].borders.{dname}", f"{h['area']} says {kind}, {other['area']} says {back}"
+                        )
         # connected
         if coords:
             start = next(iter(coords))
@@ -453,7 +457,7 @@ def validate_merged(m: Merged) -> list[PackError]:
         if rid != f"{d['faction']}.{d['resource']}":
             v.err(r, "dial", rid, "id", f"dial id must be '{d['faction']}.{d['resource']}'")
         values = [f["value"] for f in d["fields"]]
-        if values != list(range(0, d["max"] + 1)):
+        if values != list(range(d["max"] + 1)):
             v.err(r, "dial", rid, "fields", f"fields must be the values 0..{d['max']} in order, got {values}")
         if not 0 <= d["start"] <= d["max"]:
             v.err(r, "dial", rid, "start", f"start {d['start']} outside 0..{d['max']}")
@@ -557,7 +561,9 @@ def _validate_counts(v: _V, m: Merged) -> None:
     # map
     want = v.comp("map_tiles")
     if want is not None and len(tiles) != want:
-        v.errors.append(PackError(m.table_file.get("tile", "-"), "tile[*]", "count", f"expected {want} map tiles, found {len(tiles)}"))
+        v.errors.append(
+            PackError(m.table_file.get("tile", "-"), "tile[*]", "count", f"expected {want} map tiles, found {len(tiles)}")
+        )
     homes = [r for r in tiles.values() if r.data.get("home_faction")]
     for fid in factions:
         hs = [r for r in homes if r.data["home_faction"] == fid]
@@ -569,7 +575,9 @@ def _validate_counts(v: _V, m: Merged) -> None:
         by_tile.setdefault(r.data["tile"], []).append(rid)
     for tid, r in tiles.items():
         if not r.data.get("home_faction") and len(by_tile.get(tid, [])) != 1:
-            v.err(r, "tile", tid, "setup_quest", f"every non-home tile has exactly 1 setup quest, found {len(by_tile.get(tid, []))}")
+            v.err(
+                r, "tile", tid, "setup_quest", f"every non-home tile has exactly 1 setup quest, found {len(by_tile.get(tid, []))}"
+            )
     non_home = len(tiles) - len(homes)
     need = 2 * v.const("players_max", 4)
     if non_home < need:
@@ -579,17 +587,25 @@ def _validate_counts(v: _V, m: Merged) -> None:
     cities = m.tables.get("city_token", {})
     want = v.comp("city_tokens")
     if want is not None and len(cities) != want:
-        v.errors.append(PackError(m.table_file.get("city_token", "-"), "city_token[*]", "count", f"expected {want} city tokens, found {len(cities)}"))
+        v.errors.append(
+            PackError(
+                m.table_file.get("city_token", "-"), "city_token[*]", "count", f"expected {want} city tokens, found {len(cities)}"
+            )
+        )
     spaces = sum(1 for r in tiles.values() for h in r.data["hex"] if h["city"])
     if want is not None and spaces > want:
-        v.errors.append(PackError(m.table_file.get("tile", "-"), "tile[*]", "hex.city", f"{spaces} city spaces but only {want} city tokens"))
+        v.errors.append(
+            PackError(m.table_file.get("tile", "-"), "tile[*]", "hex.city", f"{spaces} city spaces but only {want} city tokens")
+        )
 
     # orders
     orders = m.tables.get("order", {})
     per = v.comp("order_cards", "per_faction")
     nums = sorted(r.data["number"] for r in orders.values())
     if per is not None and nums != list(range(1, per + 1)):
-        v.errors.append(PackError(m.table_file.get("order", "-"), "order[*]", "number", f"order numbers must be 1..{per}, got {nums}"))
+        v.errors.append(
+            PackError(m.table_file.get("order", "-"), "order[*]", "number", f"order numbers must be 1..{per}, got {nums}")
+        )
     want = v.comp("order_cards")
     if want is not None and per is not None and want != per * nf:
         count_err("component", "order_cards", "count", f"{want} order cards is not {per} x {nf} factions")
@@ -599,7 +615,14 @@ def _validate_counts(v: _V, m: Merged) -> None:
     want = v.comp("fate_cards")
     nums = sorted(r.data["number"] for r in cards.values())
     if want is not None and nums != list(range(1, want + 1)):
-        v.errors.append(PackError(m.table_file.get("fate_card", "-"), "fate_card[*]", "count", f"expected fate cards numbered 1..{want}, got {len(nums)} cards"))
+        v.errors.append(
+            PackError(
+                m.table_file.get("fate_card", "-"),
+                "fate_card[*]",
+                "count",
+                f"expected fate cards numbered 1..{want}, got {len(nums)} cards",
+            )
+        )
 
     # runes
     runes = m.tables.get("rune_token", {})
@@ -607,7 +630,9 @@ def _validate_counts(v: _V, m: Merged) -> None:
         want = v.comp(cid)
         r = runes.get(rid)
         if r is None:
-            v.errors.append(PackError(m.table_file.get("rune_token", "-"), f"rune_token[{rid}]", "id", "missing rune token record"))
+            v.errors.append(
+                PackError(m.table_file.get("rune_token", "-"), f"rune_token[{rid}]", "id", "missing rune token record")
+            )
         elif want is not None and r.data["count"] != want:
             v.err(r, "rune_token", rid, "count", f"{r.data['count']} {rid} runes, the component list says {want}")
     want = v.comp("rune_tokens")
@@ -623,7 +648,9 @@ def _validate_counts(v: _V, m: Merged) -> None:
         v.total(fd, "development", "count", fid, per, f"faction {fid} has development tiles:")
         nd = sum(1 for r in fd if r.data["kind"] == "defence")
         if nd != 1:
-            count_err("faction", fid, "defence_development", f"faction {fid} needs exactly 1 defence development type, found {nd}")
+            count_err(
+                "faction", fid, "defence_development", f"faction {fid} needs exactly 1 defence development type, found {nd}"
+            )
     want = v.comp("development_tiles")
     n = sum(r.data["count"] for r in devs.values())
     if want is not None and n != want:
@@ -635,7 +662,13 @@ def _validate_counts(v: _V, m: Merged) -> None:
     n = sum(r.data["back_1"] + r.data["back_2"] for r in ex.values())
     if want is not None and n != want:
         last = list(ex.values())[-1] if ex else None
-        v.err(last, "exploration_token", last.data["id"] if last else "*", "back_2", f"{n} exploration tokens, the component list says {want}")
+        v.err(
+            last,
+            "exploration_token",
+            last.data["id"] if last else "*",
+            "back_2",
+            f"{n} exploration tokens, the component list says {want}",
+        )
 
 
 # -- building dataclasses -----------------------------------------------------------
@@ -668,11 +701,17 @@ def _freeze(obj: Any) -> Any:
 
 def build_pack(m: Merged) -> Pack:
     t = lambda name: [r.data for r in m.recs(name)]  # noqa: E731
-    components = {d["id"]: Component(d["id"], d["name_de"], d["name_en"], d["count"], d.get("per_faction"), _prov(d)) for d in t("component")}
+    components = {
+        d["id"]: Component(d["id"], d["name_de"], d["name_en"], d["count"], d.get("per_faction"), _prov(d))
+        for d in t("component")
+    }
     constants = {d["id"]: Constant(d["id"], d["group"], d["value"], d["text"], _prov(d)) for d in t("constant")}
     orders = tuple(
         sorted(
-            (OrderCard(d["id"], d["number"], d["name_de"], d["name_en"], d["main"], d.get("bonus"), _prov(d)) for d in t("order")),
+            (
+                OrderCard(d["id"], d["number"], d["name_de"], d["name_en"], d["main"], d.get("bonus"), _prov(d))
+                for d in t("order")
+            ),
             key=lambda o: o.number,
         )
     )
@@ -680,7 +719,16 @@ def build_pack(m: Merged) -> Pack:
     fate = tuple(
         sorted(
             (
-                FateCard(d["id"], d["number"], d["symbol"], _section(d["triangle"]), _section(d["circle"]), _section(d["rectangle"]), _section(d["hexagon"]), _prov(d))
+                FateCard(
+                    d["id"],
+                    d["number"],
+                    d["symbol"],
+                    _section(d["triangle"]),
+                    _section(d["circle"]),
+                    _section(d["rectangle"]),
+                    _section(d["hexagon"]),
+                    _prov(d),
+                )
                 for d in t("fate_card")
             ),
             key=lambda c: c.number,
@@ -688,22 +736,44 @@ def build_pack(m: Merged) -> Pack:
     )
     units = {
         d["id"]: UnitType(
-            d["id"], d["faction"], d["name_de"], d["name_en"], d["figures"], d["shape"], d["health"], d["row"],
-            d["fast"], d["flying"], d["ability_name"], d["ability"], _prov(d),
+            d["id"],
+            d["faction"],
+            d["name_de"],
+            d["name_en"],
+            d["figures"],
+            d["shape"],
+            d["health"],
+            d["row"],
+            d["fast"],
+            d["flying"],
+            d["ability_name"],
+            d["ability"],
+            _prov(d),
         )
         for d in t("unit")
     }
     dials: dict[str, Dial] = {}
     for d in t("dial"):
         fields = tuple(
-            DialField(f["value"], f.get("unit"), f.get("units", 1) if f.get("unit") else 0, f.get("tactics", 0), f.get("influence", 0))
+            DialField(
+                f["value"], f.get("unit"), f.get("units", 1) if f.get("unit") else 0, f.get("tactics", 0), f.get("influence", 0)
+            )
             for f in d["fields"]
         )
         dials[d["id"]] = Dial(d["id"], d["faction"], d["resource"], d["start"], d["max"], fields, _prov(d))
     factions = {
         d["id"]: Faction(
-            d["id"], d["name_de"], d["name_en"], d["color"], d["alignment"], d["start_tactics"], d["start_influence"],
-            d["stronghold_strength"], d["stronghold_damaged_strength"], d["defence_development"], d["home_tile"],
+            d["id"],
+            d["name_de"],
+            d["name_en"],
+            d["color"],
+            d["alignment"],
+            d["start_tactics"],
+            d["start_influence"],
+            d["stronghold_strength"],
+            d["stronghold_damaged_strength"],
+            d["defence_development"],
+            d["home_tile"],
             tuple(u.id for u in units.values() if u.faction == d["id"]),
             MappingProxyType({res: dials[f"{d['id']}.{res}"] for res in ("food", "wood", "ore")}),
             _prov(d),
@@ -712,8 +782,18 @@ def build_pack(m: Merged) -> Pack:
     }
     devs = tuple(
         Development(
-            d["id"], d["faction"], d["kind"], d["count"], d["name_de"], d["name_en"], d["effect"], d["amount"],
-            d["discard_on_use"], d["timing"], d["text"], _prov(d),
+            d["id"],
+            d["faction"],
+            d["kind"],
+            d["count"],
+            d["name_de"],
+            d["name_en"],
+            d["effect"],
+            d["amount"],
+            d["discard_on_use"],
+            d["timing"],
+            d["text"],
+            _prov(d),
         )
         for d in t("development")
     )
@@ -729,13 +809,28 @@ def build_pack(m: Merged) -> Pack:
                     borders.setdefault(dname, other["borders"][OPPOSITE[dname]])
             borders = {k: borders[k] for k in DIRECTION_ORDER if k in borders}
             hexes.append(
-                Hex(h["area"], h["q"], h["r"], h["terrain"], h["food"], h["wood"], h["ore"], h["city"],
-                    MappingProxyType(dict(h.get("neutrals", {}))), MappingProxyType(borders))
+                Hex(
+                    h["area"],
+                    h["q"],
+                    h["r"],
+                    h["terrain"],
+                    h["food"],
+                    h["wood"],
+                    h["ore"],
+                    h["city"],
+                    MappingProxyType(dict(h.get("neutrals", {}))),
+                    MappingProxyType(borders),
+                )
             )
-        tiles.append(MapTile(d["id"], d["number"], d.get("home_faction"), tuple(hexes), tuple(d.get("guide_areas", ())), d["name"], _prov(d)))
+        tiles.append(
+            MapTile(
+                d["id"], d["number"], d.get("home_faction"), tuple(hexes), tuple(d.get("guide_areas", ())), d["name"], _prov(d)
+            )
+        )
     tiles.sort(key=lambda x: x.number)
     quests = tuple(
-        SetupQuest(d["id"], d["tile"], d["area"], d["name_de"], d["name_en"], d["test"], d["text"], _prov(d)) for d in t("setup_quest")
+        SetupQuest(d["id"], d["tile"], d["area"], d["name_de"], d["name_en"], d["test"], d["text"], _prov(d))
+        for d in t("setup_quest")
     )
     cities = tuple(
         CityToken(d["id"], d["name"], d["neutral_unit"], d["neutral_count"], d["tactics"], d["influence"], d["quests"], _prov(d))
@@ -744,21 +839,30 @@ def build_pack(m: Merged) -> Pack:
     rr = {d["id"]: d for d in t("rune_token")}
     runes = RuneTokens(rr["dragon"]["count"], rr["false"]["count"], _prov(rr["dragon"]))
     explo = tuple(
-        ExplorationToken(d["id"], d["name_de"], d["name_en"], d["kind"], d.get("resource"), d["back_1"], d["back_2"], d["text"], _prov(d))
+        ExplorationToken(
+            d["id"], d["name_de"], d["name_en"], d["kind"], d.get("resource"), d["back_1"], d["back_2"], d["text"], _prov(d)
+        )
         for d in t("exploration_token")
     )
     common = set(COMMON) | {"name_de", "name_en", "text", "partial"}
     cards = {
         kind: tuple(
-            NamedCard(kind, d["id"], d["name_de"], d.get("name_en", ""), d.get("text", ""), bool(d.get("partial", False)),
-                      MappingProxyType({k: v for k, v in d.items() if k not in common}), _prov(d))
+            NamedCard(
+                kind,
+                d["id"],
+                d["name_de"],
+                d.get("name_en", ""),
+                d.get("text", ""),
+                bool(d.get("partial", False)),
+                MappingProxyType({k: v for k, v in d.items() if k not in common}),
+                _prov(d),
+            )
             for d in t(kind)
         )
         for kind in CARD_TABLES
     }
     records = {
-        name: tuple(_freeze(r.data) for r in sorted(m.recs(name), key=lambda r: r.data["id"]))
-        for name in sorted(m.tables)
+        name: tuple(_freeze(r.data) for r in sorted(m.recs(name), key=lambda r: r.data["id"])) for name in sorted(m.tables)
     }
     return Pack(
         name=str(m.meta.get("name", "runewars")),

@@ -13,9 +13,10 @@ direction to the next one in that list.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 # -- hex grid ---------------------------------------------------------------
 
@@ -31,9 +32,7 @@ DIRECTIONS: Mapping[str, tuple[int, int]] = MappingProxyType(
     }
 )
 DIRECTION_ORDER: tuple[str, ...] = tuple(DIRECTIONS)
-OPPOSITE: Mapping[str, str] = MappingProxyType(
-    {"e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
-)
+OPPOSITE: Mapping[str, str] = MappingProxyType({"e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"})
 
 SOURCES = ("rulebook", "public", "house")
 SHAPES = ("triangle", "circle", "rectangle", "hexagon")
@@ -328,12 +327,7 @@ class MapTile:
 
     def outer_edges(self) -> tuple[tuple[str, str], ...]:
         """(area, direction) for every hex edge on the tile's outline."""
-        return tuple(
-            (h.area, d)
-            for h in self.hexes
-            for d in DIRECTION_ORDER
-            if self.at(*neighbour(h.q, h.r, d)) is None
-        )
+        return tuple((h.area, d) for h in self.hexes for d in DIRECTION_ORDER if self.at(*neighbour(h.q, h.r, d)) is None)
 
     def is_connected(self) -> bool:
         if not self.hexes:

@@ -29,8 +29,9 @@ describes the vocabulary for data-pack authors.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import Context, GameState, register
 from engine.runewars.data import Pack
@@ -46,6 +47,7 @@ SEAT_WORDS = ("self", "left", "right", "each", "others", "bid_winner", "active")
 @dataclass(frozen=True)
 class RecordSpec:
     """A registered effect or condition: its function and typed parameters (those without a default are required)."""
+
     name: str
     fn: Callable[..., Any]
     params: dict[str, str]
@@ -73,9 +75,12 @@ _TYPE_CHECKS: dict[str, Callable[[Any], bool]] = {
     "unit": lambda v: isinstance(v, str) and v != "",
     "card": lambda v: isinstance(v, str) and v != "",
     "resource": lambda v: v in RESOURCES,
-    "seat": lambda v: (_is_int(v) and v >= 0) or v in SEAT_WORDS or (isinstance(v, str) and v.startswith("holder:") and len(v) > 7),
+    "seat": lambda v: (
+        (_is_int(v) and v >= 0) or v in SEAT_WORDS or (isinstance(v, str) and v.startswith("holder:") and len(v) > 7)
+    ),
     "list": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
 }
+
 
 def type_check(kind: str) -> Callable[[Any], bool]:
     if "|" in kind:
@@ -110,6 +115,7 @@ def applies_when(name: str) -> Callable[[Callable[..., bool]], Callable[..., boo
 
     A card is playable only when its first effect can (a card without a target is not played).
     """
+
     def register_fn(fn: Callable[..., bool]) -> Callable[..., bool]:
         _APPLIES[name] = fn
         return fn
@@ -154,8 +160,15 @@ class Effects:
     memo: dict[str, Any] = field(default_factory=dict)
 
 
-def resolve_effects(state: GameState, pack: Pack, ctx: Context, seat: int, records: list[dict[str, Any]], card: str = "",
-                    memo: dict[str, Any] | None = None) -> Effects:
+def resolve_effects(
+    state: GameState,
+    pack: Pack,
+    ctx: Context,
+    seat: int,
+    records: list[dict[str, Any]],
+    card: str = "",
+    memo: dict[str, Any] | None = None,
+) -> Effects:
     """Resolve ``records`` for ``seat`` in order; they run when the caller lets the runner go on.
 
     ``memo`` starts the frame's memo (e.g. a window's public context: its area, hero, side).

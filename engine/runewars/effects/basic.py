@@ -50,7 +50,9 @@ def _per_count(board: RunewarsBoard, seat: int, per: str | None) -> int:
 
 
 @effect("gain_influence", amount="int", who="seat", per="|".join(PER))
-def gain_influence(state: GameState, pack: Pack, ctx: Context, seat: int, amount: int, who: object = "self", per: str | None = None) -> None:
+def gain_influence(
+    state: GameState, pack: Pack, ctx: Context, seat: int, amount: int, who: object = "self", per: str | None = None
+) -> None:
     """``amount`` influence (per controlled city, stronghold or area when ``per`` says so)."""
     board: RunewarsBoard = state.board
     for target in aimed_at(state, pack, seat, who):
@@ -97,7 +99,9 @@ def turn_dial(state: GameState, pack: Pack, ctx: Context, seat: int, resource: s
 
 
 @effect("harvest_dials", resource="resource", extra="int", who="seat")
-def harvest_dials(state: GameState, pack: Pack, ctx: Context, seat: int, who: object = "each", resource: str = "food", extra: int = 0) -> None:
+def harvest_dials(
+    state: GameState, pack: Pack, ctx: Context, seat: int, who: object = "each", resource: str = "food", extra: int = 0
+) -> None:
     """Dials set to the resources of one's own areas (as Harvest, p. 34), plus ``extra`` of ``resource`` (p. 13 example)."""
     for target in aimed_at(state, pack, seat, who):
         set_dials_to_production(state.board, pack, target, ctx)
@@ -127,12 +131,20 @@ def _rune_free(board: RunewarsBoard, seat: int, where: str) -> list[str]:
 
 
 @effect("place_dragon_rune", who="seat", where="controlled|uncontrolled|friendly_or_uncontrolled")
-def place_dragon_rune(state: GameState, pack: Pack, ctx: Context, seat: int, who: object = "self", where: str = "controlled") -> None:
+def place_dragon_rune(
+    state: GameState, pack: Pack, ctx: Context, seat: int, who: object = "self", where: str = "controlled"
+) -> None:
     """A dragon rune from the supply, face down, into an area without a rune; no false rune comes with it (p. 30)."""
     for target in reversed(aimed_at(state, pack, seat, who)):
         if state.board.rune_supply.get("dragon", 0) > 0:
-            ask(state, target, "place_dragon_rune", {}, [{"area": a} for a in _rune_free(state.board, target, where)],
-                card=running_card(state))
+            ask(
+                state,
+                target,
+                "place_dragon_rune",
+                {},
+                [{"area": a} for a in _rune_free(state.board, target, where)],
+                card=running_card(state),
+            )
 
 
 @chosen("place_dragon_rune")
@@ -140,13 +152,17 @@ def _place_dragon_rune(state: GameState, pack: Pack, ctx: Context, seat: int, an
     board: RunewarsBoard = state.board
     board.rune_supply["dragon"] -= 1
     # the card says what the token is: everyone knows it (p. 30: only „nimm eine Drachenrune“ mixes in a false one)
-    board.areas[answer["area"]].rune = Rune(dragon=True, known_to=list(range(len(board.players))), face_up=bool(state.options.get("epic")))
+    board.areas[answer["area"]].rune = Rune(
+        dragon=True, known_to=list(range(len(board.players))), face_up=bool(state.options.get("epic"))
+    )
     ctx.emit("dragon_rune_placed", seat=seat, area=answer["area"], false_rune=False, why=running_card(state))
 
 
 @applies_when("place_dragon_rune")
 def _dragon_rune_room(state: GameState, pack: Pack, seat: int, who: object = "self", where: str = "controlled") -> bool:
-    return state.board.rune_supply.get("dragon", 0) > 0 and any(_rune_free(state.board, s, where) for s in aimed_at(state, pack, seat, who))
+    return state.board.rune_supply.get("dragon", 0) > 0 and any(
+        _rune_free(state.board, s, where) for s in aimed_at(state, pack, seat, who)
+    )
 
 
 def _face_down_runes(board: RunewarsBoard, seen: list[str]) -> list[str]:
@@ -158,8 +174,14 @@ def _face_down_runes(board: RunewarsBoard, seen: list[str]) -> list[str]:
 def peek_rune(state: GameState, pack: Pack, ctx: Context, seat: int, count: int = 1, who: object = "self") -> None:
     """Look at the rune of ``count`` areas, one after another (only the player who looks learns it)."""
     for target in reversed(aimed_at(state, pack, seat, who)):
-        ask(state, target, "peek_rune", {"left": count, "seen": []}, [{"area": a} for a in _face_down_runes(state.board, [])],
-            card=running_card(state))
+        ask(
+            state,
+            target,
+            "peek_rune",
+            {"left": count, "seen": []},
+            [{"area": a} for a in _face_down_runes(state.board, [])],
+            card=running_card(state),
+        )
 
 
 @chosen("peek_rune")
@@ -171,8 +193,14 @@ def _peek(state: GameState, pack: Pack, ctx: Context, seat: int, answer: dict, l
     ctx.emit("rune_seen", to=seat, area=answer["area"], rune=kind(rune))
     seen = seen + [answer["area"]]
     if left > 1:  # another area, chosen knowing this one
-        ask(state, seat, "peek_rune", {"left": left - 1, "seen": seen}, [{"area": a} for a in _face_down_runes(state.board, seen)],
-            card=running_card(state))
+        ask(
+            state,
+            seat,
+            "peek_rune",
+            {"left": left - 1, "seen": seen},
+            [{"area": a} for a in _face_down_runes(state.board, seen)],
+            card=running_card(state),
+        )
 
 
 @applies_when("peek_rune")
@@ -184,8 +212,9 @@ def _something_to_peek(state: GameState, pack: Pack, seat: int, count: int = 1, 
 
 
 @effect("place_neutrals", unit="unit", count="int", where="controlled|each_neutral", who="seat")
-def place_neutrals(state: GameState, pack: Pack, ctx: Context, seat: int, unit: str, count: int, where: str = "controlled",
-                   who: object = "self") -> None:
+def place_neutrals(
+    state: GameState, pack: Pack, ctx: Context, seat: int, unit: str, count: int, where: str = "controlled", who: object = "self"
+) -> None:
     """Neutral units from the supply: into an area the player controls (his allies, p. 19), or
     ``count`` more into every area where unallied ``unit`` stand (as the supply lasts, in area order)."""
     board: RunewarsBoard = state.board
@@ -215,7 +244,9 @@ def _place_neutrals(state: GameState, pack: Pack, ctx: Context, seat: int, answe
 
 
 @applies_when("place_neutrals")
-def _neutrals_left(state: GameState, pack: Pack, seat: int, unit: str, count: int, where: str = "controlled", who: object = "self") -> bool:
+def _neutrals_left(
+    state: GameState, pack: Pack, seat: int, unit: str, count: int, where: str = "controlled", who: object = "self"
+) -> bool:
     return neutral_supply(state.board, pack, unit) > 0
 
 
@@ -236,7 +267,10 @@ def _neutral_moves(state: GameState, pack: Pack, seat: int, count: int) -> list[
                 if to in board.contested or not crossable(geo, origin, to, flying=pack.unit(stack.unit).flying, winter=winter):
                     continue
                 if controller(board, to) == seat or is_empty(board, to) or is_neutral(board, to):
-                    options += [{"from": origin, "to": to, "unit": stack.unit, "count": n} for n in range(1, min(count, stack.standing) + 1)]
+                    options += [
+                        {"from": origin, "to": to, "unit": stack.unit, "count": n}
+                        for n in range(1, min(count, stack.standing) + 1)
+                    ]
     return options
 
 
@@ -249,7 +283,9 @@ def move_neutrals(state: GameState, pack: Pack, ctx: Context, seat: int, count: 
 def _move_neutrals(state: GameState, pack: Pack, ctx: Context, seat: int, answer: dict) -> None:
     board: RunewarsBoard = state.board
     origin, to, unit, n = answer["from"], answer["to"], answer["unit"], answer["count"]
-    source = next(s for s in board.areas[origin].stacks if s.owner is None and s.unit == unit and s.ally in (None, seat) and s.standing >= n)
+    source = next(
+        s for s in board.areas[origin].stacks if s.owner is None and s.unit == unit and s.ally in (None, seat) and s.standing >= n
+    )
     source.standing -= n
     board.areas[origin].remove_empty_stacks()
     ally = seat if controller(board, to) == seat else None
@@ -278,7 +314,10 @@ def _pass_moves(state: GameState, pack: Pack, seat: int, count: int) -> list[dic
                 continue
             for to in sorted(geo.adjacency[origin]):
                 if to not in board.contested and (controller(board, to) == seat or is_empty(board, to)):
-                    options += [{"from": origin, "to": to, "unit": stack.unit, "count": n} for n in range(1, min(count, stack.standing) + 1)]
+                    options += [
+                        {"from": origin, "to": to, "unit": stack.unit, "count": n}
+                        for n in range(1, min(count, stack.standing) + 1)
+                    ]
     return options
 
 
@@ -352,7 +391,11 @@ def rout_enemies(state: GameState, pack: Pack, ctx: Context, seat: int, count: i
 
 @chosen("rout_enemies")
 def _rout(state: GameState, pack: Pack, ctx: Context, seat: int, answer: dict, count: int) -> None:
-    stack = next(s for s in state.board.areas[answer["area"]].stacks if (s.owner, s.unit) == (answer["owner"], answer["unit"]) and s.standing)
+    stack = next(
+        s
+        for s in state.board.areas[answer["area"]].stacks
+        if (s.owner, s.unit) == (answer["owner"], answer["unit"]) and s.standing
+    )
     n = min(count, stack.standing)
     stack.standing -= n
     stack.routed += n
@@ -391,8 +434,10 @@ def _reinforcements(state: GameState, pack: Pack, seat: int) -> list[dict]:
     units = sorted({u for granted in dial_units(board, pack, seat).values() for u in granted})
     return [
         {"area": a, "unit": u}
-        for a in stronghold_areas(board, seat) if a not in board.contested and board.areas[a].force_of(seat) < AREA_UNIT_LIMIT
-        for u in units if figures_left(board, pack, seat, u) > 0
+        for a in stronghold_areas(board, seat)
+        if a not in board.contested and board.areas[a].force_of(seat) < AREA_UNIT_LIMIT
+        for u in units
+        if figures_left(board, pack, seat, u) > 0
     ]
 
 
@@ -436,8 +481,14 @@ def _activated(state: GameState, pack: Pack, seat: int) -> bool:
 
 @effect("repair_stronghold")
 def repair_stronghold(state: GameState, pack: Pack, ctx: Context, seat: int) -> None:
-    options = [{"area": a} for a, area in sorted(state.board.areas.items())
-               if area.stronghold is not None and area.stronghold.owner == seat and area.stronghold.damaged and a not in state.board.contested]
+    options = [
+        {"area": a}
+        for a, area in sorted(state.board.areas.items())
+        if area.stronghold is not None
+        and area.stronghold.owner == seat
+        and area.stronghold.damaged
+        and a not in state.board.contested
+    ]
     ask(state, seat, "repair_stronghold", {}, options, card=running_card(state))
 
 
@@ -449,7 +500,9 @@ def _repair(state: GameState, pack: Pack, ctx: Context, seat: int, answer: dict)
 
 @applies_when("repair_stronghold")
 def _damaged(state: GameState, pack: Pack, seat: int) -> bool:
-    return any(a.stronghold is not None and a.stronghold.owner == seat and a.stronghold.damaged for a in state.board.areas.values())
+    return any(
+        a.stronghold is not None and a.stronghold.owner == seat and a.stronghold.damaged for a in state.board.areas.values()
+    )
 
 
 # -- the active player's turn --------------------------------------------------------------

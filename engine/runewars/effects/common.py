@@ -12,8 +12,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.data import NamedCard, Pack
@@ -55,14 +56,19 @@ def aimed_at(state: GameState, pack: Pack, seat: int, who: Any) -> list[int]:
     elif who in ("left", "right"):
         step = 1 if who == "left" else -1
         count = len(board.players)
-        seats = [next(((seat + step * i) % count for i in range(1, count) if not board.players[(seat + step * i) % count].eliminated), seat)]
+        seats = [
+            next(
+                ((seat + step * i) % count for i in range(1, count) if not board.players[(seat + step * i) % count].eliminated),
+                seat,
+            )
+        ]
     elif who == "active":
         active = active_player(state)
         seats = [] if active is None else [active]
     elif who == "bid_winner":
         seats = [] if board.last_bid.get("winner") is None else [board.last_bid["winner"]]
     elif isinstance(who, str) and who.startswith(HOLDER):
-        title = board.titles.get(who[len(HOLDER):])
+        title = board.titles.get(who[len(HOLDER) :])
         seats = [] if title is None or title.holder is None else [title.holder]
     else:
         raise ValueError(f"no seat selector {who!r}")
@@ -76,6 +82,7 @@ _FINISH: dict[str, Callable[..., None]] = {}
 
 def chosen(effect_name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Register ``fn(state, pack, ctx, seat, answer, **params)``: what ``effect_name`` does once its player chose."""
+
     def register_fn(fn: Callable[..., None]) -> Callable[..., None]:
         _FINISH[effect_name] = fn
         return fn
@@ -99,8 +106,16 @@ class Choice:
     done: bool = False
 
 
-def ask(state: GameState, seat: int, effect_name: str, params: dict[str, Any], options: list[dict[str, Any]], *,
-        optional: bool = False, card: str = "") -> None:
+def ask(
+    state: GameState,
+    seat: int,
+    effect_name: str,
+    params: dict[str, Any],
+    options: list[dict[str, Any]],
+    *,
+    optional: bool = False,
+    card: str = "",
+) -> None:
     """Push a choice for ``seat`` among public ``options``; with no option at all there is nothing to do."""
     if options:
         push(state, Choice(seat, effect_name, dict(params), options, optional, card))
@@ -137,13 +152,18 @@ def answer_choice(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     frame = top(state, Choice)
     if action.choice == "none":
         if not frame.optional:
-            raise IllegalAction("This card's effect is not optional: choose one of the options.", rule=EFFECT_RULE,
-                                alternatives=_legal(state, pack, prompt)[:10])
+            raise IllegalAction(
+                "This card's effect is not optional: choose one of the options.",
+                rule=EFFECT_RULE,
+                alternatives=_legal(state, pack, prompt)[:10],
+            )
         frame.answer = {}
     else:
         if not isinstance(action.args, dict):
             raise InvalidAction("choose takes one of the options as its args")
         if dict(action.args) not in frame.options:
-            raise IllegalAction(f"Not one of the options of {frame.effect}.", rule=EFFECT_RULE, alternatives=_legal(state, pack, prompt)[:10])
+            raise IllegalAction(
+                f"Not one of the options of {frame.effect}.", rule=EFFECT_RULE, alternatives=_legal(state, pack, prompt)[:10]
+            )
         frame.answer = dict(action.args)
     state.close(prompt.id)

@@ -9,7 +9,8 @@ refuses unknown ones (:func:`condition_problems`).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import GameState
 from engine.runewars.control import control_map, home_realm_owner
@@ -25,6 +26,7 @@ CONDITIONS: dict[str, RecordSpec] = {}
 
 def condition(name: str, **param_types: str) -> Callable[[Check], Check]:
     """Register ``fn(state, pack, seat, **params) -> bool`` as the check ``name``."""
+
     def register_fn(fn: Check) -> Check:
         CONDITIONS[name] = RecordSpec.of(name, fn, param_types)
         return fn
@@ -41,8 +43,11 @@ def condition_problems(record: Any) -> list[str]:
     params = {k: v for k, v in record.items() if k != "check"}
     problems = [f"{spec.name}: unknown parameter {p!r}" for p in sorted(set(params) - set(spec.params))]
     problems += [f"{spec.name}: missing parameter {p!r}" for p in sorted(spec.required - set(params))]
-    problems += [f"{spec.name}: parameter {p!r} should be {spec.params[p]}, not {v!r}"
-                 for p, v in params.items() if p in spec.params and not type_check(spec.params[p])(v)]
+    problems += [
+        f"{spec.name}: parameter {p!r} should be {spec.params[p]}, not {v!r}"
+        for p, v in params.items()
+        if p in spec.params and not type_check(spec.params[p])(v)
+    ]
     return problems
 
 
@@ -121,13 +126,19 @@ def border_areas(state: GameState, pack: Pack, seat: int, at_least: int) -> bool
     """You control ``at_least`` areas next to an area another player controls."""
     board: RunewarsBoard = state.board
     control, adjacency = control_map(board), geometry(pack, board.placements).adjacency
-    return len([a for a, s in control.items() if s == seat and any(control[b] not in (None, seat) for b in adjacency[a])]) >= at_least
+    return (
+        len([a for a, s in control.items() if s == seat and any(control[b] not in (None, seat) for b in adjacency[a])])
+        >= at_least
+    )
 
 
 @condition("developments", at_least="int")
 def developments(state: GameState, pack: Pack, seat: int, at_least: int) -> bool:
     board: RunewarsBoard = state.board
-    return sum(1 for a in board.areas.values() if a.development and a.stronghold is not None and a.stronghold.owner == seat) >= at_least
+    return (
+        sum(1 for a in board.areas.values() if a.development and a.stronghold is not None and a.stronghold.owner == seat)
+        >= at_least
+    )
 
 
 @condition("dial", resource="resource", at_least="int")

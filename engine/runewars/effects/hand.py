@@ -29,7 +29,9 @@ def check_hand_limit(state: GameState, pack: Pack, ctx: Context) -> None:
     for player in board.players:
         if player.seat not in asked and not player.eliminated and excess(board, pack, player.seat) > 0:
             pid = f"y{board.year}/{board.season}/tactics_limit/{player.seat}/{state.seq}"
-            state.open([Prompt(pid, player.seat, "discard_tactics", secret=True, info={"count": excess(board, pack, player.seat)})])
+            state.open(
+                [Prompt(pid, player.seat, "discard_tactics", secret=True, info={"count": excess(board, pack, player.seat)})]
+            )
 
 
 def _choices(board: RunewarsBoard, seat: int, count: int) -> list[list[str]]:
@@ -37,7 +39,9 @@ def _choices(board: RunewarsBoard, seat: int, count: int) -> list[list[str]]:
 
 
 def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
-    return [Action(prompt.seat, prompt.id, "discard", {"cards": c}) for c in _choices(state.board, prompt.seat, prompt.info["count"])]
+    return [
+        Action(prompt.seat, prompt.id, "discard", {"cards": c}) for c in _choices(state.board, prompt.seat, prompt.info["count"])
+    ]
 
 
 @prompt_kind("discard_tactics", choices={"discard"}, legal=_legal)
@@ -47,8 +51,11 @@ def discard(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
     if not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
         raise InvalidAction("discard needs 'cards': a list of tactics card ids")
     if sorted(cards) not in _choices(board, prompt.seat, prompt.info["count"]):
-        raise IllegalAction(f"Discard exactly {prompt.info['count']} of the tactics cards in your hand.", rule=RULE,
-                            alternatives=_legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            f"Discard exactly {prompt.info['count']} of the tactics cards in your hand.",
+            rule=RULE,
+            alternatives=_legal(state, pack, prompt)[:10],
+        )
     player = board.players[prompt.seat]
     for c in cards:
         player.tactics.remove(c)

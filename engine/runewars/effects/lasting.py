@@ -46,7 +46,14 @@ def add(state: GameState, lasting: Lasting, ctx: Context) -> None:
     if lasting.modifier not in MODIFIERS or lasting.until not in DURATIONS:
         raise ValueError(f"lasting effect {lasting.modifier!r} until {lasting.until!r}")
     state.board.lasting_effects.append(lasting)
-    ctx.emit("lasting_effect", card=lasting.card, modifier=lasting.modifier, until=lasting.until, seat=lasting.seat, amount=lasting.amount)
+    ctx.emit(
+        "lasting_effect",
+        card=lasting.card,
+        modifier=lasting.modifier,
+        until=lasting.until,
+        seat=lasting.seat,
+        amount=lasting.amount,
+    )
 
 
 def active(board: RunewarsBoard, modifier: str) -> list[Lasting]:
@@ -90,8 +97,16 @@ def _summary(pack: Pack, card_id: str) -> str:
 
 
 @effect("lasting", modifier="|".join(MODIFIERS), until="|".join(DURATIONS), amount="int", who="seat")
-def make_lasting(state: GameState, pack: Pack, ctx: Context, seat: int, modifier: str, until: str = "season", amount: int = 0,
-                 who: object = None) -> None:
+def make_lasting(
+    state: GameState,
+    pack: Pack,
+    ctx: Context,
+    seat: int,
+    modifier: str,
+    until: str = "season",
+    amount: int = 0,
+    who: object = None,
+) -> None:
     """The card's modifier lasts ``until``; ``who``: the one player it concerns (omitted: everyone)."""
     whom = None if who is None else next(iter(aimed_at(state, pack, seat, who)), None)
     if who is not None and whom is None:

@@ -33,7 +33,9 @@ def objective_deck(pack: Pack, seat_faction: str) -> str:
 
 def claimable(state: GameState, pack: Pack, seat: int) -> bool:
     objective = state.board.players[seat].objective
-    return objective is not None and holds(state, pack, seat, [dict(r) for r in card(pack, objective, "objective").attrs.get("requires", ())])
+    return objective is not None and holds(
+        state, pack, seat, [dict(r) for r in card(pack, objective, "objective").attrs.get("requires", ())]
+    )
 
 
 def claim(state: GameState, pack: Pack, ctx: Context, seat: int) -> None:

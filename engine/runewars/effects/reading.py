@@ -8,7 +8,8 @@ modules add cards with :func:`readable` (e.g. heroes and their reward cards).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from engine.core import GameState
 from engine.runewars.data import NamedCard, Pack
@@ -17,8 +18,15 @@ from engine.runewars.effects.season_cards import current_season_card
 from engine.runewars.state import RunewarsBoard
 
 #: card kind -> the deck name shown to players
-DECKS = {"season_card": "season", "tactics_card": "tactics", "objective": "objective", "title": "title",
-         "quest": "quest", "reward": "reward", "hero": "hero"}
+DECKS = {
+    "season_card": "season",
+    "tactics_card": "tactics",
+    "objective": "objective",
+    "title": "title",
+    "quest": "quest",
+    "reward": "reward",
+    "hero": "hero",
+}
 
 Source = Callable[[GameState, int | None], Iterable[str]]
 _SOURCES: list[Source] = []

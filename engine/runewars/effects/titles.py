@@ -32,7 +32,12 @@ def held(board: RunewarsBoard, pack: Pack, seat: int) -> list:
 
 def battle_bonus(board: RunewarsBoard, pack: Pack, seat: int, index: int) -> int:
     wanted = ("strength", "attacker_strength" if index == ATTACKER else "defender_strength")
-    return sum(int(m.get("amount", 0)) for t in held(board, pack, seat) for m in t.attrs.get("modifiers", ()) if m.get("modifier") in wanted)
+    return sum(
+        int(m.get("amount", 0))
+        for t in held(board, pack, seat)
+        for m in t.attrs.get("modifiers", ())
+        if m.get("modifier") in wanted
+    )
 
 
 def heroes_loyal(board: RunewarsBoard, pack: Pack, seat: int) -> bool:

@@ -40,8 +40,10 @@ from engine.runewars.turn_order import active_player
 
 TIMINGS = ("turn", "rival_turn", "battle_start", "season", "duel_start", "quest_phase")
 RULE = "p. 30 (Taktikkarten)"
-RULE_OWN_TURN = (RULE + "; p. 15 (Spielzug): a card „während des eigenen Spielzuges“ is used „direkt vor, direkt nach oder "
-                 "während der Ausführung seiner aktiven Befehlskarte“, not in another player's turn")
+RULE_OWN_TURN = (
+    RULE + "; p. 15 (Spielzug): a card „während des eigenen Spielzuges“ is used „direkt vor, direkt nach oder "
+    "während der Ausführung seiner aktiven Befehlskarte“, not in another player's turn"
+)
 
 
 def season_label(board: RunewarsBoard) -> str:
@@ -73,8 +75,16 @@ def playable(state: GameState, pack: Pack, seat: int, timing: str) -> list[str]:
     return [c for c in dict.fromkeys(hand) if why_not_playable(state, pack, seat, c, timing) is None]
 
 
-def play(state: GameState, pack: Pack, ctx: Context, seat: int, card_id: Any, timing: str, alternatives: list[Action],
-         context: dict[str, Any] | None = None) -> None:
+def play(
+    state: GameState,
+    pack: Pack,
+    ctx: Context,
+    seat: int,
+    card_id: Any,
+    timing: str,
+    alternatives: list[Action],
+    context: dict[str, Any] | None = None,
+) -> None:
     """``seat`` plays ``card_id``: shown to all, discarded, its effects pushed (they resolve when the runner goes on).
 
     ``context``: the window's public context, handed to the effects as their memo.
@@ -83,7 +93,9 @@ def play(state: GameState, pack: Pack, ctx: Context, seat: int, card_id: Any, ti
         raise InvalidAction("play needs 'card': a tactics card id")
     problem = why_not_playable(state, pack, seat, card_id, timing)
     if problem is not None:
-        own_turn_card = card_id in state.board.players[seat].tactics and card(pack, card_id, "tactics_card").attrs.get("timing") == "turn"
+        own_turn_card = (
+            card_id in state.board.players[seat].tactics and card(pack, card_id, "tactics_card").attrs.get("timing") == "turn"
+        )
         rule = RULE_OWN_TURN if own_turn_card and timing not in ("turn", "battle_start") else RULE
         raise IllegalAction(problem, rule=rule, alternatives=alternatives[:10])
     board: RunewarsBoard = state.board

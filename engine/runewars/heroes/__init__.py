@@ -117,8 +117,13 @@ def defeat_otherwise(state: GameState, hero: Hero, ctx: Context, why: str) -> No
     if hero.rewards:
         number = 1 + max((t.number for t in board.defeated_heroes), default=0)
         board.defeated_heroes.append(DefeatedHeroToken(number, hero.area, list(hero.rewards)))
-        ctx.emit("defeated_hero_token", number=number, area=hero.area, rewards=len(hero.rewards),
-                 face_up=[r for r in hero.rewards if r in board.face_up_rewards])
+        ctx.emit(
+            "defeated_hero_token",
+            number=number,
+            area=hero.area,
+            rewards=len(hero.rewards),
+            face_up=[r for r in hero.rewards if r in board.face_up_rewards],
+        )
 
 
 def make_disloyal(state: GameState, hero: Hero, ctx: Context, why: str) -> None:
@@ -136,8 +141,7 @@ def disloyal_candidates(pack: Pack, board: RunewarsBoard, seat: int) -> list[Her
     """Heroes whose alignment differs from their player's faction (p. 28; neutral heroes never match), unless loyal."""
     alignment = pack.faction(board.players[seat].faction).alignment
     return [
-        h for h in heroes_of(board, seat)
-        if hero_card(pack, h.card).alignment != alignment and "loyal" not in keywords(pack, h)
+        h for h in heroes_of(board, seat) if hero_card(pack, h.card).alignment != alignment and "loyal" not in keywords(pack, h)
     ]
 
 
@@ -173,5 +177,11 @@ def discard_reward(board: RunewarsBoard, hero: Hero, reward: str, ctx: Context, 
 def hand_over(board: RunewarsBoard, rewards: list[str], to: Hero, ctx: Context, why: str) -> None:
     """Rewards change heroes: face-down ones stay face down and only the new owner sees them (p. 28)."""
     to.rewards += rewards
-    ctx.emit("rewards_taken", **public_hero(to), count=len(rewards), face_up=[r for r in rewards if r in board.face_up_rewards], why=why)
+    ctx.emit(
+        "rewards_taken",
+        **public_hero(to),
+        count=len(rewards),
+        face_up=[r for r in rewards if r in board.face_up_rewards],
+        why=why,
+    )
     ctx.emit("your_rewards", to=to.owner, hero=to.card, cards=list(rewards))

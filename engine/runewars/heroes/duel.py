@@ -21,8 +21,8 @@ the same one as often as it likes unless it says otherwise (p. 27).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars import cards
@@ -31,8 +31,19 @@ from engine.runewars.effects import Effects, effect, resolve_effects
 from engine.runewars.effects.windows import open_window
 from engine.runewars.flow import legal, procedure, prompt_kind, top
 from engine.runewars.heroes import (
-    defeat_otherwise, discard_reward, find, hand_over, hero_card, heroes_in, is_defeated, keywords, quest_card, remove,
-    reveal_reward, reward_card, trait,
+    defeat_otherwise,
+    discard_reward,
+    find,
+    hand_over,
+    hero_card,
+    heroes_in,
+    is_defeated,
+    keywords,
+    quest_card,
+    remove,
+    reveal_reward,
+    reward_card,
+    trait,
 )
 from engine.runewars.state import Hero, RunewarsBoard
 
@@ -138,12 +149,25 @@ def _announce(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> None:
     attacker = side_hero(state, duel, ATTACKER)
     if duel.monster:
         duel.monster_health = pack.unit(duel.monster).health
-        ctx.emit("duel_started", area=duel.area, attacker=duel.attacker, attacker_seat=attacker.owner,
-                 monster=duel.monster, controller=duel.controller, quest=duel.quest)
+        ctx.emit(
+            "duel_started",
+            area=duel.area,
+            attacker=duel.attacker,
+            attacker_seat=attacker.owner,
+            monster=duel.monster,
+            controller=duel.controller,
+            quest=duel.quest,
+        )
     else:
         defender = side_hero(state, duel, DEFENDER)
-        ctx.emit("duel_started", area=duel.area, attacker=duel.attacker, attacker_seat=attacker.owner,
-                 defender=duel.defender, defender_seat=defender.owner)
+        ctx.emit(
+            "duel_started",
+            area=duel.area,
+            attacker=duel.attacker,
+            attacker_seat=attacker.owner,
+            defender=duel.defender,
+            defender_seat=defender.owner,
+        )
     duel.step, duel.side = "start", ATTACKER
 
 
@@ -157,9 +181,14 @@ def _start_of_duel(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> bo
         window_key = f"window/{duel.side}"
         if hero is not None and window_key not in duel.used:
             duel.used.append(window_key)
-            if open_window(state, "duel_start", [hero.owner], {"area": duel.area, "hero": hero.card, "side": duel.side}) is not None:  # the effects' memo
+            if (
+                open_window(state, "duel_start", [hero.owner], {"area": duel.area, "hero": hero.card, "side": duel.side})
+                is not None
+            ):  # the effects' memo
                 return False
-        if hero is not None and (_start_options(pack, duel, duel.side, hero) or hero.rewards):  # public: its ability, its reward count
+        if hero is not None and (
+            _start_options(pack, duel, duel.side, hero) or hero.rewards
+        ):  # public: its ability, its reward count
             board: RunewarsBoard = state.board
             pid = f"y{board.year}/{board.season}/duel_start/{hero.card}/{state.seq}"
             state.open([Prompt(pid, hero.owner, "duel_start", info={"hero": hero.card, "area": duel.area})])
@@ -193,8 +222,11 @@ def start_ability(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
         return
     used = action.args.get("card")
     if used not in _start_options(pack, duel, duel.side, hero):
-        raise IllegalAction("Use this hero's start-of-duel ability or one of its start-of-duel rewards, each once.",
-                            rule=RULE + " step 2", alternatives=_start_legal(state, pack, prompt))
+        raise IllegalAction(
+            "Use this hero's start-of-duel ability or one of its start-of-duel rewards, each once.",
+            rule=RULE + " step 2",
+            alternatives=_start_legal(state, pack, prompt),
+        )
     state.close(prompt.id)
     duel.used.append(used)
     if used == hero.card:
@@ -221,8 +253,13 @@ def _draw(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> None:
     duel.round += 1
     duel.incoming, duel.prevented, duel.certain = [0, 0], [0, 0], [0, 0]
     duel.cards = cards.draw(state.board, "fate", 2, ctx.rng)
-    ctx.emit("duel_cards", area=duel.area, round=duel.round, cards=list(duel.cards),
-             sections=[_section(state, pack, duel, s, c).code for s, c in enumerate(duel.cards)])
+    ctx.emit(
+        "duel_cards",
+        area=duel.area,
+        round=duel.round,
+        cards=list(duel.cards),
+        sections=[_section(state, pack, duel, s, c).code for s, c in enumerate(duel.cards)],
+    )
     duel.step, duel.side = "apply", ATTACKER
 
 
@@ -318,8 +355,9 @@ def _reward_answers(state: GameState, pack: Pack, prompt: Prompt, without: str, 
     return [Action(prompt.seat, prompt.id, without)] + uses
 
 
-def _answer_side(state: GameState, pack: Pack, prompt: Prompt, action: Action, use: str, offered: RewardOffer,
-                 refusal: str, rule: str) -> tuple[Duel, int, Hero]:
+def _answer_side(
+    state: GameState, pack: Pack, prompt: Prompt, action: Action, use: str, offered: RewardOffer, refusal: str, rule: str
+) -> tuple[Duel, int, Hero]:
     """Check and close the duel prompt of the side whose turn it is; the next side is up. Returns (duel, side, hero)."""
     duel = top(state, Duel)
     hero = find(state.board, prompt.info["hero"])
@@ -338,9 +376,16 @@ def _special_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]
 @prompt_kind("duel_special", choices={"damage", "reward"}, legal=_special_legal)
 def duel_special(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     """p. 28: „kann der Held dem Gegner entweder einen Schaden zufügen (s. Heldenkarte) oder die Fähigkeit einer seiner Belohnungskarten nutzen“."""
-    duel, side, hero = _answer_side(state, pack, prompt, action, "reward", special_rewards,
-                                    "Deal 1 damage, or use one of this hero's rewards for a special icon (one weapon per duel).",
-                                    RULE + " / p. 27")
+    duel, side, hero = _answer_side(
+        state,
+        pack,
+        prompt,
+        action,
+        "reward",
+        special_rewards,
+        "Deal 1 damage, or use one of this hero's rewards for a special icon (one weapon per duel).",
+        RULE + " / p. 27",
+    )
     if action.choice == "damage":
         duel.incoming[1 - side] += 1
         ctx.emit("duel_special_damage", hero=hero.card, owner=hero.owner)
@@ -362,8 +407,20 @@ def _armor(state: GameState, pack: Pack, duel: Duel) -> None:
         if hero is not None and hero.rewards and duel.incoming[duel.side] > duel.prevented[duel.side]:
             board: RunewarsBoard = state.board
             pid = f"y{board.year}/{board.season}/duel_armor/{hero.card}/{state.seq}"
-            state.open([Prompt(pid, hero.owner, "duel_armor", info={"hero": hero.card, "round": duel.round,
-                                                                     "damage": duel.incoming[duel.side] - duel.prevented[duel.side]})])
+            state.open(
+                [
+                    Prompt(
+                        pid,
+                        hero.owner,
+                        "duel_armor",
+                        info={
+                            "hero": hero.card,
+                            "round": duel.round,
+                            "damage": duel.incoming[duel.side] - duel.prevented[duel.side],
+                        },
+                    )
+                ]
+            )
             return
         duel.side += 1
     duel.step = "resolve"
@@ -375,8 +432,16 @@ def _armor_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 
 @prompt_kind("duel_armor", choices={"armor", "none"}, legal=_armor_legal)
 def duel_armor(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
-    duel, side, hero = _answer_side(state, pack, prompt, action, "armor", armor_rewards,
-                                    "Use one armor reward of this hero (one armor per duel), or none.", "p. 27 (Belohnungskarten im Duell)")
+    duel, side, hero = _answer_side(
+        state,
+        pack,
+        prompt,
+        action,
+        "armor",
+        armor_rewards,
+        "Use one armor reward of this hero (one armor per duel), or none.",
+        "p. 27 (Belohnungskarten im Duell)",
+    )
     if action.choice == "armor":
         _use_reward(state, pack, ctx, duel, side, hero, action.args["reward"])
 
@@ -391,8 +456,13 @@ def _resolve(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> None:
         _hit(state, duel, side, amount)
     state.board.decks["fate"].discard += duel.cards + duel.extra_cards
     duel.cards, duel.extra_cards = [], []
-    ctx.emit("duel_round", area=duel.area, round=duel.round, damage=taken,
-             prevented=[min(duel.incoming[s], duel.prevented[s]) for s in (ATTACKER, DEFENDER)])
+    ctx.emit(
+        "duel_round",
+        area=duel.area,
+        round=duel.round,
+        damage=taken,
+        prevented=[min(duel.incoming[s], duel.prevented[s]) for s in (ATTACKER, DEFENDER)],
+    )
     over = any(_defeated(state, pack, duel, s) for s in (ATTACKER, DEFENDER))
     duel.step = "result" if over or duel.escape or duel.round >= int(pack.constant("duel_rounds")) else "draw"
 
@@ -450,8 +520,11 @@ def _spoils_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def give_spoils(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     """p. 28: „kann der Spieler des siegreichen Helden alle Belohnungskarten des Unterlegenen beliebig auf seine in diesem Gebiet anwesenden Helden verteilen“."""
     if Action(prompt.seat, prompt.id, "give", dict(action.args)) not in _spoils_legal(state, pack, prompt):
-        raise IllegalAction("Give the next reward to one of your heroes in this area.", rule=RULE + " (Helden besiegen)",
-                            alternatives=_spoils_legal(state, pack, prompt))
+        raise IllegalAction(
+            "Give the next reward to one of your heroes in this area.",
+            rule=RULE + " (Helden besiegen)",
+            alternatives=_spoils_legal(state, pack, prompt),
+        )
     duel = top(state, Duel)
     state.close(prompt.id)
     hand_over(state.board, [duel.spoils.pop(0)], find(state.board, action.args["hero"]), ctx, why="duel")
@@ -468,7 +541,9 @@ def _in_duel(state: GameState) -> tuple[Duel | None, int, Hero | None]:
 
 
 @effect("duel_damage", amount="int", trait="str", unpreventable="bool")
-def duel_damage(state: GameState, pack: Pack, ctx: Context, seat: int, amount: int = 0, trait: str = "", unpreventable: bool = False) -> None:
+def duel_damage(
+    state: GameState, pack: Pack, ctx: Context, seat: int, amount: int = 0, trait: str = "", unpreventable: bool = False
+) -> None:
     """Damage to the other side: ``amount`` plus the hero's ``trait``; at the start of the duel it lands at once."""
     duel, side, hero = _in_duel(state)
     if duel is None or hero is None:

@@ -31,8 +31,12 @@ from engine.runewars.heroes import TRAITS, discard_reward, find, gain_rewards, p
 from engine.runewars.state import Hero, RunewarsBoard
 
 RULE = "p. 37 (Erkundungsmarker)"
-EVENT_PROMPTS = {"traveling_merchant": "explore_merchant", "bandits": "explore_bandits",
-                 "scroll_of_knowledge": "explore_scroll", "training": "explore_training"}
+EVENT_PROMPTS = {
+    "traveling_merchant": "explore_merchant",
+    "bandits": "explore_bandits",
+    "scroll_of_knowledge": "explore_scroll",
+    "training": "explore_training",
+}
 
 
 def token_kind(pack: Pack, token: str) -> str:
@@ -73,13 +77,24 @@ def _advance(state: GameState, pack: Pack, frame: ExplorationEvent, ctx: Context
             if not hero.rewards:  # public: no reward to give up
                 wound(state, pack, hero, 1, ctx, why="bandits")
                 return _remove(board, frame, ctx)
-        if frame.token == "traveling_merchant" and board.players[hero.owner].influence < int(pack.constant("traveling_merchant_cost")):
+        if frame.token == "traveling_merchant" and board.players[hero.owner].influence < int(
+            pack.constant("traveling_merchant_cost")
+        ):
             return _remove(board, frame, ctx)
         if frame.token == "training" and not _trainable(pack, hero):
             return _remove(board, frame, ctx)
         pid = f"y{board.year}/{board.season}/explore/{frame.token}/{hero.card}/{state.seq}"
-        state.open([Prompt(pid, hero.owner, EVENT_PROMPTS[frame.token], secret=frame.token == "bandits",
-                           info={"hero": hero.card, "area": frame.area, "token": frame.token})])
+        state.open(
+            [
+                Prompt(
+                    pid,
+                    hero.owner,
+                    EVENT_PROMPTS[frame.token],
+                    secret=frame.token == "bandits",
+                    info={"hero": hero.card, "area": frame.area, "token": frame.token},
+                )
+            ]
+        )
         return False
     return _remove(board, frame, ctx)
 
@@ -133,8 +148,11 @@ def bandits(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
     """„muss der Held 1 Belohnungskarte ablegen oder 1 weiteren Schaden hinnehmen“."""
     hero = _hero(state, prompt)
     if action.choice == "discard" and action.args.get("reward") not in hero.rewards:
-        raise IllegalAction("Discard one of this hero's rewards, or take 1 more damage.", rule=RULE + " (Räuberbande)",
-                            alternatives=_bandits_legal(state, pack, prompt))
+        raise IllegalAction(
+            "Discard one of this hero's rewards, or take 1 more damage.",
+            rule=RULE + " (Räuberbande)",
+            alternatives=_bandits_legal(state, pack, prompt),
+        )
     state.close(prompt.id)
     if action.choice == "discard":
         discard_reward(state.board, hero, action.args["reward"], ctx, why="bandits")
@@ -144,9 +162,14 @@ def bandits(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
 
 def _scroll_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     board: RunewarsBoard = state.board
-    hidden = [a for a, area in sorted(board.areas.items())
-              if (area.rune and not area.rune.face_up) or (a in board.exploration and not board.exploration[a].face_up)]
-    return [Action(prompt.seat, prompt.id, "look", {"area": a}) for a in hidden] or [Action(prompt.seat, prompt.id, "look", {"area": prompt.info["area"]})]
+    hidden = [
+        a
+        for a, area in sorted(board.areas.items())
+        if (area.rune and not area.rune.face_up) or (a in board.exploration and not board.exploration[a].face_up)
+    ]
+    return [Action(prompt.seat, prompt.id, "look", {"area": a}) for a in hidden] or [
+        Action(prompt.seat, prompt.id, "look", {"area": prompt.info["area"]})
+    ]
 
 
 @prompt_kind("explore_scroll", choices={"look"}, legal=_scroll_legal)
@@ -157,7 +180,11 @@ def scroll(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
     if not isinstance(area_id, str):
         raise InvalidAction("look needs 'area': an area on the map")
     if area_id not in board.areas:
-        raise IllegalAction(f"{area_id} is not on the map.", rule=RULE + " (Rolle der Erkenntnis)", alternatives=_scroll_legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            f"{area_id} is not on the map.",
+            rule=RULE + " (Rolle der Erkenntnis)",
+            alternatives=_scroll_legal(state, pack, prompt)[:10],
+        )
     state.close(prompt.id)
     seat, area = prompt.seat, board.areas[area_id]
     seen = {}
@@ -175,7 +202,8 @@ def scroll(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
 
 def _training_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     return [Action(prompt.seat, prompt.id, "train", {"trait": t}) for t in _trainable(pack, _hero(state, prompt))] + [
-        Action(prompt.seat, prompt.id, "skip")]
+        Action(prompt.seat, prompt.id, "skip")
+    ]
 
 
 @prompt_kind("explore_training", choices={"train", "skip"}, legal=_training_legal)
@@ -183,8 +211,11 @@ def training(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: 
     """„Der Held kann eine seiner Eigenschaften um 1 verbessern“, at most +2 per trait."""
     hero = _hero(state, prompt)
     if action.choice == "train" and action.args.get("trait") not in _trainable(pack, hero):
-        raise IllegalAction("Train one trait whose training token shows less than +2.", rule=RULE + " (Training)",
-                            alternatives=_training_legal(state, pack, prompt))
+        raise IllegalAction(
+            "Train one trait whose training token shows less than +2.",
+            rule=RULE + " (Training)",
+            alternatives=_training_legal(state, pack, prompt),
+        )
     state.close(prompt.id)
     if action.choice == "train":
         trait = action.args["trait"]
@@ -208,9 +239,12 @@ def removable_locations(pack: Pack, board: RunewarsBoard, seat: int) -> list[str
     """Face-up destructible locations in areas ``seat`` controls with at least 6 units there (allied neutrals count, as for every unit limit)."""
     least = int(pack.constant("destructible_min_units"))
     return [
-        a for a, m in sorted(board.exploration.items())
-        if m.face_up and token_kind(pack, m.token) == "destructible_location"
-        and controller(board, a) == seat and board.areas[a].force_of(seat) >= least
+        a
+        for a, m in sorted(board.exploration.items())
+        if m.face_up
+        and token_kind(pack, m.token) == "destructible_location"
+        and controller(board, a) == seat
+        and board.areas[a].force_of(seat) >= least
     ]
 
 

@@ -93,7 +93,11 @@ def quest_paths(state: GameState, pack: Pack, hero: Hero) -> list[list[str]]:
             for there in steps_from(state, pack, here, hero.owner):
                 if there != hero.area and there not in path:
                     longer.append(path + [there])
-        longer = [p for p in longer if portal_jumps(state, pack, hero.area, p) * portal_cost(pack) <= board.players[hero.owner].influence]
+        longer = [
+            p
+            for p in longer
+            if portal_jumps(state, pack, hero.area, p) * portal_cost(pack) <= board.players[hero.owner].influence
+        ]
         paths += longer
         frontier = longer
     return paths
@@ -136,7 +140,9 @@ def push_hero_retreat(state: GameState, hero: Hero, why: str) -> None:
 def retreat_destinations(state: GameState, pack: Pack, hero: Hero) -> list[str]:
     board: RunewarsBoard = state.board
     geo = geometry(pack, board.placements)
-    return [b for b in sorted(geo.adjacency[hero.area]) if crossable(geo, hero.area, b, flying=False, winter=board.season == "winter")]
+    return [
+        b for b in sorted(geo.adjacency[hero.area]) if crossable(geo, hero.area, b, flying=False, winter=board.season == "winter")
+    ]
 
 
 @procedure(HeroRetreat)
@@ -147,7 +153,9 @@ def _advance_retreat(state: GameState, pack: Pack, frame: HeroRetreat, ctx: Cont
         return True
     pid = f"y{state.board.year}/{state.board.season}/hero_retreat/{hero.card}/{state.seq}"
     forced = Action(hero.owner, pid, "retreat", {"to": options[0]}) if len(options) == 1 else None
-    state.open([Prompt(pid, hero.owner, "hero_retreat", info={"hero": hero.card, "from": hero.area, "areas": options}, forced=forced)])
+    state.open(
+        [Prompt(pid, hero.owner, "hero_retreat", info={"hero": hero.card, "from": hero.area, "areas": options}, forced=forced)]
+    )
     return False
 
 
@@ -157,8 +165,17 @@ def _retreat_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]
 
 @prompt_kind("hero_retreat", choices={"retreat"}, legal=_retreat_legal)
 def choose_hero_retreat(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
-    to = chosen_option(state, pack, prompt, action, "to", "areas", expects="retreat needs 'to': an area",
-                       refusal="The hero cannot retreat to {choice}.", rule="p. 22 (Rückzug: Helden): any adjacent area")
+    to = chosen_option(
+        state,
+        pack,
+        prompt,
+        action,
+        "to",
+        "areas",
+        expects="retreat needs 'to': an area",
+        refusal="The hero cannot retreat to {choice}.",
+        rule="p. 22 (Rückzug: Helden): any adjacent area",
+    )
     frame = top(state, HeroRetreat)
     hero = find(state.board, frame.hero)
     state.close(prompt.id)

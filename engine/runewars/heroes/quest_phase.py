@@ -30,7 +30,16 @@ from engine.runewars.data import Pack
 from engine.runewars.effects.windows import open_window
 from engine.runewars.flow import procedure, prompt_kind, push, top
 from engine.runewars.heroes import (
-    TRAITS, find, hand_over, hero_card, heroes_of, keyword_rewards, keywords, public_hero, quest_card, reveal_reward,
+    TRAITS,
+    find,
+    hand_over,
+    hero_card,
+    heroes_of,
+    keyword_rewards,
+    keywords,
+    public_hero,
+    quest_card,
+    reveal_reward,
 )
 from engine.runewars.heroes.duel import Duel
 from engine.runewars.heroes.exploration import reveal_token
@@ -133,7 +142,10 @@ def _action_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     frame = top(state, QuestPhase)
     out = []
     for hero in _waiting(state.board, frame, prompt.seat):
-        act = lambda choice, **args: Action(prompt.seat, prompt.id, choice, {"hero": hero.card, **args})  # noqa: E731
+
+        def act(choice: str, hero: Any = hero, **args: Any) -> Action:
+            return Action(prompt.seat, prompt.id, choice, {"hero": hero.card, **args})
+
         out.append(act("rest"))
         if may_heal(state, pack, hero):
             out.append(act("heal"))
@@ -155,8 +167,11 @@ def hero_action(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     if hero is None or hero not in _waiting(board, frame, prompt.seat):
         raise InvalidAction("name one of your heroes that has not acted in this quest phase: 'hero'")
     if Action(prompt.seat, prompt.id, action.choice, dict(action.args)) not in _action_legal(state, pack, prompt):
-        raise IllegalAction(_why_not(state, pack, hero, action), rule=RULE,
-                            alternatives=[a for a in _action_legal(state, pack, prompt) if a.args.get("hero") == hero.card][:10])
+        raise IllegalAction(
+            _why_not(state, pack, hero, action),
+            rule=RULE,
+            alternatives=[a for a in _action_legal(state, pack, prompt) if a.args.get("hero") == hero.card][:10],
+        )
     state.close(prompt.id)
     frame.hero, frame.step = hero.card, "after"
     if action.choice == "heal":
@@ -223,10 +238,15 @@ def trade_rewards(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     frame = top(state, QuestPhase)
     if action.choice != "done":
         if Action(prompt.seat, prompt.id, action.choice, dict(action.args)) not in _trade_legal(state, pack, prompt):
-            raise IllegalAction("Trade one reward between this hero and one of your heroes it met on its way.",
-                                rule="p. 27 (Belohnungskarten tauschen)", alternatives=_trade_legal(state, pack, prompt)[:10])
+            raise IllegalAction(
+                "Trade one reward between this hero and one of your heroes it met on its way.",
+                rule="p. 27 (Belohnungskarten tauschen)",
+                alternatives=_trade_legal(state, pack, prompt)[:10],
+            )
         hero = find(board, frame.hero)
-        giver, taker = (hero, find(board, action.args["to"])) if action.choice == "give" else (find(board, action.args["from"]), hero)
+        giver, taker = (
+            (hero, find(board, action.args["to"])) if action.choice == "give" else (find(board, action.args["from"]), hero)
+        )
         giver.rewards.remove(action.args["reward"])
         hand_over(board, [action.args["reward"]], taker, ctx, why="trade")
     state.close(prompt.id)
@@ -258,7 +278,11 @@ def _venture_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]
     board: RunewarsBoard = state.board
     hero = find(board, prompt.info["hero"])
     duels = [Action(prompt.seat, prompt.id, "duel", {"target": h.card}) for h in duel_targets(board, hero)]
-    quests = [Action(prompt.seat, prompt.id, "quest", {"quest": q}) for q in board.players[prompt.seat].quests if attemptable(state, pack, hero, q)]
+    quests = [
+        Action(prompt.seat, prompt.id, "quest", {"quest": q})
+        for q in board.players[prompt.seat].quests
+        if attemptable(state, pack, hero, q)
+    ]
     return duels + quests + [Action(prompt.seat, prompt.id, "none")]
 
 
@@ -275,11 +299,16 @@ def _open_venture(state: GameState, pack: Pack, hero: Hero) -> None:
 def venture(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     board: RunewarsBoard = state.board
     hero = find(board, prompt.info["hero"])
-    if action.choice != "none" and Action(prompt.seat, prompt.id, action.choice, dict(action.args)) not in _venture_legal(state, pack, prompt):
+    if action.choice != "none" and Action(prompt.seat, prompt.id, action.choice, dict(action.args)) not in _venture_legal(
+        state, pack, prompt
+    ):
         raise IllegalAction(
             "A hero may duel an enemy hero in its area, or attempt a quest of your hand for this area "
-            "(a duel quest needs its unit in the supply)." if action.choice in ("duel", "quest") else "Choose duel, quest or none.",
-            rule="p. 26 (Quests beginnen), p. 28 (Duelle)", alternatives=_venture_legal(state, pack, prompt)[:10],
+            "(a duel quest needs its unit in the supply)."
+            if action.choice in ("duel", "quest")
+            else "Choose duel, quest or none.",
+            rule="p. 26 (Quests beginnen), p. 28 (Duelle)",
+            alternatives=_venture_legal(state, pack, prompt)[:10],
         )
     state.close(prompt.id)
     if action.choice == "duel":

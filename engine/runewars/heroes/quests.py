@@ -22,7 +22,16 @@ from engine.runewars.data import Pack
 from engine.runewars.effects import Effects, effect, resolve_effects
 from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
 from engine.runewars.heroes import (
-    QUEST_DECK, find, gain_rewards, hero_card, public_hero, quest_card, reveal_reward, reward_card, trait, wound,
+    QUEST_DECK,
+    find,
+    gain_rewards,
+    hero_card,
+    public_hero,
+    quest_card,
+    reveal_reward,
+    reward_card,
+    trait,
+    wound,
 )
 from engine.runewars.heroes.duel import Duel
 from engine.runewars.state import Hero, RunewarsBoard
@@ -69,7 +78,10 @@ def _advance(state: GameState, pack: Pack, frame: QuestAttempt, ctx: Context) ->
         ctx.emit("quest_revealed", **public_hero(hero), quest=frame.quest, test=quest.test, duel=quest.duel)
         if quest.duel is not None:
             frame.step = "duel_over"
-            push(state, Duel(hero.area, hero.card, monster=quest.duel, controller=left_of_active(board, hero.owner), quest=frame.quest))
+            push(
+                state,
+                Duel(hero.area, hero.card, monster=quest.duel, controller=left_of_active(board, hero.owner), quest=frame.quest),
+            )
             return False
         frame.step = "boost"
         ability = hero_card(pack, hero.card)
@@ -84,7 +96,9 @@ def _advance(state: GameState, pack: Pack, frame: QuestAttempt, ctx: Context) ->
             frame.step = "draw"
         else:
             pid = f"y{board.year}/{board.season}/test_boost/{hero.card}/{state.seq}"
-            state.open([Prompt(pid, hero.owner, "test_boost", info={"hero": hero.card, "quest": frame.quest, "test": quest.test})])
+            state.open(
+                [Prompt(pid, hero.owner, "test_boost", info={"hero": hero.card, "quest": frame.quest, "test": quest.test})]
+            )
             return False
     if frame.step == "draw":
         frame.step = "choose"
@@ -95,7 +109,17 @@ def _advance(state: GameState, pack: Pack, frame: QuestAttempt, ctx: Context) ->
         pid = f"y{board.year}/{board.season}/test_choose/{hero.card}/{state.seq}"
         answers = _distinct(pack, frame.drawn)
         forced = Action(hero.owner, pid, "choose", {"card": answers[0]}) if len(answers) == 1 else None
-        state.open([Prompt(pid, hero.owner, "test_choose", info={"hero": hero.card, "quest": frame.quest, "cards": list(frame.drawn)}, forced=forced)])
+        state.open(
+            [
+                Prompt(
+                    pid,
+                    hero.owner,
+                    "test_choose",
+                    info={"hero": hero.card, "quest": frame.quest, "cards": list(frame.drawn)},
+                    forced=forced,
+                )
+            ]
+        )
         return False
     if frame.step in ("duel_over", "finish"):
         frame.step = "done"
@@ -140,7 +164,8 @@ def _finish(state: GameState, pack: Pack, frame: QuestAttempt, hero: Hero, ctx: 
 def test_rewards(pack: Pack, hero: Hero, frame: QuestAttempt) -> list[str]:
     test = quest_card(pack, frame.quest).test
     return [
-        r for r in hero.rewards
+        r
+        for r in hero.rewards
         if reward_card(pack, r).when == "test" and reward_card(pack, r).test in (None, test) and r not in frame.used
     ]
 
@@ -162,8 +187,11 @@ def boost(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
         return
     reward = action.args.get("reward")
     if reward not in test_rewards(pack, hero, frame):
-        raise IllegalAction("Only an unused reward of this hero that helps in this trait test.", rule="p. 27 (Belohnungskarten)",
-                            alternatives=_boost_legal(state, pack, prompt))
+        raise IllegalAction(
+            "Only an unused reward of this hero that helps in this trait test.",
+            rule="p. 27 (Belohnungskarten)",
+            alternatives=_boost_legal(state, pack, prompt),
+        )
     state.close(prompt.id)
     frame.used.append(reward)
     reveal_reward(state.board, hero, reward, ctx)
@@ -176,8 +204,17 @@ def _choose_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 
 @prompt_kind("test_choose", choices={"choose"}, legal=_choose_legal)
 def choose_card(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
-    card = chosen_option(state, pack, prompt, action, "card", "cards", expects="choose needs 'card': one of the fate cards drawn",
-                         refusal="Choose one of the fate cards drawn for this test.", rule=RULE)
+    card = chosen_option(
+        state,
+        pack,
+        prompt,
+        action,
+        "card",
+        "cards",
+        expects="choose needs 'card': one of the fate cards drawn",
+        refusal="Choose one of the fate cards drawn for this test.",
+        rule=RULE,
+    )
     board: RunewarsBoard = state.board
     frame = top(state, QuestAttempt)
     hero = find(board, frame.hero)

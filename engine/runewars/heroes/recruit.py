@@ -68,7 +68,9 @@ def _advance(state: GameState, pack: Pack, frame: HeroRecruitment, ctx: Context)
 
 def _most(state: GameState, pack: Pack, seat: int) -> int:
     board: RunewarsBoard = state.board
-    return min(int(pack.constant("hero_recruit_influence_max")), board.players[seat].influence, cards.cards_left(board, HERO_DECK))
+    return min(
+        int(pack.constant("hero_recruit_influence_max")), board.players[seat].influence, cards.cards_left(board, HERO_DECK)
+    )
 
 
 def _spend_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
@@ -89,8 +91,11 @@ def spend(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise InvalidAction("spend needs 'amount': 1 to 3 influence")
     if not 1 <= amount <= prompt.info["most"]:
-        raise IllegalAction(f"Spend 1 to {prompt.info['most']} influence (at most 3, what you have, and the hero cards left).",
-                            rule=RULE, alternatives=_spend_legal(state, pack, prompt))
+        raise IllegalAction(
+            f"Spend 1 to {prompt.info['most']} influence (at most 3, what you have, and the hero cards left).",
+            rule=RULE,
+            alternatives=_spend_legal(state, pack, prompt),
+        )
     state.close(prompt.id)
     board.players[frame.seat].influence -= amount
     frame.drawn = cards.draw(board, HERO_DECK, amount, ctx.rng)
@@ -127,8 +132,11 @@ def _place_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def place(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     frame = top(state, HeroRecruitment)
     if action.args.get("area") not in prompt.info["areas"]:
-        raise IllegalAction("The new hero's figure goes onto one of your strongholds in an area you control.",
-                            rule="p. 25 (Helden anwerben), p. 36", alternatives=_place_legal(state, pack, prompt))
+        raise IllegalAction(
+            "The new hero's figure goes onto one of your strongholds in an area you control.",
+            rule="p. 25 (Helden anwerben), p. 36",
+            alternatives=_place_legal(state, pack, prompt),
+        )
     state.close(prompt.id)
     hero = Hero(frame.kept, frame.seat, action.args["area"])
     state.board.heroes.append(hero)
@@ -158,7 +166,9 @@ def _advance_disloyalty(state: GameState, pack: Pack, frame: Disloyalty, ctx: Co
         return True
     pid = f"y{board.year}/{board.season}/disloyal/{frame.seat}/{state.seq}"
     forced = Action(frame.seat, pid, "choose", {"hero": frame.candidates[0]}) if len(frame.candidates) == 1 else None
-    state.open([Prompt(pid, frame.seat, "disloyal_choice", info={"heroes": list(frame.candidates), "why": frame.why}, forced=forced)])
+    state.open(
+        [Prompt(pid, frame.seat, "disloyal_choice", info={"heroes": list(frame.candidates), "why": frame.why}, forced=forced)]
+    )
     return False
 
 
@@ -169,10 +179,12 @@ def _disloyal_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action
 @prompt_kind("disloyal_choice", choices={"choose"}, legal=_disloyal_legal)
 def choose_disloyal(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     if action.args.get("hero") not in prompt.info["heroes"]:
-        raise IllegalAction("Choose one of the heroes named.", rule="p. 25 (Helden anwerben), p. 28 (Untreue Helden)",
-                            alternatives=_disloyal_legal(state, pack, prompt))
+        raise IllegalAction(
+            "Choose one of the heroes named.",
+            rule="p. 25 (Helden anwerben), p. 28 (Untreue Helden)",
+            alternatives=_disloyal_legal(state, pack, prompt),
+        )
     frame = top(state, Disloyalty)
     state.close(prompt.id)
     frame.done = True
     make_disloyal(state, find(state.board, action.args["hero"]), ctx, why=frame.why)
-

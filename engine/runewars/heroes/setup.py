@@ -15,8 +15,9 @@ starting hero stands on the map.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import Action, Context, GameState, InvalidAction, Prompt, Rng, register
 from engine.runewars import cards
@@ -24,7 +25,7 @@ from engine.runewars.data import Pack
 from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
 from engine.runewars.heroes import HERO_DECK, QUEST_DECK, REWARD_DECK, TRAITS, has_hero_cards, hero_card, public_hero
 from engine.runewars.map import geometry
-from engine.runewars.state import DefeatedHeroToken, Deck, ExplorationMarker, Hero, RunewarsBoard
+from engine.runewars.state import Deck, DefeatedHeroToken, ExplorationMarker, Hero, RunewarsBoard
 
 RULE = "p. 8 (Aufbau 9): the starting hero's figure goes into any area of your home realm"
 
@@ -117,8 +118,17 @@ def _placement_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Actio
 
 @prompt_kind("place_starting_hero", choices={"place"}, legal=_placement_legal)
 def place_starting_hero(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
-    area = chosen_option(state, pack, prompt, action, "area", "areas", expects="place needs 'area': an area of your home realm",
-                         refusal="{choice} is not in your home realm.", rule=RULE)
+    area = chosen_option(
+        state,
+        pack,
+        prompt,
+        action,
+        "area",
+        "areas",
+        expects="place needs 'area': an area of your home realm",
+        refusal="{choice} is not in your home realm.",
+        rule=RULE,
+    )
     frame = top(state, StartingHeroes)
     hero = Hero(frame.dealt.pop(prompt.seat), prompt.seat, area)
     state.board.heroes.append(hero)
@@ -183,8 +193,12 @@ def load_hero_position(board: RunewarsBoard, pack: Pack, position: Mapping[str, 
     known_tokens = {t.id for t in pack.exploration_tokens}
     for area, spec in position.get("exploration", {}).items():
         if area not in board.areas or spec.get("token") not in known_tokens or set(spec) - {"token", "face_up", "known_to"}:
-            raise InvalidAction(f"position.exploration.{area}: an area on the map and {{token (one of {sorted(known_tokens)}), face_up, known_to}}")
-        board.exploration[area] = ExplorationMarker(spec["token"], bool(spec.get("face_up", False)), [int(s) for s in spec.get("known_to", [])])
+            raise InvalidAction(
+                f"position.exploration.{area}: an area on the map and {{token (one of {sorted(known_tokens)}), face_up, known_to}}"
+            )
+        board.exploration[area] = ExplorationMarker(
+            spec["token"], bool(spec.get("face_up", False)), [int(s) for s in spec.get("known_to", [])]
+        )
     for deck in board.decks.values():
         deck.draw = [c for c in deck.draw if c not in in_play]
 
@@ -203,4 +217,12 @@ def _hero_from(pack: Pack, board: RunewarsBoard, spec: Mapping[str, Any]) -> Her
     training = {t: int(n) for t, n in spec.get("training", {}).items()}
     if not set(training) <= set(TRAITS) or not all(n in (1, 2) for n in training.values()):
         raise InvalidAction(f"position.heroes.{spec['card']}.training: {{trait: 1 or 2}} for traits {TRAITS}")
-    return Hero(spec["card"], int(spec["owner"]), spec["area"], int(spec.get("damage", 0)), bool(spec.get("routed", False)), training, rewards)
+    return Hero(
+        spec["card"],
+        int(spec["owner"]),
+        spec["area"],
+        int(spec.get("damage", 0)),
+        bool(spec.get("routed", False)),
+        training,
+        rewards,
+    )

@@ -23,7 +23,7 @@ from engine.core import Action, Context, GameState, IllegalAction, Prompt, regis
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, top
 from engine.runewars.heroes import discard_reward, find, hand_over, heroes_of, reveal_reward, reward_card
-from engine.runewars.heroes.exploration import remove_location, removable_locations
+from engine.runewars.heroes.exploration import removable_locations, remove_location
 from engine.runewars.heroes.quests import hero_effects
 from engine.runewars.state import RunewarsBoard
 
@@ -42,8 +42,7 @@ def may_act(state: GameState, pack: Pack, seat: int) -> bool:
     board: RunewarsBoard = state.board
     own = heroes_of(board, seat)
     tokens = {t.area for t in board.defeated_heroes}
-    return (any(h.rewards for h in own) or any(h.area in tokens for h in own)
-            or bool(removable_locations(pack, board, seat)))
+    return any(h.rewards for h in own) or any(h.area in tokens for h in own) or bool(removable_locations(pack, board, seat))
 
 
 def start_hero_turn(state: GameState, seat: int) -> None:
@@ -87,7 +86,8 @@ def hero_turn(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx:
         raise IllegalAction(
             "Use a turn reward of one of your heroes, trade rewards between your heroes in one area, pick up the rewards "
             "of a defeated hero where your hero stands, remove a destructible location you hold with 6 units, or be done.",
-            rule=RULE, alternatives=_legal(state, pack, prompt)[:10],
+            rule=RULE,
+            alternatives=_legal(state, pack, prompt)[:10],
         )
     state.close(prompt.id)
     args = action.args

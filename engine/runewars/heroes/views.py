@@ -27,7 +27,12 @@ def hero_views(state: GameState, pack: Pack, seat: int | None) -> dict[str, Any]
     return {
         "heroes": [_hero(pack, board, h, seat) for h in board.heroes],
         "defeated_heroes": [
-            {"number": t.number, "area": t.area, "rewards": len(t.rewards), "face_up": [r for r in t.rewards if r in board.face_up_rewards]}
+            {
+                "number": t.number,
+                "area": t.area,
+                "rewards": len(t.rewards),
+                "face_up": [r for r in t.rewards if r in board.face_up_rewards],
+            }
             for t in board.defeated_heroes
         ],
         "exploration": _exploration(pack, board, seat),
@@ -37,8 +42,14 @@ def hero_views(state: GameState, pack: Pack, seat: int | None) -> dict[str, Any]
 def _hero(pack: Pack, board: RunewarsBoard, hero: Hero, seat: int | None) -> dict[str, Any]:
     card = hero_card(pack, hero.card)
     out: dict[str, Any] = {
-        "id": hero.card, "name": card.name, "owner": hero.owner, "area": hero.area, "wounds": hero.damage,
-        "health": card.health, "routed": hero.routed, "alignment": card.alignment,
+        "id": hero.card,
+        "name": card.name,
+        "owner": hero.owner,
+        "area": hero.area,
+        "wounds": hero.damage,
+        "health": card.health,
+        "routed": hero.routed,
+        "alignment": card.alignment,
         **{t: trait(pack, hero, t) for t in TRAITS},
         "training": [{"trait": t, "amount": n} for t, n in sorted(hero.training.items())],
         "rewards": len(hero.rewards),

@@ -7,7 +7,8 @@ bonus applies (p. 12).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.runewars.data import Pack
 
@@ -16,6 +17,7 @@ _ORDERS: dict[str, Callable[..., Any]] = {}
 
 def order(order_id: str):
     """Class decorator: the frame that resolves ``order_id``; built as ``cls(seat=…, bonus=…)``."""
+
     def register(cls):
         _ORDERS[order_id] = cls
         return cls

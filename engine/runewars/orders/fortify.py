@@ -59,10 +59,15 @@ def _advance(state: GameState, pack: Pack, frame: FortifyOrder, ctx: Context) ->
 
 def _build_args(board: RunewarsBoard, pack: Pack, seat: int) -> list[dict[str, str]]:
     dials = board.players[seat].dials
-    if dials.get("wood", 0) < int(pack.constant("build_stronghold_wood")) or dials.get("ore", 0) < int(pack.constant("build_stronghold_ore")):
+    if dials.get("wood", 0) < int(pack.constant("build_stronghold_wood")) or dials.get("ore", 0) < int(
+        pack.constant("build_stronghold_ore")
+    ):
         return []
-    sites = [a for a, area in sorted(board.areas.items())
-             if controller(board, a) == seat and area.stronghold is None and area.city is None]
+    sites = [
+        a
+        for a, area in sorted(board.areas.items())
+        if controller(board, a) == seat and area.stronghold is None and area.city is None
+    ]
     own = own_strongholds(board, seat)
     if len(own) < stronghold_limit(pack):
         return [{"area": a} for a in sites]
@@ -80,8 +85,11 @@ def _move_args(board: RunewarsBoard, seat: int) -> list[dict[str, list[str]]]:
 
 
 def _choices(board: RunewarsBoard, pack: Pack, frame: FortifyOrder) -> dict[str, list[dict]]:
-    choices = {"build": _build_args(board, pack, frame.seat), "repair": _repair_args(board, pack, frame.seat),
-               "move_runes": _move_args(board, frame.seat)}
+    choices = {
+        "build": _build_args(board, pack, frame.seat),
+        "repair": _repair_args(board, pack, frame.seat),
+        "move_runes": _move_args(board, frame.seat),
+    }
     return {c: args for c, args in choices.items() if c not in frame.taken}
 
 
@@ -106,10 +114,16 @@ def fortify_action(state: GameState, pack: Pack, prompt: Prompt, action: Action,
         return
     args = _well_formed(choice, dict(action.args))
     if choice in frame.taken:
-        raise IllegalAction(f"You already used '{choice}' with this order.", rule=RULES["once"], alternatives=_legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            f"You already used '{choice}' with this order.", rule=RULES["once"], alternatives=_legal(state, pack, prompt)[:10]
+        )
     if args not in _choices(board, pack, frame)[choice]:
         same = [a for a in _legal(state, pack, prompt) if a.choice == choice]
-        raise IllegalAction(_why_not(board, pack, frame.seat, choice, args), rule=RULES[choice], alternatives=(same or _legal(state, pack, prompt))[:10])
+        raise IllegalAction(
+            _why_not(board, pack, frame.seat, choice, args),
+            rule=RULES[choice],
+            alternatives=(same or _legal(state, pack, prompt))[:10],
+        )
     state.close(prompt.id)
     frame.taken.append(choice)
     player = board.players[frame.seat]
@@ -137,7 +151,9 @@ def _well_formed(choice: str, args: dict) -> dict:
         return {"areas": sorted(areas)}
     allowed = {"area", "from"} if choice == "build" else {"area"}
     if "area" not in args or not set(args) <= allowed or not all(isinstance(v, str) for v in args.values()):
-        raise InvalidAction(f"{choice} needs 'area'" + (" (and 'from' when all your strongholds are in play)" if choice == "build" else ""))
+        raise InvalidAction(
+            f"{choice} needs 'area'" + (" (and 'from' when all your strongholds are in play)" if choice == "build" else "")
+        )
     return args
 
 
@@ -179,4 +195,9 @@ def fortify_swap(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     frame.moving = []
     state.close(prompt.id)
     ctx.emit("runes_moved", seat=frame.seat, areas=[first, second])
-    ctx.emit("your_runes", to=frame.seat, runes={a: kind(board.areas[a].rune) for a in (first, second)}, swapped=action.choice == "swap")
+    ctx.emit(
+        "your_runes",
+        to=frame.seat,
+        runes={a: kind(board.areas[a].rune) for a in (first, second)},
+        swapped=action.choice == "swap",
+    )

@@ -62,7 +62,8 @@ def title_bids(board: RunewarsBoard, seat: int) -> list[dict[str, object]]:
     influence = board.players[seat].influence
     return [
         {"title": t, "influence": n}
-        for t, title in sorted(board.titles.items()) if title.holder != seat
+        for t, title in sorted(board.titles.items())
+        if title.holder != seat
         for n in range(title.influence + 1, influence + 1)
     ]
 
@@ -83,7 +84,11 @@ def take_title(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
     if not isinstance(title_id, str) or not isinstance(spend, int) or isinstance(spend, bool):
         raise InvalidAction("take needs 'title' (a title card) and 'influence' (a whole number)")
     if title_id not in board.titles:
-        raise IllegalAction(f"There is no title card {title_id!r} (titles: {sorted(board.titles)}).", rule=RULE, alternatives=_legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            f"There is no title card {title_id!r} (titles: {sorted(board.titles)}).",
+            rule=RULE,
+            alternatives=_legal(state, pack, prompt)[:10],
+        )
     title, player = board.titles[title_id], board.players[prompt.seat]
     if title.holder == prompt.seat:
         message = f"You already hold {title_id}."
@@ -100,4 +105,6 @@ def take_title(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
     player.influence -= spend
     title.holder, title.influence = prompt.seat, spend
     state.close(prompt.id)
-    ctx.emit("title_taken", seat=prompt.seat, title=title_id, influence=spend, from_seat=previous_holder, returned_to_supply=returned)
+    ctx.emit(
+        "title_taken", seat=prompt.seat, title=title_id, influence=spend, from_seat=previous_holder, returned_to_supply=returned
+    )

@@ -94,7 +94,8 @@ def set_dials_to_production(board: RunewarsBoard, pack: Pack, seat: int, ctx: Co
 def own_developments(board: RunewarsBoard, seat: int) -> list[str]:
     """Areas holding a development of ``seat`` (it lies with their stronghold, p. 33)."""
     return [
-        a for a, area in sorted(board.areas.items())
+        a
+        for a, area in sorted(board.areas.items())
         if area.development is not None and area.stronghold is not None and area.stronghold.owner == seat
     ]
 
@@ -152,7 +153,8 @@ def choose_dial(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     if resource not in prompt.info["resources"]:
         raise IllegalAction(
             f"The Resources development in {prompt.info['area']} raises a resource that area produces: {prompt.info['resources']}.",
-            rule="p. 33 (Entwicklungen: Rohstoffe)", alternatives=_raise_legal(state, pack, prompt),
+            rule="p. 33 (Entwicklungen: Rohstoffe)",
+            alternatives=_raise_legal(state, pack, prompt),
         )
     frame = top(state, HarvestOrder)
     development = _development(pack, state.board.areas[frame.to_collect.pop(0)].development)
@@ -166,8 +168,11 @@ def choose_dial(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
 def build_sites(board: RunewarsBoard, seat: int) -> list[str]:
     """Friendly areas with ``seat``'s stronghold and no development (p. 33: at most 1 per area)."""
     return [
-        a for a in controlled_areas(board, seat)
-        if board.areas[a].stronghold is not None and board.areas[a].stronghold.owner == seat and board.areas[a].development is None
+        a
+        for a in controlled_areas(board, seat)
+        if board.areas[a].stronghold is not None
+        and board.areas[a].stronghold.owner == seat
+        and board.areas[a].development is None
     ]
 
 
@@ -189,7 +194,11 @@ def builds(board: RunewarsBoard, pack: Pack, seat: int) -> list[dict[str, str]]:
         if supply(board, pack, development.id) > 0:
             out += [{"development": development.id, "area": a} for a in sites]
             continue
-        sources = [a for a in own_developments(board, seat) if board.areas[a].development == development.id and controller(board, a) == seat]
+        sources = [
+            a
+            for a in own_developments(board, seat)
+            if board.areas[a].development == development.id and controller(board, a) == seat
+        ]
         out += [{"development": development.id, "area": a, "from": s} for s in sources for a in sites]
     return out
 
@@ -203,7 +212,9 @@ def _open_build_prompt(state: GameState, pack: Pack, frame: HarvestOrder, ctx: C
         return False
     options = builds(board, pack, frame.seat)
     if not options:
-        ctx.emit("development_not_possible", seat=frame.seat, reason="no_site" if not build_sites(board, frame.seat) else "no_tile")
+        ctx.emit(
+            "development_not_possible", seat=frame.seat, reason="no_site" if not build_sites(board, frame.seat) else "no_tile"
+        )
         return False
     pid = f"y{board.year}/{board.season}/harvest/{frame.seat}/build"
     state.open([Prompt(pid, frame.seat, "harvest_build", info={"wood": cost, "sites": build_sites(board, frame.seat)})])
@@ -227,7 +238,8 @@ def build(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     wanted = {k: v for k, v in action.args.items() if k in ("development", "area", "from")}
     if wanted not in builds(board, pack, prompt.seat):
         raise IllegalAction(
-            _why_not(board, pack, prompt.seat, wanted), rule=BUILD_RULE + "; p. 31 (Beschränkungen des Spielmaterials)",
+            _why_not(board, pack, prompt.seat, wanted),
+            rule=BUILD_RULE + "; p. 31 (Beschränkungen des Spielmaterials)",
             alternatives=_build_legal(state, pack, prompt)[:10],
         )
     player = board.players[prompt.seat]
@@ -238,7 +250,13 @@ def build(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     player.dials["wood"] -= int(pack.constant("development_cost_wood"))
     state.close(prompt.id)
     ctx.emit("dials_set", seat=prompt.seat, dials={"wood": [before, player.dials["wood"]]}, why="development_built")
-    ctx.emit("development_built", seat=prompt.seat, development=wanted["development"], area=wanted["area"], moved_from=wanted.get("from"))
+    ctx.emit(
+        "development_built",
+        seat=prompt.seat,
+        development=wanted["development"],
+        area=wanted["area"],
+        moved_from=wanted.get("from"),
+    )
 
 
 def _why_not(board: RunewarsBoard, pack: Pack, seat: int, wanted: dict[str, str]) -> str:

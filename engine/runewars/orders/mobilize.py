@@ -45,20 +45,32 @@ from engine.runewars.movement import march_routes, move_units, passable_areas
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard, Stack
 
-RULE_ACTIVATE = "p. 17 (Aktivierungsmarker): „Ein Gebiet mit eigenem Aktivierungsmarker kann der Spieler nicht erneut aktivieren.“"
+RULE_ACTIVATE = (
+    "p. 17 (Aktivierungsmarker): „Ein Gebiet mit eigenem Aktivierungsmarker kann der Spieler nicht erneut aktivieren.“"
+)
 RULE_LEAVE = "p. 17 (Aktivierungsmarker): „Kein Spieler darf seine Einheiten aus einem Gebiet heraus ziehen, in dem ein eigener Aktivierungsmarker liegt“"
 RULE_PATH = "p. 17 / p. 18: „Einheiten dürfen eigene oder leere Gebiete durchqueren, aber nie feindliche oder neutrale.“"
-RULE_BORDER = ("p. 18 (Bewegungsbeschränkungen) / digest §6.4: „Diese Grenzen sind für alle Figuren normalerweise unpassierbar“ "
-               "(flying units ignore them, water is frozen in winter)")
-RULE_RANGE = ("p. 17 (Bewegen von Einheiten mit den Befehlen Mobilisierung und Eroberung) / digest §6.3: „falls diese Einheiten "
-              "nicht weiter als 2 Gebiete entfernt sind“; fast units „bis zu 3 Gebiete“")
-RULE_ROUTED = ("p. 17 (Befehlsbeispiel Mobilisierung/Eroberung, 4.): „was aber nicht geht, da sie bereits geflüchtet ist“; "
-               "p. 18: „Flüchtende Helden können sich nicht bewegen (ebenso wenig wie Einheiten).“")
+RULE_BORDER = (
+    "p. 18 (Bewegungsbeschränkungen) / digest §6.4: „Diese Grenzen sind für alle Figuren normalerweise unpassierbar“ "
+    "(flying units ignore them, water is frozen in winter)"
+)
+RULE_RANGE = (
+    "p. 17 (Bewegen von Einheiten mit den Befehlen Mobilisierung und Eroberung) / digest §6.3: „falls diese Einheiten "
+    "nicht weiter als 2 Gebiete entfernt sind“; fast units „bis zu 3 Gebiete“"
+)
+RULE_ROUTED = (
+    "p. 17 (Befehlsbeispiel Mobilisierung/Eroberung, 4.): „was aber nicht geht, da sie bereits geflüchtet ist“; "
+    "p. 18: „Flüchtende Helden können sich nicht bewegen (ebenso wenig wie Einheiten).“"
+)
 RULE_ALONE = "p. 19 (Verbündete Einheiten): allied neutrals move without your units only into an area you control"
-RULE_ONE_BATTLE = "p. 33 (Mobilisierung): „nicht erlaubt, dass ein Spieler mit einer einzigen Mobilisierungskarte mehr als einen Kampf beginnt“"
+RULE_ONE_BATTLE = (
+    "p. 33 (Mobilisierung): „nicht erlaubt, dass ein Spieler mit einer einzigen Mobilisierungskarte mehr als einen Kampf beginnt“"
+)
 RULE_PORTAL = "p. 37 (Magisches Portal): „kann 1 Einflussmarker ausgeben, um dieses Gebiet so zu behandeln, als sei es direkt benachbart zu allen anderen Gebieten mit einem offenen Magischen Portal“"
-RULE_TARGET = ("p. 17 (Aktivierungsmarker) / digest §6.3: „muss er zuerst einen Aktivierungsmarker in das Gebiet legen, in "
-               "welches seine Einheiten ziehen“")
+RULE_TARGET = (
+    "p. 17 (Aktivierungsmarker) / digest §6.3: „muss er zuerst einen Aktivierungsmarker in das Gebiet legen, in "
+    "welches seine Einheiten ziehen“"
+)
 RULE_NO_INFLUENCE = "p. 18 (Diplomatie): „Wer keine Einflussmarker besitzt, kann auch keine diplomatischen Verhandlungen führen.“"
 
 
@@ -152,7 +164,7 @@ def _resolve(state: GameState, pack: Pack, frame: MarchOrder, ctx: Context) -> N
 
 
 def facing(board: RunewarsBoard, seat: int, area_id: str) -> str:
-    """"enemy" (units another player leads, or another player controls it), "neutrals" (unallied), or ""."""
+    """ "enemy" (units another player leads, or another player controls it), "neutrals" (unallied), or ""."""
     area = board.areas[area_id]
     led_by_others = any(
         s.count and (s.owner not in (None, seat) or (s.owner is None and s.ally not in (None, seat))) for s in area.stacks
@@ -175,7 +187,8 @@ def _would_battle_again(state: GameState, seat: int, area_id: str) -> bool:
 def _targets(state: GameState, pack: Pack, frame: MarchOrder) -> list[str]:
     board: RunewarsBoard = state.board
     return [
-        a for a, area in sorted(board.areas.items())
+        a
+        for a, area in sorted(board.areas.items())
         if frame.seat not in area.activated_by and not _would_battle_again(state, frame.seat, a)
     ]
 
@@ -192,7 +205,11 @@ def choose_target(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     frame = top(state, MarchOrder)
     if action.choice == "skip":
         if not prompt.info["may_skip"]:
-            raise IllegalAction("The order's main effect activates an area.", rule=RULE_TARGET, alternatives=_target_legal(state, pack, prompt)[:10])
+            raise IllegalAction(
+                "The order's main effect activates an area.",
+                rule=RULE_TARGET,
+                alternatives=_target_legal(state, pack, prompt)[:10],
+            )
         frame.step = "skipped"
         state.close(prompt.id)
         return
@@ -200,13 +217,20 @@ def choose_target(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     if not isinstance(area_id, str):
         raise InvalidAction("activate needs 'area': an area id")
     if area_id not in board.areas:
-        raise IllegalAction(f"There is no area {area_id} on the map.", rule=RULE_TARGET, alternatives=_target_legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            f"There is no area {area_id} on the map.", rule=RULE_TARGET, alternatives=_target_legal(state, pack, prompt)[:10]
+        )
     if action.seat in board.areas[area_id].activated_by:
-        raise IllegalAction(f"{area_id} already holds your activation token.", rule=RULE_ACTIVATE, alternatives=_target_legal(state, pack, prompt)[:10])
+        raise IllegalAction(
+            f"{area_id} already holds your activation token.",
+            rule=RULE_ACTIVATE,
+            alternatives=_target_legal(state, pack, prompt)[:10],
+        )
     if _would_battle_again(state, action.seat, area_id):
         raise IllegalAction(
             f"This Mobilize card already started a battle; moving into {area_id} would start a second one.",
-            rule=RULE_ONE_BATTLE, alternatives=_target_legal(state, pack, prompt)[:10],
+            rule=RULE_ONE_BATTLE,
+            alternatives=_target_legal(state, pack, prompt)[:10],
         )
     board.areas[area_id].activated_by.append(action.seat)
     frame.target, frame.facing = area_id, facing(board, action.seat, area_id)
@@ -237,8 +261,16 @@ def marchers(state: GameState, pack: Pack, frame: MarchOrder) -> dict[tuple[str,
     return out
 
 
-def _sources(state: GameState, pack: Pack, frame: MarchOrder, unit: str, *, flying: bool = False, passable=None,
-             max_jumps: int | None = None) -> dict[str, tuple[int, int]]:
+def _sources(
+    state: GameState,
+    pack: Pack,
+    frame: MarchOrder,
+    unit: str,
+    *,
+    flying: bool = False,
+    passable=None,
+    max_jumps: int | None = None,
+) -> dict[str, tuple[int, int]]:
     """area -> (portal jumps, steps) for ``unit`` marching into the target; by default as many jumps as the player can pay."""
     board: RunewarsBoard = state.board
     unit_type = replace(pack.unit(unit), flying=True) if flying else pack.unit(unit)
@@ -246,15 +278,25 @@ def _sources(state: GameState, pack: Pack, frame: MarchOrder, unit: str, *, flyi
     if max_jumps is None:
         max_jumps = board.players[frame.seat].influence // portal_cost(pack)
     return march_routes(
-        board, geometry(pack, board.placements), frame.seat, frame.target, unit_type,
-        winter=board.season == "winter", passable=frame.passable if passable is None else passable,
-        portals=portals, max_jumps=max_jumps,
+        board,
+        geometry(pack, board.placements),
+        frame.seat,
+        frame.target,
+        unit_type,
+        winter=board.season == "winter",
+        passable=frame.passable if passable is None else passable,
+        portals=portals,
+        max_jumps=max_jumps,
     )
 
 
 def _may_enter(board: RunewarsBoard, frame: MarchOrder, stack: Stack) -> bool:
     """Own units always; allied neutrals only where their ally controls the target or has units (p. 19)."""
-    return stack.owner == frame.seat or board.areas[frame.target].units_of(frame.seat) > 0 or controller(board, frame.target) == frame.seat
+    return (
+        stack.owner == frame.seat
+        or board.areas[frame.target].units_of(frame.seat) > 0
+        or controller(board, frame.target) == frame.seat
+    )
 
 
 def _move_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
@@ -326,7 +368,6 @@ def _why_not(state: GameState, pack: Pack, frame: MarchOrder, origin: str, unit:
     return f"{origin} is more than {reach} areas away from {target} along friendly or empty areas.", RULE_RANGE
 
 
-
 # -- battle or diplomacy against unallied neutrals (p. 17, p. 18) --------------------------
 
 
@@ -344,6 +385,8 @@ def encounter(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx:
     frame = top(state, MarchOrder)
     if action.choice not in _encounter_options(state, frame):
         rule = RULE_NO_INFLUENCE if action.choice == "diplomacy" else RULE_ONE_BATTLE
-        raise IllegalAction(f"You cannot choose {action.choice} here.", rule=rule, alternatives=_encounter_legal(state, pack, prompt))
+        raise IllegalAction(
+            f"You cannot choose {action.choice} here.", rule=rule, alternatives=_encounter_legal(state, pack, prompt)
+        )
     frame.step = action.choice
     state.close(prompt.id)

@@ -13,9 +13,9 @@ recruit it (p. 31); units for which no figure can be found are not recruited.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Iterator
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.control import controlled_areas
@@ -50,7 +50,13 @@ def _advance(state: GameState, pack: Pack, frame: RecruitOrder, ctx: Context) ->
             ctx.emit("recruit_not_possible", seat=frame.seat, reason="no friendly area with your stronghold")
             return True
         pid = f"y{board.year}/{board.season}/recruit/{frame.seat}"
-        state.open([Prompt(pid, frame.seat, "recruit_resource", info={"bonus": frame.bonus, "units": dial_units(board, pack, frame.seat)})])
+        state.open(
+            [
+                Prompt(
+                    pid, frame.seat, "recruit_resource", info={"bonus": frame.bonus, "units": dial_units(board, pack, frame.seat)}
+                )
+            ]
+        )
         return False
     if frame.step == "place":
         while frame.to_place:
@@ -65,7 +71,11 @@ def _advance(state: GameState, pack: Pack, frame: RecruitOrder, ctx: Context) ->
 
 def stronghold_areas(board: RunewarsBoard, seat: int) -> list[str]:
     """p. 35: friendly areas with the player's stronghold."""
-    return [a for a in controlled_areas(board, seat) if board.areas[a].stronghold is not None and board.areas[a].stronghold.owner == seat]
+    return [
+        a
+        for a in controlled_areas(board, seat)
+        if board.areas[a].stronghold is not None and board.areas[a].stronghold.owner == seat
+    ]
 
 
 def dial_units(board: RunewarsBoard, pack: Pack, seat: int) -> dict[str, dict[str, int]]:
@@ -82,7 +92,12 @@ def _resource_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action
     resources = list(prompt.info["units"])
     answers = [Action(prompt.seat, prompt.id, "recruit", {"resource": r}) for r in resources]
     if prompt.info["bonus"]:
-        answers += [Action(prompt.seat, prompt.id, "recruit", {"resource": r, "second": s}) for r in resources for s in resources if s != r]
+        answers += [
+            Action(prompt.seat, prompt.id, "recruit", {"resource": r, "second": s})
+            for r in resources
+            for s in resources
+            if s != r
+        ]
     return answers
 
 
@@ -95,11 +110,13 @@ def choose_resource(state: GameState, pack: Pack, prompt: Prompt, action: Action
     if len(chosen) == 2 and not prompt.info["bonus"]:
         raise IllegalAction(
             "A second resource is the Recruit bonus, and this card does not earn it (it is not your highest order this year).",
-            rule="p. 12 (Bonusfunktion); p. 35 (Rekrutierung)", alternatives=_resource_legal(state, pack, prompt),
+            rule="p. 12 (Bonusfunktion); p. 35 (Rekrutierung)",
+            alternatives=_resource_legal(state, pack, prompt),
         )
     if len(chosen) == 2 and chosen[0] == chosen[1]:
         raise IllegalAction(
-            "The bonus recruits with a second, different resource.", rule=RULE + ": „wählt der Spieler einen anderen seiner Rohstoffe“",
+            "The bonus recruits with a second, different resource.",
+            rule=RULE + ": „wählt der Spieler einen anderen seiner Rohstoffe“",
             alternatives=_resource_legal(state, pack, prompt),
         )
     frame = top(state, RecruitOrder)
@@ -153,7 +170,12 @@ def _open_place_prompt(state: GameState, pack: Pack, frame: RecruitOrder, unit: 
         ctx.emit("units_not_recruited", seat=frame.seat, unit=unit, count=count, reason="no figures left")
         return False
     pid = f"y{board.year}/{board.season}/recruit/{frame.seat}/place/{unit}"
-    info = {"unit": unit, "count": count, "figures_left": figures_left(board, pack, frame.seat, unit), "areas": stronghold_areas(board, frame.seat)}
+    info = {
+        "unit": unit,
+        "count": count,
+        "figures_left": figures_left(board, pack, frame.seat, unit),
+        "areas": stronghold_areas(board, frame.seat),
+    }
     forced = Action(frame.seat, pid, "place", answers[0]) if len(answers) == 1 else None  # all of it is public
     state.open([Prompt(pid, frame.seat, "place_recruits", info=info, forced=forced)])
     return True
@@ -174,7 +196,8 @@ def place(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     wanted = {"areas": dict(areas), "take": dict(take)} if take else {"areas": dict(areas)}
     if wanted not in list(placements(board, pack, prompt.seat, unit, count)):
         raise IllegalAction(
-            _why_not(board, pack, prompt.seat, unit, count, wanted), rule=TAKE_RULE if take else PLACE_RULE,
+            _why_not(board, pack, prompt.seat, unit, count, wanted),
+            rule=TAKE_RULE if take else PLACE_RULE,
             alternatives=_place_legal(state, pack, prompt)[:10],
         )
     for area_id, n in take.items():
@@ -200,5 +223,7 @@ def _why_not(board: RunewarsBoard, pack: Pack, seat: int, unit: str, count: int,
     left = figures_left(board, pack, seat, unit)
     if left >= count:
         return f"Place all {count} × {unit}; {left} figures are in your supply, so none may be taken from the board."
-    return (f"Only {left} {unit} figures are left: place them, plus at most {count - left} taken from your units "
-            "of that type in friendly areas (as many as you take).")
+    return (
+        f"Only {left} {unit} figures are left: place them, plus at most {count - left} taken from your units "
+        "of that type in friendly areas (as many as you take)."
+    )

@@ -29,19 +29,31 @@ from engine.runewars.movement import crossable, move_units, passable_for, strate
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
 
-RULE = ("p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.2: „in benachbarte leere oder eigene Gebiete "
-        "ziehen (Gebiete, die weder neutrale noch feindliche Einheiten enthalten)“")
-RULE_ONCE = ("p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.2: „solange jede Figur ihre Bewegung in "
-             "einem benachbarten Gebiet beendet“; p. 18 (Heldenbewegung): „Flüchtende Helden können sich nicht bewegen "
-             "(ebenso wenig wie Einheiten).“")
-RULE_LEAVE = ("p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.4: „Figuren in einem aktivierten Gebiet "
-              "können nicht dort herausbewegt werden“ (p. 17 Aktivierungsmarker)")
-RULE_ADJACENT = ("p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.2: „solange jede Figur ihre Bewegung in "
-                 "einem benachbarten Gebiet beendet“; p. 18: „Figuren dürfen nie über diese nicht vorhandenen Gebiete ziehen“")
-RULE_BORDER = ("p. 18 (Bewegungsbeschränkungen) / digest §6.4: „Diese Grenzen sind für alle Figuren normalerweise unpassierbar“ "
-               "(flying units ignore them, water is frozen in winter)")
-RULE_ALONE = ("p. 19 (Verbündete Einheiten) / digest §6.5: allied neutrals move alone „solange sie ihre Bewegung in einem von "
-              "dem Spieler kontrollierten Gebiet beenden“")
+RULE = (
+    "p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.2: „in benachbarte leere oder eigene Gebiete "
+    "ziehen (Gebiete, die weder neutrale noch feindliche Einheiten enthalten)“"
+)
+RULE_ONCE = (
+    "p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.2: „solange jede Figur ihre Bewegung in "
+    "einem benachbarten Gebiet beendet“; p. 18 (Heldenbewegung): „Flüchtende Helden können sich nicht bewegen "
+    "(ebenso wenig wie Einheiten).“"
+)
+RULE_LEAVE = (
+    "p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.4: „Figuren in einem aktivierten Gebiet "
+    "können nicht dort herausbewegt werden“ (p. 17 Aktivierungsmarker)"
+)
+RULE_ADJACENT = (
+    "p. 16 (Bewegung von Einheiten mit dem Befehl Strategie) / digest §6.2: „solange jede Figur ihre Bewegung in "
+    "einem benachbarten Gebiet beendet“; p. 18: „Figuren dürfen nie über diese nicht vorhandenen Gebiete ziehen“"
+)
+RULE_BORDER = (
+    "p. 18 (Bewegungsbeschränkungen) / digest §6.4: „Diese Grenzen sind für alle Figuren normalerweise unpassierbar“ "
+    "(flying units ignore them, water is frozen in winter)"
+)
+RULE_ALONE = (
+    "p. 19 (Verbündete Einheiten) / digest §6.5: allied neutrals move alone „solange sie ihre Bewegung in einem von "
+    "dem Spieler kontrollierten Gebiet beenden“"
+)
 RULE_PORTAL = "p. 37 (Magisches Portal): 1 influence to treat a face-up portal as adjacent to every other one"
 
 
@@ -63,7 +75,9 @@ def _advance(state: GameState, pack: Pack, frame: StrategyOrder, ctx: Context) -
     board: RunewarsBoard = state.board
     if frame.step == "move":
         pid = f"y{board.year}/{board.season}/strategy/{frame.seat}/{state.seq}"
-        state.open([Prompt(pid, frame.seat, "strategy_move", info={"bonus": frame.bonus, **portal_info(state, pack, frame.seat)})])
+        state.open(
+            [Prompt(pid, frame.seat, "strategy_move", info={"bonus": frame.bonus, **portal_info(state, pack, frame.seat)})]
+        )
         return False
     if frame.bonus:
         dials = pack.faction(board.players[frame.seat].faction).dials
@@ -89,7 +103,12 @@ def destinations(state: GameState, pack: Pack, seat: int, origin: str, unit: str
     """Where the units may step; ``portals``: the Magic Portals they may use, by default those ``seat`` can pay for."""
     board: RunewarsBoard = state.board
     reachable = strategy_destinations(
-        board, geometry(pack, board.placements), seat, origin, pack.unit(unit), winter=board.season == "winter",
+        board,
+        geometry(pack, board.placements),
+        seat,
+        origin,
+        pack.unit(unit),
+        winter=board.season == "winter",
         portals=usable_portals(state, pack, seat) if portals is None else portals,
     )
     if pack.unit(unit).neutral:  # p. 19: allied neutrals may move alone only into an area their ally controls
@@ -111,7 +130,8 @@ def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def _hero_moves(state: GameState, pack: Pack, prompt: Prompt, frame: StrategyOrder) -> list[Action]:
     return [
         Action(prompt.seat, prompt.id, "move_hero", {"hero": hero.card, "to": to})
-        for hero in heroes_of(state.board, prompt.seat) if hero.card not in frame.heroes_moved
+        for hero in heroes_of(state.board, prompt.seat)
+        if hero.card not in frame.heroes_moved
         for to in hero_destinations(state, pack, hero)
     ]
 
@@ -128,7 +148,8 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
         if Action(action.seat, prompt.id, "move_hero", dict(action.args)) not in _hero_moves(state, pack, prompt, frame):
             raise IllegalAction(
                 "A hero moves once, one step into an adjacent friendly or empty area, and not while routed.",
-                rule="p. 18 (Heldenbewegung), p. 16", alternatives=_hero_moves(state, pack, prompt, frame)[:10],
+                rule="p. 18 (Heldenbewegung), p. 16",
+                alternatives=_hero_moves(state, pack, prompt, frame)[:10],
             )
         hero = find(state.board, action.args["hero"])
         frame.heroes_moved.append(hero.card)
@@ -143,7 +164,9 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
         message, rule = _why_not(state, pack, frame, origin, to, unit, free)
         raise IllegalAction(message, rule=rule, alternatives=([a for a in legal if a.args.get("from") == origin] or legal)[:10])
     board: RunewarsBoard = state.board
-    if not crossable(geometry(pack, board.placements), origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"):
+    if not crossable(
+        geometry(pack, board.placements), origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"
+    ):
         board.players[action.seat].influence -= portal_cost(pack)
         ctx.emit("influence_spent", seat=action.seat, amount=portal_cost(pack), why="magic_portal")
     move_units(board, action.seat, origin, to, unit, count)
@@ -152,16 +175,22 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     open_culls(state, action.seat, [to], limit=AREA_UNIT_LIMIT, why="limit")
 
 
-
 def _why_not(state: GameState, pack: Pack, frame: StrategyOrder, origin: str, to: str, unit: str, free: int) -> tuple[str, str]:
     """The rule a refused Strategy move breaks, most specific first."""
     board: RunewarsBoard = state.board
-    if origin not in board.areas or unit not in pack.units or not any(s.unit == unit for s in board.areas[origin].led_by(frame.seat)):
+    if (
+        origin not in board.areas
+        or unit not in pack.units
+        or not any(s.unit == unit for s in board.areas[origin].led_by(frame.seat))
+    ):
         return f"You lead no {unit} in {origin}.", RULE_ONCE
     if frame.seat in board.areas[origin].activated_by:
         return f"{origin} holds your activation token; your units cannot leave it.", RULE_LEAVE
     if not free:
-        return f"No standing {unit} in {origin} can still move: routed units and units that already moved with this order cannot.", RULE_ONCE
+        return (
+            f"No standing {unit} in {origin} can still move: routed units and units that already moved with this order cannot.",
+            RULE_ONCE,
+        )
     if to not in destinations(state, pack, frame.seat, origin, unit):
         geometry_ = geometry(pack, board.placements)
         portals = face_up_areas(board, PORTAL)
@@ -170,9 +199,14 @@ def _why_not(state: GameState, pack: Pack, frame: StrategyOrder, origin: str, to
         portal_step = origin in portals and to in portals
         if to not in geometry_.adjacency.get(origin, {}) and not portal_step:
             return f"{to} is not adjacent to {origin}: Strategy moves each figure one step.", RULE_ADJACENT
-        if not portal_step and not crossable(geometry_, origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"):
+        if not portal_step and not crossable(
+            geometry_, origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"
+        ):
             return f"A {geometry_.adjacency[origin][to]} border between {origin} and {to} stops {unit}.", RULE_BORDER
         if passable_for(board, frame.seat, to):
             return f"Allied {unit} cannot move alone into {to}: you do not control it.", RULE_ALONE
         return f"{to} holds enemy or neutral units (or an enemy stronghold): Strategy enters only friendly or empty areas.", RULE
-    return f"You have {free} standing {unit} in {origin} that can still move (routed units and units that already moved cannot).", RULE_ONCE
+    return (
+        f"You have {free} standing {unit} in {origin} that can still move (routed units and units that already moved cannot).",
+        RULE_ONCE,
+    )

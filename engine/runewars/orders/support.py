@@ -62,7 +62,9 @@ def _advance(state: GameState, pack: Pack, frame: SupportOrder, ctx: Context) ->
 
 def neutral_supply(board: RunewarsBoard, pack: Pack, unit: str) -> int:
     """Neutral figures of ``unit`` not on the board (p. 36: none left, none placed)."""
-    return pack.unit(unit).figures - sum(s.count for a in board.areas.values() for s in a.stacks if s.owner is None and s.unit == unit)
+    return pack.unit(unit).figures - sum(
+        s.count for a in board.areas.values() for s in a.stacks if s.owner is None and s.unit == unit
+    )
 
 
 def benefits(board: RunewarsBoard, pack: Pack, area_id: str) -> dict[str, int]:
@@ -87,7 +89,9 @@ def _open_city_prompt(state: GameState, pack: Pack, frame: SupportOrder) -> None
     options = benefits(board, pack, area_id)
     pid = f"y{board.year}/{board.season}/support/{frame.seat}/{area_id}"
     info = {"area": area_id, "city": board.areas[area_id].city, "benefits": options}
-    forced = Action(frame.seat, pid, "benefit", {"benefit": next(iter(options))}) if len(options) == 1 else None  # supplies and decks are public
+    forced = (
+        Action(frame.seat, pid, "benefit", {"benefit": next(iter(options))}) if len(options) == 1 else None
+    )  # supplies and decks are public
     state.open([Prompt(pid, frame.seat, "support_city", info=info, forced=forced)])
 
 
@@ -103,10 +107,13 @@ def choose_benefit(state: GameState, pack: Pack, prompt: Prompt, action: Action,
         raise InvalidAction("benefit is one of units, tactics, influence, quests")
     if benefit not in options:
         raise IllegalAction(
-            {"units": "No neutral units of this city's type are left in the supply.",
-             "tactics": "The tactics deck and its discards are empty.",
-             "quests": "This game has no quest cards to draw."}.get(benefit, "This city gives no such benefit."),
-            rule=RULE, alternatives=_city_legal(state, pack, prompt),
+            {
+                "units": "No neutral units of this city's type are left in the supply.",
+                "tactics": "The tactics deck and its discards are empty.",
+                "quests": "This game has no quest cards to draw.",
+            }.get(benefit, "This city gives no such benefit."),
+            rule=RULE,
+            alternatives=_city_legal(state, pack, prompt),
         )
     top(state, SupportOrder).cities.remove(area_id)
     state.close(prompt.id)
@@ -158,7 +165,8 @@ def discard_quests(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     if len(chosen) != prompt.info["count"] or len(set(chosen)) != len(chosen) or not set(chosen) <= set(player.quests):
         raise IllegalAction(
             f"Discard exactly {prompt.info['count']} different quest cards from your hand (at most 3 stay).",
-            rule="p. 36 (Unterstützung: Questkarten); p. 40 (3 quest cards)", alternatives=_discard_legal(state, pack, prompt)[:10],
+            rule="p. 36 (Unterstützung: Questkarten); p. 40 (3 quest cards)",
+            alternatives=_discard_legal(state, pack, prompt)[:10],
         )
     for card in chosen:
         player.quests.remove(card)
