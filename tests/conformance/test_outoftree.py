@@ -124,3 +124,54 @@ def test_the_conformance_suite_passes_on_it(installed):
     descriptor = registry.installed_games()[NAME]
     found = checks.all_problems(survey(descriptor))
     assert not any(found.values()), {check: problems[:5] for check, problems in found.items() if problems}
+
+
+async def test_it_gets_a_lobby_and_is_played_to_its_end_through_the_cogs(installed, tmp_path, monkeypatch):
+    """Issue 18 "Done when": a game registered only through an entry point appears in /game new
+    (the bot offers every installed game when RUNETABLE_GAMES is unset) and plays to its end
+    through the same cogs and buttons, every decision a DynamicItem callback."""
+    import json
+    import random
+
+    from bot import ids
+    from bot.cogs.game import GameCog
+    from bot.service import GameService
+    from bot.store import Store
+    from tests.bot.gamehelpers import ALICE, BOB, CHANNEL
+    from tests.bot.playhelpers import FakeClient, dispatch, invoke, sent
+
+    monkeypatch.delenv(registry.GAMES_VARIABLE, raising=False)
+    store = await Store.open(tmp_path / "games.db")
+    try:
+        client = FakeClient(GameService(store))
+        assert NAME in client.service.games
+        cog = GameCog(client)
+        fake = await invoke(cog, f"game new {NAME}", ALICE, players=2)
+        [lobby] = sent(fake)[1]
+        assert lobby.startswith("**Out-of-Tree Bids**: game #") and "target 3" in lobby
+        game_id = (await client.service.game_in(CHANNEL)).id
+        _, clicked = await dispatch(client, ids.option_select_id(game_id, "target"), ALICE, values=["2"])
+        assert "target 2" in sent(clicked)[0]["content"]
+        for user in (ALICE, BOB):
+            await dispatch(client, ids.lobby_id(game_id, "join"), user)
+        await invoke(cog, "game start", ALICE)
+        chooser = random.Random(5)
+        while (await store.get_game(game_id)).status == "active":
+            view = await client.service.view(game_id, None)
+            user = {s.seat: s.user_id for s in await store.seats(game_id)}[chooser.choice(view.awaited)]
+            _, shown = await dispatch(client, ids.me_id(game_id), user)
+            buttons = [
+                c.custom_id
+                for call in shown.followup.send.await_args_list
+                if "view" in call.kwargs
+                for c in call.kwargs["view"].children
+            ]
+            await dispatch(client, chooser.choice(buttons), user)
+        record = await store.get_game(game_id)
+        assert record.status == "finished" and record.options == {"target": 2}
+        news = [
+            line for r in await store.undelivered(10_000) if r.recipient == "channel" for line in json.loads(r.payload)["lines"]
+        ]
+        assert news[-1].startswith("Game over: ")  # its own narrator's words, through its front-end
+    finally:
+        await store.close()
