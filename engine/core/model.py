@@ -115,7 +115,18 @@ class GameState:
         return sorted({p.seat for p in self.prompts})
 
     def open(self, prompts: Iterable[Prompt]) -> None:
-        self.prompts.extend(prompts)
+        """Open ``prompts`` after those already open.
+
+        An action names its prompt by id, so two open prompts never share one: opening an id
+        that is open (or twice at once) is a ruleset's bug and raises ``RuntimeError``.
+        """
+        new = list(prompts)
+        ids = {p.id for p in self.prompts}
+        for prompt in new:
+            if prompt.id in ids:
+                raise RuntimeError(f"prompt id {prompt.id!r} is already open")
+            ids.add(prompt.id)
+        self.prompts.extend(new)
 
     def close(self, prompt_id: str) -> None:
         self.prompts = [p for p in self.prompts if p.id != prompt_id]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.runes import RuneGain
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import current_player_order
@@ -68,7 +68,7 @@ def _advance(state: GameState, pack: Pack, frame: Bid, ctx: Context) -> bool:
 
 def _bid_prompt(state: GameState, seat: int) -> Prompt:
     board: RunewarsBoard = state.board
-    pid = f"y{board.year}/{board.season}/bid/{seat}/{state.seq}"
+    pid = season_id(board, "bid", seat, seq=state.seq)
     influence = board.players[seat].influence
     forced = Action(seat, pid, "bid", {"amount": 0}) if influence == 0 else None  # influence is public
     return Prompt(pid, seat, "influence_bid", secret=True, info={"influence": influence}, forced=forced)
@@ -115,7 +115,7 @@ def _reveal(state: GameState, pack: Pack, frame: Bid, ctx: Context) -> None:
     frame.step = "tie"
     decider = tie_decider(board, pack, frame.tied)
     ctx.emit("bid_tied", tied=list(frame.tied), decider=decider)
-    pid = f"y{board.year}/{board.season}/bid_tie/{decider}/{state.seq}"
+    pid = season_id(board, "bid_tie", decider, seq=state.seq)
     state.open([Prompt(pid, decider, "bid_tie", info={"tied": list(frame.tied)})])
 
 

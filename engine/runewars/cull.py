@@ -12,7 +12,7 @@ from itertools import product
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.alliance import refresh_alliances
 from engine.runewars.data import Pack
-from engine.runewars.flow import prompt_kind
+from engine.runewars.flow import prompt_kind, season_id
 from engine.runewars.state import Area, RunewarsBoard
 
 #: digest §0: at most 8 of a player's units in one area
@@ -32,7 +32,7 @@ def open_culls(state: GameState, seat: int, area_ids: list[str], *, limit: int, 
         excess = area.force_of(seat) - limit
         if excess <= 0:
             continue
-        pid = f"y{board.year}/{board.season}/cull/{why}/{seat}/{area_id}/{state.seq}"
+        pid = season_id(board, "cull", why, seat, area_id, seq=state.seq)
         prompt = Prompt(pid, seat, "eliminate_units", info={"area": area_id, "limit": limit, "excess": excess, "why": why})
         answers = list(unit_choices(area, seat, excess))
         if len(answers) == 1:  # one unit type: the units are public, so is the answer

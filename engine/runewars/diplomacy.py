@@ -26,7 +26,7 @@ from engine.runewars import cards
 from engine.runewars.alliance import ally_neutrals, refresh_alliances
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
-from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
+from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, season_id, top
 from engine.runewars.retreat import push_retreat
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import Turn, left_of_active
@@ -93,7 +93,7 @@ def _advance(state: GameState, pack: Pack, frame: Diplomacy, ctx: Context) -> bo
 def _open(state: GameState, frame: Diplomacy, kind: str, info: dict, only: tuple[str, dict] | None = None) -> None:
     """Open a prompt for the negotiating player; ``only`` is its single (public) answer, if any."""
     board: RunewarsBoard = state.board
-    pid = f"y{board.year}/{board.season}/{kind}/{frame.seat}/{state.seq}"
+    pid = season_id(board, kind, frame.seat, seq=state.seq)
     forced = None if only is None else Action(frame.seat, pid, *only)
     state.open([Prompt(pid, frame.seat, kind, info=info, forced=forced)])
 

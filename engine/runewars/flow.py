@@ -14,16 +14,22 @@ progress), so a saved game resumes exactly where it stopped.
 
 Frames talk to their children only through the board (e.g. ``Turn.battles``); a child
 never needs a reference to its parent.
+
+- :func:`setup_id`, :func:`season_id` and :func:`season_choice_id` build every prompt id
+  (see "Prompt ids" below); ``GameState.open`` refuses an id that is already open.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.data import Pack
+from engine.runewars.data.cards_decks import SEASONS
+from engine.runewars.state import RunewarsBoard
 
 Advance = Callable[[GameState, Pack, Any, Context], bool]
 Resolve = Callable[[GameState, Pack, Prompt, Action, Context], None]
@@ -131,3 +137,72 @@ def run(state: GameState, pack: Pack, ctx: Context) -> None:
                 raise RuntimeError(f"{type(frame).__name__} finished while a child frame was still running")
             stack.pop()
     raise RuntimeError(f"the game advanced {MAX_STEPS} steps without waiting for anyone")
+
+
+# -- prompt ids ------------------------------------------------------------------------
+#
+# Every prompt id is built by the three functions below from a scope, a kind and typed keys,
+# always in this order:
+#
+#     setup/<kind>/<key>...[/<seq>]                    setup (factions, map, pieces)
+#     y<year>/<season>/<kind>/<key>...[/<seq>]         the campaign
+#     y<year>/<season>/<seat>                          the season's own choice (autumn)
+#
+# A kind is a lower-case identifier, a key a non-negative int or a non-empty string without
+# "/", ``seq`` the state's action count (for prompts that may open again with the same keys).
+# No part contains "/", so an id splits back into exactly the parts it was joined from, and
+# parts that read differently give different ids; GameState.open refuses to open an id that
+# is already open. Stored games and Discord buttons name these ids: their text never changes.
+
+Key = str | int
+
+_KIND = re.compile(r"[a-z][a-z_]*")
+
+_SEASON = rf"y[1-9][0-9]*/(?:{'|'.join(SEASONS)})"
+
+#: the grammar of every id the functions below build (use ``fullmatch``)
+PROMPT_ID = re.compile(rf"(?:setup|{_SEASON})/[a-z][a-z_]*(?:/[^/]+)*|{_SEASON}/[0-9]+")
+
+
+def _part(key: Key) -> str:
+    if isinstance(key, bool) or not isinstance(key, str | int):
+        raise TypeError(f"a prompt id key is a str or an int, not {key!r}")
+    if isinstance(key, int):
+        if key < 0:
+            raise ValueError(f"a prompt id key is never negative: {key}")
+        return str(key)
+    if not key or "/" in key:
+        raise ValueError(f"a prompt id key is a non-empty string without '/': {key!r}")
+    return key
+
+
+def _join(scope: str, kind: str, keys: tuple[Key, ...], seq: int | None) -> str:
+    if not _KIND.fullmatch(kind):
+        raise ValueError(f"a prompt id kind is a lower-case identifier: {kind!r}")
+    parts = [scope, kind, *map(_part, keys)]
+    if seq is not None:
+        parts.append(_part(seq))
+    return "/".join(parts)
+
+
+def _season_scope(board: RunewarsBoard) -> str:
+    if isinstance(board.year, bool) or not isinstance(board.year, int) or board.year < 1 or board.season not in SEASONS:
+        raise ValueError(f"no season is running (year {board.year!r}, season {board.season!r})")
+    return f"y{board.year}/{board.season}"
+
+
+def setup_id(kind: str, *keys: Key, seq: int | None = None) -> str:
+    """``setup/<kind>/<key>...[/<seq>]``: a prompt of the game's setup."""
+    return _join("setup", kind, keys, seq)
+
+
+def season_id(board: RunewarsBoard, kind: str, *keys: Key, seq: int | None = None) -> str:
+    """``y<year>/<season>/<kind>/<key>...[/<seq>]``: a prompt of the running season."""
+    return _join(_season_scope(board), kind, keys, seq)
+
+
+def season_choice_id(board: RunewarsBoard, seat: int) -> str:
+    """``y<year>/<season>/<seat>``: the season's own choice of a seat (the autumn choice), no kind."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"a season choice is named by a seat, not {seat!r}")
+    return f"{_season_scope(board)}/{_part(seat)}"

@@ -22,7 +22,7 @@ from engine.runewars.alliance import refresh_alliances
 from engine.runewars.control import controller, is_empty
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.map import geometry
 from engine.runewars.movement import crossable
 from engine.runewars.state import Area, RunewarsBoard
@@ -73,7 +73,7 @@ def _advance(state: GameState, pack: Pack, frame: Retreat, ctx: Context) -> bool
         ctx.emit("units_eliminated", seat=frame.side, area=frame.origin, units=dict(frame.units), why="no_retreat")
         refresh_alliances(state, ctx)
         return True
-    pid = f"y{board.year}/{board.season}/retreat/{frame.origin}/{state.seq}"
+    pid = season_id(board, "retreat", frame.origin, seq=state.seq)
     info = {"from": frame.origin, "side": frame.side, "units": dict(frame.units), "areas": options, "why": frame.why}
     forced = Action(frame.chooser, pid, "retreat", {"to": options[0]}) if len(options) == 1 else None
     state.open([Prompt(pid, frame.chooser, "retreat", info=info, forced=forced)])

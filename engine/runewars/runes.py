@@ -23,7 +23,7 @@ from itertools import combinations, permutations
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.control import control_map, controller, home_owners
 from engine.runewars.data import Pack
-from engine.runewars.flow import after_every_step, procedure, prompt_kind, top
+from engine.runewars.flow import after_every_step, procedure, prompt_kind, season_id, top
 from engine.runewars.state import Rune, RunewarsBoard
 
 GAIN_RULE = "p. 30 (Gewinn von Drachenrunen) / digest §8"
@@ -147,7 +147,7 @@ def _advance(state: GameState, pack: Pack, frame: RuneGain, ctx: Context) -> boo
     if frame.step == "discard":
         frame.step = "take"
         if not epic and controlled_rune_areas(board, frame.seat):
-            pid = f"y{board.year}/{board.season}/rune_discard/{frame.seat}/{state.seq}"
+            pid = season_id(board, "rune_discard", frame.seat, seq=state.seq)
             state.open([Prompt(pid, frame.seat, "discard_false_runes", info={"why": frame.why})])
             return False
     if frame.step == "take":
@@ -188,7 +188,7 @@ def _take_tokens(board: RunewarsBoard, frame: RuneGain, epic: bool, ctx: Context
 
 def _open_placement(state: GameState, frame: RuneGain, areas: list[str]) -> None:
     board: RunewarsBoard = state.board
-    pid = f"y{board.year}/{board.season}/rune_place/{frame.seat}/{state.seq}"
+    pid = season_id(board, "rune_place", frame.seat, seq=state.seq)
     secret = len(set(frame.tokens)) > 1
     prompt = Prompt(pid, frame.seat, "place_runes", secret=secret, info={"tokens": len(frame.tokens), "why": frame.why})
     answers = _placements(frame.tokens, areas)

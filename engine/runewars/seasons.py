@@ -16,7 +16,7 @@ from engine.runewars import cards, victory
 from engine.runewars.cull import open_culls
 from engine.runewars.data import Pack
 from engine.runewars.effects.season_cards import season_card_step
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_choice_id, season_id, top
 from engine.runewars.heroes.quest_phase import start_quest_phase
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import Turn, earns_bonus, player_order
@@ -148,7 +148,7 @@ def _autumn(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
 
 def _autumn_prompt(state: GameState, pack: Pack, seat: int) -> Prompt:
     board: RunewarsBoard = state.board
-    pid = f"y{board.year}/autumn/{seat}"
+    pid = season_choice_id(board, seat)  # board.season is autumn
     info = {"influence": int(pack.constant("autumn_influence")), "tactics": int(pack.constant("autumn_tactics"))}
     if cards.can_draw(board, "tactics"):
         return Prompt(pid, seat, "autumn_choice", info=info)
@@ -213,7 +213,7 @@ SECOND_FUNCTIONS = {"spring": _spring, "summer": _summer, "autumn": _autumn, "wi
 def _open_order_prompts(state: GameState) -> None:
     board: RunewarsBoard = state.board
     state.open(
-        Prompt(f"y{board.year}/{board.season}/order/{p.seat}", p.seat, "choose_order", secret=True, info={"hand": sorted(p.hand)})
+        Prompt(season_id(board, "order", p.seat), p.seat, "choose_order", secret=True, info={"hand": sorted(p.hand)})
         for p in board.players
         if not p.eliminated
     )

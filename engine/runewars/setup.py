@@ -28,7 +28,7 @@ from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.cull import AREA_UNIT_LIMIT
 from engine.runewars.data import Pack
 from engine.runewars.effects.objectives import StartingObjectives, deal_starting_tactics
-from engine.runewars.flow import procedure, prompt_kind, push
+from engine.runewars.flow import procedure, prompt_kind, push, setup_id
 from engine.runewars.heroes.setup import start_heroes
 from engine.runewars.map import Board, auto_layout
 from engine.runewars.seasons import start_campaign
@@ -111,7 +111,7 @@ def _open_faction_prompt(state: GameState, pack: Pack) -> None:
     board: RunewarsBoard = state.board
     seat = board.setup_queue[0]
     options = free_factions(board, pack)
-    pid = f"setup/faction/{seat}"
+    pid = setup_id("faction", seat)
     forced = Action(seat, pid, "faction", {"faction": options[0]}) if len(options) == 1 else None
     state.open([Prompt(pid, seat, "choose_faction", info={"factions": options}, forced=forced)])
 
@@ -195,7 +195,7 @@ def _open_stronghold_prompt(state: GameState) -> None:
     board: RunewarsBoard = state.board
     seat = board.setup_queue[0]
     home = board.players[seat].home_areas
-    state.open([Prompt(f"setup/stronghold/{seat}", seat, "place_stronghold", info={"areas": home})])
+    state.open([Prompt(setup_id("stronghold", seat), seat, "place_stronghold", info={"areas": home})])
 
 
 def place_stronghold(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
@@ -229,13 +229,13 @@ def _open_next_units_prompt(state: GameState, pack: Pack, seat: int) -> None:
     if not remaining:
         home = board.players[seat].home_areas
         if state.options.get("epic"):
-            state.open([Prompt(f"setup/runes/{seat}", seat, "place_dragon_rune", info={"areas": home})])
+            state.open([Prompt(setup_id("runes", seat), seat, "place_dragon_rune", info={"areas": home})])
         else:
-            state.open([Prompt(f"setup/runes/{seat}", seat, "place_false_rune", secret=True, info={"areas": home})])
+            state.open([Prompt(setup_id("runes", seat), seat, "place_false_rune", secret=True, info={"areas": home})])
         return
     unit, count = next(iter(remaining.items()))
     prompt = Prompt(
-        f"setup/units/{seat}/{unit}",
+        setup_id("units", seat, unit),
         seat,
         "place_units",
         info={"unit": unit, "count": count, "areas": board.players[seat].home_areas},

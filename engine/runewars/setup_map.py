@@ -31,7 +31,7 @@ from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.flow import procedure, prompt_kind, setup_id, top
 from engine.runewars.map import (
     Board,
     Guide,
@@ -138,7 +138,7 @@ def advance(state: GameState, pack: Pack, frame: MapBuild, ctx: Context) -> bool
 
 
 def _open(state: GameState, seat: int, kind: str, choice: str, candidates: list[dict], **info: Any) -> None:
-    pid = f"setup/map/{kind}/{seat}/{state.seq}"
+    pid = setup_id("map", kind, seat, seq=state.seq)
     only = candidates[0] if len(candidates) == 1 else None  # every map fact is public
     forced = Action(seat, pid, choice, _args(only)) if only else None
     state.open([Prompt(pid, seat, kind, info={**info, "candidates": candidates}, forced=forced)])

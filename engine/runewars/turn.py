@@ -21,7 +21,7 @@ from engine.runewars.effects.lasting import active
 from engine.runewars.effects.objectives import RULE as OBJECTIVE_RULE
 from engine.runewars.effects.objectives import claim, claimable
 from engine.runewars.effects.windows import open_window, play, playable
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes.turn_actions import RULE as HEROES_RULE
 from engine.runewars.heroes.turn_actions import may_act as heroes_may_act
 from engine.runewars.heroes.turn_actions import start_hero_turn
@@ -57,7 +57,7 @@ def _advance_turn(state: GameState, pack: Pack, frame: Turn, ctx: Context) -> bo
 def _open_window(state: GameState, pack: Pack, frame: Turn) -> None:
     board: RunewarsBoard = state.board
     player = board.players[frame.seat]
-    pid = f"y{board.year}/{board.season}/turn/{frame.seat}/{frame.step}"
+    pid = season_id(board, "turn", frame.seat, frame.step)
     choice = WINDOW_CHOICE[frame.step]
     may_choose = bool(player.tactics) or player.objective is not None or heroes_may_act(state, pack, frame.seat)
     forced = None if may_choose else Action(frame.seat, pid, choice)

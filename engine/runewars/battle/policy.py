@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.core import Action, GameState, InvalidAction, Prompt
 from engine.runewars.battle.frame import Battle
+from engine.runewars.flow import season_id
 
 DECISIONS = ("order", "assign", "defence")
 PRESETS = {"automatic": {}, "manual": {d: "ask" for d in DECISIONS}}
@@ -47,7 +48,7 @@ def open_battle_prompt(
 ) -> None:
     """Open one battle prompt (forced when only one answer is legal) and count it."""
     board = state.board
-    pid = f"y{board.year}/{board.season}/battle/{frame.area}/{kind}/{seat}/{state.seq}"
+    pid = season_id(board, "battle", frame.area, kind, seat, seq=state.seq)
     forced = Action(seat, pid, *answers[0]) if len(answers) == 1 else None
     frame.prompts_opened += 1
     frame.prompts_forced += forced is not None

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.data import NamedCard, Pack
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import active_player, current_player_order
 
@@ -125,7 +125,7 @@ def ask(
 def _advance(state: GameState, pack: Pack, frame: Choice, ctx: Context) -> bool:
     if frame.answer is None:
         board: RunewarsBoard = state.board
-        pid = f"y{board.year}/{board.season}/effect/{frame.effect}/{frame.seat}/{state.seq}"
+        pid = season_id(board, "effect", frame.effect, frame.seat, seq=state.seq)
         forced = None
         if len(frame.options) == 1 and not frame.optional:
             forced = Action(frame.seat, pid, "choose", frame.options[0])

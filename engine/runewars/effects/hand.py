@@ -10,7 +10,7 @@ from itertools import combinations
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.data import Pack
-from engine.runewars.flow import after_every_step, prompt_kind
+from engine.runewars.flow import after_every_step, prompt_kind, season_id
 from engine.runewars.state import Deck, RunewarsBoard
 
 RULE = "p. 30 (Taktikkarten): at most 10 tactics cards in hand"
@@ -28,7 +28,7 @@ def check_hand_limit(state: GameState, pack: Pack, ctx: Context) -> None:
     asked = {p.seat for p in state.prompts if p.kind == "discard_tactics"}
     for player in board.players:
         if player.seat not in asked and not player.eliminated and excess(board, pack, player.seat) > 0:
-            pid = f"y{board.year}/{board.season}/tactics_limit/{player.seat}/{state.seq}"
+            pid = season_id(board, "tactics_limit", player.seat, seq=state.seq)
             state.open(
                 [Prompt(pid, player.seat, "discard_tactics", secret=True, info={"count": excess(board, pack, player.seat)})]
             )

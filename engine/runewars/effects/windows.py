@@ -34,7 +34,7 @@ from engine.runewars.data import Pack
 from engine.runewars.effects import applies, resolve_effects
 from engine.runewars.effects.common import card, card_effects
 from engine.runewars.effects.lasting import active
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.state import Deck, RunewarsBoard
 from engine.runewars.turn_order import active_player
 
@@ -148,7 +148,7 @@ def _advance(state: GameState, pack: Pack, frame: Window, ctx: Context) -> bool:
         return True
     board: RunewarsBoard = state.board
     seat = frame.seats[frame.at]
-    pid = f"y{board.year}/{board.season}/window/{frame.timing}/{seat}/{state.seq}"
+    pid = season_id(board, "window", frame.timing, seat, seq=state.seq)
     state.open([Prompt(pid, seat, "tactics_window", info={"window": frame.timing, **frame.info})])
     return False
 

@@ -29,7 +29,7 @@ from engine.runewars import cards
 from engine.runewars.data import FateSection, Pack
 from engine.runewars.effects import Effects, effect, resolve_effects
 from engine.runewars.effects.windows import open_window
-from engine.runewars.flow import legal, procedure, prompt_kind, top
+from engine.runewars.flow import legal, procedure, prompt_kind, season_id, top
 from engine.runewars.heroes import (
     defeat_otherwise,
     discard_reward,
@@ -190,7 +190,7 @@ def _start_of_duel(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> bo
             _start_options(pack, duel, duel.side, hero) or hero.rewards
         ):  # public: its ability, its reward count
             board: RunewarsBoard = state.board
-            pid = f"y{board.year}/{board.season}/duel_start/{hero.card}/{state.seq}"
+            pid = season_id(board, "duel_start", hero.card, seq=state.seq)
             state.open([Prompt(pid, hero.owner, "duel_start", info={"hero": hero.card, "area": duel.area})])
             return False
         duel.side += 1
@@ -274,7 +274,7 @@ def _apply(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> None:
     if section.kind == "special" and hero is not None:
         if hero.rewards:  # public: a hero without rewards can only deal the 1 damage
             board: RunewarsBoard = state.board
-            pid = f"y{board.year}/{board.season}/duel_special/{hero.card}/{state.seq}"
+            pid = season_id(board, "duel_special", hero.card, seq=state.seq)
             state.open([Prompt(pid, hero.owner, "duel_special", info={"hero": hero.card, "round": duel.round})])
             return
         duel.incoming[1 - side] += 1
@@ -406,7 +406,7 @@ def _armor(state: GameState, pack: Pack, duel: Duel) -> None:
         hero = side_hero(state, duel, duel.side)
         if hero is not None and hero.rewards and duel.incoming[duel.side] > duel.prevented[duel.side]:
             board: RunewarsBoard = state.board
-            pid = f"y{board.year}/{board.season}/duel_armor/{hero.card}/{state.seq}"
+            pid = season_id(board, "duel_armor", hero.card, seq=state.seq)
             state.open(
                 [
                     Prompt(
@@ -506,7 +506,7 @@ def _share_spoils(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> boo
         duel.spoils = []
         return True
     board: RunewarsBoard = state.board
-    pid = f"y{board.year}/{board.season}/duel_spoils/{duel.area}/{state.seq}"
+    pid = season_id(board, "duel_spoils", duel.area, seq=state.seq)
     state.open([Prompt(pid, duel.victor_seat, "duel_spoils", secret=True, info={"area": duel.area, "rewards": len(duel.spoils)})])
     return False
 

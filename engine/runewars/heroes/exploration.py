@@ -26,7 +26,7 @@ from engine.core import Action, Context, GameState, IllegalAction, InvalidAction
 from engine.runewars import runes
 from engine.runewars.control import controller
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push
+from engine.runewars.flow import procedure, prompt_kind, push, season_id
 from engine.runewars.heroes import TRAITS, discard_reward, find, gain_rewards, public_hero, wound
 from engine.runewars.state import Hero, RunewarsBoard
 
@@ -83,7 +83,7 @@ def _advance(state: GameState, pack: Pack, frame: ExplorationEvent, ctx: Context
             return _remove(board, frame, ctx)
         if frame.token == "training" and not _trainable(pack, hero):
             return _remove(board, frame, ctx)
-        pid = f"y{board.year}/{board.season}/explore/{frame.token}/{hero.card}/{state.seq}"
+        pid = season_id(board, "explore", frame.token, hero.card, seq=state.seq)
         state.open(
             [
                 Prompt(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, Prompt, register
 from engine.runewars.data import Pack
-from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
+from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import find, keywords, public_hero
 from engine.runewars.map import geometry
 from engine.runewars.movement import crossable, passable_for
@@ -151,7 +151,7 @@ def _advance_retreat(state: GameState, pack: Pack, frame: HeroRetreat, ctx: Cont
     options = [] if hero is None else retreat_destinations(state, pack, hero)
     if not options or frame.done:
         return True
-    pid = f"y{state.board.year}/{state.board.season}/hero_retreat/{hero.card}/{state.seq}"
+    pid = season_id(state.board, "hero_retreat", hero.card, seq=state.seq)
     forced = Action(hero.owner, pid, "retreat", {"to": options[0]}) if len(options) == 1 else None
     state.open(
         [Prompt(pid, hero.owner, "hero_retreat", info={"hero": hero.card, "from": hero.area, "areas": options}, forced=forced)]

@@ -28,7 +28,7 @@ from engine.runewars import cards
 from engine.runewars.control import controller, is_neutral
 from engine.runewars.data import Pack
 from engine.runewars.effects.windows import open_window
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import (
     TRAITS,
     find,
@@ -91,13 +91,13 @@ def _advance(state: GameState, pack: Pack, frame: QuestPhase, ctx: Context) -> b
             frame.windows.append(seat)
             if open_window(state, "quest_phase", [seat]) is not None:
                 return False
-        pid = f"y{board.year}/{board.season}/quest_phase/{seat}/{state.seq}"
+        pid = season_id(board, "quest_phase", seat, seq=state.seq)
         state.open([Prompt(pid, seat, "hero_action", info={"heroes": [h.card for h in _waiting(board, frame, seat)]})])
     elif frame.step == "trade":
         frame.step = "explore"
         if hero is not None and _trade_partners(board, frame, hero) and _trade_moves(board, frame, hero):
             frame.step = "trade"
-            pid = f"y{board.year}/{board.season}/trade/{hero.card}/{state.seq}"
+            pid = season_id(board, "trade", hero.card, seq=state.seq)
             state.open([Prompt(pid, hero.owner, "trade_rewards", secret=True, info={"hero": hero.card})])
     elif frame.step == "explore":
         frame.step = "venture"
@@ -289,7 +289,7 @@ def _venture_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]
 def _open_venture(state: GameState, pack: Pack, hero: Hero) -> None:
     """Forced to "none" only when public facts leave nothing: no enemy hero here and no quest card in hand."""
     board: RunewarsBoard = state.board
-    pid = f"y{board.year}/{board.season}/venture/{hero.card}/{state.seq}"
+    pid = season_id(board, "venture", hero.card, seq=state.seq)
     nothing = not duel_targets(board, hero) and not board.players[hero.owner].quests
     forced = Action(hero.owner, pid, "none") if nothing else None
     state.open([Prompt(pid, hero.owner, "hero_venture", info={"hero": hero.card, "area": hero.area}, forced=forced)])

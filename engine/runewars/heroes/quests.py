@@ -20,7 +20,7 @@ from engine.core import Action, Context, GameState, IllegalAction, Prompt, regis
 from engine.runewars import cards
 from engine.runewars.data import Pack
 from engine.runewars.effects import Effects, effect, resolve_effects
-from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
+from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import (
     QUEST_DECK,
     find,
@@ -95,7 +95,7 @@ def _advance(state: GameState, pack: Pack, frame: QuestAttempt, ctx: Context) ->
         if not hero.rewards:  # public: nothing could be added
             frame.step = "draw"
         else:
-            pid = f"y{board.year}/{board.season}/test_boost/{hero.card}/{state.seq}"
+            pid = season_id(board, "test_boost", hero.card, seq=state.seq)
             state.open(
                 [Prompt(pid, hero.owner, "test_boost", info={"hero": hero.card, "quest": frame.quest, "test": quest.test})]
             )
@@ -106,7 +106,7 @@ def _advance(state: GameState, pack: Pack, frame: QuestAttempt, ctx: Context) ->
         frame.drawn = cards.draw(board, "fate", count, ctx.rng)
         symbols = {c: _symbol(pack, c) for c in frame.drawn}
         ctx.emit("test_drawn", **public_hero(hero), quest=frame.quest, test=quest.test, cards=list(frame.drawn), symbols=symbols)
-        pid = f"y{board.year}/{board.season}/test_choose/{hero.card}/{state.seq}"
+        pid = season_id(board, "test_choose", hero.card, seq=state.seq)
         answers = _distinct(pack, frame.drawn)
         forced = Action(hero.owner, pid, "choose", {"card": answers[0]}) if len(answers) == 1 else None
         state.open(

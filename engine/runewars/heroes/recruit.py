@@ -19,7 +19,7 @@ from engine.core import Action, Context, GameState, IllegalAction, InvalidAction
 from engine.runewars import cards
 from engine.runewars.control import controller
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import HERO_DECK, find, heroes_of, make_disloyal, public_hero
 from engine.runewars.state import Hero, RunewarsBoard
 from engine.runewars.supply import own_strongholds
@@ -49,7 +49,7 @@ def can_recruit(state: GameState, pack: Pack, seat: int) -> bool:
 @procedure(HeroRecruitment)
 def _advance(state: GameState, pack: Pack, frame: HeroRecruitment, ctx: Context) -> bool:
     board: RunewarsBoard = state.board
-    pid = f"y{board.year}/{board.season}/recruit/{frame.seat}/{frame.step}"
+    pid = season_id(board, "recruit", frame.seat, frame.step)
     if frame.step == "spend":
         state.open([Prompt(pid, frame.seat, "recruit_heroes", info={"most": _most(state, pack, frame.seat)})])
     elif frame.step == "limit":
@@ -102,7 +102,7 @@ def spend(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     ctx.emit("heroes_drawn", seat=frame.seat, influence=amount, count=len(frame.drawn))
     ctx.emit("your_heroes_drawn", to=frame.seat, cards=list(frame.drawn))
     frame.step = "keep"
-    pid = f"y{board.year}/{board.season}/recruit/{frame.seat}/keep"
+    pid = season_id(board, "recruit", frame.seat, "keep")
     state.open([Prompt(pid, frame.seat, "keep_hero", secret=True, info={"count": len(frame.drawn)})])
 
 
@@ -164,7 +164,7 @@ def _advance_disloyalty(state: GameState, pack: Pack, frame: Disloyalty, ctx: Co
     frame.candidates = [c for c in frame.candidates if find(board, c) is not None]
     if frame.done or not frame.candidates:
         return True
-    pid = f"y{board.year}/{board.season}/disloyal/{frame.seat}/{state.seq}"
+    pid = season_id(board, "disloyal", frame.seat, seq=state.seq)
     forced = Action(frame.seat, pid, "choose", {"hero": frame.candidates[0]}) if len(frame.candidates) == 1 else None
     state.open(
         [Prompt(pid, frame.seat, "disloyal_choice", info={"heroes": list(frame.candidates), "why": frame.why}, forced=forced)]

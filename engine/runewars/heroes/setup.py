@@ -22,7 +22,7 @@ from typing import Any
 from engine.core import Action, Context, GameState, InvalidAction, Prompt, Rng, register
 from engine.runewars import cards
 from engine.runewars.data import Pack
-from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, top
+from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, setup_id, top
 from engine.runewars.heroes import HERO_DECK, QUEST_DECK, REWARD_DECK, TRAITS, has_hero_cards, hero_card, public_hero
 from engine.runewars.map import geometry
 from engine.runewars.state import Deck, DefeatedHeroToken, ExplorationMarker, Hero, RunewarsBoard
@@ -109,7 +109,7 @@ def _deal_heroes(state: GameState, pack: Pack, ctx: Context) -> dict[int, str]:
 
 def _placement_prompt(state: GameState, seat: int, card: str) -> Prompt:
     areas = [a for a in state.board.players[seat].home_areas if a in state.board.areas]
-    return Prompt(f"setup/hero/{seat}", seat, "place_starting_hero", info={"hero": card, "areas": areas})
+    return Prompt(setup_id("hero", seat), seat, "place_starting_hero", info={"hero": card, "areas": areas})
 
 
 def _placement_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import discard_reward, find, hand_over, heroes_of, reveal_reward, reward_card
 from engine.runewars.heroes.exploration import removable_locations, remove_location
 from engine.runewars.heroes.quests import hero_effects
@@ -54,7 +54,7 @@ def _advance(state: GameState, pack: Pack, frame: HeroTurn, ctx: Context) -> boo
     if frame.done:
         return True
     board: RunewarsBoard = state.board
-    pid = f"y{board.year}/{board.season}/hero_turn/{frame.seat}/{state.seq}"
+    pid = season_id(board, "hero_turn", frame.seat, seq=state.seq)
     state.open([Prompt(pid, frame.seat, "hero_turn", secret=True, info={})])
     return False
 

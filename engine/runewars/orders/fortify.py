@@ -14,7 +14,7 @@ from itertools import combinations
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.control import controller
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.flow import procedure, prompt_kind, season_id, top
 from engine.runewars.orders import order
 from engine.runewars.runes import controlled_rune_areas, kind, move_runes
 from engine.runewars.state import RunewarsBoard, Stronghold
@@ -47,10 +47,10 @@ def _advance(state: GameState, pack: Pack, frame: FortifyOrder, ctx: Context) ->
         return True
     board: RunewarsBoard = state.board
     if frame.moving:
-        pid = f"y{board.year}/{board.season}/fortify_runes/{frame.seat}/{state.seq}"
+        pid = season_id(board, "fortify_runes", frame.seat, seq=state.seq)
         state.open([Prompt(pid, frame.seat, "fortify_swap", secret=True, info={"areas": list(frame.moving)})])
         return False
-    pid = f"y{board.year}/{board.season}/fortify/{frame.seat}/{state.seq}"
+    pid = season_id(board, "fortify", frame.seat, seq=state.seq)
     options = _legal_actions(state, pack, frame, pid)
     forced = options[0] if len(options) == 1 else None  # only "done": dials, strongholds and runes are public
     state.open([Prompt(pid, frame.seat, "fortify_action", info={"taken": list(frame.taken)}, forced=forced)])

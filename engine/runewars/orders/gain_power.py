@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind
+from engine.runewars.flow import procedure, prompt_kind, season_id
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
 
@@ -44,7 +44,7 @@ def _advance(state: GameState, pack: Pack, frame: GainPowerOrder, ctx: Context) 
     if not title_bids(board, frame.seat):
         ctx.emit("order_bonus", seat=frame.seat, order="gain_power", title=None, reason="no title affordable")
         return True
-    pid = f"y{board.year}/{board.season}/gain_power/{frame.seat}/title"
+    pid = season_id(board, "gain_power", frame.seat, "title")
     titles = {t: {"holder": title.holder, "influence": title.influence} for t, title in sorted(board.titles.items())}
     state.open([Prompt(pid, frame.seat, "take_title", info={"titles": titles, "influence": player.influence})])
     return False

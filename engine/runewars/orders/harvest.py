@@ -19,7 +19,7 @@ from engine.runewars import cards
 from engine.runewars.control import controlled_areas, controller
 from engine.runewars.data import Pack
 from engine.runewars.data.model import RESOURCES
-from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.flow import procedure, prompt_kind, season_id, top
 from engine.runewars.heroes.exploration import village_bonus
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
@@ -121,7 +121,7 @@ def _collect(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
     elif development.effect == "dial_plus":
         options = produced_resources(board, pack, area_id)
         if len(options) > 1:
-            pid = f"y{board.year}/{board.season}/harvest/{frame.seat}/raise/{area_id}/{state.seq}"
+            pid = season_id(board, "harvest", frame.seat, "raise", area_id, seq=state.seq)
             state.open([Prompt(pid, frame.seat, "harvest_raise_dial", info={"area": area_id, "resources": options})])
             return False
         frame.to_collect.pop(0)
@@ -216,7 +216,7 @@ def _open_build_prompt(state: GameState, pack: Pack, frame: HarvestOrder, ctx: C
             "development_not_possible", seat=frame.seat, reason="no_site" if not build_sites(board, frame.seat) else "no_tile"
         )
         return False
-    pid = f"y{board.year}/{board.season}/harvest/{frame.seat}/build"
+    pid = season_id(board, "harvest", frame.seat, "build")
     state.open([Prompt(pid, frame.seat, "harvest_build", info={"wood": cost, "sites": build_sites(board, frame.seat)})])
     return True
 

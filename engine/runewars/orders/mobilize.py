@@ -38,7 +38,7 @@ from engine.runewars.control import controller
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
 from engine.runewars.diplomacy import battles_fought, begin_battle, start_diplomacy
-from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.flow import procedure, prompt_kind, season_id, top
 from engine.runewars.heroes.moves import PORTAL, face_up_areas, portal_cost, portal_info
 from engine.runewars.map import geometry
 from engine.runewars.movement import march_routes, move_units, passable_areas
@@ -142,7 +142,7 @@ procedure(ConquerOrder)(_advance)
 
 def _open(state: GameState, frame: MarchOrder, kind: str, info: dict, forced: tuple[str, dict] | None = None) -> None:
     board: RunewarsBoard = state.board
-    pid = f"y{board.year}/{board.season}/{kind}/{frame.seat}/{state.seq}"
+    pid = season_id(board, kind, frame.seat, seq=state.seq)
     state.open([Prompt(pid, frame.seat, kind, info=info, forced=None if forced is None else Action(frame.seat, pid, *forced))])
 
 

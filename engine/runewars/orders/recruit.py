@@ -21,7 +21,7 @@ from engine.core import Action, Context, GameState, IllegalAction, InvalidAction
 from engine.runewars.control import controlled_areas
 from engine.runewars.cull import AREA_UNIT_LIMIT, eliminate_units, open_culls
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.flow import procedure, prompt_kind, season_id, top
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.supply import figures_left
@@ -49,7 +49,7 @@ def _advance(state: GameState, pack: Pack, frame: RecruitOrder, ctx: Context) ->
         if not stronghold_areas(board, frame.seat):
             ctx.emit("recruit_not_possible", seat=frame.seat, reason="no friendly area with your stronghold")
             return True
-        pid = f"y{board.year}/{board.season}/recruit/{frame.seat}"
+        pid = season_id(board, "recruit", frame.seat)
         state.open(
             [
                 Prompt(
@@ -169,7 +169,7 @@ def _open_place_prompt(state: GameState, pack: Pack, frame: RecruitOrder, unit: 
         del frame.to_place[unit]
         ctx.emit("units_not_recruited", seat=frame.seat, unit=unit, count=count, reason="no figures left")
         return False
-    pid = f"y{board.year}/{board.season}/recruit/{frame.seat}/place/{unit}"
+    pid = season_id(board, "recruit", frame.seat, "place", unit)
     info = {
         "unit": unit,
         "count": count,

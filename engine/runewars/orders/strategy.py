@@ -20,7 +20,7 @@ from engine.runewars.alliance import refresh_alliances
 from engine.runewars.control import controller
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, top
+from engine.runewars.flow import procedure, prompt_kind, season_id, top
 from engine.runewars.heroes import find, heroes_of
 from engine.runewars.heroes.moves import PORTAL, face_up_areas, move_hero, portal_cost, portal_info, usable_portals
 from engine.runewars.heroes.moves import strategy_destinations as hero_destinations
@@ -74,7 +74,7 @@ class StrategyOrder:
 def _advance(state: GameState, pack: Pack, frame: StrategyOrder, ctx: Context) -> bool:
     board: RunewarsBoard = state.board
     if frame.step == "move":
-        pid = f"y{board.year}/{board.season}/strategy/{frame.seat}/{state.seq}"
+        pid = season_id(board, "strategy", frame.seat, seq=state.seq)
         state.open(
             [Prompt(pid, frame.seat, "strategy_move", info={"bonus": frame.bonus, **portal_info(state, pack, frame.seat)})]
         )

@@ -21,7 +21,7 @@ from engine.runewars import cards
 from engine.runewars.control import controlled_areas
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
-from engine.runewars.flow import procedure, prompt_kind, push, top
+from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import QUEST_DECK
 from engine.runewars.heroes.recruit import HeroRecruitment, can_recruit
 from engine.runewars.orders import order
@@ -87,7 +87,7 @@ def _open_city_prompt(state: GameState, pack: Pack, frame: SupportOrder) -> None
     board: RunewarsBoard = state.board
     area_id = frame.cities[0]
     options = benefits(board, pack, area_id)
-    pid = f"y{board.year}/{board.season}/support/{frame.seat}/{area_id}"
+    pid = season_id(board, "support", frame.seat, area_id)
     info = {"area": area_id, "city": board.areas[area_id].city, "benefits": options}
     forced = (
         Action(frame.seat, pid, "benefit", {"benefit": next(iter(options))}) if len(options) == 1 else None
@@ -147,7 +147,7 @@ def _draw_quests(state: GameState, pack: Pack, seat: int, count: int, ctx: Conte
     ctx.emit("your_quests_drawn", to=seat, cards=drawn)
     excess = len(player.quests) - int(pack.constant("quest_hand_limit"))
     if excess > 0:
-        pid = f"y{board.year}/{board.season}/support/{seat}/quest_discard/{state.seq}"
+        pid = season_id(board, "support", seat, "quest_discard", seq=state.seq)
         state.open([Prompt(pid, seat, "support_quest_discard", secret=True, info={"count": excess})])
 
 
