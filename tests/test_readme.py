@@ -47,7 +47,10 @@ async def test_the_readme_names_every_slash_command(tmp_path):
         await bot.close()
         await store.close()
     text = (ROOT / "README.md").read_text()
-    missing = [name for name in commands
-               if f"`/{name}" not in text and not (name.startswith("game new ") and "`/game new <game>`" in text)]
+    missing = [
+        name
+        for name in commands
+        if f"`/{name}" not in text and not (name.startswith("game new ") and "`/game new <game>`" in text)
+    ]
     assert {"game new runewars", "game start", "game vote kick", "games", "rw hand"} <= set(commands) and len(commands) >= 25
     assert missing == []
