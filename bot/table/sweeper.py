@@ -35,6 +35,7 @@ async def sweep(table: Table) -> SweepReport:
             log.exception("game %s: the table's sweep failed", record.id)
     try:
         await votes.expire(table, report)
+        await votes.finish_passed(table, report)  # passed votes a killed process left half done (issue 21)
     except Exception:
         log.exception("expiring votes failed")
     for record in await table.store.ended_unrevealed():
