@@ -14,6 +14,10 @@ default, :mod:`bot.config`): Discord throttles, and may quarantine, a bot that o
 at once. The limit parks DMs without holding the rest of the outbox back; the delivery loop
 drains again when the limit frees a slot (``DrainReport.wake_in``). Maps are drawn as the
 setting ``MAP_CADENCE`` says (:func:`bot.delivery.map_cadence`).
+
+One bot per database file: ``python -m bot run`` takes the store's lease before it connects
+(:meth:`bot.store.Store.acquire_lease`); while the store holds it, the client renews it every
+:data:`LEASE_RENEW_INTERVAL` seconds and stops (``lease_lost``) if another bot took it over.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from bot.cogs import EXTENSIONS
 from bot.config import Config
 from bot.delivery import Deliverer, RateLimiter, map_cadence
 from bot.service import GameService
-from bot.store import Store
+from bot.store import LEASE_TIMEOUT, Store
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.transport import DiscordTransport
 
@@ -43,6 +47,8 @@ DELIVERY_INTERVAL = 30.0
 AUTO_PASS_POLL = 15.0
 #: the folder of extra data packs players may choose from (one sub-folder per pack)
 PACKS_DIR_VARIABLE = "RUNETABLE_PACKS_DIR"
+#: seconds between renewals of the store's lease (a quarter of the time after which it is taken over)
+LEASE_RENEW_INTERVAL = LEASE_TIMEOUT / 4
 
 
 class RunetableBot(commands.Bot):
@@ -63,6 +69,9 @@ class RunetableBot(commands.Bot):
         self._wake = asyncio.Event()
         self._delivery: asyncio.Task | None = None
         self._auto_pass: asyncio.Task | None = None
+        self._lease: asyncio.Task | None = None
+        #: another bot took the database's lease over: this one stopped
+        self.lease_lost = False
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -70,6 +79,8 @@ class RunetableBot(commands.Bot):
             await self.load_extension(extension)
         self._delivery = asyncio.create_task(self._deliver_forever(), name="runetable-delivery")
         self._auto_pass = asyncio.create_task(self._auto_pass_forever(), name="runetable-auto-pass")
+        if self.store.lease_holder is not None:
+            self._lease = asyncio.create_task(self._keep_lease(), name="runetable-lease")
         if self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -109,6 +120,21 @@ class RunetableBot(commands.Bot):
             wait = AUTO_PASS_POLL if due is None else min(AUTO_PASS_POLL, max(0.5, due - time.time()))
             await asyncio.sleep(wait)
 
+    async def _keep_lease(self) -> None:
+        """Renew the store's lease; stop the bot when another bot took it over."""
+        while not self.is_closed():
+            await asyncio.sleep(LEASE_RENEW_INTERVAL)
+            try:
+                held = await self.store.renew_lease()
+            except Exception:
+                log.exception("could not renew the lease on %s; trying again in %s s", self.store.path, LEASE_RENEW_INTERVAL)
+                continue
+            if not held:
+                log.critical("another bot took the database %s over; stopping so that nothing is sent twice", self.store.path)
+                self.lease_lost = True
+                await self.close()
+                return
+
     async def _deliver_forever(self) -> None:
         await self.wait_until_ready()
         while not self.is_closed():
@@ -126,7 +152,7 @@ class RunetableBot(commands.Bot):
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
     async def close(self) -> None:
-        tasks = [t for t in (self._delivery, self._auto_pass) if t is not None]
+        tasks = [t for t in (self._delivery, self._auto_pass, self._lease) if t is not None and t is not asyncio.current_task()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -12,18 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+# RunetableError, the base of them all, lives in the store, which imports nothing of the bot, so
+# that its GameNotFound is one too: a missing game is told like every other user error.
+from bot.store import RunetableError as RunetableError
 from engine.core import Action, EngineError, IllegalAction, NotYourDecision
 
 #: alternatives listed in a refusal; more would crowd an ephemeral reply
 MAX_LISTED_ALTERNATIVES = 10
-
-
-class RunetableError(Exception):
-    """A problem to tell the user, in ``message``."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
 
 
 class NotSeated(RunetableError):

@@ -22,6 +22,12 @@ the one channel message telling them all, so a killed process loses no line and 
 The table over days (bot/table, docs/table.md) adds the seed commitments (``fairness``),
 who is awaited since when (``waits``), ``votes`` and ``ballots``, notices that belong to no
 move (:meth:`Store.queue_notice`) and the marking of messages of undone moves.
+
+One bot per file: the bot takes the ``lease`` row (:meth:`Store.acquire_lease`: holder id, pid,
+host, heartbeat) before it connects, renews it while it runs and releases it when it stops. A
+second bot is refused (:class:`InstanceRunning`) while the holder lives; a holder whose heartbeat
+is older than :data:`LEASE_TIMEOUT`, or whose pid is gone on this host, is taken over.
+:meth:`Store.open` takes no lease: offline commands and tests read and write without one.
 """
 
 from __future__ import annotations
@@ -29,8 +35,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
+import socket
 import sqlite3
+import sys
 import time
+import uuid
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields
@@ -43,8 +53,11 @@ __all__ = [
     "SCHEMA_VERSION",
     "STATUSES",
     "SETTING_SCOPES",
+    "RunetableError",
     "StoreError",
     "CorruptDatabase",
+    "InstanceRunning",
+    "LEASE_TIMEOUT",
     "SchemaTooNew",
     "ChannelBusy",
     "StaleVersion",
@@ -71,6 +84,8 @@ SETTING_SCOPES = ("guild", "channel", "player", "game")
 STRETCH = "stretch"
 NONCE_LENGTH = 25  # Discord accepts message nonces of at most 25 characters
 _MAX_INTEGER = 2**63 - 1  # the largest SQLite INTEGER
+#: seconds without a heartbeat after which a bot's lease on the file counts as abandoned
+LEASE_TIMEOUT = 60.0
 
 # Numbered migrations: MIGRATIONS[i] brings the schema from version i to version i + 1.
 # The version lives in PRAGMA user_version. Never edit a released migration; append a new one.
@@ -214,8 +229,31 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats RENAME COLUMN faction TO role;
     """,
+    # 4: one bot per file: the lease its running bot holds (Store.acquire_lease).
+    """
+    CREATE TABLE lease (
+        id        INTEGER PRIMARY KEY CHECK (id = 1),  -- one row at most
+        holder    TEXT    NOT NULL,  -- a random id per Store that took it
+        pid       INTEGER NOT NULL,
+        host      TEXT    NOT NULL,
+        taken_at  REAL    NOT NULL,
+        heartbeat REAL    NOT NULL   -- renewed by the running bot
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class RunetableError(Exception):
+    """A problem to tell the user, in ``message`` (an ephemeral reply, never a bug).
+
+    The base of :mod:`bot.errors`' family, defined here so that the store, which imports
+    nothing of the bot, can raise one (:class:`GameNotFound`); :mod:`bot.errors` re-exports it.
+    """
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
 
 
 class StoreError(Exception):
@@ -238,8 +276,13 @@ class StaleVersion(StoreError):
     """The game moved on since it was read (expected seq != stored seq); nothing was written."""
 
 
-class GameNotFound(StoreError):
-    """No game has that id."""
+class GameNotFound(StoreError, RunetableError):
+    """No game has that id (a user error too: told like any other, e.g. a button of a game
+    this file does not hold)."""
+
+
+class InstanceRunning(StoreError):
+    """Another bot holds the file's lease: one bot per database file."""
 
 
 @dataclass(frozen=True)
@@ -441,6 +484,8 @@ class Store:
         self.snapshot_every = snapshot_every
         self._db_lock = asyncio.Lock()
         self._game_locks: dict[int, asyncio.Lock] = {}
+        #: the id of the lease this store holds (:meth:`acquire_lease`), None without one
+        self.lease_holder: str | None = None
 
     # ---------------------------------------------------------------- opening and closing
 
@@ -455,6 +500,8 @@ class Store:
             raise ValueError("snapshot_every must be at least 1")
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_file() and path.stat().st_size == 0:
+            raise CorruptDatabase(f"The game database {path} is empty: not a Runetable database; remove it to start afresh.")
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as e:
@@ -468,9 +515,62 @@ class Store:
         return cls(db, path, snapshot_every)
 
     async def close(self) -> None:
-        """Close the connection (the last connection to close also checkpoints the WAL)."""
+        """Release the lease if this store holds one, then close the connection (the last
+        connection to close also checkpoints the WAL)."""
+        if self.lease_holder is not None:
+            await self.release_lease()
         async with self._db_lock:
             await self._db.close()
+
+    # ---------------------------------------------------------------- one bot per file
+
+    async def acquire_lease(self) -> None:
+        """Take the file's lease for the bot about to run on it (renewing it if held already).
+
+        Raises :class:`InstanceRunning` when another holder is alive: its heartbeat is younger
+        than :data:`LEASE_TIMEOUT` and, when it runs on this host, its pid exists. A holder
+        that is gone (a SIGKILLed bot restarting on the same host, a machine that died) is
+        taken over.
+        """
+        holder = self.lease_holder or uuid.uuid4().hex
+        now, host = time.time(), socket.gethostname()
+        async with self._write() as db:
+            rows = await _rows(db, "SELECT holder, pid, host, heartbeat FROM lease WHERE id = 1")
+            if rows and rows[0]["holder"] != holder and not _lease_gone(rows[0], now, host):
+                other = rows[0]
+                raise InstanceRunning(
+                    f"Another Runetable bot is already running on {self.path} (pid {other['pid']} on"
+                    f" {other['host']}, alive {max(0.0, now - other['heartbeat']):.0f} s ago): one bot per"
+                    f" database file. Stop it first, or wait {LEASE_TIMEOUT:.0f} s if it died on another machine."
+                )
+            await db.execute(
+                "INSERT INTO lease (id, holder, pid, host, taken_at, heartbeat) VALUES (1, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, pid = excluded.pid,"
+                " host = excluded.host, taken_at = excluded.taken_at, heartbeat = excluded.heartbeat",
+                (holder, os.getpid(), host, now, now),
+            )
+        self.lease_holder = holder
+
+    async def renew_lease(self) -> bool:
+        """The running bot's heartbeat. False when this store holds no lease any more (another
+        bot took it over): the caller must stop using the file."""
+        if self.lease_holder is None:
+            return False
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE lease SET heartbeat = ? WHERE id = 1 AND holder = ?", (time.time(), self.lease_holder)
+            )
+            held = cursor.rowcount == 1
+        if not held:
+            self.lease_holder = None
+        return held
+
+    async def release_lease(self) -> None:
+        """Give the lease up (a clean shutdown); a lease another bot took over stays its."""
+        holder, self.lease_holder = self.lease_holder, None
+        if holder is not None:
+            async with self._write() as db:
+                await db.execute("DELETE FROM lease WHERE holder = ?", (holder,))
 
     async def __aenter__(self) -> Store:
         return self
@@ -889,23 +989,39 @@ class Store:
             )
             return cursor.rowcount == 1
 
-    async def undo_actions(self, game_id: int, *, expected_seq: int, keep_seq: int, state: str) -> list[OutboxRow]:
+    async def undo_actions(
+        self,
+        game_id: int,
+        *,
+        expected_seq: int,
+        keep_seq: int,
+        state: str,
+        notices: Callable[[list[OutboxRow]], Sequence[tuple[str, str, str]]] | None = None,
+    ) -> list[OutboxRow]:
         """Undo: like :meth:`truncate_actions`, and in the same transaction mark the delivered
-        messages of the undone actions (not notices) as superseded. Raises StaleVersion when
-        the game is not at ``expected_seq``. Returns the superseded rows."""
+        messages of the undone actions as superseded and queue the notices announcing it.
+
+        ``notices`` (sync, pure) gets the superseded rows and returns ``(name, recipient,
+        payload)`` notices, queued as :meth:`queue_notice` would at ``keep_seq``: a process
+        killed after the undo commits still announces it. Raises StaleVersion when the game
+        is not at ``expected_seq``. Returns the superseded rows."""
         async with self._write() as db:
-            game = await _game_row(db, game_id, "seq")
+            game = await _game_row(db, game_id, "seq, rewinds")
             if game["seq"] != expected_seq:
                 raise StaleVersion(f"Game #{game_id} is at move {game['seq']}, not {expected_seq}.")
-            where = "game_id = ? AND seq > ? AND delivered_at IS NOT NULL AND superseded_at IS NULL AND key NOT LIKE 'notice/%'"
-            rows = await _rows(
-                db,
-                f"SELECT {_columns(OutboxRow)} FROM outbox WHERE {where} ORDER BY rowid",
-                (game_id, keep_seq),
-            )
-            await db.execute(f"UPDATE outbox SET superseded_at = ? WHERE {where}", (time.time(), game_id, keep_seq))
+            rows = [
+                OutboxRow(**{name: row[name] for name in row.keys() if name != "superseded_at"})
+                for row in await _undone_rows(db, game_id, game["rewinds"], keep_seq, expected_seq)
+                if row["delivered_at"] is not None and row["superseded_at"] is None
+            ]
+            await db.executemany("UPDATE outbox SET superseded_at = ? WHERE key = ?", [(time.time(), row.key) for row in rows])
             await _truncate(db, game_id, keep_seq, state)
-        return [OutboxRow(**dict(row)) for row in rows]
+            for name, recipient, payload in notices(rows) if notices is not None else ():
+                await db.execute(
+                    "INSERT OR IGNORE INTO outbox (key, game_id, seq, recipient, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (f"notice/{game_id}/{name}/{recipient}", game_id, keep_seq, recipient, payload, time.time()),
+                )
+        return rows
 
     async def superseded_unmarked(self, limit: int = 50) -> list[OutboxRow]:
         """Sent messages of undone actions that do not say so yet (with a message id)."""
@@ -1103,16 +1219,32 @@ async def _migrate(db: aiosqlite.Connection) -> None:
             raise
 
 
+async def _undone_rows(db: aiosqlite.Connection, game_id: int, rewinds: int, keep_seq: int, seq: int) -> list[sqlite3.Row]:
+    """The outbox rows of actions ``keep_seq + 1 .. seq`` at ``rewinds``: the messages of the
+    actions an undo removes, told by their keys (:func:`outbox_key`), never a notice."""
+    prefixes = tuple(outbox_key(game_id, rewinds, s, "") for s in range(keep_seq + 1, seq + 1))
+    rows = await _rows(
+        db,
+        f"SELECT {_columns(OutboxRow)}, superseded_at FROM outbox WHERE game_id = ? AND seq > ? ORDER BY rowid",
+        (game_id, keep_seq),
+    )
+    return [row for row in rows if row["key"].startswith(prefixes)]
+
+
 async def _truncate(db: aiosqlite.Connection, game_id: int, keep_seq: int, state: str) -> None:
-    """Forget every action after ``keep_seq`` (see :meth:`Store.truncate_actions`)."""
-    game = await _game_row(db, game_id, "seq")
+    """Forget every action after ``keep_seq`` (see :meth:`Store.truncate_actions`): their
+    snapshots and their undelivered messages too. Other undelivered rows (notices: a vote, a
+    reminder) stay, moved to ``keep_seq`` so that they keep their place in the queue."""
+    game = await _game_row(db, game_id, "seq, rewinds")
     if not 0 <= keep_seq <= game["seq"]:
         raise StoreError(f"Game #{game_id} has moves 0 to {game['seq']}; cannot go back to move {keep_seq}.")
-    for table, only_undelivered in (("actions", ""), ("snapshots", ""), ("outbox", " AND delivered_at IS NULL")):
-        await db.execute(
-            f"DELETE FROM {table} WHERE game_id = ? AND seq > ?{only_undelivered}",
-            (game_id, keep_seq),
-        )
+    for table in ("actions", "snapshots"):
+        await db.execute(f"DELETE FROM {table} WHERE game_id = ? AND seq > ?", (game_id, keep_seq))
+    undone = await _undone_rows(db, game_id, game["rewinds"], keep_seq, game["seq"])
+    await db.executemany("DELETE FROM outbox WHERE key = ? AND delivered_at IS NULL", [(row["key"],) for row in undone])
+    await db.execute(
+        "UPDATE outbox SET seq = ? WHERE game_id = ? AND seq > ? AND delivered_at IS NULL", (keep_seq, game_id, keep_seq)
+    )
     await db.execute(
         "UPDATE games SET state = ?, seq = ?, rewinds = rewinds + 1, updated_at = ? WHERE id = ?",
         (state, keep_seq, time.time(), game_id),
@@ -1129,6 +1261,26 @@ async def _release(db: aiosqlite.Connection, game_id: int, keys: Sequence[str]) 
     )
     if cursor.rowcount != len(set(keys)):
         raise StaleVersion(f"Game #{game_id}: the news of its stretch was released by another writer.")
+
+
+def _lease_gone(lease: sqlite3.Row, now: float, host: str) -> bool:
+    """Whether the bot holding ``lease`` is gone: no heartbeat for :data:`LEASE_TIMEOUT`, or
+    its process no longer exists on this host."""
+    if lease["heartbeat"] < now - LEASE_TIMEOUT:
+        return True
+    return lease["host"] == host and not _process_exists(lease["pid"])
+
+
+def _process_exists(pid: int) -> bool:
+    if sys.platform == "win32":  # os.kill(pid, 0) would send CTRL_C_EVENT there: trust the heartbeat
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: it exists, as another user
+        return True
+    return True
 
 
 def _corrupt_message(path: Path, detail: str) -> str:

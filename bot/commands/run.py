@@ -1,4 +1,9 @@
-"""``python -m bot run``: connect to Discord and serve every game in the store."""
+"""``python -m bot run``: connect to Discord and serve every game in the store.
+
+It takes the store's lease first (one bot per database file, :meth:`bot.store.Store.acquire_lease`):
+while another bot runs on the file it stops with status 2 and one line saying so. The other
+commands that open the store (``sync``) deliver nothing and take no lease.
+"""
 
 from __future__ import annotations
 
@@ -40,11 +45,20 @@ async def serve(config: Config) -> int:
         print(problem, file=sys.stderr)
         return EXIT_CONFIG
     try:
+        await store.acquire_lease()  # one bot per database file: a second one stops here
+    except StoreError as problem:
+        await store.close()
+        print(problem, file=sys.stderr)
+        return EXIT_CONFIG
+    try:
         async with RunetableBot(config, store) as client:
             await client.start(config.token)
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal and try again.", file=sys.stderr)
         return EXIT_CONFIG
     finally:
-        await store.close()
+        await store.close()  # and releases the lease
+    if client.lease_lost:
+        print(f"Another bot took the database {config.database_path} over; this one stopped.", file=sys.stderr)
+        return EXIT_CONFIG
     return 0

@@ -27,17 +27,19 @@ commit. The undo removes commits *k..N* and is allowed only when, replaying them
    not by the bot: an event kind added later counts as a reveal until someone checks it,
    so a forgotten kind refuses an undo but never lets a player preview a deck.
 
-Undoing truncates the log to *k-1* (:meth:`bot.store.Store.undo_actions`), marks the
-messages already sent for *k..N* as superseded (the cog edits them to say so), drops
-held DMs of those moves, tells the channel, and re-sends the undoer's decisions (and
-those of any player whose decision message was withdrawn).
+Undoing truncates the log to *k-1* (:meth:`bot.store.Store.undo_actions`), drops the
+unsent messages of *k..N* (only theirs: a vote notice or another player's reminder stays
+queued), marks those already sent as superseded (the cog edits them to say so), tells the
+channel and re-sends the undoer's decisions (and those of any player whose decision message
+was withdrawn), all in that one transaction: a bot killed right after still announces it.
+Held DMs of those moves are dropped after.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -48,7 +50,7 @@ from bot.store import OutboxRow, StaleVersion
 from bot.table import Table, notices
 from bot.table.history import Commit, History
 from bot.table.seats import seat_of
-from engine.core import GameState, Ruleset, Seat, encode
+from engine.core import Engine, GameState, Ruleset, Seat, encode
 from engine.core.codec import to_plain
 
 PREVIEW_LINES = 15
@@ -147,14 +149,14 @@ async def perform(table: Table, game_id: int, user_id: int, seq: int, rewinds: i
         if (record.seq, record.rewinds) != (seq, rewinds):
             raise stale
         the_plan = await plan(table, game_id, user_id)
+        announce = await _announcement(table, the_plan)
         try:
             superseded = await table.store.undo_actions(
-                game_id, expected_seq=seq, keep_seq=the_plan.keep_seq, state=encode(the_plan.before)
+                game_id, expected_seq=seq, keep_seq=the_plan.keep_seq, state=encode(the_plan.before), notices=announce
             )
         except StaleVersion:
             raise stale from None
     await _drop_held(table, game_id, superseded)
-    await _announce(table, the_plan, superseded)
     return UndoDone(the_plan, tuple(superseded))
 
 
@@ -168,49 +170,67 @@ async def _drop_held(table: Table, game_id: int, rows: Iterable[OutboxRow]) -> N
             await table.store.set_setting("player", user_id, _held_key(game_id), kept)
 
 
-async def _announce(table: Table, done: UndoPlan, superseded: list[OutboxRow]) -> None:
+async def _announcement(table: Table, done: UndoPlan) -> Callable[[list[OutboxRow]], list[tuple[str, str, str]]]:
+    """What tells the undo, built before it commits and queued in its transaction
+    (:meth:`bot.store.Store.undo_actions`): the channel's line, and a private message with
+    their decisions at the kept position to the undoer and to every player one of whose
+    messages it withdraws."""
     name = f"undo/{done.rewinds + 1}"
     moves = f"move {done.keep_seq + 1}" if done.seq == done.keep_seq + 1 else f"moves {done.keep_seq + 1}–{done.seq}"
-    await notices.to_channel(
-        table.store,
+    public = notices.payload(
         done.game_id,
-        name,
+        "undo",
         [f"↩️ {notices.mention(done.user_id)} took back their last move ({moves}); the messages about it are marked as undone."],
     )
-    withdrawn = {int(r.recipient.removeprefix("user:")) for r in superseded if r.recipient.startswith("user:")}
-    for user_id in sorted(withdrawn | {done.user_id}):
+    record = await table.store.get_game(done.game_id)
+    ruleset = table.service.ruleset_of(record)
+    seats = {s.user_id: s.seat for s in await table.store.seats(done.game_id) if s.user_id is not None}
+
+    def private(user_id: int) -> str:
         lines = (
             ["↩️ Your move was undone. Decide again:"]
             if user_id == done.user_id
             else [f"↩️ {notices.mention(done.user_id)} took back their move; the messages you got about it no longer apply."]
         )
-        await table.store.queue_notice(
-            done.game_id, f"{name}/private", f"user:{user_id}", await _private_payload(table, done.game_id, user_id, lines)
-        )
+        return _private_payload(ruleset, record.game, done, seats[user_id], lines)
+
+    # the undoer's is drawn now; another player's (rare: the undone moves showed nobody else
+    # anything) when the transaction finds one of their messages withdrawn
+    mine = private(done.user_id)
+
+    def announce(superseded: list[OutboxRow]) -> list[tuple[str, str, str]]:
+        withdrawn = {int(r.recipient.removeprefix("user:")) for r in superseded if r.recipient.startswith("user:")}
+        others = sorted((withdrawn - {done.user_id}) & set(seats))
+        told = [(done.user_id, mine)] + [(u, private(u)) for u in others]
+        return [(name, "channel", public)] + [(f"{name}/private", f"user:{u}", text) for u, text in sorted(told)]
+
+    return announce
 
 
-async def _private_payload(table: Table, game_id: int, user_id: int, lines: list[str]) -> str:
-    """A private message in the service's shape (bot/service.py) with the player's open decisions."""
-    view = await table.service.view(game_id, user_id)
+def _private_payload(ruleset: Ruleset, game: str, done: UndoPlan, seat: Seat, lines: list[str]) -> str:
+    """A private message in the service's shape (bot/service/payloads.py) with the seat's open
+    decisions at the position the undo goes back to."""
+    state = done.before
+    legal = Engine(ruleset).legal(state, seat) if state.result is None else ()
     decisions = [
         {
             "prompt": {
-                "id": d.prompt.id,
-                "kind": d.prompt.kind,
-                "secret": d.prompt.secret,
-                "info": to_plain(dict(d.prompt.info)),
+                "id": prompt.id,
+                "kind": prompt.kind,
+                "secret": prompt.secret,
+                "info": to_plain(dict(prompt.info)),
             },
-            "actions": [{"choice": a.choice, "args": to_plain(dict(a.args))} for a in d.actions],
+            "actions": [{"choice": a.choice, "args": to_plain(dict(a.args))} for a in legal if a.prompt == prompt.id],
         }
-        for d in view.decisions
+        for prompt in state.prompts_for(seat)
     ]
     payload = {
         "v": 1,
         "kind": "private",
-        "game_id": game_id,
-        "seq": view.seq,
-        "game": view.game,
-        "seat": view.seat,
+        "game_id": done.game_id,
+        "seq": done.keep_seq,
+        "game": game,
+        "seat": seat,
         "lines": lines,
         "events": [],
         "decisions": decisions,

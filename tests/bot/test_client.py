@@ -47,3 +47,74 @@ async def test_every_top_level_command_fits_discords_4000_characters(tmp_path):
     finally:
         await bot.close()
         await store.close()
+
+
+def config_for(path: Path) -> Config:
+    return Config(token="x", database_path=path, dev_guild_id=None, log_level="INFO")
+
+
+async def test_a_second_bot_on_the_same_file_exits_with_status_2(tmp_path, monkeypatch, capsys):
+    """Issue 21 item 9: two bots on one file each sent the same outbox rows; the second
+    `python -m bot run` now stops before connecting, with status 2 and one line."""
+    from bot.commands.run import serve
+
+    connected = []
+
+    async def start(self, token, *, reconnect=True):
+        connected.append(token)
+
+    monkeypatch.setattr(RunetableBot, "start", start)
+    path = tmp_path / "games.db"
+    first = await Store.open(path)
+    try:
+        await first.acquire_lease()
+        assert await serve(config_for(path)) == 2
+        assert connected == []
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "already" in err and str(path) in err
+    finally:
+        await first.close()
+    assert await serve(config_for(path)) == 0  # the first one stopped cleanly: the file is free
+    assert connected == ["x"]
+    async with await Store.open(path) as again:
+        await again.acquire_lease()  # and the one that served released its lease on the way out
+
+
+async def test_the_running_bot_renews_its_lease_and_stops_when_it_loses_it(tmp_path, monkeypatch):
+    """Issue 21 item 9: the bot's heartbeat keeps its lease fresh; a bot whose lease was taken
+    over (it stalled past the timeout) stops rather than send the outbox twice."""
+    import asyncio
+    import sqlite3
+
+    import bot.client
+
+    monkeypatch.setattr(bot.client, "LEASE_RENEW_INTERVAL", 0.05)
+    path = tmp_path / "games.db"
+    store = await Store.open(path)
+    await store.acquire_lease()
+    runner = RunetableBot(config_for(path), store)
+    try:
+        await runner.setup_hook()
+
+        def heartbeat():
+            raw = sqlite3.connect(path)
+            try:
+                return raw.execute("SELECT heartbeat FROM lease").fetchone()[0]
+            finally:
+                raw.close()
+
+        before = heartbeat()
+        await asyncio.sleep(0.3)
+        assert heartbeat() > before
+        raw = sqlite3.connect(path)
+        raw.execute("UPDATE lease SET holder = 'another bot'")
+        raw.commit()
+        raw.close()
+        for _ in range(100):
+            if runner.is_closed():
+                break
+            await asyncio.sleep(0.02)
+        assert runner.is_closed() and runner.lease_lost
+    finally:
+        await runner.close()
+        await store.close()

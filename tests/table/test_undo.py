@@ -230,3 +230,73 @@ async def test_runewars_undo_is_refused_at_the_fate_draw(table, monkeypatch):
     await act(table, game_id, ALICE, choice="done")
     with pytest.raises(undo.UndoRefused, match=r"move 4: it revealed information \(.*(draw|drew)"):
         await undo.plan(table, game_id, ALICE)
+
+
+async def test_undo_removes_only_the_messages_of_the_undone_moves(table):
+    """Issue 21 item 8: the undo deleted every undelivered outbox row after the kept move,
+    a vote notice and another player's reminder too. Only the undone moves' messages go."""
+    from bot.table import notices
+
+    game_id = await tiny_game(table)
+    await play_first(table, game_id, ALICE)
+    await notices.to_channel(table.store, game_id, "vote/1/open", ["A vote to pause is open."])
+    await notices.to_player(table.store, game_id, "reminder/1/0", BOB, ["Your turn is waiting."])
+    mine = {r.key for r in await table.store.undelivered(1000) if r.seq == 2 and not r.key.startswith("notice/")}
+    assert mine == {f"{game_id}/2/channel", f"{game_id}/2/user:{ALICE}"}
+    plan = await undo.plan(table, game_id, ALICE)
+    await undo.perform(table, game_id, ALICE, plan.seq, plan.rewinds)
+    left = await table.store.undelivered(1000)
+    assert not mine & {r.key for r in left}
+    assert [n["lines"] for n in await queued(table, "vote")] == [["A vote to pause is open."]]
+    assert [n["lines"] for n in await queued(table, "reminder", f"user:{BOB}")] == [["Your turn is waiting."]]
+    sent = RecordingTransport()
+    await Deliverer(table.store, sent).drain()
+    kinds = [(s.to, s.payload.get("notice")) for s in sent.sent if s.payload.get("kind") == "notice"]
+    assert kinds.index((f"channel:{CHANNEL}", "vote")) < kinds.index((f"channel:{CHANNEL}", "undo"))  # queue order kept
+
+
+class Killed(BaseException):
+    """The process dies here."""
+
+
+async def test_the_undo_announcement_survives_a_kill_before_it_is_sent(table, tmp_path, monkeypatch):
+    """Issue 21 item 8: the announcement is written in the undo's own transaction, so a bot
+    killed after the undo commits still tells the channel (and the undoer) on restart."""
+    from bot.store import Store
+    from tests.table.helpers import make_table
+
+    game_id = await tiny_game(table)
+    await play_first(table, game_id, ALICE)
+    await delivered(table)
+    plan = await undo.plan(table, game_id, ALICE)
+    real = table.store.undo_actions
+
+    async def undo_then_die(*args, **kwargs):
+        await real(*args, **kwargs)
+        raise Killed
+
+    monkeypatch.setattr(table.store, "undo_actions", undo_then_die)
+    with pytest.raises(Killed):
+        await undo.perform(table, game_id, ALICE, plan.seq, plan.rewinds)
+    store = await Store.open(tmp_path / "games.db")  # the restarted bot
+    try:
+        assert (await store.get_game(game_id)).seq == 1
+        sent = RecordingTransport()
+        await Deliverer(store, sent).drain()
+        told = {(s.to, s.payload.get("notice") or s.payload.get("kind")) for s in sent.sent}
+        assert (f"channel:{CHANNEL}", "undo") in told and (f"dm:{ALICE}", "private") in told
+        [again] = [s.payload for s in sent.sent if s.to == f"dm:{ALICE}"]
+        assert again["lines"] == ["↩️ Your move was undone. Decide again:"] and again["seq"] == 1
+        assert again["decisions"][0]["prompt"]["kind"] == "commit"
+        assert await undo.mark_superseded(make_table(store), RecordingMarker()) == 2
+    finally:
+        await store.close()
+
+
+async def test_an_unknown_game_is_refused_like_any_user_error(table):
+    """Issue 21 item 9: GameNotFound is a RunetableError, so a button of a game this file
+    does not hold gets an answer, not the apology for a bug."""
+    from bot.errors import RunetableError
+
+    with pytest.raises(RunetableError, match="There is no game #999"):
+        await undo.plan(table, 999, ALICE)

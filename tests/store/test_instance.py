@@ -1,0 +1,127 @@
+"""One bot per database file (issue 21 item 9): the lease in the store, its take-over when the
+holder is gone, and files that are not a database at all."""
+
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from bot.errors import RunetableError
+from bot.store import LEASE_TIMEOUT, CorruptDatabase, GameNotFound, InstanceRunning, Store
+
+
+def lease_row(path):
+    raw = sqlite3.connect(path)
+    try:
+        return raw.execute("SELECT holder, pid, host, heartbeat FROM lease").fetchall()
+    finally:
+        raw.close()
+
+
+def set_lease(path, **columns):
+    raw = sqlite3.connect(path)
+    try:
+        for column, value in columns.items():
+            raw.execute(f"UPDATE lease SET {column} = ?", (value,))
+        raw.commit()
+    finally:
+        raw.close()
+
+
+def dead_pid() -> int:
+    """The pid of a process that has ended (and was reaped)."""
+    child = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True)
+    return int(child.stdout)
+
+
+async def test_a_second_store_is_refused_the_lease_while_the_first_holds_it(tmp_path):
+    """Issue 21 item 9: two bots on one file each sent the same outbox rows. The second is
+    refused with a message naming the holder; opening the file to read needs no lease."""
+    path = tmp_path / "games.db"
+    first = await Store.open(path)
+    second = await Store.open(path)
+    try:
+        await first.acquire_lease()
+        [(holder, pid, host, _)] = lease_row(path)
+        assert (holder, pid, host) == (first.lease_holder, os.getpid(), socket.gethostname())
+        with pytest.raises(InstanceRunning) as caught:
+            await second.acquire_lease()
+        message = str(caught.value)
+        assert "\n" not in message and str(path) in message and f"pid {os.getpid()}" in message
+        assert second.lease_holder is None and await second.games_with_status("active") == []  # it still reads
+        await first.renew_lease()
+        assert await first.renew_lease() is True
+    finally:
+        await first.close()  # a clean shutdown releases the lease
+    try:
+        assert lease_row(path) == []
+        await second.acquire_lease()
+        assert [row[0] for row in lease_row(path)] == [second.lease_holder]
+    finally:
+        await second.close()
+
+
+async def test_a_stale_heartbeat_is_taken_over_and_the_old_holder_learns_it(tmp_path):
+    """Issue 21 item 9: a holder whose heartbeat is older than the timeout is gone."""
+    path = tmp_path / "games.db"
+    first, second = await Store.open(path), await Store.open(path)
+    try:
+        await first.acquire_lease()
+        [(_, _, _, heartbeat)] = lease_row(path)
+        set_lease(path, heartbeat=heartbeat - LEASE_TIMEOUT + 5)
+        with pytest.raises(InstanceRunning):
+            await second.acquire_lease()  # not stale yet
+        set_lease(path, heartbeat=heartbeat - LEASE_TIMEOUT - 1)
+        await second.acquire_lease()
+        assert [row[0] for row in lease_row(path)] == [second.lease_holder]
+        assert await first.renew_lease() is False  # it lost the lease: the bot stops
+    finally:
+        await first.close()  # and releases nothing that is not its own
+    try:
+        assert [row[0] for row in lease_row(path)] == [second.lease_holder]
+    finally:
+        await second.close()
+
+
+async def test_a_dead_holder_on_this_host_is_taken_over_at_once(tmp_path):
+    """Issue 21 item 9: a SIGKILLed bot's restart takes its lease over (same host, pid gone);
+    a fresh lease held on another host waits for its heartbeat to go stale."""
+    path = tmp_path / "games.db"
+    first, second = await Store.open(path), await Store.open(path)
+    try:
+        await first.acquire_lease()
+        set_lease(path, host="elsewhere.example", pid=dead_pid())
+        with pytest.raises(InstanceRunning, match="elsewhere.example"):
+            await second.acquire_lease()
+        set_lease(path, host=socket.gethostname())
+        await second.acquire_lease()
+        assert [row[0] for row in lease_row(path)] == [second.lease_holder]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_an_empty_file_is_not_a_database(tmp_path):
+    """Issue 21 item 9: a zero-byte file is an error, not a new empty store; a missing file
+    still is one."""
+    path = tmp_path / "games.db"
+    path.touch()
+    with pytest.raises(CorruptDatabase) as caught:
+        await Store.open(path)
+    assert str(caught.value) == (f"The game database {path} is empty: not a Runetable database; remove it to start afresh.")
+    assert path.stat().st_size == 0
+    path.unlink()
+    async with await Store.open(path) as store:
+        assert await store.games_with_status("active") == []
+
+
+async def test_game_not_found_is_told_like_every_user_error(tmp_path):
+    """Issue 21 item 9: a click on a game the file does not hold answers like any other
+    refusal (a RunetableError with a message), not as a bug."""
+    async with await Store.open(tmp_path / "games.db") as store:
+        with pytest.raises(RunetableError) as caught:
+            await store.get_game(999)
+    assert isinstance(caught.value, GameNotFound) and caught.value.message == "There is no game #999."
