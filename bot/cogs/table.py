@@ -107,7 +107,10 @@ class VoteButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids
     async def callback(self, interaction: discord.Interaction) -> None:
         m = self.match
         await respond(
-            interaction, lambda: ui.ballot(_table(interaction), int(m["vote"]), interaction.user.id, m["ballot"] == "y")
+            interaction,
+            lambda: ui.ballot(
+                _table(interaction), int(m["vote"]), interaction.user.id, m["ballot"] == "y", _manager(interaction)
+            ),
         )
 
 
@@ -262,7 +265,9 @@ class TableCog(commands.Cog):
     ) -> None:
         await respond(
             interaction,
-            lambda: ui.open_vote(self.table, interaction.channel_id, interaction.user.id, kind, _user_id(player), duration),
+            lambda: ui.open_vote(
+                self.table, interaction.channel_id, interaction.user.id, kind, _user_id(player), duration, _manager(interaction)
+            ),
             public=True,
         )
 

@@ -141,9 +141,12 @@ async def lend(table: Table, game_id: int, user_id: int, hours: float) -> float 
         await take_back(table, game_id, holder.seat)
         return None
     until = table.now() + hours * 3600
-    await _arrange(table, game_id, holder.seat, {"ai_until": until, "claimable": False})
-    await _change_seat(table, game_id, holder.seat, is_ai=True)
-    await answer_by_ai(table, game_id, user_id)  # the service's AI answers from now on
+    async with table.store.lock(game_id):
+        await _arrange(table, game_id, holder.seat, {"ai_until": until, "claimable": False})
+        current = await table.store.seats(game_id)
+        current[holder.seat] = dataclasses.replace(current[holder.seat], is_ai=True)
+        await table.store.set_seats(game_id, current)
+    await _answer_owed(table, game_id, holder.seat, user_id)  # the service's AI answers from now on
     return until
 
 
@@ -153,31 +156,100 @@ async def take_back(table: Table, game_id: int, seat: Seat) -> None:
     await _change_seat(table, game_id, seat, is_ai=False)
 
 
-async def hand_to_ai(table: Table, game_id: int, seat: Seat, *, claimable: bool) -> SeatRecord:
+async def hand_to_ai(table: Table, game_id: int, seat: Seat, *, claimable: bool, user_id: int | None = None) -> SeatRecord:
     """The seat's player leaves; the AI plays the seat (until claimed, when ``claimable``).
-    Returns the seat as it was."""
-    old = await _change_seat(table, game_id, seat, is_ai=True)
-    if old.user_id is not None:
-        await answer_by_ai(table, game_id, old.user_id)  # nothing may stay waiting on the seat
-        await _change_seat(table, game_id, seat, user_id=None)
-    await _arrange(table, game_id, seat, {"ai_until": None, "claimable": True} if claimable else None)
+    Returns the seat as it was.
+
+    Idempotent, in steps that each leave the seat sound (issue 21): under the game's lock the
+    seat becomes an AI seat and gets its arrangement; then the AI answers what the player
+    still owed (a move winning the race is no failure: the AI looks again); then, under the
+    lock, the player is cleared unless someone claimed the seat meanwhile. Run again after a
+    kill, it finishes what is left. ``user_id``: the player who leaves (a vote's target); when
+    the seat is held by someone else by now, nothing changes."""
+    async with table.store.lock(game_id):
+        current = await table.store.seats(game_id)
+        old = current[seat]
+        if user_id is not None and old.user_id not in (user_id, None):
+            return old  # claimed by a newcomer meanwhile: the hand-over is long done
+        leaving = old.user_id
+        if not old.is_ai:
+            current[seat] = dataclasses.replace(old, is_ai=True)
+            await table.store.set_seats(game_id, current)
+        arranged = (await arrangements(table, game_id)).get(seat, {})
+        if not claimable:
+            if arranged:
+                await _arrange(table, game_id, seat, None)  # a loan or an opened seat ends with the hand-over
+        elif not arranged.get("claimable"):
+            await _arrange(table, game_id, seat, {"ai_until": None, "claimable": True, "from": leaving})
+    if leaving is not None:
+        await _answer_owed(table, game_id, seat, leaving)  # nothing may stay waiting on the seat
+        async with table.store.lock(game_id):
+            current = await table.store.seats(game_id)
+            if current[seat].user_id == leaving:
+                current[seat] = dataclasses.replace(current[seat], user_id=None, is_ai=True)
+                await table.store.set_seats(game_id, current)
     return old
 
 
-async def open_for_claim(table: Table, game_id: int, seat: Seat) -> None:
-    """A ``replace`` vote passed: the seat's player plays on until someone claims the seat."""
-    await _arrange(table, game_id, seat, {"ai_until": None, "claimable": True})
+async def _answer_owed(table: Table, game_id: int, seat: Seat, user_id: int) -> None:
+    """The AI answers what ``user_id`` still owes at ``seat`` (a seat already made an AI seat)."""
+    for _ in range(MAX_DEFAULT_ANSWERS):
+        holder = (await table.store.seats(game_id))[seat]
+        if holder.user_id != user_id:
+            return  # claimed meanwhile
+        try:
+            if await answer_by_ai(table, game_id, user_id) is None:
+                return
+        except StaleClick:
+            continue  # another move came first (its stretch may have answered for the AI seat)
+        except RunetableError as e:  # the game ended meanwhile, or the engine refused (a bug: logged)
+            log.warning("game %s: the AI stopped answering for leaving seat %s: %s", game_id, seat, e.message)
+            return
+
+
+async def open_for_claim(table: Table, game_id: int, seat: Seat, user_id: int | None = None) -> None:
+    """A ``replace`` vote passed: the seat's player (``user_id``) plays on until someone claims the seat."""
+    async with table.store.lock(game_id):
+        holder = (await table.store.seats(game_id))[seat]
+        if user_id is not None and holder.user_id not in (user_id, None):
+            return  # claimed already: opened long ago
+        if (await arrangements(table, game_id)).get(seat, {}).get("claimable"):
+            return
+        await _arrange(table, game_id, seat, {"ai_until": None, "claimable": True, "from": holder.user_id})
+
+
+def _taken_by(holder: SeatRecord, arrangement: dict[str, Any]) -> int | None:
+    """Who claimed an opened seat, or None while it is still open (or was never opened)."""
+    if arrangement.get("claimed_by") is not None:
+        return arrangement["claimed_by"]
+    if arrangement.get("claimable") and "from" in arrangement and holder.user_id not in (None, arrangement["from"]):
+        return holder.user_id  # claimed by a claim killed before it closed the arrangement
+    return None
 
 
 async def claim(table: Table, game_id: int, seat: Seat, user_id: int) -> SeatRecord:
-    """``user_id`` takes over an open seat. Returns the seat as it was."""
-    record = await table.store.get_game(game_id)
-    if record.status != "active":
-        raise RunetableError(f"Game #{game_id} is not running; its seats cannot be claimed.")
-    if not (await arrangements(table, game_id)).get(seat, {}).get("claimable"):
-        raise RunetableError("That seat is not open for claiming (it was claimed already, or never opened).")
-    if any(s.user_id == user_id for s in await table.store.seats(game_id)):
-        raise RunetableError("You already hold a seat in this game.")
-    old = await _change_seat(table, game_id, seat, user_id=user_id, is_ai=False)
-    await _arrange(table, game_id, seat, None)
+    """``user_id`` takes over an open seat. Returns the seat as it was.
+
+    Under the game's lock, a compare-and-set (issue 21): the seat is still open (claimable,
+    and still held by the player it was opened from, or by nobody) → it is given; else the
+    claimer hears who took it. The seat is written before its arrangement is closed, and a
+    seat held by someone other than the one it was opened from counts as taken, so a kill
+    between the two writes never reopens it."""
+    async with table.store.lock(game_id):
+        record = await table.store.get_game(game_id)
+        if record.status != "active":
+            raise RunetableError(f"Game #{game_id} is not running; its seats cannot be claimed.")
+        current = await table.store.seats(game_id)
+        arrangement = (await arrangements(table, game_id)).get(seat, {})
+        taken = _taken_by(current[seat], arrangement)
+        if taken is not None:
+            raise RunetableError(f"This seat is not open for claiming any more: it was just taken by <@{taken}>.")
+        if not arrangement.get("claimable"):
+            raise RunetableError("That seat is not open for claiming (it was claimed already, or never opened).")
+        if any(s.user_id == user_id for s in current):
+            raise RunetableError("You already hold a seat in this game.")
+        old = current[seat]
+        current[seat] = dataclasses.replace(old, user_id=user_id, is_ai=False)
+        await table.store.set_seats(game_id, current)
+        await _arrange(table, game_id, seat, {"ai_until": None, "claimable": False, "claimed_by": user_id})
     return old

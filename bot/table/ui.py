@@ -95,7 +95,9 @@ def _vote_reply(state: votes.VoteState, *, edit: bool = False) -> Reply:
 async def deadline_extend(
     table: Table, channel_id: int, user_id: int, manager: bool, duration: str, player: int | None = None
 ) -> list[Reply]:
-    """/game deadline extend: a moderator moves deadlines back at once; a player opens a vote."""
+    """/game deadline extend: a moderator moves deadlines back at once; a player opens a vote.
+    The duration runs from 10 minutes to 30 days, and no deadline moves beyond 90 days from
+    now (issue 21, item 5)."""
     record = await _open_game(table, channel_id)
     hours = settings.parse_duration(duration)
     if not _moderator(record, user_id, manager):
@@ -120,9 +122,10 @@ async def deadline_set(
     record = await _open_game(table, channel_id)
     if not _moderator(record, user_id, manager):
         raise RunetableError("Only the game's creator or a member with Manage Server can set its deadline.")
+    hours = settings.check_deadline_hours(hours)  # 0, or 10 minutes to 90 days (issue 21, item 5)
     changes = {"deadline_hours": hours}
     if reminder_hours is not None:
-        changes["reminder_hours"] = reminder_hours
+        changes["reminder_hours"] = settings.check_reminder_hours(reminder_hours)
     game = await settings.change_game_settings(table.store, record.id, **changes)
     await waits.set_deadline_hours(table, record.id, hours)
     text = (
@@ -138,23 +141,31 @@ async def deadline_set(
 
 @_answers
 async def open_vote(
-    table: Table, channel_id: int, user_id: int, kind: str, player: int | None = None, duration: str | None = None
+    table: Table,
+    channel_id: int,
+    user_id: int,
+    kind: str,
+    player: int | None = None,
+    duration: str | None = None,
+    manager: bool = False,
 ) -> list[Reply]:
     """/game vote <kind>: open a vote (the opener votes yes) and show it with its buttons."""
     record = await _open_game(table, channel_id)
     hours = settings.parse_duration(duration) if duration else None
-    return [_vote_reply(await votes.open_vote(table, record.id, user_id, kind, seat_user=player, hours=hours))]
+    state = await votes.open_vote(table, record.id, user_id, kind, seat_user=player, hours=hours, manager=manager)
+    return [_vote_reply(state)]
 
 
 @_answers
-async def ballot(table: Table, vote_id: int, user_id: int, yes: bool) -> list[Reply]:
-    """A Yes or No button of a vote: the vote's message is updated in place."""
-    return [_vote_reply(await votes.cast(table, vote_id, user_id, yes), edit=True)]
+async def ballot(table: Table, vote_id: int, user_id: int, yes: bool, manager: bool = False) -> list[Reply]:
+    """A Yes or No button of a vote: the vote's message is updated in place. ``manager``
+    (Manage Server) decides a vote about a seat at a two-human table by a yes."""
+    return [_vote_reply(await votes.cast(table, vote_id, user_id, yes, manager=manager), edit=True)]
 
 
 @_answers
 async def claim(table: Table, game_id: int, seat: int, user_id: int) -> list[Reply]:
-    """The Claim button of an open seat."""
+    """The Claim button of an open seat: one claimer wins, the others hear who took it."""
     old = await seats.claim(table, game_id, seat, user_id)
     record = await table.store.get_game(game_id)
     return [
@@ -171,7 +182,7 @@ async def concede(table: Table, channel_id: int, user_id: int) -> list[Reply]:
     """/game concede: the player leaves; the rules have no concession, so the AI plays the seat on."""
     record = await _open_game(table, channel_id)
     holder = await seats.seat_of(table, record.id, user_id)
-    await seats.hand_to_ai(table, record.id, holder.seat, claimable=False)
+    await seats.hand_to_ai(table, record.id, holder.seat, claimable=False, user_id=user_id)
     return [Reply(f"🏳️ {notices.mention(user_id)} conceded. The AI plays their seat to the end of the game.", public=True)]
 
 

@@ -8,6 +8,16 @@ pause, resume or extend a deadline; two thirds (rounded up) to replace, hand to 
 kick, or abandon. One vote of each kind may be open per game. Ballots are public and may be
 changed while the vote is open; everything is logged in the channel.
 
+At a table of **two humans** a vote about a seat (replace, ai, kick) would otherwise pass on
+its opener's ballot alone; there the seat's player votes too (both yes votes are needed),
+unless they are :data:`OVERDUE_HOURS` past a deadline, and a member with Manage Server
+decides it by a yes (issue 21).
+
+**Exactly once** (issue 21): a ballot is cast and the vote decided and closed under the
+game's lock; a passed vote is marked pending (game setting :data:`PENDING`) before it is
+closed, carried out (idempotently), then unmarked. The sweeper's :func:`finish_passed`
+carries out whatever a killed process left marked.
+
 =========  ==================================================================================
 pause      the clocks stop: no reminders, no deadlines (moves may still be made)
 resume     the clocks run again; every wait is shifted by the length of the pause
@@ -21,6 +31,8 @@ abandon    the game ends without a result (the seed is revealed)
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import math
 from dataclasses import dataclass, field
 
@@ -44,6 +56,13 @@ KINDS: dict[str, tuple[str, bool, bool]] = {
     "kick": ("remove {seat} from the game (the AI plays the seat until someone claims it)", True, True),
     "abandon": ("abandon the game", True, False),
 }
+#: a vote about a seat at a two-human table passes without its player's yes once they are this late
+OVERDUE_HOURS = 24
+#: game setting: passed votes not carried out yet, ``{vote id: the user a seat vote is about}``
+PENDING = "table.votes.pending"
+
+log = logging.getLogger(__name__)
+_finishing: dict[int, asyncio.Lock] = {}
 
 
 @dataclass(frozen=True)
@@ -85,15 +104,40 @@ def needed(kind: str, voters: int) -> int:
     return math.ceil(2 * voters / 3) if KINDS[kind][1] else voters // 2 + 1
 
 
-async def _voters(table: Table, game_id: int, target: Seat | None) -> frozenset[int]:
+async def _humans(table: Table, game_id: int) -> dict[Seat, int]:
+    """seat -> user for the seats a person plays (no AI, not eliminated)."""
     record = await table.store.get_game(game_id)
     engine = Engine(table.service.ruleset_of(record))
     out = spectators(engine.view(decode_state(record.state, engine.ruleset), None))
-    return frozenset(
-        s.user_id
-        for s in await table.store.seats(game_id)
-        if s.user_id is not None and not s.is_ai and s.seat != target and s.seat not in out
+    return {
+        s.seat: s.user_id for s in await table.store.seats(game_id) if s.user_id is not None and not s.is_ai and s.seat not in out
+    }
+
+
+async def _overdue(table: Table, game_id: int, seat: Seat) -> bool:
+    """The seat is at least :data:`OVERDUE_HOURS` past a deadline."""
+    now = table.now()
+    return any(
+        w.seat == seat and w.deadline is not None and now - w.deadline >= OVERDUE_HOURS * HOUR
+        for w in await table.store.waits(game_id)
     )
+
+
+async def _voters(table: Table, game_id: int, target: Seat | None) -> frozenset[int]:
+    """Who votes: the humans but the target; at a two-human table the target votes too
+    (issue 21: nobody removes the other alone), unless they are a day past a deadline."""
+    humans = await _humans(table, game_id)
+    if target in humans and len(humans) == 2 and not await _overdue(table, game_id, target):
+        return frozenset(humans.values())
+    return frozenset(u for seat, u in humans.items() if seat != target)
+
+
+async def _two_humans(table: Table, vote: VoteRecord) -> bool:
+    """A vote about a seat at a table of two humans (where a moderator may decide it)."""
+    if vote.seat is None:
+        return False
+    humans = await _humans(table, vote.game_id)
+    return vote.seat in humans and len(humans) == 2
 
 
 async def state_of(table: Table, vote: VoteRecord, lines=(), buttons=(), target: int | None = None) -> VoteState:
@@ -107,7 +151,14 @@ async def state_of(table: Table, vote: VoteRecord, lines=(), buttons=(), target:
 
 
 async def open_vote(
-    table: Table, game_id: int, user_id: int, kind: str, *, seat_user: int | None = None, hours: float | None = None
+    table: Table,
+    game_id: int,
+    user_id: int,
+    kind: str,
+    *,
+    seat_user: int | None = None,
+    hours: float | None = None,
+    manager: bool = False,
 ) -> VoteState:
     """``user_id`` opens a vote of ``kind`` (about the seat of ``seat_user``, or extending by
     ``hours``) and votes yes; it may pass at once. Raises RunetableError when it cannot be opened."""
@@ -139,7 +190,7 @@ async def open_vote(
     )
     if vote is None:
         raise RunetableError(f"A {kind} vote is already open in this game; vote on that one.")
-    return await cast(table, vote.id, user_id, True)
+    return await cast(table, vote.id, user_id, True, manager=manager)
 
 
 async def _target(table: Table, game_id: int, kind: str, seat_user: int | None) -> Seat | None:
@@ -153,22 +204,36 @@ async def _target(table: Table, game_id: int, kind: str, seat_user: int | None) 
     raise RunetableError(f"{notices.mention(seat_user)} plays no seat of this game.")
 
 
-async def cast(table: Table, vote_id: int, user_id: int, yes: bool) -> VoteState:
-    """Record a ballot; close the vote when it is decided, and carry out a passed vote."""
+async def cast(table: Table, vote_id: int, user_id: int, yes: bool, *, manager: bool = False) -> VoteState:
+    """Record a ballot; close the vote when it is decided, and carry out a passed vote.
+
+    ``manager``: the user has Manage Server; at a two-human table their yes passes a vote
+    about a seat. The ballot, the decision and the closing happen under the game's lock; a
+    passed vote is noted as pending in the same breath and carried out after (exactly once:
+    :func:`finish_passed` finishes it after a kill)."""
     vote = await table.store.vote(vote_id)
     if vote is None:
         raise RunetableError("There is no such vote.")
-    if vote.status != "open":
-        return await state_of(table, vote, [f"This vote has already {vote.status}."])
-    if user_id not in await _voters(table, vote.game_id, vote.seat):
-        raise RunetableError("Only the players of this game (other than the one a vote is about) can vote.")
-    await table.store.cast_ballot(vote.id, user_id, yes, table.now())
-    state = await state_of(table, vote)
-    if state.yes >= state.needed:
-        return await _close(table, state, "passed")
-    if state.yes + (len(state.voters) - state.yes - state.no) < state.needed:
-        return await _close(table, state, "failed")
-    return state
+    async with table.store.lock(vote.game_id):
+        vote = await table.store.vote(vote_id)
+        if vote.status != "open":
+            return await state_of(table, vote, [f"This vote has already {vote.status}."])
+        moderated = manager and yes and await _two_humans(table, vote)
+        if user_id not in await _voters(table, vote.game_id, vote.seat) and not moderated:
+            raise RunetableError("Only the players of this game (other than the one a vote is about) can vote.")
+        await table.store.cast_ballot(vote.id, user_id, yes, table.now())
+        state = await state_of(table, vote)
+        lines = [f"🛡️ Decided by a moderator, {notices.mention(user_id)}."] if moderated else []
+        if moderated or state.yes >= state.needed:
+            status = "passed"
+        elif state.yes + (len(state.voters) - state.yes - state.no) < state.needed:
+            status = "failed"
+        else:
+            return state
+        closed = await _close_locked(table, state, status)
+    if not closed:
+        return await state_of(table, await table.store.vote(vote.id), ["This vote was decided meanwhile."])
+    return await _finish(table, vote.id, lines)
 
 
 async def expire(table: Table, report: SweepReport) -> None:
@@ -176,47 +241,95 @@ async def expire(table: Table, report: SweepReport) -> None:
     now = table.now()
     for vote in await table.store.open_votes():
         if vote.closes_at <= now:
-            state = await _close(table, await state_of(table, vote), "failed", lines=["Time is up."])
-            await notices.to_channel(table.store, vote.game_id, f"vote/{vote.id}/closed", [state.text()])
-            report.votes_closed += 1
+            async with table.store.lock(vote.game_id):
+                state = await state_of(table, vote)
+                closed = await _close_locked(table, state, "failed")
+            if closed:
+                state = await state_of(table, await table.store.vote(vote.id), ["Time is up."], (), state.target_user)
+                await notices.to_channel(table.store, vote.game_id, f"vote/{vote.id}/closed", [state.text()])
+                report.votes_closed += 1
 
 
-async def _close(table: Table, state: VoteState, status: str, lines=()) -> VoteState:
+async def finish_passed(table: Table, report: SweepReport) -> None:
+    """Carry out every passed vote a killed process left pending (the sweeper's part), and
+    tell the channel; carrying out is idempotent, and the mark goes only once it is done."""
+    for record in await table.store.games_with_status("active"):
+        for vote_id in list(await table.store.get_setting("game", record.id, PENDING, {})):
+            try:
+                state = await _finish(table, int(vote_id))
+            except Exception:
+                log.exception("game %s: carrying out vote %s failed", record.id, vote_id)
+                continue
+            if state.vote.status == "passed" and state.lines:
+                await notices.to_channel(
+                    table.store, record.id, f"vote/{vote_id}/carried-out", [state.text()], buttons=state.buttons
+                )
+
+
+async def _close_locked(table: Table, state: VoteState, status: str) -> bool:
+    """Close the vote (under the game's lock); a passed one is first marked pending."""
     vote = state.vote
-    if not await table.store.close_vote(vote.id, status, table.now()):
-        return await state_of(table, await table.store.vote(vote.id), ["This vote was decided meanwhile."])
-    lines, buttons = list(lines), []
     if status == "passed":
-        done, buttons = await _carry_out(table, vote, state.target_user)
-        lines += done
-    return await state_of(table, await table.store.vote(vote.id), lines, buttons, state.target_user)
+        pending = await table.store.get_setting("game", vote.game_id, PENDING, {})
+        pending[str(vote.id)] = state.target_user
+        await table.store.set_setting("game", vote.game_id, PENDING, pending)
+    return await table.store.close_vote(vote.id, status, table.now())
+
+
+async def _finish(table: Table, vote_id: int, lines=()) -> VoteState:
+    """Carry out a passed vote still marked pending, then drop the mark (one at a time per vote)."""
+    async with _finishing.setdefault(vote_id, asyncio.Lock()):
+        vote = await table.store.vote(vote_id)
+        pending = await table.store.get_setting("game", vote.game_id, PENDING, {})
+        if str(vote.id) not in pending:
+            return await state_of(table, vote, lines)
+        target = pending[str(vote.id)]
+        buttons: list[ButtonSpec] = []
+        if vote.status == "open":  # killed between the mark and the closing: decide it again
+            async with table.store.lock(vote.game_id):
+                state = await state_of(table, vote)
+                if state.yes < state.needed or not await table.store.close_vote(vote.id, "passed", table.now()):
+                    return state  # undecided: a ballot or the expiry settles it (the mark then goes)
+            vote = await table.store.vote(vote_id)
+        if vote.status == "passed":
+            done, buttons = await _carry_out(table, vote, target)
+            lines = [*lines, *done]
+        async with table.store.lock(vote.game_id):
+            pending = await table.store.get_setting("game", vote.game_id, PENDING, {})
+            pending.pop(str(vote.id), None)
+            await table.store.set_setting("game", vote.game_id, PENDING, pending)
+    return await state_of(table, vote, lines, buttons, target)
 
 
 async def _carry_out(table: Table, vote: VoteRecord, target_user: int | None) -> tuple[list[str], list[ButtonSpec]]:
-    """Do what a passed vote decided; returns the lines saying so, and any claim button."""
+    """Do what a passed vote decided; returns the lines saying so, and any claim button.
+    Idempotent: run again after a kill, it does not do a thing twice."""
     game_id, now = vote.game_id, table.now()
     if vote.kind == "pause":
-        await change_game_settings(table.store, game_id, paused_at=now)
+        if (await game_settings(table.store, game_id))["paused_at"] is None:
+            await change_game_settings(table.store, game_id, paused_at=now)
         return ["⏸️ The game's clocks are paused: no reminders, no deadlines until a resume vote passes."], []
     if vote.kind == "resume":
         paused_at = (await game_settings(table.store, game_id))["paused_at"]
-        await waits.shift_waits(table, game_id, now - paused_at)
-        await change_game_settings(table.store, game_id, paused_at=None)
+        if paused_at is not None:
+            await change_game_settings(table.store, game_id, paused_at=None)
+            await waits.shift_waits(table, game_id, now - paused_at)
         return ["▶️ The game's clocks run again; every deadline moved back by the length of the pause."], []
     if vote.kind == "extend":
         changed = await waits.extend_deadlines(table, game_id, vote.hours)
         return [f"⏳ {len(changed)} deadline(s) moved back by {vote.hours:g} hours."], []
     if vote.kind == "abandon":
-        await table.store.set_status(game_id, "abandoned")
+        if (await table.store.get_game(game_id)).status == "active":
+            await table.store.set_status(game_id, "abandoned")
         return ["🏳️ The game is abandoned. Its seed will be revealed here."], []
     claim = [ButtonSpec("Claim this seat", ids.claim_id(game_id, vote.seat), "success")]
     if vote.kind == "replace":
-        await seats.open_for_claim(table, game_id, vote.seat)
+        await seats.open_for_claim(table, game_id, vote.seat, target_user)
         return [
             f"🔁 {notices.mention(target_user)}'s seat is open: the first non-player to press Claim takes it over;"
             " until then they play on."
         ], claim
-    await seats.hand_to_ai(table, game_id, vote.seat, claimable=vote.kind == "kick")
+    await seats.hand_to_ai(table, game_id, vote.seat, claimable=vote.kind == "kick", user_id=target_user)
     if vote.kind == "kick":
         return [f"👋 {notices.mention(target_user)} left the game; the AI plays the seat until someone claims it."], claim
     return [f"🤖 The AI plays {notices.mention(target_user)}'s seat from now on."], []

@@ -1,6 +1,8 @@
 """bot.table.votes: every vote kind passing and failing, with its effect, its public record
 and the claim of an opened seat. Source: issue 10, "Votes and moderation"; docs/table.md."""
 
+import dataclasses
+
 import pytest
 
 from bot.errors import RunetableError
@@ -186,3 +188,162 @@ async def test_who_may_vote_and_one_vote_of_a_kind_at_a_time(table):
     late = await votes.cast(table, state.vote.id, CAROL, False)
     assert late.vote.status == "passed" and "already passed" in late.text()
     assert await awaited_users(table, game_id)  # votes never move the game
+
+
+# -------------------------------------------------------------------- issue 21, item 2: exactly once
+
+
+class Killed(Exception):
+    """Stands for the process being killed at that point."""
+
+
+async def _kicked_and_handed_over(table, game_id, seat):
+    holder = (await table.store.seats(game_id))[seat]
+    assert holder.is_ai and holder.user_id is None
+    assert (await seats.arrangements(table, game_id))[seat]["claimable"]
+
+
+async def test_a_kick_whose_hand_over_races_a_move_is_still_carried_out(table, monkeypatch):
+    """Issue 21 item 2: the AI's first answer for the kicked seat loses a race to another
+    move (StaleClick); the kick is carried out all the same, with its claim button."""
+    game_id = await tiny_game(table)
+    carol_seat = (await seat_of(table, game_id, CAROL)).seat
+    real, calls = seats.answer_by_ai, []
+
+    async def racing(table_, game_id_, user_id):
+        calls.append(user_id)
+        if len(calls) == 1:
+            raise seats.StaleClick("The game moved on while the AI was deciding.")
+        return await real(table_, game_id_, user_id)
+
+    monkeypatch.setattr(seats, "answer_by_ai", racing)
+    state = await votes.open_vote(table, game_id, BOB, "kick", seat_user=CAROL)
+    state = await votes.cast(table, state.vote.id, ALICE, True)
+    assert state.vote.status == "passed" and [b.custom_id for b in state.buttons] == [f"g:{game_id}:claim:{carol_seat}"]
+    await _kicked_and_handed_over(table, game_id, carol_seat)
+    assert carol_seat not in (await table.service.view(game_id, None)).awaited
+
+
+async def test_a_kill_between_closing_a_kick_and_carrying_it_out_is_finished_by_the_sweeper(table, monkeypatch):
+    """Issue 21 item 2: the vote is closed as passed, then the process dies before the seat
+    changes; the next sweep carries the kick out (once) and posts the claim button."""
+    game_id = await tiny_game(table)
+    carol_seat = (await seat_of(table, game_id, CAROL)).seat
+    real = votes._carry_out
+
+    async def killed(*args, **kwargs):
+        raise Killed()
+
+    monkeypatch.setattr(votes, "_carry_out", killed)
+    state = await votes.open_vote(table, game_id, BOB, "kick", seat_user=CAROL)
+    with pytest.raises(Killed):
+        await votes.cast(table, state.vote.id, ALICE, True)
+    assert (await table.store.vote(state.vote.id)).status == "passed"
+    assert (await table.store.seats(game_id))[carol_seat].user_id == CAROL  # nothing carried out yet
+    monkeypatch.setattr(votes, "_carry_out", real)
+    await sweep(table)
+    await _kicked_and_handed_over(table, game_id, carol_seat)
+    [done] = [n for n in await queued(table, "vote") if "left the game" in "\n".join(n["lines"])]
+    assert [b["custom_id"] for b in done["buttons"]] == [f"g:{game_id}:claim:{carol_seat}"]
+    await seats.claim(table, game_id, carol_seat, DAVE)
+    await sweep(table)  # carried out once: the newcomer keeps the seat
+    assert (await table.store.seats(game_id))[carol_seat].user_id == DAVE
+
+
+async def test_a_kill_between_closing_an_abandon_vote_and_carrying_it_out_is_finished_by_the_sweeper(table, monkeypatch):
+    """Issue 21 item 2: any passed vote, not only seat votes, is finished by the sweeper."""
+    game_id = await tiny_game(table)
+    real = votes._carry_out
+
+    async def killed(*args, **kwargs):
+        raise Killed()
+
+    monkeypatch.setattr(votes, "_carry_out", killed)
+    state = await votes.open_vote(table, game_id, CAROL, "abandon")
+    with pytest.raises(Killed):
+        await votes.cast(table, state.vote.id, ALICE, True)
+    monkeypatch.setattr(votes, "_carry_out", real)
+    await sweep(table)
+    assert (await table.store.get_game(game_id)).status == "abandoned"
+
+
+async def test_a_concession_racing_a_move_still_hands_the_seat_to_the_ai(table, monkeypatch):
+    """Issue 21 item 2: /game concede and /game ai-seat share the hand-over path."""
+    game_id = await tiny_game(table)
+    carol_seat = (await seat_of(table, game_id, CAROL)).seat
+    real, calls = seats.answer_by_ai, []
+
+    async def racing(table_, game_id_, user_id):
+        calls.append(user_id)
+        if len(calls) == 1:
+            raise seats.StaleClick("The game moved on while the AI was deciding.")
+        return await real(table_, game_id_, user_id)
+
+    monkeypatch.setattr(seats, "answer_by_ai", racing)
+    await seats.hand_to_ai(table, game_id, carol_seat, claimable=False)
+    holder = (await table.store.seats(game_id))[carol_seat]
+    assert holder.is_ai and holder.user_id is None
+    assert carol_seat not in (await table.service.view(game_id, None)).awaited
+
+
+# -------------------------------------------------------------------- issue 21, item 4: thresholds
+
+
+@pytest.mark.parametrize("kind", ["kick", "replace", "ai"])
+async def test_two_humans_the_opener_alone_cannot_remove_the_other(table, kind):
+    """Issue 21 item 4: at a two-human table the player a seat vote is about votes too, and
+    both yes votes are needed; their no fails it."""
+    game_id = await tiny_game(table, (ALICE, BOB))
+    state = await votes.open_vote(table, game_id, ALICE, kind, seat_user=BOB)
+    assert state.vote.status == "open" and state.voters == {ALICE, BOB} and state.needed == 2
+    assert (await seat_of(table, game_id, BOB)).user_id == BOB
+    state = await votes.cast(table, state.vote.id, BOB, False)
+    assert state.vote.status == "failed"
+    state = await votes.open_vote(table, game_id, ALICE, kind, seat_user=BOB)
+    state = await votes.cast(table, state.vote.id, BOB, True)
+    assert state.vote.status == "passed"
+
+
+@pytest.mark.parametrize("kind", ["kick", "replace", "ai"])
+async def test_two_humans_a_moderator_decides(table, kind):
+    """Issue 21 item 4: with two humans a member with Manage Server passes a seat vote by a yes."""
+    game_id = await tiny_game(table, (ALICE, BOB))
+    state = await votes.open_vote(table, game_id, ALICE, kind, seat_user=BOB)
+    with pytest.raises(RunetableError, match="Only the players"):
+        await votes.cast(table, state.vote.id, 999, True)
+    state = await votes.cast(table, state.vote.id, 999, True, manager=True)
+    assert state.vote.status == "passed" and "moderator" in state.text()
+
+
+async def test_two_humans_the_opener_decides_once_the_other_is_a_day_past_a_deadline(table, clock):
+    """Issue 21 item 4: a target at least 24 hours past a deadline no longer votes."""
+    game_id = await tiny_game(table, (ALICE, BOB))
+    await sweep(table)
+    bob_seat = (await seat_of(table, game_id, BOB)).seat
+    waits = await table.store.waits(game_id)
+    assert any(w.seat == bob_seat for w in waits)
+    late = [dataclasses.replace(w, deadline=clock.now - 23 * HOUR) if w.seat == bob_seat else w for w in waits]
+    await table.store.save_waits(game_id, late)
+    state = await votes.open_vote(table, game_id, ALICE, "kick", seat_user=BOB)
+    assert state.vote.status == "open" and state.needed == 2  # 23 hours late: not yet
+    await votes.cast(table, state.vote.id, ALICE, False)
+    await table.store.save_waits(game_id, [dataclasses.replace(w, deadline=clock.now - 24 * HOUR) for w in late])
+    state = await votes.open_vote(table, game_id, ALICE, "kick", seat_user=BOB)
+    assert state.voters == {ALICE} and state.vote.status == "passed"
+
+
+@pytest.mark.parametrize(
+    ("users", "voters", "needed"),
+    [((ALICE, BOB, CAROL), {ALICE, BOB}, 2), ((ALICE, BOB, CAROL, DAVE), {ALICE, BOB, DAVE}, 2)],
+)
+@pytest.mark.parametrize("kind", ["kick", "replace", "ai"])
+async def test_three_and_four_humans_the_target_does_not_vote(table, users, voters, needed, kind):
+    """Issue 21 item 4: from three humans on the player a vote is about does not vote, and two
+    thirds of the others (rounded up) decide."""
+    game_id = await tiny_game(table, users)
+    state = await votes.open_vote(table, game_id, ALICE, kind, seat_user=CAROL)
+    assert state.vote.status == "open" and state.voters == voters and state.needed == needed
+    with pytest.raises(RunetableError, match="other than the one"):
+        await votes.cast(table, state.vote.id, CAROL, True)
+    state = await votes.cast(table, state.vote.id, BOB, True)
+    assert state.vote.status == "passed"
