@@ -8,6 +8,7 @@ unless the table set its own. A player's preferences live under scope ``player``
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import datetime, timedelta
 from typing import Any
@@ -17,6 +18,15 @@ from bot.errors import RunetableError
 from bot.store import Store
 
 HOUR = 3600.0
+
+#: the bounds of a deadline's extension, and of the time per decision (0 also: no deadline), in hours
+EXTEND_MIN_HOURS = 10 / 60
+EXTEND_MAX_HOURS = 30 * 24.0
+DEADLINE_MIN_HOURS = 10 / 60
+DEADLINE_MAX_HOURS = 90 * 24.0
+#: the bounds of a reminder interval set with /game deadline set, in hours
+REMINDER_MIN_HOURS = 1.0
+REMINDER_MAX_HOURS = 7 * 24.0
 
 #: a game's table settings and their defaults
 GAME_DEFAULTS: dict[str, Any] = {
@@ -36,7 +46,8 @@ PLAYER_DEFAULTS: dict[str, Any] = {
     "heads_up": True,  # "you're next" messages
 }
 
-_DURATION = re.compile(r"(?:(\d+(?:\.\d+)?)\s*([dhm]))")
+_DURATION = re.compile(r"(?:(\d{1,6}(?:\.\d{1,6})?)\s*([dhm]))")
+_NUMBER = re.compile(r"[+-]?\d{1,6}(?:\.\d{1,6})?")
 
 
 async def game_settings(store: Store, game_id: int) -> dict[str, Any]:
@@ -44,6 +55,10 @@ async def game_settings(store: Store, game_id: int) -> dict[str, Any]:
     table = {**GAME_DEFAULTS, **await store.get_setting("game", game_id, "table", {})}
     if table["deadline_hours"] is None:
         table["deadline_hours"] = (await store.get_setting("game", game_id, "lobby", {})).get("deadline_hours")
+    hours = table["deadline_hours"]
+    if hours is not None:  # stored by an older version: not a positive number is none, too long is 90 days
+        finite = isinstance(hours, int | float) and math.isfinite(hours) and hours > 0
+        table["deadline_hours"] = min(hours, DEADLINE_MAX_HOURS) if finite else 0
     return table
 
 
@@ -65,17 +80,59 @@ async def change_player_prefs(store: Store, user_id: int, **changes: Any) -> dic
     return await player_prefs(store, user_id)
 
 
-def parse_duration(text: str) -> float:
-    """Hours in ``text`` such as ``1d``, ``12h``, ``90m``, ``1d 6h`` or a bare number of hours."""
+def parse_duration(text: str, *, low: float = EXTEND_MIN_HOURS, high: float = EXTEND_MAX_HOURS) -> float:
+    """Hours in ``text`` such as ``1d``, ``12h``, ``90m``, ``1d 6h`` or a bare number of hours,
+    between ``low`` and ``high`` hours (by default those of an extension: 10 minutes to 30
+    days). Refused (RunetableError naming the range): anything else, ``inf``, ``nan``,
+    exponents, negatives, zero and what lies outside the range (issue 21, item 5)."""
     text = text.strip().lower()
-    try:
-        return float(text)
-    except ValueError:
-        pass
+    allowed = f"from {hours_text(low)} to {hours_text(high)}"
+    if _NUMBER.fullmatch(text):
+        return check_hours(float(text), low, high, allowed, text)
     parts = _DURATION.findall(text)
-    if not parts or _DURATION.sub("", text).strip():
-        raise RunetableError(f"{text!r} is not a duration; write it like 1d, 12h, 90m or 1d 6h.")
-    return sum(float(n) * {"d": 24, "h": 1, "m": 1 / 60}[unit] for n, unit in parts)
+    if len(text) > 40 or not parts or _DURATION.sub("", text).strip():
+        raise RunetableError(f"{text[:40]!r} is not a duration; write it like 1d, 12h, 90m or 1d 6h ({allowed}).")
+    return check_hours(sum(float(n) * {"d": 24, "h": 1, "m": 1 / 60}[unit] for n, unit in parts), low, high, allowed, text)
+
+
+def check_hours(hours: float, low: float, high: float, allowed: str, shown: str | None = None) -> float:
+    """``hours`` when it is a finite number from ``low`` to ``high``; else RunetableError saying ``allowed``."""
+    if not isinstance(hours, int | float) or not math.isfinite(hours) or not low - 1e-9 <= hours <= high + 1e-9:
+        shown = shown if shown is not None else f"{hours:g} hours" if isinstance(hours, int | float) else repr(hours)
+        raise RunetableError(f"{shown[:40]} is out of range: durations here run {allowed}.")
+    return float(hours)
+
+
+def check_deadline_hours(hours: float) -> float:
+    """A time per decision: 0 (no deadline) or from 10 minutes to 90 days."""
+    if hours == 0:
+        return 0.0
+    allowed = f"from {hours_text(DEADLINE_MIN_HOURS)} to {hours_text(DEADLINE_MAX_HOURS)} (0: no deadline)"
+    return check_hours(hours, DEADLINE_MIN_HOURS, DEADLINE_MAX_HOURS, allowed)
+
+
+def check_reminder_hours(hours: float) -> float:
+    """A reminder interval set by a moderator: from 1 hour to 7 days."""
+    allowed = f"from {hours_text(REMINDER_MIN_HOURS)} to {hours_text(REMINDER_MAX_HOURS)} between reminders"
+    return check_hours(hours, REMINDER_MIN_HOURS, REMINDER_MAX_HOURS, allowed)
+
+
+def hours_text(hours: float) -> str:
+    """``10 minutes``, ``12 hours``, ``30 days``: a bound in words."""
+    if hours < 1:
+        return f"{hours * 60:g} minutes"
+    if hours >= 24 and hours % 24 == 0:
+        days = hours / 24
+        return f"{days:g} day" + ("s" if days != 1 else "")
+    return f"{hours:g} hour" + ("s" if hours != 1 else "")
+
+
+def stored_deadline(deadline: float | None) -> float | None:
+    """A deadline as read from the store: one that is not a finite number (an older version
+    could store inf or nan) counts as no deadline."""
+    if deadline is None or not isinstance(deadline, int | float) or not math.isfinite(deadline):
+        return None
+    return float(deadline)
 
 
 def parse_quiet_hours(text: str) -> list[int] | None:
@@ -115,4 +172,6 @@ def reminder_interval(game: dict[str, Any], prefs: dict[str, Any]) -> float | No
     """Seconds between reminders for this player in this game; None: no reminders."""
     hours = prefs.get("reminder_hours")
     hours = game["reminder_hours"] if hours is None else hours
-    return hours * HOUR if hours else None
+    if not isinstance(hours, int | float) or not math.isfinite(hours) or hours <= 0:
+        return None  # off, or nonsense stored by an older version
+    return min(hours, REMINDER_MAX_HOURS) * HOUR

@@ -30,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -41,7 +42,18 @@ from bot.store import GameRecord, WaitRecord
 from bot.table import SweepReport, Table, notices, recap
 from bot.table.history import decode_state
 from bot.table.seats import default_by_ai
-from bot.table.settings import HOUR, game_settings, player_prefs, quiet_until, reminder_interval
+from bot.table.settings import (
+    DEADLINE_MAX_HOURS,
+    EXTEND_MAX_HOURS,
+    EXTEND_MIN_HOURS,
+    HOUR,
+    check_deadline_hours,
+    game_settings,
+    player_prefs,
+    quiet_until,
+    reminder_interval,
+    stored_deadline,
+)
 from bot.ui.panels import ButtonSpec
 from engine.core import Engine, Prompt, Seat
 
@@ -60,7 +72,13 @@ def mute_button(game_id: int) -> ButtonSpec:
 
 
 async def sweep_game(table: Table, record: GameRecord, report: SweepReport) -> None:
-    """Bring one active game's waits up to date and do what is due."""
+    """Bring one active game's waits up to date and do what is due.
+
+    The waits are written under the game's lock (:meth:`bot.store.Store.lock`), never held
+    while notices are queued or the AI answers: first the waits that begin or end, then,
+    after the reminders and stall notices went out, only what the sweep changed (reminder
+    counters, next times, the stall flag) is applied to each wait as it is then, so an
+    extension, a mute or a new time per decision made meanwhile stays (issue 21, item 7)."""
     game = await game_settings(table.store, record.id)
     if game["paused_at"] is not None:
         return
@@ -69,27 +87,52 @@ async def sweep_game(table: Table, record: GameRecord, report: SweepReport) -> N
     public = engine.view(state, None)
     humans = await _human_seats(table, record.id, spectators(public))
     now = table.now()
-    old = {w.seat: w for w in await table.store.waits(record.id)}
-    waits, begun = [], []
-    for seat in state.awaited():
-        if seat not in humans:
-            continue
-        key = fingerprint(state.prompts_for(seat))
-        wait = old.get(seat)
-        if wait is None or wait.prompts != key:
-            wait = await _begin(table, record.id, seat, key, now, game, humans[seat])
-            begun.append(seat)
-        waits.append(wait)
-    await table.store.save_waits(record.id, waits)
+    async with table.store.lock(record.id):
+        game = await game_settings(table.store, record.id)  # as a command may just have set it
+        old = {w.seat: w for w in await table.store.waits(record.id)}
+        waits, begun = [], []
+        for seat in state.awaited():
+            if seat not in humans:
+                continue
+            key = fingerprint(state.prompts_for(seat))
+            wait = old.get(seat)
+            if wait is None or wait.prompts != key:
+                wait = await _begin(table, record.id, seat, key, now, game, humans[seat])
+                begun.append(seat)
+            elif wait.deadline is not None and stored_deadline(wait.deadline) is None:
+                wait = dataclasses.replace(wait, deadline=None)  # inf or nan from an older version: none
+            waits.append(wait)
+        await table.store.save_waits(record.id, waits)
     for seat in begun:
         await _heads_up(table, record, public, seat, humans, {w.seat for w in waits}, report)
     expired = [w for w in waits if w.deadline is not None and w.deadline <= now]
     for wait in expired:
+        fresh = {w.seat: w for w in await table.store.waits(record.id)}.get(wait.seat)
+        if fresh is None or fresh.prompts != wait.prompts or fresh.deadline is None or not fresh.deadline <= now:
+            continue  # extended, set or answered meanwhile (issue 21, item 7)
         await _deadline_passed(table, record, wait, humans[wait.seat], report)
     if expired:
         return  # the game moved on; the next sweep sees its new waits
     updated = [await _due(table, record, wait, humans[wait.seat], game, now, report) for wait in waits]
-    await table.store.save_waits(record.id, updated)
+    await _apply_changes(table, record.id, zip(waits, updated, strict=True))
+
+
+#: the fields of a wait that :func:`_due` changes; everything else belongs to the commands
+_SWEPT = ("reminders", "next_reminder", "stalled")
+
+
+async def _apply_changes(table: Table, game_id: int, changes: Iterable[tuple[WaitRecord, WaitRecord]]) -> None:
+    """Under the game's lock, apply to each wait as stored now what the sweep changed in it
+    (``before`` -> ``after``); a wait that ended or began anew meanwhile is left alone."""
+    swept = {
+        (after.seat, after.prompts): {f: getattr(after, f) for f in _SWEPT if getattr(after, f) != getattr(before, f)}
+        for before, after in changes
+    }
+    if not any(swept.values()):
+        return
+    async with table.store.lock(game_id):
+        fresh = await table.store.waits(game_id)
+        await table.store.save_waits(game_id, [dataclasses.replace(w, **swept.get((w.seat, w.prompts), {})) for w in fresh])
 
 
 async def _human_seats(table: Table, game_id: int, out: set[Seat]) -> dict[Seat, int]:
@@ -177,9 +220,10 @@ async def _due(
 
 
 def _deadline_text(wait: WaitRecord) -> str:
-    if wait.deadline is None:
+    deadline = stored_deadline(wait.deadline)
+    if deadline is None:
         return "This game has no deadline."
-    return f"Deadline {notices.when(wait.deadline)}: then the AI decides for the seat."
+    return f"Deadline {notices.when(deadline)}: then the AI decides for the seat."
 
 
 async def _recap(table: Table, record: GameRecord, seat: Seat) -> recap.Recap | None:
@@ -265,55 +309,72 @@ async def _deadline_passed(table: Table, record: GameRecord, wait: WaitRecord, u
 
 async def mute(table: Table, game_id: int, seat: Seat) -> bool:
     """Mute the reminders of the seat's current wait; False when it is not awaited."""
-    waits = await table.store.waits(game_id)
-    if not any(w.seat == seat for w in waits):
-        return False
-    await table.store.save_waits(game_id, [dataclasses.replace(w, muted=True) if w.seat == seat else w for w in waits])
+    async with table.store.lock(game_id):
+        waits = await table.store.waits(game_id)
+        if not any(w.seat == seat for w in waits):
+            return False
+        await table.store.save_waits(game_id, [dataclasses.replace(w, muted=True) if w.seat == seat else w for w in waits])
     return True
 
 
 async def extend_deadlines(table: Table, game_id: int, hours: float, seat: Seat | None = None) -> list[WaitRecord]:
-    """Push the current deadlines (of one seat, or all) back by ``hours``; returns those changed."""
-    waits = await table.store.waits(game_id)
-    changed = [
-        dataclasses.replace(w, deadline=w.deadline + hours * HOUR)
-        for w in waits
-        if w.deadline is not None and (seat is None or w.seat == seat)
-    ]
-    keep = [w for w in waits if w.seat not in {c.seat for c in changed}]
-    await table.store.save_waits(game_id, keep + changed)
+    """Push the current deadlines (of one seat, or all) back by ``hours``, to at most 90 days
+    from now; returns those changed (issue 21, item 5). The commands refuse an ``hours``
+    outside 10 minutes to 30 days (:func:`bot.table.settings.parse_duration`); here one is
+    brought into that range, and one that is not a positive number (a vote stored by an
+    older version) changes nothing. A stored deadline that is not a finite number counts as
+    none."""
+    if not isinstance(hours, int | float) or not math.isfinite(hours) or hours <= 0:
+        return []
+    hours = min(max(hours, EXTEND_MIN_HOURS), EXTEND_MAX_HOURS)
+    latest = table.now() + DEADLINE_MAX_HOURS * HOUR
+    async with table.store.lock(game_id):
+        waits = await table.store.waits(game_id)
+        changed = [
+            dataclasses.replace(w, deadline=max(w.deadline, min(w.deadline + hours * HOUR, latest)))
+            for w in waits
+            if stored_deadline(w.deadline) is not None and (seat is None or w.seat == seat)
+        ]
+        keep = [w for w in waits if w.seat not in {c.seat for c in changed}]
+        await table.store.save_waits(game_id, keep + changed)
     return changed
 
 
 async def set_deadline_hours(table: Table, game_id: int, hours: float) -> None:
-    """Set the waits' deadlines to ``hours`` after each began (0: no deadline)."""
-    waits = await table.store.waits(game_id)
-    await table.store.save_waits(
-        game_id, [dataclasses.replace(w, deadline=w.since + hours * HOUR if hours else None) for w in waits]
-    )
+    """Set the waits' deadlines to ``hours`` after each began (0: no deadline; else 10 minutes
+    to 90 days, else RunetableError)."""
+    hours = check_deadline_hours(hours)
+    async with table.store.lock(game_id):
+        waits = await table.store.waits(game_id)
+        await table.store.save_waits(
+            game_id, [dataclasses.replace(w, deadline=w.since + hours * HOUR if hours else None) for w in waits]
+        )
 
 
 async def shift_waits(table: Table, game_id: int, seconds: float) -> None:
     """After a pause: every wait began, and is due, ``seconds`` later."""
 
     def later(t: float | None) -> float | None:
+        t = stored_deadline(t)
         return None if t is None else t + seconds
 
-    waits = await table.store.waits(game_id)
-    await table.store.save_waits(
-        game_id,
-        [
-            dataclasses.replace(w, since=w.since + seconds, deadline=later(w.deadline), next_reminder=later(w.next_reminder))
-            for w in waits
-        ],
-    )
+    async with table.store.lock(game_id):
+        waits = await table.store.waits(game_id)
+        await table.store.save_waits(
+            game_id,
+            [
+                dataclasses.replace(w, since=w.since + seconds, deadline=later(w.deadline), next_reminder=later(w.next_reminder))
+                for w in waits
+            ],
+        )
 
 
 async def deadline_lines(table: Table, game_id: int) -> list[str]:
-    """ "Deadline for @x: in 2 days" per awaited player, for status messages."""
+    """ "Deadline for @x: in 2 days" per awaited player, for status messages (a stored
+    deadline that is not a finite number counts as none)."""
     users = {s.seat: s.user_id for s in await table.store.seats(game_id)}
     return [
         f"Deadline for {notices.mention(users.get(w.seat))}: {notices.when(w.deadline)}"
         for w in await table.store.waits(game_id)
-        if w.deadline is not None
+        if stored_deadline(w.deadline) is not None
     ]

@@ -158,10 +158,10 @@ async def deadlines(store, game_id: int, awaited: Sequence[int], now: float) -> 
 
     A seat's wait (bot.table.waits) carries its deadline; a seat the sweeper has not seen
     waiting yet gets ``now`` plus the game's deadline hours, as its wait will."""
-    from bot.table.settings import HOUR, game_settings
+    from bot.table.settings import HOUR, game_settings, stored_deadline
 
     table = await game_settings(store, game_id)
-    waits = {w.seat: w.deadline for w in await store.waits(game_id)}
+    waits = {w.seat: stored_deadline(w.deadline) for w in await store.waits(game_id)}  # inf/nan: none
     hours = table.get("deadline_hours")
     return {seat: waits[seat] if seat in waits else (now + hours * HOUR if hours else None) for seat in awaited}, table.get(
         "paused_at"

@@ -16,6 +16,7 @@ from tests.table.helpers import (
     CHANNEL,
     CONQUER_TURN,
     DAVE,
+    HOUR,
     RULESETS,
     TINY,
     awaited_users,
@@ -245,3 +246,68 @@ async def test_the_deadline_ai_decides_from_the_seats_own_view(table):
     assert answers >= 1 and ALICE not in await awaited_users(table, game_id)  # the AI played the whole turn
     view, seat, had_pack = seen[0]
     assert seat == 0 and had_pack and view == dict(own_view)  # ALICE's view, never the state
+
+
+async def test_commands_during_a_sweeps_sends_are_not_overwritten(table, clock, monkeypatch):
+    """Issue 21, item 7: while the sweep awaits the sending of a reminder, a moderator extends
+    the deadlines by 24 hours, a player mutes, and /game deadline set changes the time per
+    decision of nobody else; the sweep's own changes (reminder counters, next times) land on
+    the fresh waits and overwrite none of that."""
+    import asyncio
+
+    from bot.table import notices, ui
+
+    game_id = await tiny_game(table)
+    await sweep(table)
+    before = {w.seat: w for w in await table.store.waits(game_id)}
+    alice_seat = next(s.seat for s in await table.store.seats(game_id) if s.user_id == ALICE)
+    real, meddled = notices.to_player, []
+
+    async def send_and_meddle(*args, **kwargs):
+        if not meddled:  # the first reminder: the others are still to come
+            meddled.append(await waits.extend_deadlines(table, game_id, 24))
+            assert await waits.mute(table, game_id, alice_seat)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(notices, "to_player", send_and_meddle)
+    clock.advance(12)
+    report = await asyncio.wait_for(sweep(table), 10)  # the sweep holds no lock while it sends
+    assert report.reminders == 3 and len(meddled[0]) == 3
+    after = {w.seat: w for w in await table.store.waits(game_id)}
+    assert {s: w.deadline for s, w in after.items()} == {s: w.deadline + 24 * HOUR for s, w in before.items()}
+    assert after[alice_seat].muted and not any(w.muted for s, w in after.items() if s != alice_seat)
+    assert {w.reminders for w in after.values()} == {1}  # the sweep's own changes are kept too
+    assert {w.next_reminder for w in after.values()} == {clock.now + 12 * HOUR}
+
+    async def set_and_send(*args, **kwargs):
+        if len(meddled) == 1:
+            meddled.append(await ui.deadline_set(table, CHANNEL, ALICE, False, 72))
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(notices, "to_player", set_and_send)
+    clock.advance(12)
+    report = await asyncio.wait_for(sweep(table), 10)
+    assert report.reminders == 2 and meddled[1][0].public  # ALICE is muted
+    after = {w.seat: w for w in await table.store.waits(game_id)}
+    assert {w.deadline - w.since for w in after.values()} == {72 * HOUR}
+    assert after[alice_seat].muted and after[alice_seat].reminders == 1
+    assert {w.reminders for s, w in after.items() if s != alice_seat} == {2}
+
+
+async def test_an_extension_while_the_ai_answers_a_passed_deadline_saves_the_other_seats(table, clock, monkeypatch):
+    """Issue 21, item 7: the deadlines of three seats pass together; while the AI answers for
+    the first, a moderator extends every deadline by a day: the AI answers for no other seat."""
+    real, extended = waits.default_by_ai, []
+
+    async def answer_and_meanwhile_extend(*args, **kwargs):
+        if not extended:
+            extended.append(await waits.extend_deadlines(table, game_id, 24))
+        return await real(*args, **kwargs)
+
+    game_id = await tiny_game(table, deadline_hours=24)
+    await sweep(table)
+    monkeypatch.setattr(waits, "default_by_ai", answer_and_meanwhile_extend)
+    clock.advance(24)
+    report = await sweep(table)
+    assert len(extended[0]) == 3 and report.defaults == 1
+    assert len(await awaited_users(table, game_id)) == 2
