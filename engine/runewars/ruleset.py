@@ -22,7 +22,7 @@ from engine.core import Action, Context, GameState, IncompatibleState, Prompt, R
 # imported only to register (the noqa: F401 lines): bids, diplomacy, the turn, the card effects, hero upkeep, the orders
 from engine.runewars import bids, diplomacy, flow, position, setup, turn, views  # noqa: F401
 from engine.runewars.data import CheckResult, Pack, check, load_pack, pack_hash
-from engine.runewars.data.loader import resolve_pack_dir
+from engine.runewars.data.loader import load_pack_from_records, resolve_pack_dir
 from engine.runewars.effects import basic, battle, hand, hero_cards  # noqa: F401
 from engine.runewars.effects.pack_check import deck_errors
 from engine.runewars.heroes import upkeep  # noqa: F401
@@ -103,13 +103,31 @@ class Runewars(Ruleset):
     #: the chosen order card, bid and false rune, told back to the seat that chose them
     undo_echo_events = frozenset({"your_order", "your_bid", "your_false_rune"})
 
+    #: the pack :meth:`with_pack_records` gave this ruleset (played whatever the options name), and its hash
+    given_pack: Pack | None = None
+    given_hash: str = ""
+
     @staticmethod
     def pack(options: Mapping[str, Any]) -> Pack:
         """The game's data pack: ``options["data_pack"]``, else ``$RUNETABLE_DATA_PACK``, merged over the built-in one."""
         return _pack(resolve_pack_dir(options.get("data_pack")))
 
     def pack_hash(self, options: Mapping[str, Any]) -> str:
+        if self.given_pack is not None:
+            return self.given_hash
         return _hash(resolve_pack_dir(options.get("data_pack")))
+
+    def with_pack_records(self, records: Any) -> Runewars:
+        """This ruleset playing the pack made of ``records`` alone (a game's stored or exported
+        pack: :attr:`Pack.records`), validated like a loaded pack; ``options["data_pack"]`` is
+        then never read (``python -m bot verify``). Raises :class:`PackInvalid`."""
+        bound = Runewars()
+        bound.given_pack = load_pack_from_records(records, checks=PACK_CHECKS)
+        bound.given_hash = pack_hash(bound.given_pack)
+        return bound
+
+    def _pack_of(self, options: Mapping[str, Any]) -> Pack:
+        return self.given_pack if self.given_pack is not None else self.pack(options)
 
     def game_pack(self, state: GameState) -> Pack:
         """The pack this game started with; a different pack is refused (docs/versioning.md)."""
@@ -118,7 +136,7 @@ class Runewars(Ruleset):
                 f"this game was started with data pack {state.pack_hash[:12]}, but {self.pack_hash(state.options)[:12]} "
                 "is loaded; restore the game's pack (the store keeps it by hash)"
             )
-        return self.pack(state.options)
+        return self._pack_of(state.options)
 
     def setup(self, state: GameState, ctx: Context) -> None:
         setup.start(state, self.game_pack(state), ctx)
@@ -135,7 +153,7 @@ class Runewars(Ruleset):
         flow.run(state, pack, ctx)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, self.pack(state.options), seat)
+        return views.view(state, self._pack_of(state.options), seat)
 
 
 RULESET = Runewars()

@@ -39,6 +39,7 @@ async def test_the_commitment_is_posted_once_and_the_seed_revealed_at_the_end(ta
 async def test_a_finished_games_export_verifies(table, finished_tiny):
     data = json.loads(dumps(await build_export(table, finished_tiny)))
     assert data["complete"] and data["seed"] == (await table.store.get_game(finished_tiny)).seed
+    assert data["pack"] is None  # a game without data packs embeds none (issue 21 item 6)
     verdict = verify_export(data, rulesets)
     assert verdict.ok, verdict.lines
     assert verdict.lines[-1].startswith(f"OK: all {len(data['log'])} moves replay from the seed")
@@ -77,6 +78,9 @@ async def test_a_public_export_shows_no_secret(table):
 async def test_runewars_export_verifies_every_shuffle_and_tampered_chance_fails(table, tmp_path):
     game_id = await started_runewars(table)
     data = json.loads(dumps(await build_export(table, game_id, complete=True)))
+    # issue 21 item 6: the complete export carries the game's data pack, as the store keeps it by hash
+    assert data["pack"]["hash"] == data["pack_hash"] == (await table.store.get_game(game_id)).pack_hash
+    assert data["pack"]["content"] == await table.store.pack(data["pack_hash"])
     verdict = verify_export(data)
     assert verdict.ok, verdict.lines
     assert int(verdict.lines[-1].split("their ")[1].split(" chance")[0]) > 50  # faction set-up shuffles at least

@@ -13,6 +13,7 @@ import os
 import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -979,6 +980,61 @@ def load_pack(pack_dir: Path | str | None = None, *, use_env: bool = True, check
     if errors:
         raise PackInvalid(errors)
     return build_pack(m)
+
+
+@lru_cache(maxsize=1)
+def _builtin_order() -> dict[str, dict[str, int]]:
+    """Each table's ids in the built-in pack's load order (the order decks are built in)."""
+    return {table: {rid: i for i, rid in enumerate(bucket)} for table, bucket in merge_layers(None).tables.items()}
+
+
+def load_pack_from_records(records: Any, *, checks: Sequence[RecordCheck] = ()) -> Pack:
+    """The pack made of ``records`` alone, ``{table: [record, ...]}`` as :attr:`Pack.records`
+    holds them (a game's stored or exported pack, so nothing is merged over the built-in one
+    and no folder is read), validated like a loaded pack. Raises :class:`PackInvalid`.
+
+    Records keep no load order (the hash does not depend on it) but decks are built in it: a
+    table's records take the built-in pack's order, records it lacks follow by id. That is
+    the order of the built-in pack and of packs that change its records; a pack adding
+    records out of id order, or replacing a table, may build its decks in another order."""
+    merged, where, order = Merged(), "<records>", 0
+    if not isinstance(records, dict):
+        raise PackInvalid([PackError(where, "-", "-", "a pack's records are an object of tables")])
+    for key, value in records.items():
+        if key not in TABLES:
+            merged.errors.append(PackError(where, str(key)[:40], "-", "unknown table"))
+            continue
+        if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
+            merged.errors.append(PackError(where, key, "-", f"{key} must be a list of records"))
+            continue
+        bucket = merged.tables.setdefault(key, {})
+        known = _builtin_order().get(key, {})
+        value = sorted(value, key=lambda d: (known.get(str(d.get("id")), len(known)), str(d.get("id"))))
+        for i, data in enumerate(value):
+            rid = data.get("id")
+            label = f"{key}[{rid}]" if isinstance(rid, str) else f"{key}#{i + 1}"
+
+            def err(fld: str, msg: str, _l=label) -> None:
+                merged.errors.append(PackError(where, _l, fld, msg))
+
+            if not _validate_record(key, data, err):
+                continue
+            if rid in bucket:
+                err("id", f"duplicate id {rid!r} in {key}")
+                continue
+            order += 1
+            bucket[rid] = Rec(data, where, order)
+    errors = list(merged.errors)
+    if not errors:
+        try:
+            errors += validate_merged(merged)
+            for more in checks:
+                errors += more(merged)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            errors.append(PackError(where, "-", "-", f"validation aborted: {exc!r}"[:200]))
+    if errors:
+        raise PackInvalid(errors)
+    return build_pack(merged)
 
 
 def check(pack_dir: Path | str | None = None, *, use_env: bool = True, checks: Sequence[RecordCheck] = ()) -> CheckResult:
