@@ -116,7 +116,7 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin):
         renderer = renderer_for(record.game)
         if renderer is None:
             return None
-        pack = game_pack(self._ruleset(record.game), record.options)
+        pack = game_pack(self.ruleset_of(record), record.options)
         options = {"crop": crop} if crop is not None else {}
         png = await asyncio.to_thread(renderer.render_png, view, pack, seat=seat, palette=palette, **options)
         alt = renderer.alt_text(view, pack, seat=seat)
@@ -129,13 +129,13 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin):
         renderer = renderer_for(record.game)
         if renderer is None:
             return None
-        pack = game_pack(self._ruleset(record.game), record.options)
+        pack = game_pack(self.ruleset_of(record), record.options)
         return await asyncio.to_thread(draw, renderer, pack)
 
     async def pack_of(self, game_id: int):
         """The data pack of a game, or None for a game without one."""
         record = await self._record(game_id)
-        return game_pack(self._ruleset(record.game), record.options)
+        return game_pack(self.ruleset_of(record), record.options)
 
     def default_pack(self, game: str):
         """The data pack a new game of ``game`` plays with by default, or None."""

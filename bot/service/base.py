@@ -63,6 +63,8 @@ class ServiceBase:
         self._clock = clock
         self._delays = delays or random.SystemRandom()
         self._states: dict[int, tuple[str, GameState]] = {}
+        #: (game, pack hash) -> the game's ruleset playing that stored pack (:meth:`_bind_pack`)
+        self._bound: dict[tuple[str, str], Ruleset] = {}
 
     if TYPE_CHECKING:  # what the parts use from each other (defined in the part named)
 
@@ -125,8 +127,16 @@ class ServiceBase:
             ruleset = self._ruleset(game)
             return GameDescriptor(name=ruleset.name, title=ruleset.name.capitalize(), ruleset="")
 
+    async def ruleset_for(self, record: GameRecord) -> Ruleset:
+        """:meth:`ruleset_of` for a record read from the store directly (the table's modules)."""
+        if record.status != "lobby":
+            await self._bind_pack(record)
+        return self.ruleset_of(record)
+
     def ruleset_of(self, record: GameRecord) -> Ruleset:
-        return self._ruleset(record.game)
+        """The ruleset a game plays with: bound to the data pack it started with when that is no
+        longer the pack on disk (:meth:`_bind_pack`)."""
+        return self._bound.get((record.game, record.pack_hash)) or self._ruleset(record.game)
 
     def _ruleset(self, game: str) -> Ruleset:
         try:
@@ -149,9 +159,33 @@ class ServiceBase:
 
     async def _record(self, game_id: int) -> GameRecord:
         try:
-            return await self.store.get_game(game_id)
+            record = await self.store.get_game(game_id)
         except GameNotFound:
             raise NoGameHere(f"There is no game #{game_id}.") from None
+        if record.status != "lobby":
+            await self._bind_pack(record)
+        return record
+
+    async def _bind_pack(self, record: GameRecord) -> None:
+        """A started game keeps the data pack it started with (docs/versioning.md, point 4): when
+        the pack its options name now has another hash (edited, moved or upgraded on disk), its
+        ruleset is given the pack the store kept by the game's hash. A game without packs, or
+        whose pack is unchanged, plays with the ruleset as it is."""
+        key = (record.game, record.pack_hash)
+        if not record.pack_hash or key in self._bound:
+            return
+        ruleset = self._ruleset(record.game)
+        with_pack = getattr(ruleset, "with_pack_records", None)
+        if with_pack is None:
+            return
+        try:
+            if ruleset.pack_hash(record.options) == record.pack_hash:
+                return
+        except Exception:  # the pack the options name is gone or broken: the stored one is wanted all the more
+            pass
+        content = await self.store.pack(record.pack_hash)
+        if content is not None:  # without it the game is refused with IncompatibleState, as the engine says
+            self._bound[key] = with_pack(json.loads(content))
 
     async def _lobby(self, game_id: int, *, allow_started: bool = False) -> GameRecord:
         """The game, which must still be a lobby (``allow_started``: or a half-done start)."""
@@ -171,7 +205,7 @@ class ServiceBase:
         cached = self._states.get(record.id)
         if cached is not None and cached[0] == record.state:
             return cached[1]
-        ruleset = ruleset or self._ruleset(record.game)
+        ruleset = ruleset or self.ruleset_of(record)
         try:
             plain, _ = upgrade(json.loads(record.state), ruleset.state_format)
         except IncompatibleState as e:

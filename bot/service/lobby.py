@@ -94,7 +94,7 @@ class LobbyMixin(ServiceBase):
             if options.get(name) == self.descriptor(record.game).option(name).default:
                 options.pop(name)
             try:
-                pack_hash = self._ruleset(record.game).pack_hash(options)
+                pack_hash = self.ruleset_of(record).pack_hash(options)
             except Exception as e:  # a data pack that does not load is the creator's to fix
                 raise RunetableError(f"The data pack cannot be used: {e}") from None
             await self.store.set_options(game_id, options, pack_hash)
@@ -117,7 +117,7 @@ class LobbyMixin(ServiceBase):
             seats = await self.store.seats(game_id)
             if any(s.user_id == user_id for s in seats):
                 raise RunetableError("You already hold a seat in this game.")
-            ruleset = self._ruleset(record.game)
+            ruleset = self.ruleset_of(record)
             size = (await self.lobby_settings(game_id))["table_size"] or ruleset.max_seats
             if len(seats) >= size:
                 raise RunetableError(f"The table is full: this game is for {size} players.")
@@ -150,7 +150,7 @@ class LobbyMixin(ServiceBase):
             seats = await self.store.seats(game_id)
             if by_user is not None and by_user != record.created_by and all(s.user_id != by_user for s in seats):
                 raise NotSeated("Only the game's creator or a seated player can start it.")
-            ruleset = self._ruleset(record.game)
+            ruleset = self.ruleset_of(record)
             if record.seq == 0:
                 seats = await self._fill_with_ai(record, ruleset, seats)
                 # Join order, recovered from joined_at so that a retried start draws the same order.

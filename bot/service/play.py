@@ -130,7 +130,7 @@ class PlayMixin(ServiceBase):
                 raise GameNotRunning(not_running(record))
             seats = await self.store.seats(game_id)
             seat = _seat_of(seats, user_id)
-            ruleset = self._ruleset(record.game)
+            ruleset = self.ruleset_of(record)
             engine = Engine(ruleset)
             state = self._state(record, ruleset)
             action = choose(decisions(engine, state, seat), record.seq)
@@ -230,7 +230,7 @@ class PlayMixin(ServiceBase):
                     record = await self._record(found.id)
                     if record.status != "active":
                         continue
-                    ruleset = self._ruleset(record.game)
+                    ruleset = self.ruleset_of(record)
                     engine, state = Engine(ruleset), self._state(record, ruleset)
                     if state.result is not None:
                         await self.store.set_status(record.id, "finished")
@@ -334,7 +334,7 @@ class PlayMixin(ServiceBase):
         if record.status == "lobby":
             raise GameNotRunning(not_running(record))
         seat = None if user_id is None else _seat_of(await self.store.seats(game_id), user_id)
-        ruleset = self._ruleset(record.game)
+        ruleset = self.ruleset_of(record)
         engine = Engine(ruleset)
         state = self._state(record, ruleset)
         return SeatView(
@@ -355,7 +355,7 @@ class PlayMixin(ServiceBase):
         record = await self._record(game_id)
         if record.status == "lobby":
             raise GameNotRunning(not_running(record))
-        ruleset = self._ruleset(record.game)
+        ruleset = self.ruleset_of(record)
         state = self._state(record, ruleset)
         users = {s.seat: s.user_id for s in await self.store.seats(game_id)}
         view = Engine(ruleset).view(state, None)
@@ -377,7 +377,7 @@ class PlayMixin(ServiceBase):
             raise GameNotRunning(not_running(record))
         seats = await self.store.seats(game_id)
         seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
-        ruleset = self._ruleset(record.game)
+        ruleset = self.ruleset_of(record)
         rows = await self.store.actions(game_id)
         options = self._state(record, ruleset).options
         lines = await asyncio.to_thread(_replayed_lines, Engine(ruleset), record.seed, options, len(seats), rows, seat)

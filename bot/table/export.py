@@ -53,7 +53,7 @@ async def build_export(table: Table, game_id: int, *, complete: bool | None = No
     may secrets be shown)."""
     record = await table.store.get_game(game_id)
     complete = record.status in ENDED if complete is None else complete
-    ruleset = table.service.ruleset_of(record)
+    ruleset = await table.service.ruleset_for(record)
     history = await History.load(table.store, record, ruleset)
     commits = await asyncio.to_thread(history.commits)
     fair = await table.store.fairness(game_id)

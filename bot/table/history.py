@@ -129,7 +129,7 @@ class History:
 
 
 async def load_history(store, service, record: GameRecord, *, from_seq: int = 1) -> History:
-    return await History.load(store, record, service.ruleset_of(record), from_seq=from_seq)
+    return await History.load(store, record, await service.ruleset_for(record), from_seq=from_seq)
 
 
 def story_lines(game: str, commits: Iterable[Commit], viewer: Seat | None) -> list[str]:

@@ -81,7 +81,7 @@ async def since_last_move(table: Table, record: GameRecord, seat: Seat) -> Recap
 
 async def between(table: Table, record: GameRecord, seat: Seat, since: int, seq: int) -> Recap:
     """The recap of moves ``since``+1..``seq`` for ``seat`` (raises HistoryMismatch when the log does not replay)."""
-    ruleset = table.service.ruleset_of(record)
+    ruleset = await table.service.ruleset_for(record)
     history = await History.load(table.store, record, ruleset, from_seq=since + 1)
     commits = await asyncio.to_thread(history.commits, since + 1, seq)
     return build(record.game, Engine(ruleset), commits, seat, since=since, rewinds=record.rewinds)

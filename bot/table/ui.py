@@ -344,7 +344,7 @@ async def _seasons(table: Table, record: GameRecord) -> list[tuple[str, int]]:
     """The seasons of a game, replayed once per position and remembered."""
     key = (record.id, record.seq, record.rewinds)
     if key not in _SEASONS:
-        history = await History.load(table.store, record, table.service.ruleset_of(record))
+        history = await History.load(table.store, record, await table.service.ruleset_for(record))
         commits = await asyncio.to_thread(history.commits)
         _SEASONS.clear()
         _SEASONS[key] = seasons(commits, history.engine)
@@ -365,9 +365,9 @@ async def review(table: Table, channel_id: int | None, user_id: int, season: int
     number = min(max(season, 1), len(done))
     name, last = done[number - 1]
     first = done[number - 2][1] + 1 if number > 1 else 1
-    history = await History.load(table.store, record, table.service.ruleset_of(record), from_seq=first)
+    history = await History.load(table.store, record, await table.service.ruleset_for(record), from_seq=first)
     commits = await asyncio.to_thread(history.commits, first, last)
-    engine = Engine(table.service.ruleset_of(record))
+    engine = Engine(await table.service.ruleset_for(record))
     lines = story_lines(record.game, commits, None)
     shown = lines[-SEASON_LINES:]
     text = [f"**Game #{record.id}, season {number} of {len(done)}: {name}** (moves {first}–{last})"]

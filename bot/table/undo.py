@@ -104,7 +104,7 @@ async def plan(table: Table, game_id: int, user_id: int) -> UndoPlan:
     first = max(mine)
     if any(r.seat != seat for r in rows if r.seq > first):
         raise UndoRefused("You cannot undo: another player has acted since your last move.")
-    ruleset = table.service.ruleset_of(record)
+    ruleset = await table.service.ruleset_for(record)
     history = await History.load(table.store, record, ruleset, from_seq=first)
     commits = await asyncio.to_thread(history.commits, first)
     for commit in commits:
@@ -183,7 +183,7 @@ async def _announcement(table: Table, done: UndoPlan) -> Callable[[list[OutboxRo
         [f"↩️ {notices.mention(done.user_id)} took back their last move ({moves}); the messages about it are marked as undone."],
     )
     record = await table.store.get_game(done.game_id)
-    ruleset = table.service.ruleset_of(record)
+    ruleset = await table.service.ruleset_for(record)
     seats = {s.user_id: s.seat for s in await table.store.seats(done.game_id) if s.user_id is not None}
 
     def private(user_id: int) -> str:

@@ -107,7 +107,7 @@ def needed(kind: str, voters: int) -> int:
 async def _humans(table: Table, game_id: int) -> dict[Seat, int]:
     """seat -> user for the seats a person plays (no AI, not eliminated)."""
     record = await table.store.get_game(game_id)
-    engine = Engine(table.service.ruleset_of(record))
+    engine = Engine(await table.service.ruleset_for(record))
     out = spectators(engine.view(decode_state(record.state, engine.ruleset), None))
     return {
         s.seat: s.user_id for s in await table.store.seats(game_id) if s.user_id is not None and not s.is_ai and s.seat not in out

@@ -82,7 +82,7 @@ async def sweep_game(table: Table, record: GameRecord, report: SweepReport) -> N
     game = await game_settings(table.store, record.id)
     if game["paused_at"] is not None:
         return
-    engine = Engine(table.service.ruleset_of(record))
+    engine = Engine(await table.service.ruleset_for(record))
     state = decode_state(record.state, engine.ruleset)
     public = engine.view(state, None)
     humans = await _human_seats(table, record.id, spectators(public))

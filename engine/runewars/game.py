@@ -34,7 +34,7 @@ GAME = GameDescriptor(
     ),
     seat_role="faction",
     roles="engine.runewars.game:factions",
-    pack="engine.runewars.ruleset:Runewars.pack",
+    pack="engine.runewars.ruleset:RULESET.pack",
     pack_check="engine.runewars.ruleset:check_pack",
     frontend="bot.games.runewars:FRONTEND",
     renderer="renderer.runewars",

@@ -33,7 +33,7 @@ from engine.core.engine import copy_state
 from engine.runewars.control import control_map
 from engine.runewars.heroes.setup import back_of
 from engine.runewars.map import geometry
-from engine.runewars.ruleset import Runewars
+from engine.runewars.ruleset import RULESET
 from engine.runewars.state import RunewarsBoard
 
 
@@ -70,7 +70,7 @@ def unknown_exploration(state: GameState, board: RunewarsBoard) -> dict[int, lis
     """Areas whose exploration token is face down and unseen, by the token's (public) back."""
     if not board.exploration:
         return {}
-    pack = Runewars.pack(state.options)
+    pack = RULESET.pack(state.options)
     geo = geometry(pack, board.placements)
     homes = {a for a in board.areas if pack.tile_of_area(a).is_home}
     groups: dict[int, list[str]] = {}

@@ -107,9 +107,11 @@ class Runewars(Ruleset):
     given_pack: Pack | None = None
     given_hash: str = ""
 
-    @staticmethod
-    def pack(options: Mapping[str, Any]) -> Pack:
-        """The game's data pack: ``options["data_pack"]``, else ``$RUNETABLE_DATA_PACK``, merged over the built-in one."""
+    def pack(self, options: Mapping[str, Any]) -> Pack:
+        """The game's data pack: the pack this ruleset was given (:meth:`with_pack_records`), else
+        ``options["data_pack"]``, else ``$RUNETABLE_DATA_PACK``, merged over the built-in one."""
+        if self.given_pack is not None:
+            return self.given_pack
         return _pack(resolve_pack_dir(options.get("data_pack")))
 
     def pack_hash(self, options: Mapping[str, Any]) -> str:
@@ -126,9 +128,6 @@ class Runewars(Ruleset):
         bound.given_hash = pack_hash(bound.given_pack)
         return bound
 
-    def _pack_of(self, options: Mapping[str, Any]) -> Pack:
-        return self.given_pack if self.given_pack is not None else self.pack(options)
-
     def game_pack(self, state: GameState) -> Pack:
         """The pack this game started with; a different pack is refused (docs/versioning.md)."""
         if self.pack_hash(state.options) != state.pack_hash:
@@ -136,7 +135,7 @@ class Runewars(Ruleset):
                 f"this game was started with data pack {state.pack_hash[:12]}, but {self.pack_hash(state.options)[:12]} "
                 "is loaded; restore the game's pack (the store keeps it by hash)"
             )
-        return self._pack_of(state.options)
+        return self.pack(state.options)
 
     def setup(self, state: GameState, ctx: Context) -> None:
         setup.start(state, self.game_pack(state), ctx)
@@ -153,7 +152,7 @@ class Runewars(Ruleset):
         flow.run(state, pack, ctx)
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, self._pack_of(state.options), seat)
+        return views.view(state, self.pack(state.options), seat)
 
 
 RULESET = Runewars()

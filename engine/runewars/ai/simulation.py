@@ -85,9 +85,9 @@ def factions_for(seed: int, players: int, factions: list[str]) -> list[str]:
 
 def roles(seed: int, players: int, options: dict[str, Any]) -> list[str]:
     """The factions of the simulated game with ``seed`` (:func:`factions_for` over the pack's factions)."""
-    from engine.runewars.ruleset import Runewars
+    from engine.runewars.ruleset import RULESET
 
-    return factions_for(seed, players, sorted(Runewars.pack(options).factions))
+    return factions_for(seed, players, sorted(RULESET.pack(options).factions))
 
 
 def answer(state: GameState, prompt: Prompt, roles: list[str]) -> Action | None:
