@@ -331,7 +331,7 @@ def _with_pack(
     ruleset: Ruleset, embedded: Mapping[str, Any] | None, recorded: str, options: Mapping[str, Any]
 ) -> tuple[Ruleset, str | None]:
     """The ruleset playing the export's own data pack, or what is wrong with that pack. A
-    ruleset with data packs takes one through ``with_pack_records(records)`` (Runewars);
+    ruleset with data packs takes one through ``with_pack_records(records)``;
     ``options`` never name a folder that is read."""
     bind = getattr(ruleset, "with_pack_records", None)
     if embedded is None:
