@@ -15,6 +15,10 @@ DISCORD_API_BASE / DISCORD_GATEWAY_URL) has pointed discord.py here. The double:
   thread messages for its members, DMs, and ephemeral responses for their user;
 * refuses DMs to a user with closed DMs (403, code 50007) and injects faults on chosen
   routes: 429 with ``retry_after`` and X-RateLimit headers, or 5xx.
+* refuses what Discord refuses, with Discord's answer: commands, messages, components,
+  uploads, threads, autocomplete results and modals that break a documented limit
+  (:mod:`tests.e2e.payloads`; the table in docs/e2e.md), an initial response after 3 s
+  (404 / 10062) and an interaction token older than 15 minutes (401 / 50027).
 
 Player actions (slash commands, clicks, selects, modals) live in :mod:`tests.e2e.players`;
 they use :meth:`DiscordDouble.interact` to send INTERACTION_CREATE and
@@ -42,6 +46,8 @@ from tests.e2e import payloads as p
 DEFAULT_TIMEOUT = 15.0
 INTERACTIVE = {2, 3, 4, 5, 6, 7, 8}  # button, selects, text input (resources/components)
 NONCE_WINDOW_S = 120.0  # "the past few minutes" of enforce_nonce
+ACK_DEADLINE_S = 3.0  # an interaction not answered within 3 s fails (receiving-and-responding)
+TOKEN_LIFETIME_S = 15 * 60.0  # "Interaction tokens are valid for 15 minutes"
 
 T = TypeVar("T")
 
@@ -194,6 +200,8 @@ class Interaction:
     #: monotonic times of the follow-ups and edits after the callback (a type-6 deferral has none yet)
     responses: list[float] = field(default_factory=list)
     sent_wall: float = field(default_factory=time.time)
+    #: why Discord would show "This interaction failed" (an initial response after the deadline)
+    failed: str | None = None
     double: DiscordDouble | None = field(default=None, repr=False)
 
     @property
@@ -288,12 +296,14 @@ class DiscordDouble:
         *,
         token: str = "e2e-token",
         heartbeat_interval_ms: int = 41250,
-        ack_deadline: float | None = None,
+        ack_deadline: float = ACK_DEADLINE_S,
+        token_lifetime: float = TOKEN_LIFETIME_S,
         guild_name: str = "Runetable e2e",
     ):
         self.token = token
         self.heartbeat_interval_ms = heartbeat_interval_ms
-        self.ack_deadline = ack_deadline  # seconds; None records ack times without enforcing 3 s
+        self.ack_deadline = ack_deadline  # seconds: a later initial response gets 404 / 10062, as on Discord
+        self.token_lifetime = token_lifetime  # seconds: follow-ups and edits later than that get 401 / 50027
         self.bot = User(p.snowflake(), "Runetable", bot=True)
         self.owner = User(p.snowflake(), "owner")
         self.application_id = self.bot.id
@@ -504,9 +514,16 @@ class DiscordDouble:
         )
 
     async def settled(self, interaction: Interaction, *, timeout: float = DEFAULT_TIMEOUT) -> Interaction:
-        """Wait for the bot's answer: the callback, and for a deferred message its content."""
+        """Wait for the bot's answer: the callback, and for a deferred message its content.
+        DoubleError at once if the interaction failed (no initial response within the deadline)."""
+
+        def answered() -> bool:
+            if interaction.failed:
+                raise DoubleError(f"interaction {interaction.id} ({_describe(interaction.payload)}) failed: {interaction.failed}")
+            return interaction.callback is not None and not interaction.loading
+
         await self.wait_for(
-            lambda: interaction.callback is not None and not interaction.loading,
+            answered,
             timeout=timeout,
             what=f"the bot to answer interaction {interaction.id} ({_describe(interaction.payload)})",
         )
@@ -841,8 +858,10 @@ class DiscordDouble:
         """Bulk overwrite: same name and type keep their id, as on Discord."""
         if _int(request.match_info["application_id"]) != self.application_id:
             return _error(403, 50001, "Missing Access")
-        old = {(c["name"], c.get("type", 1)): c["id"] for c in self._commands_for(request)}
         guild_id = request.match_info.get("guild_id")
+        if problem := p.command_problems(_incoming.get().json, guild=bool(guild_id)):
+            return _json(problem, status=400)
+        old = {(c["name"], c.get("type", 1)): c["id"] for c in self._commands_for(request)}
         commands = []
         for definition in _incoming.get().json:
             command = {"type": 1, "options": [], "default_member_permissions": None, "nsfw": False} | definition
@@ -868,7 +887,9 @@ class DiscordDouble:
             return _error(404, 10062, "Unknown interaction")
         if interaction.callback is not None:
             return _error(400, 40060, "Interaction has already been acknowledged.")
-        if self.ack_deadline is not None and time.monotonic() - interaction.sent_at > self.ack_deadline:
+        if (late := time.monotonic() - interaction.sent_at) > self.ack_deadline:
+            interaction.failed = f"the initial response came after {late:.2f} s (deadline {self.ack_deadline:g} s): 404 / 10062"
+            self._notify()
             return _error(404, 10062, "Unknown interaction")
         incoming = _incoming.get()
         body, kind = incoming.json, incoming.json.get("type")
@@ -901,16 +922,11 @@ class DiscordDouble:
         elif kind == p.UPDATE_MESSAGE:
             message = self._edit_message(self.messages[interaction.original_id], data, incoming.files)
         elif kind == p.AUTOCOMPLETE_RESULT:
-            choices = data.get("choices", [])
-            if len(choices) > 25 or any(not 0 < len(c.get("name", "")) <= 100 for c in choices):
-                return _error(400, 50035, "Invalid Form Body: at most 25 choices, names 1-100 characters")
+            if problem := p.choices_problems(data.get("choices", [])):
+                return _json(problem, status=400)
         elif kind == p.MODAL:
-            if (
-                not data.get("custom_id")
-                or not 0 < len(data.get("title", "")) <= 45
-                or not 0 < len(data.get("components", [])) <= 5
-            ):
-                return _error(400, 50035, "Invalid Form Body: a modal needs a custom_id, a 1-45 character title, 1-5 components")
+            if problem := p.modal_problems(data):
+                return _json(problem, status=400)
         if isinstance(message, web.Response):
             return message
         interaction.callback, interaction.callback_at = body, time.monotonic()
@@ -934,10 +950,15 @@ class DiscordDouble:
         return _json(answer)
 
     def _interaction_by_token(self, request: web.Request) -> Interaction | None:
+        """The interaction whose token the webhook route names; a token older than 15 minutes
+        is refused with 401 / 50027 "Invalid Webhook Token", as Discord answers."""
         if _int(request.match_info["application_id"]) != self.application_id:
             return None
         token = request.match_info["token"]
-        return next((i for i in self.interactions.values() if i.token == token and i.callback is not None), None)
+        found = next((i for i in self.interactions.values() if i.token == token and i.callback is not None), None)
+        if found is not None and time.monotonic() - found.sent_at > self.token_lifetime:
+            raise Refusal(401, 50027, "Invalid Webhook Token")
+        return found
 
     async def _followup(self, request: web.Request) -> web.Response:
         interaction = self._interaction_by_token(request)
@@ -1052,8 +1073,8 @@ class DiscordDouble:
         if thread_id in self.channels:
             return _error(400, 160004, "A thread has already been created for this message")
         name = body.get("name", "")
-        if not 0 < len(name) <= 100:
-            return _error(400, 50035, "Invalid Form Body: name must be 1-100 characters")
+        if problem := p.thread_problems(body):
+            return _json(problem, status=400)
         payload = p.thread_channel(
             thread_id,
             parent.guild_id,
@@ -1111,6 +1132,8 @@ class DiscordDouble:
         ephemeral: bool = False,
         allow_empty: bool = False,
     ) -> Message | web.Response:
+        if too_large := p.upload_problem(files):
+            return _json(too_large, status=413)
         if not allow_empty and (problem := p.message_problems(body, len(files))):
             return _json(problem, status=400)
         channel = self.channels[channel_id]
@@ -1169,6 +1192,8 @@ class DiscordDouble:
         self, message: Message, body: dict[str, Any], files: list[tuple[str, str, bytes]], *, fill: bool = False
     ) -> Message | web.Response:
         """An edit; ``fill`` clears a deferred response's loading state."""
+        if too_large := p.upload_problem(files):
+            return _json(too_large, status=413)
         if problem := p.message_problems(body, len(files), edit=True):
             return _json(problem, status=400)
         message.history.append(json.loads(json.dumps(message.payload)))

@@ -11,6 +11,7 @@ here.
 from __future__ import annotations
 
 import itertools
+import re
 import struct
 import time
 from datetime import UTC, datetime
@@ -55,7 +56,8 @@ GUILD_TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = 4, 5, 6, 7, 8, 9
 
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024  # the default upload limit per file (reference: Uploading Files)
+REQUEST_SIZE_LIMIT = 25 * 1024 * 1024  # all files of one request together
 
 _counter = itertools.count()
 
@@ -208,16 +210,194 @@ EMBED_LIMITS = {"title": 256, "description": 4096}
 EMBED_TOTAL = 6000
 
 
-def message_problems(body: dict[str, Any], files: int, *, edit: bool = False) -> dict[str, Any] | None:
-    """Discord's 400 answer for a message body that breaks a documented limit, or None."""
-    errors: dict[str, Any] = {}
+class _Errors:
+    """Discord's nested form errors: ``{"components": {"0": {"_errors": [...]}}}``."""
 
-    def fail(path: str, code: str, message: str) -> None:
-        node = errors
+    def __init__(self) -> None:
+        self.errors: dict[str, Any] = {}
+
+    def __call__(self, path: str, code: str, message: str) -> None:
+        node = self.errors
         for key in path.split("."):
             node = node.setdefault(key, {})
         node.setdefault("_errors", []).append({"code": code, "message": message})
 
+    def length(self, path: str, text: Any, low: int, high: int) -> None:
+        size = len(text) if isinstance(text, str) else -1
+        if not low <= size <= high:
+            if low == 0:
+                self(path, "BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length.")
+            else:
+                self(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
+
+    def body(self) -> dict[str, Any] | None:
+        return invalid_form_body(self.errors) if self.errors else None
+
+
+def invalid_form_body(errors: dict[str, Any]) -> dict[str, Any]:
+    """Discord's 400 body for a request that breaks a documented limit."""
+    return {"code": 50035, "errors": errors, "message": "Invalid Form Body"}
+
+
+# Application commands (interactions/application-commands: "Application Command Naming",
+# "Application Command Option Structure", "Limits")
+CHAT_INPUT, USER_COMMAND, MESSAGE_COMMAND = 1, 2, 3
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING_OPTION = 1, 2, 3
+#: Python's re has no \p{L}/\p{N}; \w is Unicode letters, digits (and marks) plus "_"
+COMMAND_NAME = re.compile(r"^[-\w]{1,32}$")
+COMMAND_SIZE = 4000
+GLOBAL_COMMANDS = {CHAT_INPUT: 100}
+
+
+def _longest(item: dict[str, Any], key: str) -> int:
+    """A field's length for the size limit: the longest of it and its localizations."""
+    texts = [item.get(key) or "", *((item.get(f"{key}_localizations") or {}).values())]
+    return max(len(str(t)) for t in texts)
+
+
+def _check_name(fail: _Errors, path: str, item: dict[str, Any], *, chat_input: bool) -> None:
+    names = [("name", item.get("name"))] + [
+        (f"name_localizations.{locale}", text) for locale, text in (item.get("name_localizations") or {}).items()
+    ]
+    for key, name in names:
+        if not chat_input:
+            fail.length(f"{path}.{key}", name, 1, 32)
+        elif not isinstance(name, str) or not COMMAND_NAME.match(name):
+            fail(f"{path}.{key}", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+        elif name != name.lower():
+            fail(f"{path}.{key}", "APPLICATION_COMMAND_INVALID_NAME", "Command name must be lowercase")
+
+
+def _check_description(fail: _Errors, path: str, item: dict[str, Any]) -> None:
+    fail.length(f"{path}.description", item.get("description"), 1, 100)
+    for locale, text in (item.get("description_localizations") or {}).items():
+        fail.length(f"{path}.description_localizations.{locale}", text, 1, 100)
+
+
+def _check_options(fail: _Errors, path: str, options: list[dict[str, Any]], *, depth: int) -> int:
+    """Check one level of options; returns their characters for the 4,000 limit."""
+    size = 0
+    if len(options) > 25:
+        fail(f"{path}", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+    nested = [o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in options]
+    if any(nested) and not all(nested):
+        fail(path, "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-commands cannot be mixed with other options")
+    seen: set[str] = set()
+    optional_seen = False
+    for i, option in enumerate(options):
+        here, kind = f"{path}.{i}", option.get("type")
+        _check_name(fail, here, option, chat_input=True)
+        _check_description(fail, here, option)
+        if option.get("name") in seen:
+            fail(f"{here}.name", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option name already exists")
+        seen.add(option.get("name"))
+        size += _longest(option, "name") + _longest(option, "description")
+        if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            if kind == SUB_COMMAND_GROUP and depth > 0 or kind == SUB_COMMAND and depth > 1:
+                fail(f"{here}.type", "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-commands nest at most two levels")
+            children = option.get("options") or []
+            if kind == SUB_COMMAND_GROUP and any(c.get("type") != SUB_COMMAND for c in children):
+                fail(f"{here}.options", "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "A group holds sub-commands only")
+            size += _check_options(fail, f"{here}.options", children, depth=depth + 1)
+            continue
+        if option.get("required"):
+            if optional_seen:
+                fail(
+                    f"{here}.required",
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options",
+                )
+        else:
+            optional_seen = True
+        choices = option.get("choices") or []
+        if len(choices) > 25:
+            fail(f"{here}.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        if choices and option.get("autocomplete"):
+            fail(f"{here}.autocomplete", "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID", "Autocomplete cannot be set with choices")
+        for j, choice in enumerate(choices):
+            fail.length(f"{here}.choices.{j}.name", choice.get("name"), 1, 100)
+            for locale, text in (choice.get("name_localizations") or {}).items():
+                fail.length(f"{here}.choices.{j}.name_localizations.{locale}", text, 1, 100)
+            if kind == STRING_OPTION:
+                fail.length(f"{here}.choices.{j}.value", choice.get("value"), 1, 100)
+            size += _longest(choice, "name") + len(str(choice.get("value", "")))
+        for key in ("min_length", "max_length"):
+            if key in option and not 0 <= option[key] <= 6000:
+                fail(f"{here}.{key}", "NUMBER_TYPE_MAX", "Must be between 0 and 6000.")
+    return size
+
+
+def command_problems(commands: Any, *, guild: bool) -> dict[str, Any] | None:
+    """Discord's 400 answer for a bulk command overwrite that breaks a documented limit, or None."""
+    fail = _Errors()
+    if not isinstance(commands, list):
+        fail("_", "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")
+        return fail.body()
+    counts: dict[int, int] = {}
+    seen: set[tuple[int, str]] = set()
+    for i, command in enumerate(commands):
+        here, kind = str(i), command.get("type", CHAT_INPUT)
+        counts[kind] = counts.get(kind, 0) + 1
+        chat_input = kind == CHAT_INPUT
+        _check_name(fail, here, command, chat_input=chat_input)
+        if (kind, command.get("name")) in seen:
+            fail(f"{here}.name", "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique")
+        seen.add((kind, command.get("name")))
+        size = _longest(command, "name")
+        if chat_input:
+            _check_description(fail, here, command)
+            size += _longest(command, "description")
+            size += _check_options(fail, f"{here}.options", command.get("options") or [], depth=0)
+        if size > COMMAND_SIZE:
+            fail(here, "APPLICATION_COMMAND_TOO_LARGE", f"Command exceeds maximum size ({COMMAND_SIZE})")
+    for kind, limit in GLOBAL_COMMANDS.items():
+        if counts.get(kind, 0) > limit:
+            fail("_", "APPLICATION_COMMANDS_TOO_MANY", f"Maximum number of application commands of type {kind} reached ({limit})")
+    return fail.body()
+
+
+def choices_problems(choices: Any) -> dict[str, Any] | None:
+    """Autocomplete results (interactions/receiving-and-responding: Autocomplete): at most
+    25 choices, names 1-100, string values at most 100."""
+    fail = _Errors()
+    if not isinstance(choices, list) or len(choices) > 25:
+        fail("data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        return fail.body()
+    for j, choice in enumerate(choices):
+        fail.length(f"data.choices.{j}.name", choice.get("name"), 1, 100)
+        if isinstance(choice.get("value"), str):
+            fail.length(f"data.choices.{j}.value", choice["value"], 0, 100)
+    return fail.body()
+
+
+def modal_problems(data: dict[str, Any]) -> dict[str, Any] | None:
+    """A modal: custom_id 1-100, title 1-45, 1-5 components."""
+    fail = _Errors()
+    fail.length("data.custom_id", data.get("custom_id"), 1, 100)
+    fail.length("data.title", data.get("title"), 1, 45)
+    if not 0 < len(data.get("components") or []) <= 5:
+        fail("data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+    return fail.body()
+
+
+def thread_problems(body: dict[str, Any]) -> dict[str, Any] | None:
+    """Thread names are 1-100 characters (resources/channel: Start Thread)."""
+    fail = _Errors()
+    fail.length("name", body.get("name"), 1, 100)
+    return fail.body()
+
+
+def upload_problem(files: list[tuple[str, str, bytes]]) -> dict[str, Any] | None:
+    """A file over the default upload limit, or a request over 25 MiB: Discord answers 413 / 40005."""
+    sizes = [len(data) for _, _, data in files]
+    if any(size > ATTACHMENT_SIZE_LIMIT for size in sizes) or sum(sizes) > REQUEST_SIZE_LIMIT:
+        return {"code": 40005, "message": "Request entity too large"}
+    return None
+
+
+def message_problems(body: dict[str, Any], files: int, *, edit: bool = False) -> dict[str, Any] | None:
+    """Discord's 400 answer for a message body that breaks a documented limit, or None."""
+    fail = _Errors()
     content = body.get("content") or ""
     if len(content) > 2000:
         fail("content", "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.")
@@ -236,11 +416,12 @@ def message_problems(body: dict[str, Any], files: int, *, edit: bool = False) ->
             fail(f"embeds.{i}.fields", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
         for j, field in enumerate(fields):
             total += len(field.get("name", "")) + len(field.get("value", ""))
-            if not 0 < len(field.get("name", "")) <= 256:
-                fail(f"embeds.{i}.fields.{j}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 256 in length.")
-            if not 0 < len(field.get("value", "")) <= 1024:
-                fail(f"embeds.{i}.fields.{j}.value", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 1024 in length.")
-        total += len((embed.get("footer") or {}).get("text", "")) + len((embed.get("author") or {}).get("name", ""))
+            fail.length(f"embeds.{i}.fields.{j}.name", field.get("name", ""), 1, 256)
+            fail.length(f"embeds.{i}.fields.{j}.value", field.get("value", ""), 1, 1024)
+        footer, author = (embed.get("footer") or {}).get("text", ""), (embed.get("author") or {}).get("name", "")
+        fail.length(f"embeds.{i}.footer.text", footer, 0, 2048)
+        fail.length(f"embeds.{i}.author.name", author, 0, 256)
+        total += len(footer) + len(author)
     if total > EMBED_TOTAL:
         fail("embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
     components = body.get("components") or []
@@ -250,34 +431,86 @@ def message_problems(body: dict[str, Any], files: int, *, edit: bool = False) ->
         for i, row in enumerate(components):
             children = row.get("components", [])
             selects = [c for c in children if c.get("type") != 2]
+            if row.get("type") != 1:
+                fail(f"components.{i}.type", "UNION_TYPE_CHOICES", 'Value of field "type" must be one of (1,).')
             if not children or len(children) > 5 or (selects and len(children) > 1):
                 fail(f"components.{i}.components", "BASE_TYPE_BAD_LENGTH", "An action row holds 1-5 buttons or one select.")
     custom_ids: set[str] = set()
     for path, item in walk_components(components):
-        custom_id = item.get("custom_id")
+        kind, custom_id = item.get("type"), item.get("custom_id")
         if custom_id is not None:
-            if not 0 < len(custom_id) <= 100:
-                fail(f"{path}.custom_id", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+            fail.length(f"{path}.custom_id", custom_id, 1, 100)
             if custom_id in custom_ids:
                 fail(f"{path}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
             custom_ids.add(custom_id)
-        if len(item.get("label") or "") > 80:
-            fail(f"{path}.label", "BASE_TYPE_MAX_LENGTH", "Must be 80 or fewer in length.")
-        if item.get("type") == 3:
-            options = item.get("options", [])
-            if not 0 < len(options) <= 25:
-                fail(f"{path}.options", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
-            for j, option in enumerate(options):
-                if not 0 < len(option.get("label", "")) <= 100 or not 0 < len(option.get("value", "")) <= 100:
-                    fail(f"{path}.options.{j}", "BASE_TYPE_BAD_LENGTH", "Label and value must be 1 to 100 long.")
+        if kind == 2:
+            _check_button(fail, path, item)
+        elif kind in SELECTS:
+            _check_select(fail, path, item)
+    for i, attachment in enumerate(body.get("attachments") or []):
+        if attachment.get("description") is not None:
+            fail.length(f"attachments.{i}.description", attachment["description"], 0, 1024)
     if files > 10:
         fail("files", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+    errors = fail.errors
     if errors:
-        return {"code": 50035, "errors": errors, "message": "Invalid Form Body"}
+        return invalid_form_body(errors)
     has_something = content or embeds or components or files or body.get("attachments") or body.get("poll")
     if not edit and not has_something:
         return {"code": 50006, "message": "Cannot send an empty message"}
     return None
+
+
+LINK = 5
+SELECTS = {3, 5, 6, 7, 8}  # string, user, role, mentionable, channel selects
+
+
+def _check_button(fail: _Errors, path: str, button: dict[str, Any]) -> None:
+    """resources/message components, Button: label at most 80, a label or an emoji; a link
+    button has a url and no custom_id; every other (non-premium) style has a custom_id."""
+    fail.length(f"{path}.label", button.get("label") or "", 0, 80)
+    style = button.get("style")
+    if style == 6:  # premium: sku_id only
+        return
+    if not button.get("label") and not button.get("emoji"):
+        fail(path, "BUTTON_LABEL_OR_EMOJI_REQUIRED", "A button needs a label or an emoji")
+    if style == LINK:
+        if not button.get("url"):
+            fail(f"{path}.url", "BASE_TYPE_REQUIRED", "This field is required")
+        if button.get("custom_id") is not None:
+            fail(f"{path}.custom_id", "BUTTON_LINK_CUSTOM_ID", "A link button cannot have a custom_id")
+        elif len(button.get("url") or "") > 512:
+            fail(f"{path}.url", "BASE_TYPE_MAX_LENGTH", "Must be 512 or fewer in length.")
+    elif button.get("custom_id") is None:
+        fail(f"{path}.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
+
+
+def _check_select(fail: _Errors, path: str, select: dict[str, Any]) -> None:
+    """resources/message components, Select Menu: placeholder at most 150, min_values 0-25,
+    max_values 1-25, min <= max; a string select has 1-25 options (label and value 1-100,
+    description at most 100) and max_values at most its number of options."""
+    if select.get("custom_id") is None:
+        fail(f"{path}.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
+    fail.length(f"{path}.placeholder", select.get("placeholder") or "", 0, 150)
+    low, high = select.get("min_values", 1), select.get("max_values", 1)
+    if not 0 <= low <= 25:
+        fail(f"{path}.min_values", "NUMBER_TYPE_MAX", "Must be between 0 and 25.")
+    if not 1 <= high <= 25:
+        fail(f"{path}.max_values", "NUMBER_TYPE_MAX", "Must be between 1 and 25.")
+    if low > high:
+        fail(f"{path}.min_values", "SELECT_COMPONENT_MIN_VALUES_TOO_HIGH", "min_values must be at most max_values")
+    if select.get("type") != 3:
+        return
+    options = select.get("options") or []
+    if not 0 < len(options) <= 25:
+        fail(f"{path}.options", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+    elif high > len(options):
+        fail(f"{path}.max_values", "SELECT_COMPONENT_MAX_VALUES_TOO_HIGH", "max_values must be at most the number of options")
+    for j, option in enumerate(options):
+        fail.length(f"{path}.options.{j}.label", option.get("label"), 1, 100)
+        fail.length(f"{path}.options.{j}.value", option.get("value"), 1, 100)
+        if option.get("description") is not None:
+            fail.length(f"{path}.options.{j}.description", option["description"], 0, 100)
 
 
 def walk_components(components: list[dict[str, Any]], path: str = "components"):
