@@ -44,6 +44,7 @@ and the replay.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import sqlite3
@@ -54,7 +55,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import ids
+from bot.narration import narrator_for
 from bot.service import GameService
+from bot.service.payloads import dumps, events_plain
+from bot.table import Table, recap
 from engine.core import Engine, decode, encode
 from engine.runewars.bids import Bid
 from engine.runewars.control import controller
@@ -141,6 +146,14 @@ class Moments:
     catalog: dict[str, Secret] = field(default_factory=dict)
     outbox: dict[int, OutboxEntry] = field(default_factory=dict)  # delivered rows by Discord message id
     replays_to_stored_state: bool = False
+    seed: int | None = None
+    finished_at: int | None = None  # the commit that ended the game
+    secret_answers: set[int] = field(default_factory=set)  # commits answering a secret prompt
+    #: (the commit a battle ended in, its public events as the outbox carries them)
+    battles: list[tuple[int, list[dict[str, Any]]]] = field(default_factory=list)
+    public_players: dict[int, list[Any]] = field(default_factory=dict)  # news commit -> the public view's players
+    claims: list[Claim] = field(default_factory=list)  # seats claimed mid-game, in order
+    private_lines: dict[int, list[list[str]]] = field(default_factory=dict)  # user -> lines of each private row
 
     @classmethod
     async def load(cls, service: GameService, game_id: int, double: DiscordDouble | None = None) -> Moments:
@@ -154,14 +167,21 @@ class Moments:
         engine = Engine(ruleset)
         pack = ruleset.pack(record.options)
         state = engine.setup(decode(record.state).options, len(seats), record.seed).state
-        outbox = _outbox(store.path, game_id)
+        outbox, private_lines = _outbox(store.path, game_id)
         keep = set() if double is None else {seq for _, seq, _, _ in channel_maps(double)}
+        news = {entry.seq for entry in outbox.values() if entry.news}
         builder = _SecretBuilder(engine, pack, state, {s.seat: s.user_id for s in seats})
         moments = cls(game_id, {s.seat: s.user_id for s in seats}, [r.created_at for r in rows], [{}], [()], {}, builder.catalog)
+        moments.seed, moments.private_lines = record.seed, private_lines
+        span, battle = narrator_for(record.game).report_span, None
         events: list = []
         for row in rows:
             if row.seq > 1:
-                transition = engine.apply(state, decode(row.action)[0].action)
+                action = decode(row.action)[0].action
+                prompt = state.prompt(action.prompt)
+                if prompt is not None and prompt.secret:
+                    moments.secret_answers.add(row.seq)
+                transition = engine.apply(state, action)
                 state, events = transition.state, list(transition.events)
             else:
                 events = list(engine.setup(decode(record.state).options, len(seats), record.seed).events)
@@ -169,16 +189,46 @@ class Moments:
             moments.awaited_at.append(tuple(state.awaited()))
             if row.seq in keep:
                 moments.public_views[row.seq] = engine.view(state, None)
+            if row.seq in news:
+                moments.public_players[row.seq] = json.loads(dumps(engine.view(state, None))).get("players", [])
+            if state.result is not None and moments.finished_at is None:
+                moments.finished_at = row.seq
+            for event in json.loads(dumps({"e": events_plain([e for e in events if e.visible_to(None)])}))["e"]:
+                if span is None:
+                    break
+                if event["kind"] == span[0]:
+                    battle = [event]
+                elif battle is not None:
+                    battle.append(event)
+                if event["kind"] == span[1] and battle is not None:
+                    moments.battles.append((row.seq, battle))
+                    battle = None
         moments.replays_to_stored_state = encode(state) == record.state
         moments.outbox = outbox
+        if double is not None:
+            moments.claims = claims(double, game_id)
         return moments
 
     @property
     def last_seq(self) -> int:
         return len(self.secrets_at) - 1
 
-    def seat_of(self, user_id: int | None) -> int | None:
-        return next((s for s, u in self.users.items() if u is not None and u == user_id), None)
+    def holders(self, wall: float | None = None) -> dict[int, int | None]:
+        """seat -> user at the end, or (``wall``) at that wall time: the seats claimed since
+        are given back to their former holders."""
+        holders = dict(self.users)
+        if wall is not None:
+            for claim in reversed(self.claims):
+                if claim.at > wall:
+                    holders[claim.seat] = claim.former
+        return holders
+
+    def seat_of(self, user_id: int | None, wall: float | None = None) -> int | None:
+        """The seat ``user_id`` holds at the end, or held at wall time ``wall``."""
+        return next((s for s, u in self.holders(wall).items() if u is not None and u == user_id), None)
+
+    def ended_by(self, seq: int) -> bool:
+        return self.finished_at is not None and seq >= self.finished_at
 
     def seq_at(self, wall: float) -> int:
         """The commit current at wall time ``wall`` (0 before the start)."""
@@ -355,12 +405,42 @@ class _SecretBuilder:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A seat taken over mid-game (the Claim button): from ``at`` (wall time of the click) on,
+    ``holder`` holds ``seat`` instead of ``former``."""
+
+    at: float
+    seat: int
+    former: int | None
+    holder: int
+
+
+CLAIM = re.compile(ids.CLAIM_TEMPLATE)
+TOOK_OVER = re.compile(r"took over seat (?P<seat>\d+) from <@!?(?P<former>\d+)>")
+
+
+def claims(double: DiscordDouble, game_id: int) -> list[Claim]:
+    """The successful Claim clicks of a game, in order (their public answer names the seats)."""
+    found = []
+    for interaction in double.interactions.values():
+        match = CLAIM.fullmatch((interaction.payload.get("data") or {}).get("custom_id", ""))
+        if match is None or int(match["game"]) != game_id:
+            continue
+        for answer in (interaction.message, *interaction.followups):
+            if answer is not None and answer.visible_to is None and (took := TOOK_OVER.search(answer.content or "")):
+                found.append(Claim(interaction.sent_wall, int(took["seat"]) - 1, int(took["former"]), interaction.user_id))
+                break
+    return sorted(found, key=lambda c: c.at)
+
+
+@dataclass(frozen=True)
 class OutboxEntry:
     """A delivered outbox row: its commit, recipient ('channel' or 'user:<id>') and payload kind."""
 
     seq: int
     recipient: str
     kind: str
+    map: dict[str, Any] | None = None  # a reminder's recap map (seat, since, seq, rewinds)
 
     @property
     def news(self) -> bool:
@@ -368,13 +448,19 @@ class OutboxEntry:
         return self.recipient == "channel" and self.kind in ("start", "update")
 
 
-def _outbox(database, game_id: int) -> dict[int, OutboxEntry]:
-    """The delivered outbox rows of the game, by Discord message id."""
+def _outbox(database, game_id: int) -> tuple[dict[int, OutboxEntry], dict[int, list[list[str]]]]:
+    """The delivered outbox rows of the game, by Discord message id; the lines of every
+    private row (delivered or held), by user."""
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        rows = db.execute(
-            "SELECT message_id, seq, recipient, payload FROM outbox WHERE game_id = ? AND message_id IS NOT NULL", (game_id,)
-        ).fetchall()
-    return {int(m): OutboxEntry(seq, recipient, json.loads(payload).get("kind", "")) for m, seq, recipient, payload in rows}
+        rows = db.execute("SELECT message_id, seq, recipient, payload FROM outbox WHERE game_id = ?", (game_id,)).fetchall()
+    delivered, lines = {}, {}
+    for message_id, seq, recipient, payload in rows:
+        data = json.loads(payload)
+        if recipient.startswith("user:"):
+            lines.setdefault(int(recipient.removeprefix("user:")), []).append(list(data.get("lines") or []))
+        if message_id is not None:
+            delivered[int(message_id)] = OutboxEntry(seq, recipient, data.get("kind", ""), data.get("map"))
+    return delivered, lines
 
 
 # -------------------------------------------------------------------- outputs
@@ -392,17 +478,18 @@ def outputs(double: DiscordDouble, moments: Moments, log_lines: Iterable[tuple[f
     for message in double.messages.values():
         if message.payload["author"]["id"] != str(double.bot.id) or message.id in catalogue:
             continue
-        viewer, where = _audience(double, moments, message)
+        reader, where = _audience(double, message)
         versions = [*message.history, message.payload]
         for index, (payload, at) in enumerate(zip(versions, message.versions_at)):
             if payload.get("flags", 0) & p.LOADING:
                 continue
+            viewer = None if reader is None else moments.seat_of(reader, at)  # the seat the reader held then
             first, last = _window(double, moments, message, index, at, payload)
             found += _split(payload, message, viewer, f"{where} v{index}", first, last)
     for interaction in double.interactions.values():
         if interaction.callback_type != p.AUTOCOMPLETE_RESULT or _is_catalogue(interaction.payload):
             continue
-        viewer = moments.seat_of(interaction.user_id)
+        viewer = moments.seat_of(interaction.user_id, interaction.sent_wall)
         text = "\n".join(f"{c.get('name', '')}\n{c.get('value', '')}" for c in interaction.choices)
         first = moments.seq_at(interaction.sent_wall)
         found.append(
@@ -421,17 +508,17 @@ def outputs(double: DiscordDouble, moments: Moments, log_lines: Iterable[tuple[f
     return found
 
 
-def _audience(double: DiscordDouble, moments: Moments, message: Message) -> tuple[int | None, str]:
-    """The seat a message reached (None: the public), and a name for it in reports."""
+def _audience(double: DiscordDouble, message: Message) -> tuple[int | None, str]:
+    """The one user a message reached (None: the public), and a name for it in reports."""
     channel = double.channels[message.channel_id]
     if message.visible_to is not None:
-        return moments.seat_of(message.visible_to), f"ephemeral {message.id} to {double.users[message.visible_to].name}"
+        return message.visible_to, f"ephemeral {message.id} to {double.users[message.visible_to].name}"
     if channel.type == p.DM:
-        return moments.seat_of(channel.recipient_id), f"DM {message.id} to {double.users[channel.recipient_id].name}"
+        return channel.recipient_id, f"DM {message.id} to {double.users[channel.recipient_id].name}"
     readers = channel.members - {double.bot.id}
     if channel.type == p.PRIVATE_THREAD and len(readers) == 1:
         (reader,) = readers
-        return moments.seat_of(reader), f"private thread message {message.id} to {double.users[reader].name}"
+        return reader, f"private thread message {message.id} to {double.users[reader].name}"
     return None, f"channel message {message.id}"
 
 
@@ -502,7 +589,16 @@ def _split(payload: dict[str, Any], message: Message, viewer: int | None, where:
         data = message.files.get(attachment["id"], b"")
         if data.startswith(PNG_SIGNATURE):
             add("png metadata", png_metadata(data))
+        elif (content := _json(data)) is not None:  # an export: a file anyone may be shown, so public
+            out.append(Output("attachment content", where, json.dumps(content, ensure_ascii=False, indent=1), None, first, last))
     return out
+
+
+def _json(data: bytes) -> Any:
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
 
 
 def png_chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
@@ -554,7 +650,8 @@ def awaited_problems(double: DiscordDouble, moments: Moments) -> list[str]:
         if not entry.news or message is None:
             continue
         waiting = [line for line in message.content.splitlines() if line.startswith("Waiting for:")]
-        users = [moments.users.get(s) for s in moments.awaited_at[seq]]
+        holders = moments.holders(moments.commit_times[seq - 1]) if seq >= 1 else moments.users
+        users = [holders.get(s) for s in moments.awaited_at[seq]]
         expected = ("Waiting for: " + ", ".join("an AI seat" if u is None else f"<@{u}>" for u in users)) if users else None
         if waiting != ([expected] if expected else []):
             problems.append(f"commit {seq}: {waiting} instead of {expected!r} in {message.content!r}")
@@ -615,6 +712,165 @@ async def map_problems(double: DiscordDouble, moments: Moments, service: GameSer
     return problems
 
 
+# -------------------------------------------------------------------- attachments, threads, seats
+
+EXPORT_FORMAT = "runetable-export"
+#: what only a complete export (after the end) may hold (bot/table/export.py)
+EXPORT_SECRETS = ("seed", "salt", "log", "final_state_hash", "pack")
+RECAP_FILE = re.compile(r"game-(?P<game>\d+)-changes-(?P<seq>\d+)\.png")
+BATTLE_FILE = re.compile(r"battle-(?P<game>\d+)-(?P<seq>\d+)\.png")
+RECAP = re.compile(ids.RECAP_TEMPLATE)
+HELD = "Private message (game #"
+
+
+def attachments(double: DiscordDouble, pattern: re.Pattern[str]) -> Iterator[tuple[Message, int, float, dict[str, Any], bytes]]:
+    """Every attachment (any version of any message) whose file name matches ``pattern``:
+    (message, version, its wall time, the attachment, its bytes)."""
+    for message in double.messages.values():
+        for index, (payload, at) in enumerate(zip([*message.history, message.payload], message.versions_at)):
+            for attachment in payload.get("attachments") or []:
+                if pattern.fullmatch(attachment.get("filename", "")):
+                    yield message, index, at, attachment, message.files.get(attachment["id"], b"")
+
+
+def _private(double: DiscordDouble, message: Message) -> bool:
+    return message.visible_to is not None or double.channels[message.channel_id].type in (p.DM, p.PRIVATE_THREAD)
+
+
+def export_problems(double: DiscordDouble, moments: Moments) -> list[str]:
+    """An export made while the game runs is the public one: no seed, salt, log or pack, no
+    private event, no answer to a secret prompt (its words are matched as ``attachment
+    content`` by :func:`check`)."""
+    problems = []
+    for message in double.messages.values():
+        for index, (payload, at) in enumerate(zip([*message.history, message.payload], message.versions_at)):
+            for attachment in payload.get("attachments") or []:
+                data = _json(message.files.get(attachment["id"], b""))
+                if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT or data.get("game_id") != moments.game_id:
+                    continue
+                if moments.ended_by(moments.seq_at(at)):
+                    continue
+                where = f"export in message {message.id} v{index}"
+                if data.get("complete") is not False:
+                    problems.append(f"{where}: a running game's export is marked complete")
+                if shown := [key for key in EXPORT_SECRETS if key in data]:
+                    problems.append(f"{where}: a running game's export holds {shown}")
+                for entry in data.get("story") or []:
+                    if any(str(line).startswith("(to seat") for line in entry.get("lines") or []):
+                        problems.append(f"{where}: commit {entry.get('seq')} shows a private event")
+                    if entry.get("seq") in moments.secret_answers and entry.get("answer") is not None:
+                        problems.append(f"{where}: commit {entry.get('seq')} shows a secret answer {entry['answer']!r}")
+    return problems
+
+
+async def recap_problems(double: DiscordDouble, moments: Moments, service: GameService) -> list[str]:
+    """Each recap map (a reminder's, or the "Map of the changes" answer) reached one user
+    privately and is, byte for byte, the bot's picture of the view of the seat that user
+    held then (:func:`bot.table.recap.recap_map`)."""
+    problems, table = [], Table(service.store, service)
+    answers = {m: i for i in double.interactions.values() for m in (i.original_id, *i.followup_ids) if m is not None}
+    for message, index, at, attachment, data in attachments(double, RECAP_FILE):
+        where = f"recap map in message {message.id} v{index}"
+        if int(RECAP_FILE.fullmatch(attachment["filename"])["game"]) != moments.game_id:
+            continue
+        reader, _ = _audience(double, message)
+        if reader is None or not _private(double, message):
+            problems.append(f"{where}: a recap map in a message the public reads")
+            continue
+        seat = moments.seat_of(reader, at)
+        entry = moments.outbox.get(message.id)
+        if entry is not None and entry.map is not None:
+            shown = entry.map
+            if shown.get("seat") != seat:
+                problems.append(f"{where}: the map of seat {shown.get('seat')} went to {double.users[reader].name} (seat {seat})")
+                continue
+            since, seq, rewinds = shown["since"], shown["seq"], shown["rewinds"]
+        elif message.id in answers and (
+            button := RECAP.fullmatch((answers[message.id].payload.get("data") or {}).get("custom_id", ""))
+        ):
+            since, seq, rewinds = int(button["since"]), int(button["seq"]), int(button["rewinds"])
+        else:
+            problems.append(f"{where}: a recap map that no reminder or recap button asked for")
+            continue
+        if seat is None:
+            problems.append(f"{where}: a recap map to {double.users[reader].name}, who held no seat")
+            continue
+        png, alt, _ = await recap.recap_map(table, moments.game_id, seat, reader, since, seq, rewinds)
+        if data != png:
+            problems.append(f"{where}: not the picture of seat {seat}'s own view after move {seq}")
+        if (attachment.get("description") or "") != alt[:1024]:
+            problems.append(f"{where}: the alt text is not that of seat {seat}'s recap: {attachment.get('description')!r}")
+    return problems
+
+
+async def battle_problems(double: DiscordDouble, moments: Moments, service: GameService) -> list[str]:
+    """Each battle picture is public and, byte for byte, the renderer's picture of a battle
+    as the public saw it: the public events of a battle that ended in the commits its news
+    message covers, with that commit's public players."""
+    problems = []
+    news = sorted({entry.seq for entry in moments.outbox.values() if entry.news})
+    for message, index, _, attachment, data in attachments(double, BATTLE_FILE):
+        match = BATTLE_FILE.fullmatch(attachment["filename"])
+        if int(match["game"]) != moments.game_id:
+            continue
+        seq, where = int(match["seq"]), f"battle picture in message {message.id} v{index}"
+        if _private(double, message):
+            problems.append(f"{where}: a battle picture in a private message")
+        before = max((s for s in news if s < seq), default=0)
+        players = moments.public_players.get(seq, [])
+        expected = []
+        for ended, events in moments.battles:
+            if before < ended <= seq:
+
+                def draw(renderer, pack, events=events, players=players) -> bytes | None:
+                    out = io.BytesIO()
+                    renderer.render_battle(events, pack, players=players).save(out, format="PNG")
+                    return out.getvalue()
+
+                expected.append(await service.picture(moments.game_id, draw))
+        if data not in expected:
+            problems.append(f"{where}: not the picture of a public battle of commits {before + 1}-{seq}")
+    return problems
+
+
+def thread_problems(double: DiscordDouble, moments: Moments) -> list[str]:
+    """A private thread (the closed-DM fallback) has one reader besides the bot, ever (the
+    double has no route that removes a thread member, so its members are everyone ever
+    added), and the private rows delivered into it are that reader's."""
+    problems = []
+    for channel in double.channels.values():
+        if channel.type != p.PRIVATE_THREAD:
+            continue
+        readers = channel.members - {double.bot.id}
+        if len(readers) != 1:
+            problems.append(f"private thread {channel.id} ({channel.name!r}) has members {sorted(readers)}")
+    for message_id, entry in moments.outbox.items():
+        message = double.messages.get(message_id)
+        if message is None or not entry.recipient.startswith("user:"):
+            continue
+        channel = double.channels[message.channel_id]
+        if channel.type == p.PRIVATE_THREAD and channel.members - {double.bot.id} != {int(entry.recipient[5:])}:
+            problems.append(f"commit {entry.seq}: a private message for {entry.recipient} in thread {channel.id}")
+    return problems
+
+
+def held_problems(double: DiscordDouble, moments: Moments) -> list[str]:
+    """A held private message (``/rw hand`` shows them) is shown only to the user it was
+    written for: never to another user, a new holder of the seat included."""
+    problems = []
+    for message in double.messages.values():
+        content = message.payload.get("content") or ""
+        if message.visible_to is None or not content.startswith(HELD) or f"game #{moments.game_id})" not in content:
+            continue
+        shown = "\n".join(content.splitlines()[1:])
+        mine = moments.private_lines.get(message.visible_to, [])
+        if not any("\n".join(lines).startswith(shown) for lines in mine):
+            problems.append(
+                f"ephemeral {message.id}: a held message shown to {double.users[message.visible_to].name} was not theirs"
+            )
+    return problems
+
+
 async def audit(
     double: DiscordDouble, service: GameService, game_id: int, log_lines: Iterable[tuple[float, str]] = ()
 ) -> list[str]:
@@ -625,4 +881,9 @@ async def audit(
     problems += awaited_problems(double, moments)
     problems += catalogue_problems(double)
     problems += await map_problems(double, moments, service)
+    problems += export_problems(double, moments)
+    problems += await recap_problems(double, moments, service)
+    problems += await battle_problems(double, moments, service)
+    problems += thread_problems(double, moments)
+    problems += held_problems(double, moments)
     return problems

@@ -55,6 +55,7 @@ async def test_four_players_play_two_years_with_a_spectator_and_closed_dms(doubl
                 await erin.slash("game status")
                 await erin.slash("game map")
                 await erin.slash("game log")
+                await erin.slash("game export")  # the public export: its content is audited too
                 await erin.autocomplete("game move", focused="to")
                 choices = await erin.autocomplete("rw card", focused="name", value="a")
                 await erin.slash("rw card", name=choices[0]["value"])
@@ -76,8 +77,10 @@ async def test_four_players_play_two_years_with_a_spectator_and_closed_dms(doubl
         assert rows and all(double.messages[m].channel_id == thread.id for _, m in rows)
         assert not any(m.channel_id == thread.id for u in (alice, bob, carol, erin.user) for m in double.inbox(u))
 
+        battles = list(leaks.attachments(double, leaks.BATTLE_FILE))
         problems = await leaks.audit(double, service, table.game_id, log_lines(log))
     assert problems == []
+    assert battles, "battle pictures were shown (and audited)"
 
 
 async def test_a_user_without_a_seat_is_refused(double, database):
