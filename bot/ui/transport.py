@@ -327,10 +327,10 @@ def to_view_of_buttons(buttons: list[ButtonSpec]) -> discord.ui.View:
     """Buttons whose ids belong to any registered component template (a notice's buttons
     are answered by the cog that made them, through its own ``DynamicItem``)."""
     view = discord.ui.View(timeout=None)
-    for spec in buttons[:25]:
+    for spec in buttons[:25]:  # Discord: 5 rows of 5 buttons
         view.add_item(
             discord.ui.Button(
-                label=spec.label[:80],
+                label=spec.label if len(spec.label) <= 80 else spec.label[:79] + "…",  # a cut label says so
                 custom_id=spec.custom_id,
                 style=getattr(discord.ButtonStyle, spec.style, discord.ButtonStyle.secondary),
             )

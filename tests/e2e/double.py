@@ -257,6 +257,24 @@ class Fault:
 
 
 @dataclass
+class RouteLimit:
+    """A per-route bucket (:meth:`DiscordDouble.route_limit`): ``limit`` requests per window
+    of ``per`` seconds for each major parameter (channel, guild, webhook token), as Discord's
+    buckets are (topics/rate-limits: Per-Route Rate Limits)."""
+
+    route: str
+    limit: int
+    per: float
+    #: major parameter -> (window start, requests in the window)
+    windows: dict[str, tuple[float, int]] = field(default_factory=dict)
+    #: every 429 this bucket answered
+    refused: int = 0
+
+
+MAJOR_PARAMETERS = ("channel_id", "guild_id", "token")
+
+
+@dataclass
 class Stall:
     """A held answer (:meth:`DiscordDouble.stall`): ``request`` once one arrived."""
 
@@ -320,6 +338,7 @@ class DiscordDouble:
         self.sessions: list[Session] = []
         self.faults: list[Fault] = []
         self.stalls: list[Stall] = []
+        self.route_limits: list[RouteLimit] = []
         #: called with every message the bot creates or edits, as it arrives
         self.message_listeners: list[Callable[[Message], None]] = []
         self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
@@ -471,6 +490,41 @@ class DiscordDouble:
     def fail(self, route: str, *, status: int = 503, times: int = 1) -> None:
         """The next ``times`` requests to ``route`` fail with ``status``."""
         self.faults.append(Fault(_route_key(route), status, {"message": f"{status}: injected", "code": 0}, {}, times))
+
+    def route_limit(self, route: str, *, limit: int = 5, per: float = 5.0) -> RouteLimit:
+        """Count ``route`` ("POST /channels/{id}/messages") like a Discord bucket: ``limit``
+        requests per ``per`` seconds for each channel, guild or webhook token. Answers carry the
+        true ``X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket``; one more request in the
+        window gets 429 with ``retry_after`` (seconds to the window's end) and ``Retry-After``."""
+        bucket = RouteLimit(_route_key(route), limit, per)
+        self.route_limits.append(bucket)
+        return bucket
+
+    def _count(self, route: str, request: web.Request) -> tuple[dict[str, str], web.Response | None]:
+        """Apply the route's bucket, if any: its headers, and a 429 when it is exhausted."""
+        bucket = next((b for b in self.route_limits if b.route == _route_key(route)), None)
+        if bucket is None:
+            return {}, None
+        major = "/".join(request.match_info.get(k, "") for k in MAJOR_PARAMETERS)
+        now = time.monotonic()
+        start, used = bucket.windows.get(major, (now, 0))
+        if now - start >= bucket.per:
+            start, used = now, 0
+        reset_after = max(0.0, start + bucket.per - now)
+        headers = {
+            "X-RateLimit-Limit": str(bucket.limit),
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Bucket": hashlib.sha1(bucket.route.encode()).hexdigest()[:16],
+        }
+        if used >= bucket.limit:
+            bucket.refused += 1
+            headers |= {"X-RateLimit-Remaining": "0", "X-RateLimit-Scope": "user", "Retry-After": str(math.ceil(reset_after))}
+            body = {"message": "You are being rate limited.", "retry_after": round(reset_after, 3), "global": False}
+            return headers, _json(body, status=429, headers=headers)
+        bucket.windows[major] = (start, used + 1)
+        headers["X-RateLimit-Remaining"] = str(bucket.limit - used - 1)
+        return headers, None
 
     def stall(self, route: str) -> Stall:
         """The next request to ``route`` is served (a message it creates exists) but its answer
@@ -761,11 +815,14 @@ class DiscordDouble:
         self.requests.append(record)
         _incoming.set(record)  # the handlers read the parsed body from here
         webhook = template.startswith(("/interactions/", "/webhooks/"))
+        counted: tuple[dict[str, str], web.Response | None] = ({}, None)  # the route's bucket, if limited
         if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             response = _error(401, 0, "401: Unauthorized")
         elif fault := next((f for f in self.faults if f.remaining and f.route == _route_key(route)), None):
             fault.remaining -= 1
             response = _json(fault.body, status=fault.status, headers=fault.headers)
+        elif (counted := self._count(route, request))[1] is not None:
+            response = counted[1]
         else:
             try:
                 response = await handler(request)
@@ -777,7 +834,9 @@ class DiscordDouble:
                 await stall.released.wait()
         bucket = hashlib.sha1(_route_key(route).encode()).hexdigest()[:16]
         response.headers.setdefault("Via", "1.1 google")
-        if response.status != 429:
+        if response.status != 429 and counted[0]:
+            response.headers.update(counted[0])
+        elif response.status != 429:
             response.headers.update(
                 {
                     "X-RateLimit-Limit": "50",

@@ -10,7 +10,9 @@ are listed in docs/e2e.md ("Limits the double enforces").
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from typing import Any
 
 import aiohttp
@@ -387,3 +389,53 @@ async def test_interaction_tokens_expire_after_15_minutes(double, probe):
     assert await call(double, "PATCH", webhook + "/messages/@original", {"content": "edit"}) == expired
     assert await call(double, "GET", webhook + "/messages/@original") == expired
     assert [m.content for m in double.channel_messages(double.channel)] == ["pong", "still valid"]
+
+
+# --- per-route rate limits (topics/rate-limits), opt-in ----------------------------------------
+
+
+async def test_a_route_limit_answers_429_with_retry_after_and_true_headers(double):
+    bucket = double.route_limit("POST /channels/{channel_id}/messages", limit=2, per=0.5)
+    path = f"{double.api_base}/channels/{double.channel.id}/messages"
+    answers = []
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {double.token}"}) as http:
+        for _ in range(3):
+            async with http.post(path, json={"content": "hi"}) as response:
+                answers.append((response.status, dict(response.headers), await response.json()))
+        other = double.add_channel(double.guild, "other")  # another channel: its own bucket
+        async with http.post(f"{double.api_base}/channels/{other.id}/messages", json={"content": "hi"}) as response:
+            assert response.status == 200 and response.headers["X-RateLimit-Remaining"] == "1"
+        (ok1, h1, _), (ok2, h2, _), (refused, h3, body) = answers
+        assert (ok1, ok2, refused) == (200, 200, 429)
+        assert (h1["X-RateLimit-Limit"], h1["X-RateLimit-Remaining"], h2["X-RateLimit-Remaining"]) == ("2", "1", "0")
+        assert h1["X-RateLimit-Bucket"] == h3["X-RateLimit-Bucket"] and "Via" in h3
+        assert body["message"] == "You are being rate limited." and body["global"] is False
+        assert 0 < body["retry_after"] <= 0.5 and float(h3["X-RateLimit-Reset-After"]) <= 0.5 and h3["Retry-After"] == "1"
+        await asyncio.sleep(body["retry_after"] + 0.05)
+        async with http.post(path, json={"content": "hi"}) as response:
+            assert response.status == 200 and response.headers["X-RateLimit-Remaining"] == "1"
+    assert bucket.refused == 1
+    assert len(double.channel_messages(double.channel)) == 3
+
+
+async def test_discord_py_waits_for_a_route_limit_from_its_headers(double, probe):
+    bucket = double.route_limit("POST /channels/{channel_id}/messages", limit=2, per=0.5)
+    channel = probe.get_channel(double.channel.id)
+    started = time.monotonic()
+    for i in range(5):
+        await channel.send(f"message {i}")
+    assert time.monotonic() - started >= 0.9  # two full windows waited out
+    assert [m.content for m in double.channel_messages(double.channel)] == [f"message {i}" for i in range(5)]
+    assert bucket.refused <= 1, "discord.py waits when X-RateLimit-Remaining reaches 0"
+
+
+async def test_the_bots_notice_buttons_fit_discord_and_a_cut_label_says_so(double, probe):
+    from bot.ui.panels import ButtonSpec
+    from bot.ui.transport import to_view_of_buttons
+
+    specs = [ButtonSpec("x" * 100, "long", "primary")] + [ButtonSpec(f"b{i}", f"id{i}") for i in range(24)]
+    view = to_view_of_buttons(specs)
+    await probe.get_channel(double.channel.id).send("notice", view=view)  # 25 buttons in 5 rows: served
+    (message,) = double.channel_messages(double.channel)
+    labels = [c["label"] for c in message.components()]
+    assert len(labels) == 25 and labels[0] == "x" * 79 + "…"
