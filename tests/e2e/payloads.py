@@ -371,12 +371,31 @@ def choices_problems(choices: Any) -> dict[str, Any] | None:
 
 
 def modal_problems(data: dict[str, Any]) -> dict[str, Any] | None:
-    """A modal: custom_id 1-100, title 1-45, 1-5 components."""
+    """A modal: custom_id 1-100, title 1-45, 1-5 components; text inputs with custom_id 1-100,
+    label 1-45, style 1 or 2, placeholder at most 100, value at most 4,000, min_length 0-4,000
+    and max_length 1-4,000; label components with label 1-45 and description at most 100."""
     fail = _Errors()
     fail.length("data.custom_id", data.get("custom_id"), 1, 100)
     fail.length("data.title", data.get("title"), 1, 45)
     if not 0 < len(data.get("components") or []) <= 5:
         fail("data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+    for path, item in walk_components(data.get("components") or [], "data.components"):
+        if item.get("type") == 4:  # Component Reference: Text Input
+            fail.length(f"{path}.custom_id", item.get("custom_id"), 1, 100)
+            if item.get("label") is not None:
+                fail.length(f"{path}.label", item["label"], 1, 45)
+            if item.get("style") not in (1, 2):
+                fail(f"{path}.style", "BASE_TYPE_CHOICES", "Value must be one of (1, 2).")
+            fail.length(f"{path}.placeholder", item.get("placeholder") or "", 0, 100)
+            fail.length(f"{path}.value", item.get("value") or "", 0, 4000)
+            low, high = item.get("min_length", 0), item.get("max_length", 4000)
+            if not 0 <= low <= 4000:
+                fail(f"{path}.min_length", "NUMBER_TYPE_MAX", "Must be between 0 and 4000.")
+            if not 1 <= high <= 4000:
+                fail(f"{path}.max_length", "NUMBER_TYPE_MAX", "Must be between 1 and 4000.")
+        elif item.get("type") == 18:  # Component Reference: Label
+            fail.length(f"{path}.label", item.get("label"), 1, 45)
+            fail.length(f"{path}.description", item.get("description") or "", 0, 100)
     return fail.body()
 
 

@@ -65,74 +65,79 @@ TOO_LARGE = [option(f"o{i}", description="d" * 100) for i in range(20)] + [
 ]
 
 
-@pytest.mark.parametrize(
-    ("commands", "path", "code"),
-    [
-        ([command(name="Game")], "0.name", "APPLICATION_COMMAND_INVALID_NAME"),
-        ([command(name="a game")], "0.name", "APPLICATION_COMMAND_INVALID_NAME"),
-        ([command(name="g" * 33)], "0.name", "APPLICATION_COMMAND_INVALID_NAME"),
-        ([command(description="")], "0.description", "BASE_TYPE_BAD_LENGTH"),
-        ([command(description="d" * 101)], "0.description", "BASE_TYPE_BAD_LENGTH"),
-        ([command(), command()], "1.name", "APPLICATION_COMMANDS_DUPLICATE_NAME"),
-        ([command(options=[option(f"o{i}") for i in range(26)])], "0.options", "BASE_TYPE_MAX_LENGTH"),
-        (
-            [command(options=[option("sub", 1, options=[option(f"o{i}") for i in range(26)])])],
-            "0.options.0.options",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        ([command(options=[option(f"s{i}", 1) for i in range(26)])], "0.options", "BASE_TYPE_MAX_LENGTH"),
-        (
-            [command(options=[option(choices=[{"name": f"c{i}", "value": f"c{i}"} for i in range(26)])])],
-            "0.options.0.choices",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        (
-            [command(options=[option(choices=[{"name": "n" * 101, "value": "v"}])])],
-            "0.options.0.choices.0.name",
-            "BASE_TYPE_BAD_LENGTH",
-        ),
-        (
-            [command(options=[option(choices=[{"name": "n", "value": "v" * 101}])])],
-            "0.options.0.choices.0.value",
-            "BASE_TYPE_BAD_LENGTH",
-        ),
-        (
-            [command(options=[option("a", required=False), option("b", required=True)])],
-            "0.options.1.required",
-            "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-        ),
-        ([command(options=[option("Area")])], "0.options.0.name", "APPLICATION_COMMAND_INVALID_NAME"),
-        ([command(options=[option(description="d" * 101)])], "0.options.0.description", "BASE_TYPE_BAD_LENGTH"),
-        ([command(options=TOO_LARGE)], "0", "APPLICATION_COMMAND_TOO_LARGE"),
-        ([command(name=f"c{i}") for i in range(101)], "_", "APPLICATION_COMMANDS_TOO_MANY"),
-    ],
-    ids=[
-        "uppercase-name",
-        "space-in-name",
-        "name-over-32",
-        "empty-description",
-        "description-over-100",
-        "duplicate-name",
-        "26-options",
-        "26-options-in-a-subcommand",
-        "26-subcommands",
-        "26-choices",
-        "choice-name-over-100",
-        "choice-value-over-100",
-        "required-after-optional",
-        "uppercase-option-name",
-        "option-description-over-100",
-        "over-4000-characters",
-        "101-commands",
-    ],
-)
-async def test_a_command_overwrite_breaking_a_limit_is_refused(double, commands, path, code):
-    for route in (
-        f"/applications/{double.application_id}/commands",
-        f"/applications/{double.application_id}/guilds/{double.guild.id}/commands",
-    ):
-        status, answer = await call(double, "PUT", route, commands)
-        assert status == 400 and code in error_at(answer, path)
+#: ((commands, path, code), case name), one per limit
+COMMAND_CASES = [
+    *zip(
+        [
+            ([command(name="Game")], "0.name", "APPLICATION_COMMAND_INVALID_NAME"),
+            ([command(name="a game")], "0.name", "APPLICATION_COMMAND_INVALID_NAME"),
+            ([command(name="g" * 33)], "0.name", "APPLICATION_COMMAND_INVALID_NAME"),
+            ([command(description="")], "0.description", "BASE_TYPE_BAD_LENGTH"),
+            ([command(description="d" * 101)], "0.description", "BASE_TYPE_BAD_LENGTH"),
+            ([command(), command()], "1.name", "APPLICATION_COMMANDS_DUPLICATE_NAME"),
+            ([command(options=[option(f"o{i}") for i in range(26)])], "0.options", "BASE_TYPE_MAX_LENGTH"),
+            (
+                [command(options=[option("sub", 1, options=[option(f"o{i}") for i in range(26)])])],
+                "0.options.0.options",
+                "BASE_TYPE_MAX_LENGTH",
+            ),
+            ([command(options=[option(f"s{i}", 1) for i in range(26)])], "0.options", "BASE_TYPE_MAX_LENGTH"),
+            (
+                [command(options=[option(choices=[{"name": f"c{i}", "value": f"c{i}"} for i in range(26)])])],
+                "0.options.0.choices",
+                "BASE_TYPE_MAX_LENGTH",
+            ),
+            (
+                [command(options=[option(choices=[{"name": "n" * 101, "value": "v"}])])],
+                "0.options.0.choices.0.name",
+                "BASE_TYPE_BAD_LENGTH",
+            ),
+            (
+                [command(options=[option(choices=[{"name": "n", "value": "v" * 101}])])],
+                "0.options.0.choices.0.value",
+                "BASE_TYPE_BAD_LENGTH",
+            ),
+            (
+                [command(options=[option("a", required=False), option("b", required=True)])],
+                "0.options.1.required",
+                "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+            ),
+            ([command(options=[option("Area")])], "0.options.0.name", "APPLICATION_COMMAND_INVALID_NAME"),
+            ([command(options=[option(description="d" * 101)])], "0.options.0.description", "BASE_TYPE_BAD_LENGTH"),
+            ([command(options=TOO_LARGE)], "0", "APPLICATION_COMMAND_TOO_LARGE"),
+            ([command(name=f"c{i}") for i in range(101)], "_", "APPLICATION_COMMANDS_TOO_MANY"),
+        ],
+        [
+            "uppercase-name",
+            "space-in-name",
+            "name-over-32",
+            "empty-description",
+            "description-over-100",
+            "duplicate-name",
+            "26-options",
+            "26-options-in-a-subcommand",
+            "26-subcommands",
+            "26-choices",
+            "choice-name-over-100",
+            "choice-value-over-100",
+            "required-after-optional",
+            "uppercase-option-name",
+            "option-description-over-100",
+            "over-4000-characters",
+            "101-commands",
+        ],
+    )
+]
+
+
+async def test_a_command_overwrite_breaking_a_limit_is_refused(double):
+    for (commands, path, code), case in COMMAND_CASES:
+        for route in (
+            f"/applications/{double.application_id}/commands",
+            f"/applications/{double.application_id}/guilds/{double.guild.id}/commands",
+        ):
+            status, answer = await call(double, "PUT", route, commands)
+            assert status == 400 and code in error_at(answer, path), case
     assert double.global_commands == [] and double.guild_commands.get(double.guild.id, []) == []
 
 
@@ -183,82 +188,91 @@ def row(*items: dict[str, Any]) -> dict[str, Any]:
     return {"type": 1, "components": list(items)}
 
 
-@pytest.mark.parametrize(
-    ("components", "path", "code"),
-    [
-        ([row(button(f"b{i}")) for i in range(6)], "components", "BASE_TYPE_MAX_LENGTH"),
-        ([row(*[button(f"b{i}") for i in range(6)])], "components.0.components", "BASE_TYPE_BAD_LENGTH"),
-        ([row(select(), button())], "components.0.components", "BASE_TYPE_BAD_LENGTH"),
-        ([button()], "components.0.type", "UNION_TYPE_CHOICES"),
-        ([row(button(label="l" * 81))], "components.0.components.0.label", "BASE_TYPE_MAX_LENGTH"),
-        ([row(button(label=None))], "components.0.components.0", "BUTTON_LABEL_OR_EMOJI_REQUIRED"),
-        ([row(button(""))], "components.0.components.0.custom_id", "BASE_TYPE_BAD_LENGTH"),
-        ([row(button("c" * 101))], "components.0.components.0.custom_id", "BASE_TYPE_BAD_LENGTH"),
-        ([row(button(None))], "components.0.components.0.custom_id", "BASE_TYPE_REQUIRED"),
-        ([row(button("x"), button("x"))], "components.0.components.1.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED"),
-        ([row(button(None, style=5))], "components.0.components.0.url", "BASE_TYPE_REQUIRED"),
-        ([row(button("b", style=5, url="https://example.org"))], "components.0.components.0.custom_id", "BUTTON_LINK_CUSTOM_ID"),
-        ([row(select(options=[]))], "components.0.components.0.options", "BASE_TYPE_BAD_LENGTH"),
-        (
-            [row(select(options=[{"label": f"o{i}", "value": f"o{i}"} for i in range(26)]))],
-            "components.0.components.0.options",
-            "BASE_TYPE_BAD_LENGTH",
-        ),
-        (
-            [row(select(options=[{"label": "l" * 101, "value": "v"}]))],
-            "components.0.components.0.options.0.label",
-            "BASE_TYPE_BAD_LENGTH",
-        ),
-        (
-            [row(select(options=[{"label": "l", "value": "v" * 101}]))],
-            "components.0.components.0.options.0.value",
-            "BASE_TYPE_BAD_LENGTH",
-        ),
-        (
-            [row(select(options=[{"label": "l", "value": "v", "description": "d" * 101}]))],
-            "components.0.components.0.options.0.description",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        ([row(select(placeholder="p" * 151))], "components.0.components.0.placeholder", "BASE_TYPE_MAX_LENGTH"),
-        ([row(select(max_values=3))], "components.0.components.0.max_values", "SELECT_COMPONENT_MAX_VALUES_TOO_HIGH"),
-        (
-            [row(select(min_values=2, max_values=1))],
-            "components.0.components.0.min_values",
-            "SELECT_COMPONENT_MIN_VALUES_TOO_HIGH",
-        ),
-        ([row(select(min_values=26, max_values=26))], "components.0.components.0.min_values", "NUMBER_TYPE_MAX"),
-        ([row({"type": 5, "custom_id": "u", "max_values": 26})], "components.0.components.0.max_values", "NUMBER_TYPE_MAX"),
-    ],
-    ids=[
-        "6-rows",
-        "6-buttons-in-a-row",
-        "select-not-alone",
-        "button-outside-a-row",
-        "label-over-80",
-        "no-label-no-emoji",
-        "empty-custom-id",
-        "custom-id-over-100",
-        "no-custom-id",
-        "repeated-custom-id",
-        "link-without-url",
-        "link-with-custom-id",
-        "select-without-options",
-        "select-with-26-options",
-        "option-label-over-100",
-        "option-value-over-100",
-        "option-description-over-100",
-        "placeholder-over-150",
-        "max-values-over-options",
-        "min-over-max",
-        "min-values-over-25",
-        "user-select-max-over-25",
-    ],
-)
-async def test_components_breaking_a_limit_are_refused(double, components, path, code):
-    status, answer = await call(
-        double, "POST", f"/channels/{double.channel.id}/messages", {"content": "x", "components": components}
+#: ((components, path, code), case name), one per limit
+COMPONENT_CASES = [
+    *zip(
+        [
+            ([row(button(f"b{i}")) for i in range(6)], "components", "BASE_TYPE_MAX_LENGTH"),
+            ([row(*[button(f"b{i}") for i in range(6)])], "components.0.components", "BASE_TYPE_BAD_LENGTH"),
+            ([row(select(), button())], "components.0.components", "BASE_TYPE_BAD_LENGTH"),
+            ([button()], "components.0.type", "UNION_TYPE_CHOICES"),
+            ([row(button(label="l" * 81))], "components.0.components.0.label", "BASE_TYPE_MAX_LENGTH"),
+            ([row(button(label=None))], "components.0.components.0", "BUTTON_LABEL_OR_EMOJI_REQUIRED"),
+            ([row(button(""))], "components.0.components.0.custom_id", "BASE_TYPE_BAD_LENGTH"),
+            ([row(button("c" * 101))], "components.0.components.0.custom_id", "BASE_TYPE_BAD_LENGTH"),
+            ([row(button(None))], "components.0.components.0.custom_id", "BASE_TYPE_REQUIRED"),
+            ([row(button("x"), button("x"))], "components.0.components.1.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED"),
+            ([row(button(None, style=5))], "components.0.components.0.url", "BASE_TYPE_REQUIRED"),
+            (
+                [row(button("b", style=5, url="https://example.org"))],
+                "components.0.components.0.custom_id",
+                "BUTTON_LINK_CUSTOM_ID",
+            ),
+            ([row(select(options=[]))], "components.0.components.0.options", "BASE_TYPE_BAD_LENGTH"),
+            (
+                [row(select(options=[{"label": f"o{i}", "value": f"o{i}"} for i in range(26)]))],
+                "components.0.components.0.options",
+                "BASE_TYPE_BAD_LENGTH",
+            ),
+            (
+                [row(select(options=[{"label": "l" * 101, "value": "v"}]))],
+                "components.0.components.0.options.0.label",
+                "BASE_TYPE_BAD_LENGTH",
+            ),
+            (
+                [row(select(options=[{"label": "l", "value": "v" * 101}]))],
+                "components.0.components.0.options.0.value",
+                "BASE_TYPE_BAD_LENGTH",
+            ),
+            (
+                [row(select(options=[{"label": "l", "value": "v", "description": "d" * 101}]))],
+                "components.0.components.0.options.0.description",
+                "BASE_TYPE_MAX_LENGTH",
+            ),
+            ([row(select(placeholder="p" * 151))], "components.0.components.0.placeholder", "BASE_TYPE_MAX_LENGTH"),
+            ([row(select(max_values=3))], "components.0.components.0.max_values", "SELECT_COMPONENT_MAX_VALUES_TOO_HIGH"),
+            (
+                [row(select(min_values=2, max_values=1))],
+                "components.0.components.0.min_values",
+                "SELECT_COMPONENT_MIN_VALUES_TOO_HIGH",
+            ),
+            ([row(select(min_values=26, max_values=26))], "components.0.components.0.min_values", "NUMBER_TYPE_MAX"),
+            ([row({"type": 5, "custom_id": "u", "max_values": 26})], "components.0.components.0.max_values", "NUMBER_TYPE_MAX"),
+        ],
+        [
+            "6-rows",
+            "6-buttons-in-a-row",
+            "select-not-alone",
+            "button-outside-a-row",
+            "label-over-80",
+            "no-label-no-emoji",
+            "empty-custom-id",
+            "custom-id-over-100",
+            "no-custom-id",
+            "repeated-custom-id",
+            "link-without-url",
+            "link-with-custom-id",
+            "select-without-options",
+            "select-with-26-options",
+            "option-label-over-100",
+            "option-value-over-100",
+            "option-description-over-100",
+            "placeholder-over-150",
+            "max-values-over-options",
+            "min-over-max",
+            "min-values-over-25",
+            "user-select-max-over-25",
+        ],
     )
-    assert status == 400 and code in error_at(answer, path)
+]
+
+
+async def test_components_breaking_a_limit_are_refused(double):
+    for (components, path, code), case in COMPONENT_CASES:
+        status, answer = await call(
+            double, "POST", f"/channels/{double.channel.id}/messages", {"content": "x", "components": components}
+        )
+        assert status == 400 and code in error_at(answer, path), case
     assert double.channel_messages(double.channel) == []
 
 
@@ -285,32 +299,38 @@ async def test_components_within_the_limits_are_served(double):
 # --- messages: content, embeds, uploads, threads ----------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("body", "path", "code"),
-    [
-        ({"content": "x" * 2001}, "content", "BASE_TYPE_MAX_LENGTH"),
-        ({"embeds": [{"title": "t" * 257}]}, "embeds.0.title", "BASE_TYPE_MAX_LENGTH"),
-        ({"embeds": [{"description": "d" * 4097}]}, "embeds.0.description", "BASE_TYPE_MAX_LENGTH"),
-        ({"embeds": [{"footer": {"text": "f" * 2049}}]}, "embeds.0.footer.text", "BASE_TYPE_MAX_LENGTH"),
-        ({"embeds": [{"author": {"name": "a" * 257}}]}, "embeds.0.author.name", "BASE_TYPE_MAX_LENGTH"),
-        ({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]}, "embeds.0.fields.0.value", "BASE_TYPE_BAD_LENGTH"),
-        ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds", "MAX_EMBED_SIZE_EXCEEDED"),
-        ({"embeds": [{"title": "t"}] * 11}, "embeds", "BASE_TYPE_MAX_LENGTH"),
-    ],
-    ids=[
-        "content-over-2000",
-        "embed-title",
-        "embed-description",
-        "embed-footer",
-        "embed-author",
-        "field-value",
-        "embed-total",
-        "11-embeds",
-    ],
-)
-async def test_messages_breaking_a_limit_are_refused(double, body, path, code):
-    status, answer = await call(double, "POST", f"/channels/{double.channel.id}/messages", body)
-    assert status == 400 and code in error_at(answer, path)
+#: ((body, path, code), case name), one per limit
+MESSAGE_CASES = [
+    *zip(
+        [
+            ({"content": "x" * 2001}, "content", "BASE_TYPE_MAX_LENGTH"),
+            ({"embeds": [{"title": "t" * 257}]}, "embeds.0.title", "BASE_TYPE_MAX_LENGTH"),
+            ({"embeds": [{"description": "d" * 4097}]}, "embeds.0.description", "BASE_TYPE_MAX_LENGTH"),
+            ({"embeds": [{"footer": {"text": "f" * 2049}}]}, "embeds.0.footer.text", "BASE_TYPE_MAX_LENGTH"),
+            ({"embeds": [{"author": {"name": "a" * 257}}]}, "embeds.0.author.name", "BASE_TYPE_MAX_LENGTH"),
+            ({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]}, "embeds.0.fields.0.value", "BASE_TYPE_BAD_LENGTH"),
+            ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds", "MAX_EMBED_SIZE_EXCEEDED"),
+            ({"embeds": [{"title": "t"}] * 11}, "embeds", "BASE_TYPE_MAX_LENGTH"),
+        ],
+        [
+            "content-over-2000",
+            "embed-title",
+            "embed-description",
+            "embed-footer",
+            "embed-author",
+            "field-value",
+            "embed-total",
+            "11-embeds",
+        ],
+    )
+]
+
+
+async def test_messages_breaking_a_limit_are_refused(double):
+    for (body, path, code), case in MESSAGE_CASES:
+        status, answer = await call(double, "POST", f"/channels/{double.channel.id}/messages", body)
+        assert status == 400 and code in error_at(answer, path), case
+    assert double.channel_messages(double.channel) == []
 
 
 async def test_uploads_follow_the_size_limits_and_alt_text_the_1024_limit(double):
@@ -439,3 +459,47 @@ async def test_the_bots_notice_buttons_fit_discord_and_a_cut_label_says_so(doubl
     (message,) = double.channel_messages(double.channel)
     labels = [c["label"] for c in message.components()]
     assert len(labels) == 25 and labels[0] == "x" * 79 + "…"
+
+
+async def test_modals_follow_the_modal_and_text_input_limits(double, probe):
+    alice = double.add_user("alice")
+    data = {"id": "1", "name": "nothing", "type": 1}
+
+    def text_input(**changes: Any) -> dict[str, Any]:
+        return {"type": 4, "custom_id": "note", "style": 1, "label": "Note"} | changes
+
+    for modal, path in [
+        ({"custom_id": "m", "title": "t" * 46, "components": [row(text_input())]}, "data.title"),
+        ({"custom_id": "", "title": "t", "components": [row(text_input())]}, "data.custom_id"),
+        ({"custom_id": "m", "title": "t", "components": []}, "data.components"),
+        (
+            {"custom_id": "m", "title": "t", "components": [row(text_input(label="l" * 46))]},
+            "data.components.0.components.0.label",
+        ),
+        ({"custom_id": "m", "title": "t", "components": [row(text_input(style=3))]}, "data.components.0.components.0.style"),
+        (
+            {"custom_id": "m", "title": "t", "components": [row(text_input(placeholder="p" * 101))]},
+            "data.components.0.components.0.placeholder",
+        ),
+        (
+            {"custom_id": "m", "title": "t", "components": [row(text_input(value="v" * 4001))]},
+            "data.components.0.components.0.value",
+        ),
+        (
+            {"custom_id": "m", "title": "t", "components": [row(text_input(max_length=4001))]},
+            "data.components.0.components.0.max_length",
+        ),
+        (
+            {
+                "custom_id": "m",
+                "title": "t",
+                "components": [{"type": 18, "label": "l" * 46, "component": text_input(label=None)}],
+            },
+            "data.components.0.label",
+        ),
+    ]:
+        asked = await double.interact(alice, p.APPLICATION_COMMAND, data, channel=double.channel)
+        status, answer = await callback(double, asked, {"type": p.MODAL, "data": modal})
+        assert status == 400 and error_at(answer, path), path
+    opened = await Player(double, alice).slash("probe form")  # discord.py's modal fits
+    assert opened.modal["title"] == "Leave a note"
