@@ -301,11 +301,10 @@ class Deliverer:
         ('retrying' or 'parked'), which the rows behind it count in too."""
         payload = json.loads(row.payload)
         user_id = None if row.recipient == "channel" else int(row.recipient.removeprefix("user:"))
-        still_open: list[dict[str, Any]] | None = None
         try:
             if user_id is None:
                 channel_id = await self._channel(row.game_id)
-                still_open = await self._reports(row, payload, channel_id)
+                await self._reports(row, payload, channel_id)
                 message_id = await self.transport.send_channel(channel_id, payload, row.nonce)
             else:
                 message_id = await self._send_private(row, user_id, payload)
@@ -326,8 +325,6 @@ class Deliverer:
         await self.store.mark_delivered(row.key, message_id)
         report.sent += 1
         if user_id is None:
-            if still_open is not None:
-                await self.store.set_setting("game", row.game_id, REPORT_OPEN, {"through": row.seq, "events": still_open})
             self._status.add(row.game_id)
         elif await self.store.get_setting("player", user_id, _notice_key(row.game_id), False):
             await self.store.set_setting("player", user_id, _notice_key(row.game_id), False)  # the held episode is over
@@ -355,17 +352,25 @@ class Deliverer:
             raise Undeliverable("DMs closed and no private thread")
         return await in_thread(await self._channel(row.game_id), user_id, payload, row.nonce)
 
-    async def _reports(self, row: OutboxRow, payload: dict[str, Any], channel_id: int) -> list[dict[str, Any]] | None:
+    async def _reports(self, row: OutboxRow, payload: dict[str, Any], channel_id: int) -> None:
         """Send the reports of the episodes this row's events end (gathered with the open
-        part from earlier rows), noting where each went in ``payload["reports"]``. Returns
-        the events of an episode still open after this row (None: nothing to keep)."""
+        part from earlier rows), noting where each went in ``payload["reports"]``, and keep
+        the events of an episode still open after this row (game setting :data:`REPORT_OPEN`).
+
+        The open part is written before the row is sent, with the part this row found
+        (``prior``): a row sent again after a kill (the reports again with their nonces)
+        starts from what it found the first time, so no episode is lost or told twice."""
         narrator = narrator_for(payload.get("game", ""))
         send = getattr(self.transport, "send_report", None)
         if narrator.report_span is None or send is None or payload.get("kind") not in ("start", "update"):
-            return None
+            return
         first, last = narrator.report_span
         stored = await self.store.get_setting("game", row.game_id, REPORT_OPEN, None)
-        current = list(stored["events"]) if stored and stored["through"] < row.seq and stored["events"] else None
+        if stored and stored["through"] == row.seq:
+            prior = stored.get("prior") or None  # this row again: it was sent before a kill
+        else:
+            prior = stored["events"] if stored and stored["through"] < row.seq and stored["events"] else None
+        current = list(prior) if prior else None
         finished = []
         for event in payload.get("events", []):
             if event["kind"] == first:
@@ -388,9 +393,10 @@ class Deliverer:
             }
             where = await send(channel_id, report, nonce_for(f"{row.key}/report/{i}"))
             payload["reports"].append({"where": where, "data": events[0].get("data", {})})
-        if not current and not (stored and stored["events"]):
-            return None  # nothing open before or after: nothing to write
-        return current or []
+        if current or prior:  # else nothing open before or after: nothing to write
+            await self.store.set_setting(
+                "game", row.game_id, REPORT_OPEN, {"through": row.seq, "events": current or [], "prior": prior}
+            )
 
     async def _hold(self, row: OutboxRow, user_id: int, payload: dict[str, Any], report: DrainReport) -> str | None:
         """Keep a DM for the player to fetch; tell the channel (content-free) when it is the

@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 #: answers the AI gives for one seat at one deadline (a whole turn is rarely more than a dozen)
 MAX_DEFAULT_ANSWERS = 50
 ARRANGEMENTS = "table.seats"
+#: bot.table.votes.PENDING (that module builds on this one)
+VOTES_PENDING = "table.votes.pending"
 
 
 async def arrangements(table: Table, game_id: int) -> dict[Seat, dict[str, Any]]:
@@ -151,9 +153,10 @@ async def lend(table: Table, game_id: int, user_id: int, hours: float) -> float 
 
 
 async def take_back(table: Table, game_id: int, seat: Seat) -> None:
-    """End a loan: the seat's player decides again."""
-    await _arrange(table, game_id, seat, None)
+    """End a loan: the seat's player decides again. The seat first, then the arrangement: a
+    seat left an AI seat without its loan would read as a hand-over killed half-way."""
     await _change_seat(table, game_id, seat, is_ai=False)
+    await _arrange(table, game_id, seat, None)
 
 
 async def hand_to_ai(table: Table, game_id: int, seat: Seat, *, claimable: bool, user_id: int | None = None) -> SeatRecord:
@@ -189,6 +192,23 @@ async def hand_to_ai(table: Table, game_id: int, seat: Seat, *, claimable: bool,
                 current[seat] = dataclasses.replace(current[seat], user_id=None, is_ai=True)
                 await table.store.set_seats(game_id, current)
     return old
+
+
+async def finish_hand_overs(table: Table, game_id: int) -> int:
+    """Finish the hand-overs a killed process left half done (the sweeper's part): a seat made an
+    AI seat that still names its player, with no loan (``ai_until``), is handed over again
+    (:func:`hand_to_ai` is idempotent). Returns how many it finished."""
+    arranged = await arrangements(table, game_id)
+    voted = set((await table.store.get_setting("game", game_id, VOTES_PENDING, {})).values())
+    finished = 0
+    for holder in await table.store.seats(game_id):
+        arrangement = arranged.get(holder.seat, {})
+        if holder.user_id in voted:
+            continue  # a passed vote's carrying out finishes it, as the vote decided (bot.table.votes)
+        if holder.is_ai and holder.user_id is not None and arrangement.get("ai_until") is None:
+            await hand_to_ai(table, game_id, holder.seat, claimable=bool(arrangement.get("claimable")), user_id=holder.user_id)
+            finished += 1
+    return finished
 
 
 async def _answer_owed(table: Table, game_id: int, seat: Seat, user_id: int) -> None:

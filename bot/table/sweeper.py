@@ -5,7 +5,8 @@ the cog loads, after the client is ready) and once at start-up; everything it ne
 the store, so after a restart it simply carries on. In order:
 
 1. the seed commitment of every lobby or running game that has none posted (:mod:`.fairness`);
-2. loans to the AI that ran out: the seat goes back to its player (:mod:`.seats`);
+2. loans to the AI that ran out: the seat goes back to its player, and hand-overs to the AI a
+   killed process left half done are finished (:mod:`.seats`);
 3. the waits of every running game: reminders, escalation, stall notices, heads-up,
    deadlines (:mod:`.waits`);
 4. votes whose time is up fail (:mod:`.votes`);
@@ -30,6 +31,7 @@ async def sweep(table: Table) -> SweepReport:
             await fairness.announce(table, record, report)
             if record.status == "active":
                 await _end_loans(table, record.id, report)
+                await seats.finish_hand_overs(table, record.id)  # a concession killed half-way (issue 21)
                 await waits.sweep_game(table, await table.store.get_game(record.id), report)
         except Exception:
             log.exception("game %s: the table's sweep failed", record.id)

@@ -261,7 +261,9 @@ async def mark_superseded(table: Table, marker: Marker) -> int:
     """Mark every superseded message not marked yet; returns how many were edited."""
     edited = 0
     for row in await table.store.superseded_unmarked():
-        if row.message_id is not None:
+        if row.message_id is None and row.recipient.startswith("user:"):
+            await _drop_held(table, row.game_id, [row])  # held, never sent: a kill may have left it held
+        elif row.message_id is not None:
             user_id = int(row.recipient.removeprefix("user:")) if row.recipient.startswith("user:") else None
             channel_id = None if user_id else (await table.store.get_game(row.game_id)).channel_id
             try:

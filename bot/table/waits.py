@@ -79,6 +79,7 @@ async def sweep_game(table: Table, record: GameRecord, report: SweepReport) -> N
     after the reminders and stall notices went out, only what the sweep changed (reminder
     counters, next times, the stall flag) is applied to each wait as it is then, so an
     extension, a mute or a new time per decision made meanwhile stays (issue 21, item 7)."""
+    record = await finish_deadlines(table, record, report)  # a kill between a deadline's answers (issue 21)
     game = await game_settings(table.store, record.id)
     if game["paused_at"] is not None:
         return
@@ -116,6 +117,10 @@ async def sweep_game(table: Table, record: GameRecord, report: SweepReport) -> N
     updated = [await _due(table, record, wait, humans[wait.seat], game, now, report) for wait in waits]
     await _apply_changes(table, record.id, zip(waits, updated, strict=True))
 
+
+#: game setting: deadlines passed whose AI answers are not all given and told yet,
+#: ``{seat: {"since", "user", "seq", "rewinds"}}`` (the wait's start, its player, the game then)
+DEADLINES_PENDING = "table.deadlines.pending"
 
 #: the fields of a wait that :func:`_due` changes; everything else belongs to the commands
 _SWEPT = ("reminders", "next_reminder", "stalled")
@@ -279,14 +284,46 @@ async def _heads_up(
 
 
 async def _deadline_passed(table: Table, record: GameRecord, wait: WaitRecord, user_id: int, report: SweepReport) -> None:
-    answers = await default_by_ai(table, record.id, wait.seat)
-    if not answers:
-        return
+    """The AI answers for the seat, then the channel and the player are told. The deadline is
+    marked pending first (game setting :data:`DEADLINES_PENDING`), so a process killed between
+    the answers finishes them and tells it at the next sweep (:func:`finish_deadlines`)."""
+    async with table.store.lock(record.id):
+        pending = await table.store.get_setting("game", record.id, DEADLINES_PENDING, {})
+        now = await table.store.get_game(record.id)
+        mark = {"since": wait.since, "user": user_id, "seq": now.seq, "rewinds": now.rewinds}
+        pending[str(wait.seat)] = mark
+        await table.store.set_setting("game", record.id, DEADLINES_PENDING, pending)
+    await _answer_deadline(table, record, wait.seat, mark, report)
+
+
+async def finish_deadlines(table: Table, record: GameRecord, report: SweepReport) -> GameRecord:
+    """Finish the deadlines a killed process left pending; returns the game as it is now."""
+    for seat, mark in (await table.store.get_setting("game", record.id, DEADLINES_PENDING, {})).items():
+        await _answer_deadline(table, record, int(seat), mark, report)
+    return await table.store.get_game(record.id)
+
+
+async def _answer_deadline(table: Table, record: GameRecord, seat: Seat, mark: dict, report: SweepReport) -> None:
+    await default_by_ai(table, record.id, seat)
+    current = await table.store.get_game(record.id)
+    answered = current.rewinds == mark["rewinds"] and current.seq > mark["seq"]
+    answers = sum(1 for a in await table.store.actions(record.id, mark["seq"]) if a.seat == seat) if answered else 0
+    if answers:
+        await _tell_deadline(table, record, seat, mark["since"], mark["user"], answers, report)
+    async with table.store.lock(record.id):
+        pending = await table.store.get_setting("game", record.id, DEADLINES_PENDING, {})
+        pending.pop(str(seat), None)
+        await table.store.set_setting("game", record.id, DEADLINES_PENDING, pending)
+
+
+async def _tell_deadline(
+    table: Table, record: GameRecord, seat: Seat, since: float, user_id: int, answers: int, report: SweepReport
+) -> None:
     report.defaults += 1
     await notices.to_channel(
         table.store,
         record.id,
-        f"deadline/{wait.seat}/{wait.since}",
+        f"deadline/{seat}/{since}",
         [
             f"⏰ The deadline for {notices.mention(user_id)} passed: the AI answered for their seat"
             f" ({answers} decision{'s' if answers > 1 else ''})."
@@ -295,7 +332,7 @@ async def _deadline_passed(table: Table, record: GameRecord, wait: WaitRecord, u
     await notices.to_player(
         table.store,
         record.id,
-        f"deadline/{wait.seat}/{wait.since}",
+        f"deadline/{seat}/{since}",
         user_id,
         [
             f"⏰ Your deadline in game #{record.id} passed, so the AI decided for you (from what your seat may see).",
