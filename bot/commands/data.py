@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import sys
 
 from bot.commands.common import UsageError, add_game_argument, chosen_game
-from engine.core.game import resolve
+from engine.core.game import report_pack_check, resolve
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,19 +46,4 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(message + ".")
         return 0
-    result = resolve(descriptor.pack_check)(args.pack)
-    try:
-        report(result, as_json=args.json)
-    except BrokenPipeError:  # the reader (e.g. `| head`) stopped early; the verdict stands
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0 if result.ok else 1
-
-
-def report(result, *, as_json: bool) -> None:
-    if as_json:
-        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
-    else:
-        for error in result.errors:
-            print(f"ERROR {error}", file=sys.stderr)
-        print(("OK" if result.ok else f"FAILED ({len(result.errors)} errors)") + f"  hash={result.pack_hash}")
-        print(json.dumps(result.counts, ensure_ascii=False))
+    return report_pack_check(resolve(descriptor.pack_check)(args.pack), as_json=args.json)

@@ -15,6 +15,9 @@ lobby, ``--options`` of a command, a scenario file).
 from __future__ import annotations
 
 import importlib
+import json
+import os
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -210,6 +213,23 @@ def _cached(reference: str) -> Any:
     if reference not in _RESOLVED:
         _RESOLVED[reference] = resolve(reference)
     return _RESOLVED[reference]
+
+
+def report_pack_check(result: Any, *, as_json: bool) -> int:
+    """Print what a descriptor's ``pack_check`` found (a result with ``ok``, ``errors``,
+    ``counts``, ``pack_hash`` and ``to_dict()``): the JSON, or the errors on stderr and a summary
+    line. Returns the exit status: 0 only for a valid pack."""
+    try:
+        if as_json:
+            print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+        else:
+            for error in result.errors:
+                print(f"ERROR {error}", file=sys.stderr)
+            print(("OK" if result.ok else f"FAILED ({len(result.errors)} errors)") + f"  hash={result.pack_hash}")
+            print(json.dumps(result.counts, ensure_ascii=False))
+    except BrokenPipeError:  # the reader (e.g. `| head`) stopped early; the verdict stands
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0 if result.ok else 1
 
 
 def parse_options(text: str) -> dict[str, Any]:

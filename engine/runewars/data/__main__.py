@@ -8,10 +8,9 @@ unlike the rest of the package, imports the rules (engine.runewars.ruleset.check
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 
+from engine.core.game import report_pack_check
 from engine.runewars.ruleset import check_pack
 
 
@@ -23,22 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--json", action="store_true", help="print {ok, errors, counts} as JSON")
     args = parser.parse_args(argv)
 
-    result = check_pack(args.pack)
-    try:
-        _report(result, as_json=args.json)
-    except BrokenPipeError:  # the reader (e.g. `| head`) stopped early; the verdict stands
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0 if result.ok else 1
-
-
-def _report(result, *, as_json: bool) -> None:
-    if as_json:
-        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
-    else:
-        for e in result.errors:
-            print(f"ERROR {e}", file=sys.stderr)
-        print(("OK" if result.ok else f"FAILED ({len(result.errors)} errors)") + f"  hash={result.pack_hash}")
-        print(json.dumps(result.counts, ensure_ascii=False))
+    return report_pack_check(check_pack(args.pack), as_json=args.json)
 
 
 if __name__ == "__main__":
