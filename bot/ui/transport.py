@@ -20,9 +20,13 @@ The texts come from :mod:`bot.ui.channel`; this module only talks to Discord.
   payload names a recap map (``payload["map"]``, :mod:`bot.table.waits`) carries that map as
   an image: drawn from that seat's view only (:func:`bot.table.recap.recap_map`), and only
   while the user still holds that seat. When DMs are closed, the same message goes to the
-  player's **private thread** in the game channel (invitation only, the game setting
-  ``private_thread/<user id>``), unless another seated player could read private threads
-  there (Manage Threads) or the bot may not make them: then it is refused and held.
+  player's **private thread** in the game channel (the game setting ``private_thread/<user
+  id>``), unless another seated player could read private threads there (Manage Threads) or
+  the bot may not make them: then it is refused and held. The thread is made *invitable*:
+  Discord lets a member without Manage Threads (the bot, invited without it) add someone to
+  a private thread only when it is; only the player could then invite anyone else.
+* Users are fetched once per process and kept (:meth:`DiscordTransport._user`): discord.py
+  keeps users only while something holds them, so a game's DMs would fetch each player anew.
 
 Discord's answers are mapped to the deliverer's: 403 (e.g. 50007, DMs closed) and 404 are
 :class:`~bot.delivery.Undeliverable`, 429, 5xx and network errors
@@ -59,6 +63,8 @@ STATUS_MESSAGE = "status_message"
 BATTLE_THREAD = "battle_thread"
 #: a week: threads stay open between the moves of a slow game
 ARCHIVE_MINUTES = 10080
+#: users kept by a transport (players of the games in progress)
+USER_CACHE = 4096
 
 
 def _mentions(users: list[int]) -> discord.AllowedMentions:
@@ -75,6 +81,7 @@ class DiscordTransport:
         self.client = client
         self.service = service
         self.wants_map = wants_map
+        self._users: dict[int, discord.abc.User] = {}  # user id → user, kept (discord.py's cache is weak)
 
     # ---------------------------------------------------------------- news and notices
 
@@ -217,7 +224,7 @@ class DiscordTransport:
     # ---------------------------------------------------------------- private messages
 
     async def send_dm(self, user_id: int, payload: dict[str, Any], nonce: str) -> int:
-        user = self.client.get_user(user_id) or await _guarded(lambda: self.client.fetch_user(user_id))
+        user = await self._user(user_id)
         text, kwargs = await self._private_message(user_id, payload)
         message = await _guarded(lambda: user.send(text, nonce=nonce, **kwargs))
         return message.id
@@ -311,13 +318,23 @@ class DiscordTransport:
             lambda: channel.create_thread(
                 name=f"Game #{game_id}: your private messages",
                 type=discord.ChannelType.private_thread,
-                invitable=False,
+                invitable=True,  # without Manage Threads, the bot may add the player only to an invitable thread
                 auto_archive_duration=ARCHIVE_MINUTES,
             )
         )
         await _guarded(lambda: thread.add_user(discord.Object(id=user_id)))
         await store.set_setting("game", game_id, key, thread.id)
         return thread
+
+    async def _user(self, user_id: int) -> discord.abc.User:
+        """The user, from the cache, discord.py's or Discord itself (once per process)."""
+        user = self._users.get(user_id) or self.client.get_user(user_id)
+        if user is None:
+            user = await _guarded(lambda: self.client.fetch_user(user_id))
+        if len(self._users) >= USER_CACHE and user_id not in self._users:
+            self._users.pop(next(iter(self._users)))  # the oldest
+        self._users[user_id] = user
+        return user
 
     async def _channel(self, channel_id: int):
         return self.client.get_channel(channel_id) or await _guarded(lambda: self.client.fetch_channel(channel_id))

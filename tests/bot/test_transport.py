@@ -237,7 +237,7 @@ async def test_a_private_thread_is_used_only_where_no_other_seated_player_can_re
     await transport.send_private_thread(CHANNEL, ALICE, payload, "n1")
     await transport.send_private_thread(CHANNEL, ALICE, {**payload, "seq": 2}, "n2")
     [thread] = fake.threads.values()
-    assert thread.kwargs["type"] == discord.ChannelType.private_thread and thread.kwargs["invitable"] is False
+    assert thread.kwargs["type"] == discord.ChannelType.private_thread and thread.kwargs["invitable"] is True
     assert thread.members == [ALICE]
     first, second = fake.to(f"channel:{thread.id}")
     assert first[0].startswith(f"<@{ALICE}>\nGame #{game_id}:\ndealt: cards=[3]")

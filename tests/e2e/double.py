@@ -1145,6 +1145,8 @@ class DiscordDouble:
             1,
             p.timestamp(),
         )
+        if kind == p.PRIVATE_THREAD:
+            payload["thread_metadata"]["invitable"] = bool(body.get("invitable", True))
         self.channels[thread_id] = Channel(
             thread_id, kind, name, parent.guild_id, parent.id, members={self.bot.id}, payload=payload
         )
@@ -1156,6 +1158,12 @@ class DiscordDouble:
         user_id = _int(request.match_info["user_id"])
         if thread.type not in (p.PUBLIC_THREAD, p.PRIVATE_THREAD) or user_id not in self.users:
             return _error(400, 50024, "Cannot execute action on this channel type")
+        if (
+            thread.type == p.PRIVATE_THREAD
+            and not thread.payload["thread_metadata"]["invitable"]
+            and not (p.MEMBER_PERMISSIONS | p.BOT_PERMISSIONS) & p.MANAGE_THREADS
+        ):  # invitable=False: only moderators (Manage Threads) may add non-moderators
+            return _error(403, 50013, "Missing Permissions")
         thread.members.add(user_id)
         thread.payload["member_count"] = len(thread.members)
         self._notify()

@@ -250,7 +250,7 @@ async def test_discord_refusals_reach_the_bot_as_errors(double, probe):
 async def test_threads_and_private_thread_inboxes(double, probe):
     alice, bob = double.add_user("alice"), double.add_user("bob")
     channel = probe.get_channel(double.channel.id)
-    private = await channel.create_thread(name="alice's seat", type=discord.ChannelType.private_thread, invitable=False)
+    private = await channel.create_thread(name="alice's seat", type=discord.ChannelType.private_thread, invitable=True)
     await private.add_user(discord.Object(alice.id))
     whisper = await private.send("for alice")
     assert [m.id for m in double.inbox(alice)] == [whisper.id] and double.inbox(bob) == []
