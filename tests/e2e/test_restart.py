@@ -6,6 +6,10 @@ The kill lands in the worst window bot/delivery.py names: a move is committed an
 message has reached Discord, but the bot never learnt it arrived (the double holds the
 answer), so the outbox row is still undelivered. The restarted bot sends it again with the
 same nonce, which Discord (enforce_nonce) answers with the message it already has.
+
+Issue 21 item 1: the operator also changed the server's default data pack
+(``RUNETABLE_DATA_PACK``) before the restart; the running game plays on with the pack it
+started with, which the store keeps by its hash (docs/versioning.md, point 4).
 """
 
 from __future__ import annotations
@@ -24,6 +28,23 @@ from tests.e2e.players import Player
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")]
 
 KILL_AT_SEASON = 9  # the spring of year 3: mid-game
+
+#: the operator's edit of the default pack before the restart: the Humans start with more influence
+EDITED_FACTION = """
+[[faction]]
+id = "humans"
+name_de = "Menschen"
+name_en = "Humans"
+color = "blue"
+alignment = "good"
+start_tactics = 2
+start_influence = 9
+stronghold_strength = 5
+stronghold_damaged_strength = 2
+defence_development = "humans.defence"
+home_tile = "tile-10"
+source = "house"
+"""
 
 
 async def test_a_whole_game_survives_a_sigkill_with_nothing_lost_and_nothing_twice(double, database, tmp_path):
@@ -52,7 +73,10 @@ async def test_a_whole_game_survives_a_sigkill_with_nothing_lost_and_nothing_twi
             killed_at = len(double.requests)
             before_restart = set(double.messages)
 
-            processes.append(await start_bot_process(double, database, logs[1]))
+            edited = tmp_path / "edited-pack"
+            edited.mkdir()
+            (edited / "factions.toml").write_text(EDITED_FACTION, encoding="utf-8")
+            processes.append(await start_bot_process(double, database, logs[1], settings={"RUNETABLE_DATA_PACK": str(edited)}))
             second = await double.wait_connected(2, timeout=START_TIMEOUT)
             assert second.resumes == 0  # a new process identifies afresh
             steps_before = len(table.steps)
