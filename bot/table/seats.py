@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import logging
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -135,11 +136,17 @@ async def default_by_ai(table: Table, game_id: int, seat: Seat) -> int:
 # -------------------------------------------------------------------- arrangements
 
 
+#: the longest loan of a seat to the AI (30 days, as /game ai-seat offers)
+LONGEST_LOAN_HOURS = 720
+
+
 async def lend(table: Table, game_id: int, user_id: int, hours: float) -> float | None:
     """The AI plays ``user_id``'s seat for ``hours`` (0: take the seat back now). Returns when
-    the loan ends (None when taken back)."""
+    the loan ends (None when taken back). A loan lasts at most :data:`LONGEST_LOAN_HOURS`."""
+    if not math.isfinite(hours) or hours < 0 or hours > LONGEST_LOAN_HOURS:
+        raise RunetableError(f"Lend your seat for 0 (take it back) to {LONGEST_LOAN_HOURS} hours, not {hours!r}.")
     holder = await seat_of(table, game_id, user_id)
-    if hours <= 0:
+    if hours == 0:
         await take_back(table, game_id, holder.seat)
         return None
     until = table.now() + hours * 3600

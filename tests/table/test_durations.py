@@ -142,3 +142,16 @@ async def test_a_stored_infinite_deadline_counts_as_none_and_crashes_nothing(tab
     assert all("no deadline" in n["lines"][1] for n in await queued(table, "remind"))
     assert set((await _deadlines(table, game_id)).values()) == {None}  # the sweep cleaned them
     assert len(await awaited_users(table, game_id)) == len(old)
+
+
+@pytest.mark.parametrize("hours", [math.inf, math.nan, -1.0, 721.0, 1e308])
+async def test_a_loan_to_the_ai_out_of_range_is_refused_and_changes_nothing(table, hours):
+    """Issue 21 item 5 (bounded durations): /game ai-seat lends a seat for 0 to 720 hours; the
+    option's range is Discord's, and the table refuses anything else itself."""
+    from bot.table.seats import lend
+
+    game_id = await tiny_game(table)
+    before = await table.store.seats(game_id)
+    with pytest.raises(RunetableError, match="0 \\(take it back\\) to 720 hours"):
+        await lend(table, game_id, ALICE, hours)
+    assert await table.store.seats(game_id) == before
