@@ -7,23 +7,7 @@ from __future__ import annotations
 from bot.service import GameService
 from engine.core import load_ruleset
 from tests.bot.gamehelpers import ALICE, CHANNEL, GUILD
-
-#: the operator's edit: the Humans start with more influence
-EDITED = """
-[[faction]]
-id = "humans"
-name_de = "Menschen"
-name_en = "Humans"
-color = "blue"
-alignment = "good"
-start_tactics = 2
-start_influence = 9
-stronghold_strength = 5
-stronghold_damaged_strength = 2
-defence_development = "humans.defence"
-home_tile = "tile-10"
-source = "house"
-"""
+from tests.packs import humans_pack
 
 
 async def alices_move(service: GameService, game_id: int) -> None:
@@ -41,9 +25,8 @@ async def test_a_running_game_plays_on_with_its_own_pack_after_the_pack_changed(
     await alices_move(service, record.id)
     started_with = (await store.get_game(record.id)).pack_hash
 
-    (tmp_path / "edited").mkdir()
-    (tmp_path / "edited" / "factions.toml").write_text(EDITED, encoding="utf-8")
-    monkeypatch.setenv("RUNETABLE_DATA_PACK", str(tmp_path / "edited"))  # the server's default pack changes
+    edited = humans_pack(tmp_path / "edited", start_influence=9)
+    monkeypatch.setenv("RUNETABLE_DATA_PACK", str(edited))  # the server's default pack changes
     current = load_ruleset("runewars").pack_hash({})
     assert current != started_with
 

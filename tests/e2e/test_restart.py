@@ -24,27 +24,11 @@ from tests.e2e import leaks
 from tests.e2e.brains import Table, season_index
 from tests.e2e.harness import GUILD_SYNC, START_TIMEOUT, delivered, log_lines, reader, start_bot_process, stop
 from tests.e2e.players import Player
+from tests.packs import humans_pack
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")]
 
 KILL_AT_SEASON = 9  # the spring of year 3: mid-game
-
-#: the operator's edit of the default pack before the restart: the Humans start with more influence
-EDITED_FACTION = """
-[[faction]]
-id = "humans"
-name_de = "Menschen"
-name_en = "Humans"
-color = "blue"
-alignment = "good"
-start_tactics = 2
-start_influence = 9
-stronghold_strength = 5
-stronghold_damaged_strength = 2
-defence_development = "humans.defence"
-home_tile = "tile-10"
-source = "house"
-"""
 
 
 async def test_a_whole_game_survives_a_sigkill_with_nothing_lost_and_nothing_twice(double, database, tmp_path):
@@ -73,9 +57,7 @@ async def test_a_whole_game_survives_a_sigkill_with_nothing_lost_and_nothing_twi
             killed_at = len(double.requests)
             before_restart = set(double.messages)
 
-            edited = tmp_path / "edited-pack"
-            edited.mkdir()
-            (edited / "factions.toml").write_text(EDITED_FACTION, encoding="utf-8")
+            edited = humans_pack(tmp_path / "edited-pack", start_influence=9)  # the operator's edit
             processes.append(await start_bot_process(double, database, logs[1], settings={"RUNETABLE_DATA_PACK": str(edited)}))
             second = await double.wait_connected(2, timeout=START_TIMEOUT)
             assert second.resumes == 0  # a new process identifies afresh

@@ -3,31 +3,15 @@
 import pytest
 
 from engine.core import Engine, load_ruleset
+from tests.packs import humans_pack
 
 RULES = load_ruleset("runewars")
 ENGINE = Engine(RULES)
 
-OVERRIDE = """
-[[faction]]
-id = "humans"
-name_de = "Menschen"
-name_en = "Humans"
-color = "blue"
-alignment = "good"
-start_tactics = 2
-start_influence = 7
-stronghold_strength = 5
-stronghold_damaged_strength = 2
-defence_development = "humans.defence"
-home_tile = "tile-10"
-source = "house"
-"""
-
 
 @pytest.fixture
 def own_pack(tmp_path):
-    (tmp_path / "factions.toml").write_text(OVERRIDE, encoding="utf-8")
-    return tmp_path
+    return humans_pack(tmp_path)
 
 
 def test_a_game_started_with_a_pack_option_uses_that_pack(own_pack):

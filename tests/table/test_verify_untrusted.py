@@ -17,24 +17,8 @@ from bot.table.export import build_export, dumps, verify_export
 from bot.table.sweeper import sweep
 from engine.runewars import ruleset as runewars_ruleset
 from engine.runewars.data import loader
+from tests.packs import humans_pack
 from tests.table.helpers import ALICE, BOB, CHANNEL, GUILD, awaited_users, play_first, play_to_end, tiny_game
-
-#: a group's own pack: the Humans start with 7 influence instead of the built-in number
-OWN_FACTION = """
-[[faction]]
-id = "humans"
-name_de = "Menschen"
-name_en = "Humans"
-color = "blue"
-alignment = "good"
-start_tactics = 2
-start_influence = 7
-stronghold_strength = 5
-stronghold_damaged_strength = 2
-defence_development = "humans.defence"
-home_tile = "tile-10"
-source = "house"
-"""
 
 
 def run_verify(path, capsys) -> tuple[int, list[str]]:
@@ -97,9 +81,7 @@ async def test_a_path_in_options_data_pack_is_never_read(table, tmp_path, monkey
     """Issue 21 item 6: the export names a folder in ``options.data_pack``; verify reads the
     pack the export embeds and never that folder (here: it fails on the changed options)."""
     data = await runewars_export(table, {})
-    probe = tmp_path / "probe-pack"
-    probe.mkdir()
-    (probe / "factions.toml").write_text(OWN_FACTION, encoding="utf-8")
+    probe = humans_pack(tmp_path / "probe-pack")
     data["options"]["data_pack"] = str(probe)
     read = []
     real_layer = loader._load_layer
@@ -126,9 +108,7 @@ async def test_a_tampered_embedded_pack_fails_clearly(table):
 async def test_a_game_on_its_own_pack_verifies_from_its_export_alone(table, tmp_path):
     """Issue 21 item 6: a game played on a group's own pack verifies where that pack's folder
     does not exist: the export carries the pack."""
-    own = tmp_path / "own-pack"
-    own.mkdir()
-    (own / "factions.toml").write_text(OWN_FACTION, encoding="utf-8")
+    own = humans_pack(tmp_path / "own-pack")
     data = await runewars_export(table, {"data_pack": str(own)})
     assert data["pack_hash"] != runewars_ruleset.RULESET.pack_hash({})
     shutil.rmtree(own)
