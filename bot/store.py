@@ -1085,9 +1085,16 @@ class Store:
             rows = await _rows(db, f"SELECT {_columns(WaitRecord)} FROM waits WHERE game_id = ? ORDER BY seat", (game_id,))
         return [WaitRecord(**{**dict(row), "muted": bool(row["muted"]), "stalled": bool(row["stalled"])}) for row in rows]
 
-    async def save_waits(self, game_id: int, waits: Sequence[WaitRecord]) -> None:
-        """Replace the waits of a game by ``waits`` (one transaction)."""
+    async def save_waits(self, game_id: int, waits: Sequence[WaitRecord], *, settings: Mapping[str, Any] | None = None) -> None:
+        """Replace the waits of a game by ``waits``, and set the game's ``settings`` (key -> value)
+        with them, in one transaction."""
         async with self._write() as db:
+            for key, value in (settings or {}).items():
+                await db.execute(
+                    "INSERT INTO settings (scope, scope_id, key, value) VALUES ('game', ?, ?, ?)"
+                    " ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
+                    (str(game_id), key, json.dumps(value)),
+                )
             await db.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
             await db.executemany(
                 f"INSERT INTO waits ({_columns(WaitRecord)}) VALUES ({', '.join('?' * len(fields(WaitRecord)))})",

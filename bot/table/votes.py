@@ -35,6 +35,7 @@ import asyncio
 import logging
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot import ids
 from bot.errors import RunetableError
@@ -301,22 +302,46 @@ async def _finish(table: Table, vote_id: int, lines=()) -> VoteState:
     return await state_of(table, vote, lines, buttons, target)
 
 
+async def _still_pending(table: Table, vote: VoteRecord) -> bool:
+    """Whether the passed vote is still to be carried out (call under the game's lock)."""
+    return str(vote.id) in await table.store.get_setting("game", vote.game_id, PENDING, {})
+
+
+async def _done(table: Table, vote: VoteRecord) -> dict[str, Any]:
+    """The pending marks without ``vote``'s, as a setting to write with what carries it out."""
+    pending = await table.store.get_setting("game", vote.game_id, PENDING, {})
+    pending.pop(str(vote.id), None)
+    return {PENDING: pending}
+
+
 async def _carry_out(table: Table, vote: VoteRecord, target_user: int | None) -> tuple[list[str], list[ButtonSpec]]:
     """Do what a passed vote decided; returns the lines saying so, and any claim button.
-    Idempotent: run again after a kill, it does not do a thing twice."""
+    Idempotent: run again after a kill, it does not do a thing twice. A vote that moves the
+    deadlines (extend, resume) writes them and drops its pending mark in one transaction, so
+    a kill leaves it either wholly done or not begun."""
     game_id, now = vote.game_id, table.now()
     if vote.kind == "pause":
         if (await game_settings(table.store, game_id))["paused_at"] is None:
             await change_game_settings(table.store, game_id, paused_at=now)
         return ["⏸️ The game's clocks are paused: no reminders, no deadlines until a resume vote passes."], []
     if vote.kind == "resume":
-        paused_at = (await game_settings(table.store, game_id))["paused_at"]
-        if paused_at is not None:
-            await change_game_settings(table.store, game_id, paused_at=None)
-            await waits.shift_waits(table, game_id, now - paused_at)
+        async with table.store.lock(game_id):
+            if not await _still_pending(table, vote):
+                return [], []
+            paused_at = (await game_settings(table.store, game_id))["paused_at"]
+            stored = await table.store.get_setting("game", game_id, "table", {})
+            now_waits = await table.store.waits(game_id)
+            shifted = now_waits if paused_at is None else waits.shifted(now_waits, now - paused_at)
+            await table.store.save_waits(
+                game_id, shifted, settings={**await _done(table, vote), "table": {**stored, "paused_at": None}}
+            )
         return ["▶️ The game's clocks run again; every deadline moved back by the length of the pause."], []
     if vote.kind == "extend":
-        changed = await waits.extend_deadlines(table, game_id, vote.hours)
+        async with table.store.lock(game_id):
+            if not await _still_pending(table, vote):
+                return [], []
+            moved, changed = waits.extended(await table.store.waits(game_id), vote.hours, now)
+            await table.store.save_waits(game_id, moved, settings=await _done(table, vote))
         return [f"⏳ {len(changed)} deadline(s) moved back by {vote.hours:g} hours."], []
     if vote.kind == "abandon":
         if (await table.store.get_game(game_id)).status == "active":

@@ -31,7 +31,7 @@ import dataclasses
 import hashlib
 import logging
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot import ids
@@ -361,20 +361,27 @@ async def extend_deadlines(table: Table, game_id: int, hours: float, seat: Seat 
     brought into that range, and one that is not a positive number (a vote stored by an
     older version) changes nothing. A stored deadline that is not a finite number counts as
     none."""
-    if not isinstance(hours, int | float) or not math.isfinite(hours) or hours <= 0:
-        return []
-    hours = min(max(hours, EXTEND_MIN_HOURS), EXTEND_MAX_HOURS)
-    latest = table.now() + DEADLINE_MAX_HOURS * HOUR
     async with table.store.lock(game_id):
-        waits = await table.store.waits(game_id)
-        changed = [
-            dataclasses.replace(w, deadline=max(w.deadline, min(w.deadline + hours * HOUR, latest)))
-            for w in waits
-            if stored_deadline(w.deadline) is not None and (seat is None or w.seat == seat)
-        ]
-        keep = [w for w in waits if w.seat not in {c.seat for c in changed}]
-        await table.store.save_waits(game_id, keep + changed)
+        waits, changed = extended(await table.store.waits(game_id), hours, table.now(), seat)
+        await table.store.save_waits(game_id, waits)
     return changed
+
+
+def extended(
+    waits: Sequence[WaitRecord], hours: float, now: float, seat: Seat | None = None
+) -> tuple[list[WaitRecord], list[WaitRecord]]:
+    """The waits with the deadlines of :func:`extend_deadlines` moved, and those changed."""
+    if not isinstance(hours, int | float) or not math.isfinite(hours) or hours <= 0:
+        return list(waits), []
+    hours = min(max(hours, EXTEND_MIN_HOURS), EXTEND_MAX_HOURS)
+    latest = now + DEADLINE_MAX_HOURS * HOUR
+    changed = [
+        dataclasses.replace(w, deadline=max(w.deadline, min(w.deadline + hours * HOUR, latest)))
+        for w in waits
+        if stored_deadline(w.deadline) is not None and (seat is None or w.seat == seat)
+    ]
+    keep = [w for w in waits if w.seat not in {c.seat for c in changed}]
+    return keep + changed, changed
 
 
 async def set_deadline_hours(table: Table, game_id: int, hours: float) -> None:
@@ -390,20 +397,21 @@ async def set_deadline_hours(table: Table, game_id: int, hours: float) -> None:
 
 async def shift_waits(table: Table, game_id: int, seconds: float) -> None:
     """After a pause: every wait began, and is due, ``seconds`` later."""
+    async with table.store.lock(game_id):
+        await table.store.save_waits(game_id, shifted(await table.store.waits(game_id), seconds))
+
+
+def shifted(waits: Sequence[WaitRecord], seconds: float) -> list[WaitRecord]:
+    """The waits as :func:`shift_waits` leaves them."""
 
     def later(t: float | None) -> float | None:
         t = stored_deadline(t)
         return None if t is None else t + seconds
 
-    async with table.store.lock(game_id):
-        waits = await table.store.waits(game_id)
-        await table.store.save_waits(
-            game_id,
-            [
-                dataclasses.replace(w, since=w.since + seconds, deadline=later(w.deadline), next_reminder=later(w.next_reminder))
-                for w in waits
-            ],
-        )
+    return [
+        dataclasses.replace(w, since=w.since + seconds, deadline=later(w.deadline), next_reminder=later(w.next_reminder))
+        for w in waits
+    ]
 
 
 async def deadline_lines(table: Table, game_id: int) -> list[str]:

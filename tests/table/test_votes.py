@@ -347,3 +347,33 @@ async def test_three_and_four_humans_the_target_does_not_vote(table, users, vote
         await votes.cast(table, state.vote.id, CAROL, True)
     state = await votes.cast(table, state.vote.id, BOB, True)
     assert state.vote.status == "passed"
+
+
+@pytest.mark.parametrize("kind", ["extend", "resume"])
+async def test_a_deadline_vote_killed_after_moving_the_deadlines_is_not_applied_twice(table, monkeypatch, clock, kind):
+    """Issue 21 item 2 (exactly once): an extend or resume vote moves the deadlines and drops its
+    pending mark in one transaction. Killed after that transaction, the sweeper finds nothing to
+    do again; killed before it, the sweeper does it once."""
+    game_id = await tiny_game(table)
+    await sweep(table)
+    if kind == "resume":
+        paused = await votes.open_vote(table, game_id, BOB, "pause")
+        await votes.cast(table, paused.vote.id, ALICE, True)
+        clock.advance(5)
+    before = {w.seat: w.deadline for w in await table.store.waits(game_id)}
+    real = votes._carry_out
+
+    async def killed_after_the_write(*args, **kwargs):  # the process dies right after carrying it out
+        await real(*args, **kwargs)
+        raise Killed()
+
+    state = await votes.open_vote(table, game_id, BOB, kind, hours=24 if kind == "extend" else None)
+    monkeypatch.setattr(votes, "_carry_out", killed_after_the_write)
+    with pytest.raises(Killed):
+        await votes.cast(table, state.vote.id, ALICE, True)
+    monkeypatch.setattr(votes, "_carry_out", real)
+    await sweep(table)
+    await sweep(table)
+    moved = 24 * HOUR if kind == "extend" else 5 * HOUR
+    assert {w.seat: w.deadline for w in await table.store.waits(game_id)} == {s: d + moved for s, d in before.items()}
+    assert await table.store.get_setting("game", game_id, votes.PENDING, {}) == {}
