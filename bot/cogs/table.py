@@ -247,7 +247,7 @@ class TableCog(commands.Cog):
     async def deadline_set(
         self,
         interaction: discord.Interaction,
-        hours: app_commands.Range[float, 0, 720],
+        hours: app_commands.Range[float, 0, 2160],
         reminder_hours: app_commands.Range[float, 1, 168] | None = None,
     ) -> None:
         await respond(
