@@ -147,10 +147,18 @@ def who(user_id: int | None) -> str:
 
 
 def fit(lines: list[str]) -> str:
-    """Lines within one message: the oldest lines give way first, the last line always stays."""
-    while len("\n".join(lines)) > TEXT_LIMIT and len(lines) > 2:
-        lines = ["…", *lines[2:]] if lines[0] == "…" else ["…", *lines[1:]]
-    return "\n".join(lines)[:TEXT_LIMIT]
+    """Lines within one message: the oldest lines give way first, and the first line says how
+    many (``… 12 earlier lines``, the rest is in /game log); the last line always stays."""
+    dropped = 0
+    while len("\n".join(_cut(lines, dropped))) > TEXT_LIMIT and len(lines) - dropped > 1:
+        dropped += 1
+    return "\n".join(_cut(lines, dropped))[:TEXT_LIMIT]
+
+
+def _cut(lines: list[str], dropped: int) -> list[str]:
+    if not dropped:
+        return lines
+    return [f"… {dropped} earlier line{'s' if dropped != 1 else ''} (/game log)", *lines[dropped:]]
 
 
 async def deadlines(store, game_id: int, awaited: Sequence[int], now: float) -> tuple[dict[int, float | None], bool]:

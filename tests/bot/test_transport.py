@@ -303,6 +303,18 @@ async def test_discord_failures_are_told_apart_for_the_deliverer(service, error,
         await transport.send_dm(ALICE, {"game_id": 1, "seq": 1, "game": "tinygame", "seat": 0, "lines": []}, "n")
 
 
+def test_a_text_cut_to_one_message_says_how_many_lines_it_left_out():
+    """Issue 21 item 11: where the bot cuts text to fit Discord's 2,000 characters (a DM, the
+    status message, a battle report), it says so and how much; the last line always stays."""
+    from bot.ui.channel import fit
+
+    lines = [f"line {i} " + "x" * 50 for i in range(100)]
+    first, *kept = fit(lines).split("\n")
+    dropped = 100 - len(kept)
+    assert len(fit(lines)) <= 2000 and first == f"… {dropped} earlier lines (/game log)"
+    assert kept == lines[dropped:] and fit(lines[:3]) == "\n".join(lines[:3])
+
+
 def test_channel_text_fits_one_message_and_ends_with_who_is_awaited():
     payload = {
         "kind": "update",
