@@ -11,7 +11,7 @@ The shared modules (service, delivery, table, ui, cogs) reach a game's front-end
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -76,11 +76,6 @@ class FrontEnd:
     def catalogue(self, pack: Any) -> list[dict[str, str]] | None:
         """The pack's public card list (``id``, ``name``, ``kind``, ``text``), or None."""
         return None
-
-    def lobby_choices(self, option: str, packs: Sequence[str]) -> tuple[str, ...]:
-        """The values a lobby offers for a text option without fixed choices (``packs``: the
-        data packs the operator installed)."""
-        return ()
 
     def add_commands(self, group: Any) -> None:
         """Add the game's own commands to its ``app_commands.Group`` (``hand`` is added for every game)."""

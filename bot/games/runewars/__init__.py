@@ -3,7 +3,7 @@ the card list and the rule topics (named by ``engine/runewars/game.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +65,6 @@ class RunewarsFrontEnd(FrontEnd):
 
     def catalogue(self, pack: Any) -> list[dict[str, str]] | None:
         return catalogue(pack)
-
-    def lobby_choices(self, option: str, packs: Sequence[str]) -> tuple[str, ...]:
-        return tuple(packs) if option == "data_pack" else ()
 
     def add_commands(self, group: Any) -> None:
         from bot.games.runewars.commands import add_commands
