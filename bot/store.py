@@ -63,6 +63,7 @@ __all__ = [
     "StaleVersion",
     "GameNotFound",
     "GameRecord",
+    "StoredPack",
     "SeatRecord",
     "ActionRecord",
     "SnapshotRecord",
@@ -240,6 +241,10 @@ MIGRATIONS: tuple[str, ...] = (
         heartbeat REAL    NOT NULL   -- renewed by the running bot
     );
     """,
+    # 5: a pack's load order, which decks are built in (not part of its hashed content).
+    """
+    ALTER TABLE packs ADD COLUMN load_order TEXT;  -- JSON {table: [id, ...]}; NULL for packs kept before
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -283,6 +288,16 @@ class GameNotFound(StoreError, RunetableError):
 
 class InstanceRunning(StoreError):
     """Another bot holds the file's lease: one bot per database file."""
+
+
+@dataclass(frozen=True)
+class StoredPack:
+    """A data pack as the store keeps it: ``content``, the records as the JSON its hash is
+    computed over, and ``load_order``, the JSON of each table's ids in load order (which decks
+    are built in), or None for a pack kept before the order was."""
+
+    content: str
+    load_order: str | None
 
 
 @dataclass(frozen=True)
@@ -920,19 +935,21 @@ class Store:
 
     # ---------------------------------------------------------------- data packs
 
-    async def save_pack(self, pack_hash: str, game: str, content: str) -> None:
-        """Keep a data pack by its hash (idempotent: a known hash is left as it is)."""
+    async def save_pack(self, pack_hash: str, game: str, content: str, load_order: str | None = None) -> None:
+        """Keep a data pack by its hash with its load order (idempotent: a known hash is left
+        as it is, except that a pack kept without its load order gets it)."""
         async with self._write() as db:
             await db.execute(
-                "INSERT OR IGNORE INTO packs (hash, game, content, created_at) VALUES (?, ?, ?, ?)",
-                (pack_hash, game, content, time.time()),
+                "INSERT INTO packs (hash, game, content, created_at, load_order) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (hash) DO UPDATE SET load_order = excluded.load_order WHERE packs.load_order IS NULL",
+                (pack_hash, game, content, time.time(), load_order),
             )
 
-    async def pack(self, pack_hash: str) -> str | None:
-        """The content of the pack with that hash, or None if no game ever used it."""
+    async def pack(self, pack_hash: str) -> StoredPack | None:
+        """The pack with that hash, or None if no game ever used it."""
         async with self._read() as db:
-            rows = await _rows(db, "SELECT content FROM packs WHERE hash = ?", (pack_hash,))
-        return rows[0]["content"] if rows else None
+            rows = await _rows(db, "SELECT content, load_order FROM packs WHERE hash = ?", (pack_hash,))
+        return StoredPack(rows[0]["content"], rows[0]["load_order"]) if rows else None
 
     # ---------------------------------------------------------------- settings
 

@@ -183,9 +183,10 @@ class ServiceBase:
                 return
         except Exception:  # the pack the options name is gone or broken: the stored one is wanted all the more
             pass
-        content = await self.store.pack(record.pack_hash)
-        if content is not None:  # without it the game is refused with IncompatibleState, as the engine says
-            self._bound[key] = with_pack(json.loads(content))
+        stored = await self.store.pack(record.pack_hash)
+        if stored is not None:  # without it the game is refused with IncompatibleState, as the engine says
+            load_order = None if stored.load_order is None else json.loads(stored.load_order)
+            self._bound[key] = with_pack(json.loads(stored.content), load_order)
 
     async def _lobby(self, game_id: int, *, allow_started: bool = False) -> GameRecord:
         """The game, which must still be a lobby (``allow_started``: or a half-done start)."""

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from bot.store import StoredPack
 from engine.core import Action, Ruleset, UnknownGame
 from engine.core.registry import GAMES_VARIABLE, find_game, offered_games, parse_games
 
@@ -52,12 +53,15 @@ def game_pack(ruleset: Ruleset, options: Mapping[str, Any]):
     return pack_of(options) if pack_of is not None else None
 
 
-def pack_content(ruleset: Ruleset, options: Mapping[str, Any]) -> str | None:
-    """The pack's records as the JSON its hash is computed over (so sha256(content) is the hash)."""
+def pack_content(ruleset: Ruleset, options: Mapping[str, Any]) -> StoredPack | None:
+    """The pack as the store keeps it: its records as the JSON its hash is computed over (so
+    sha256(content) is the hash), and its load order beside them (decks are built in it)."""
     pack = game_pack(ruleset, options)
     if pack is None:
         return None
-    return json.dumps(_plain(pack.records), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    content = json.dumps(_plain(pack.records), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    load_order = getattr(pack, "load_order", None)
+    return StoredPack(content, None if load_order is None else json.dumps(_plain(load_order), separators=(",", ":")))
 
 
 def _plain(value: Any) -> Any:

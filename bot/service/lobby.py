@@ -201,6 +201,6 @@ class LobbyMixin(ServiceBase):
 
     async def _save_pack(self, record: GameRecord, ruleset: Ruleset) -> None:
         """Keep the game's whole data pack by its hash (docs/versioning.md, point 4)."""
-        content = pack_content(ruleset, record.options)
-        if content is not None:
-            await self.store.save_pack(record.pack_hash, record.game, content)
+        stored = pack_content(ruleset, record.options)
+        if stored is not None:
+            await self.store.save_pack(record.pack_hash, record.game, stored.content, stored.load_order)

@@ -86,17 +86,21 @@ async def build_export(table: Table, game_id: int, *, complete: bool | None = No
     return data
 
 
-async def _embedded_pack(table: Table, record: GameRecord, ruleset: Ruleset, options: Mapping[str, Any]) -> dict[str, str] | None:
+async def _embedded_pack(table: Table, record: GameRecord, ruleset: Ruleset, options: Mapping[str, Any]) -> dict[str, Any] | None:
     """The game's data pack as the store keeps it (its records as the JSON its hash is computed
-    over), so the export verifies where that pack is not installed; None for a game without one."""
+    over, and beside them the load order its decks are built in), so the export verifies where
+    that pack is not installed; None for a game without one."""
     if not record.pack_hash:
         return None
-    content = await table.store.pack(record.pack_hash)
-    if content is None:  # a game started before packs were kept: this machine's pack if it is the game's
-        content = await asyncio.to_thread(pack_content, ruleset, options)
-    if content is None or hashlib.sha256(content.encode()).hexdigest() != record.pack_hash:
+    stored = await table.store.pack(record.pack_hash)
+    if stored is None:  # a game started before packs were kept: this machine's pack if it is the game's
+        stored = await asyncio.to_thread(pack_content, ruleset, options)
+    if stored is None or hashlib.sha256(stored.content.encode()).hexdigest() != record.pack_hash:
         return None
-    return {"hash": record.pack_hash, "content": content}
+    embedded: dict[str, Any] = {"hash": record.pack_hash, "content": stored.content}
+    if stored.load_order is not None:
+        embedded["load_order"] = json.loads(stored.load_order)
+    return embedded
 
 
 def _story(game: str, commit: Commit, complete: bool) -> dict[str, Any]:
@@ -357,7 +361,7 @@ def _with_pack(
     except ValueError as e:
         return ruleset, f"the embedded data pack is not JSON ({e})."
     try:
-        bound = bind(records)
+        bound = bind(records, embedded.get("load_order"))
     except ValueError as e:  # PackInvalid: the first error and how many more
         return ruleset, f"the embedded data pack is not a valid data pack: {e}"
     if bound.pack_hash(options) != recorded:

@@ -119,12 +119,13 @@ class Runewars(Ruleset):
             return self.given_hash
         return _hash(resolve_pack_dir(options.get("data_pack")))
 
-    def with_pack_records(self, records: Any) -> Runewars:
+    def with_pack_records(self, records: Any, load_order: Any = None) -> Runewars:
         """This ruleset playing the pack made of ``records`` alone (a game's stored or exported
-        pack: :attr:`Pack.records`), validated like a loaded pack; ``options["data_pack"]`` is
-        then never read (``python -m bot verify``). Raises :class:`PackInvalid`."""
+        pack: :attr:`Pack.records`, its decks built in ``load_order``, :attr:`Pack.load_order`),
+        validated like a loaded pack; ``options["data_pack"]`` is then never read
+        (``python -m bot verify``). Raises :class:`PackInvalid`."""
         bound = Runewars()
-        bound.given_pack = load_pack_from_records(records, checks=PACK_CHECKS)
+        bound.given_pack = load_pack_from_records(records, load_order=load_order, checks=PACK_CHECKS)
         bound.given_hash = pack_hash(bound.given_pack)
         return bound
 

@@ -154,8 +154,10 @@ async def test_the_data_pack_is_kept_by_its_hash_at_the_start(store):
     for user in (ALICE, BOB):
         await service.join(record.id, user)
     await service.start(record.id)
-    content = await store.pack(record.pack_hash)
-    assert hashlib.sha256(content.encode()).hexdigest() == record.pack_hash
+    stored = await store.pack(record.pack_hash)
+    assert hashlib.sha256(stored.content.encode()).hexdigest() == record.pack_hash
+    pack = load_ruleset("runewars").pack({})
+    assert json.loads(stored.load_order) == {table: list(ids) for table, ids in pack.load_order.items()}
     assert record.pack_hash == load_ruleset("runewars").pack_hash({})
 
 

@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine.runewars.data import ENV_VAR, PackInvalid, builtin_dir, check, load_pack, pack_hash
+from engine.runewars.data.loader import load_pack_from_records
+from engine.runewars.ruleset import PACK_CHECKS
+from tests.packs import reversed_tactics_pack
 
 REPO = Path(__file__).resolve().parents[2]
 BROKEN = REPO / "tests" / "data" / "broken"
@@ -205,3 +208,22 @@ def test_unknown_field_and_bad_enum_are_errors(tmp_path):
     r = check(tmp_path)
     got = {(e.record, e.field) for e in r.errors}
     assert ("unit[human_archer]", "shape") in got and ("unit[human_infantry]", "speed") in got
+
+
+def test_a_pack_rebuilt_from_its_records_builds_its_decks_in_its_load_order(tmp_path):
+    """Issue 21 item 6 (docs/table.md, verify): records are hashed by id, decks are built in
+    load order; ``load_pack_from_records`` with the pack's :attr:`Pack.load_order` builds the
+    same decks as the folder did, without it the built-in order."""
+    pack = load_pack(reversed_tactics_pack(tmp_path / "reversed"), use_env=False, checks=PACK_CHECKS)
+    records = json.loads(json.dumps(pack.records, default=lambda value: dict(value)))
+    order = json.loads(json.dumps(pack.load_order, default=lambda value: dict(value)))
+
+    def tactics(p):
+        return [card.id for card in p.cards["tactics_card"]]
+
+    rebuilt = load_pack_from_records(records, load_order=order, checks=PACK_CHECKS)
+    assert tactics(rebuilt) == tactics(pack) and tactics(pack)[:2] == ["heilkraeuter_2", "heilkraeuter"]
+    assert pack_hash(rebuilt) == pack_hash(pack)
+    assert tactics(load_pack_from_records(records, checks=PACK_CHECKS))[:2] == ["versteckter_pass", "versteckter_pass_2"]
+    with pytest.raises(PackInvalid, match="load order"):
+        load_pack_from_records(records, load_order={"tactics_card": [1, 2]}, checks=PACK_CHECKS)

@@ -19,6 +19,7 @@ from bot.store import (
     SeatRecord,
     StaleVersion,
     Store,
+    StoredPack,
     StoreError,
     nonce_for,
 )
@@ -389,4 +390,13 @@ async def test_a_game_keeps_the_pack_it_started_with(store):
     assert await store.pack("abc") is None
     await store.save_pack("abc", "runewars", '{"units": 1}')
     await store.save_pack("abc", "runewars", '{"units": 2}')
-    assert await store.pack("abc") == '{"units": 1}'
+    assert await store.pack("abc") == StoredPack('{"units": 1}', None)
+
+
+async def test_a_pack_kept_without_its_load_order_gets_it_once(store):
+    """Issue 21 item 6: a pack kept before the load order was (migration 5) gets it from the next
+    game started on it; a known order is never replaced."""
+    await store.save_pack("abc", "runewars", '{"units": 1}')
+    await store.save_pack("abc", "runewars", '{"units": 1}', '{"units": ["b", "a"]}')
+    await store.save_pack("abc", "runewars", '{"units": 1}', '{"units": ["a", "b"]}')
+    assert await store.pack("abc") == StoredPack('{"units": 1}', '{"units": ["b", "a"]}')

@@ -80,7 +80,8 @@ async def test_runewars_export_verifies_every_shuffle_and_tampered_chance_fails(
     data = json.loads(dumps(await build_export(table, game_id, complete=True)))
     # issue 21 item 6: the complete export carries the game's data pack, as the store keeps it by hash
     assert data["pack"]["hash"] == data["pack_hash"] == (await table.store.get_game(game_id)).pack_hash
-    assert data["pack"]["content"] == await table.store.pack(data["pack_hash"])
+    stored = await table.store.pack(data["pack_hash"])
+    assert data["pack"]["content"] == stored.content and data["pack"]["load_order"] == json.loads(stored.load_order)
     verdict = verify_export(data)
     assert verdict.ok, verdict.lines
     assert int(verdict.lines[-1].split("their ")[1].split(" chance")[0]) > 50  # faction set-up shuffles at least

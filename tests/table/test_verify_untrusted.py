@@ -17,7 +17,7 @@ from bot.table.export import build_export, dumps, verify_export
 from bot.table.sweeper import sweep
 from engine.runewars import ruleset as runewars_ruleset
 from engine.runewars.data import loader
-from tests.packs import humans_pack
+from tests.packs import humans_pack, reversed_tactics_pack
 from tests.table.helpers import ALICE, BOB, CHANNEL, GUILD, awaited_users, play_first, play_to_end, tiny_game
 
 
@@ -115,6 +115,25 @@ async def test_a_game_on_its_own_pack_verifies_from_its_export_alone(table, tmp_
     forget_loaded_packs()
     verdict = verify_export(data)
     assert verdict.ok, verdict.lines
+
+
+async def test_a_pack_that_loads_out_of_id_order_verifies_from_its_export_alone(table, tmp_path):
+    """Issue 21 item 6: decks are built in load order, which the hash (over the records by id)
+    does not keep; the store keeps it beside the pack and the export embeds it, so a pack that
+    lists its cards out of id order replays with its own deck order."""
+    own = reversed_tactics_pack(tmp_path / "reversed")
+    data = await runewars_export(table, {"data_pack": str(own)})
+    assert data["pack"]["load_order"]["tactics_card"][:2] == ["heilkraeuter_2", "heilkraeuter"]
+    shutil.rmtree(own)
+    forget_loaded_packs()
+    assert verify_export(data).ok
+    without_order = copy.deepcopy(data)
+    del without_order["pack"]["load_order"]  # as an export made before the order was kept
+    assert not verify_export(without_order).ok
+    broken = copy.deepcopy(data)
+    broken["pack"]["load_order"] = {"tactics_card": "not a list"}
+    verdict = verify_export(broken)
+    assert not verdict.ok and "load order" in verdict.lines[-1]
 
 
 def _deep(depth: int) -> str:

@@ -885,6 +885,7 @@ def build_pack(m: Merged) -> Pack:
         hero_cards=build_hero_cards(m, _prov),
         cards=MappingProxyType(cards),
         records=MappingProxyType(records),
+        load_order=MappingProxyType({name: tuple(m.tables[name]) for name in sorted(m.tables)}),
     )
 
 
@@ -988,18 +989,34 @@ def _builtin_order() -> dict[str, dict[str, int]]:
     return {table: {rid: i for i, rid in enumerate(bucket)} for table, bucket in merge_layers(None).tables.items()}
 
 
-def load_pack_from_records(records: Any, *, checks: Sequence[RecordCheck] = ()) -> Pack:
+def _given_order(load_order: Any, where: str) -> tuple[dict[str, dict[str, int]], list[PackError]]:
+    """``load_order`` (:attr:`Pack.load_order` as JSON: ``{table: [id, ...]}``) as each table's
+    position of every id, or what is wrong with it; None gives no order."""
+    if load_order is None:
+        return {}, []
+    if not isinstance(load_order, dict) or not all(
+        isinstance(ids, list) and all(isinstance(i, str) for i in ids) for ids in load_order.values()
+    ):
+        return {}, [PackError(where, "load_order", "-", "a pack's load order is an object of tables, each a list of ids")]
+    return {str(table): {rid: i for i, rid in enumerate(ids)} for table, ids in load_order.items()}, []
+
+
+def load_pack_from_records(records: Any, *, load_order: Any = None, checks: Sequence[RecordCheck] = ()) -> Pack:
     """The pack made of ``records`` alone, ``{table: [record, ...]}`` as :attr:`Pack.records`
     holds them (a game's stored or exported pack, so nothing is merged over the built-in one
     and no folder is read), validated like a loaded pack. Raises :class:`PackInvalid`.
 
-    Records keep no load order (the hash does not depend on it) but decks are built in it: a
-    table's records take the built-in pack's order, records it lacks follow by id. That is
-    the order of the built-in pack and of packs that change its records; a pack adding
-    records out of id order, or replacing a table, may build its decks in another order."""
+    Records are hashed by id, but decks are built in load order: ``load_order``
+    (:attr:`Pack.load_order`, kept beside the records) restores it. Without it (a pack stored
+    before the order was kept), a table's records take the built-in pack's order and records
+    it lacks follow by id: right for the built-in pack and for packs that change its records,
+    not for a pack adding records out of id order or replacing a table."""
     merged, where, order = Merged(), "<records>", 0
     if not isinstance(records, dict):
         raise PackInvalid([PackError(where, "-", "-", "a pack's records are an object of tables")])
+    given, problems = _given_order(load_order, where)
+    if problems:
+        raise PackInvalid(problems)
     for key, value in records.items():
         if key not in TABLES:
             merged.errors.append(PackError(where, str(key)[:40], "-", "unknown table"))
@@ -1008,7 +1025,7 @@ def load_pack_from_records(records: Any, *, checks: Sequence[RecordCheck] = ()) 
             merged.errors.append(PackError(where, key, "-", f"{key} must be a list of records"))
             continue
         bucket = merged.tables.setdefault(key, {})
-        known = _builtin_order().get(key, {})
+        known = given[key] if key in given else _builtin_order().get(key, {})
         value = sorted(value, key=lambda d: (known.get(str(d.get("id")), len(known)), str(d.get("id"))))
         for i, data in enumerate(value):
             rid = data.get("id")

@@ -526,6 +526,9 @@ class Pack:
     cards: Mapping[str, tuple[NamedCard, ...]]  # kind -> cards
     records: Mapping[str, tuple[Mapping[str, object], ...]]  # raw merged records, for hashing
     hero_cards: HeroCards | None = None  # heroes, quests, rewards
+    #: each table's ids in load order, which decks are built in; not hashed (the hash is over
+    #: ``records``), so a stored or exported pack keeps it beside its content
+    load_order: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     # -- lookups --
     def constant(self, cid: str):
