@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import os
 import shutil
 import sys
@@ -11,13 +9,13 @@ import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import discord
 import pytest
 
 from bot.endpoints import point_at
-from tests.e2e.double import DEFAULT_TIMEOUT, DiscordDouble
+from loopback.double import DiscordDouble
+from loopback.harness import running
+from loopback.settings import SWITCH_INTERVAL
 from tests.e2e.probe_bot import ProbeBot
-from tests.e2e.settings import GUILD_READY_TIMEOUT, SWITCH_INTERVAL
 
 #: wall-clock span of the e2e tests in this run: [first start, last end, tests]
 _E2E_SPAN: list[float] = []
@@ -61,25 +59,6 @@ async def double() -> AsyncIterator[DiscordDouble]:
         finally:
             point_at(None, None)
         assert serving.unsupported == [], "the bot used routes the double does not serve"
-
-
-@contextlib.asynccontextmanager
-async def running(client: discord.Client, double: DiscordDouble) -> AsyncIterator[discord.Client]:
-    """Run ``client`` against ``double`` until it is ready; close it afterwards."""
-    client._connection.guild_ready_timeout = GUILD_READY_TIMEOUT  # a discord.Client option, set for any client
-    task = asyncio.create_task(client.start(double.token))
-    ready = asyncio.create_task(client.wait_until_ready())
-    try:
-        done, _ = await asyncio.wait({task, ready}, timeout=DEFAULT_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
-        if task in done:
-            task.result()  # raises the start-up error
-        assert ready in done, "the bot did not become ready"
-        yield client
-    finally:
-        ready.cancel()
-        await client.close()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ player waits for:
 How it runs:
 
 1. **Set-up** (not measured): the bot runs with the e2e test settings (maps at season ends,
-   no DM limit, fixed seeds; :mod:`tests.e2e.harness`) while brains play every game
+   no DM limit, fixed seeds; :mod:`loopback.harness`) while brains play every game
    through its set-up into the first spring, all games at once.
 2. **Measured**: that process is stopped and the bot started again with its production
    settings (``MAP_CADENCE=move``: a map after every move; ``DM_LIMIT=5``,
@@ -38,11 +38,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.brains import Step, Table, season_index
-from tests.e2e.double import DiscordDouble, Message
-from tests.e2e.harness import GUILD_SYNC, START_TIMEOUT, reader, start_bot_process, stop
+from loopback.brains import Step, Table
+from loopback.double import DiscordDouble, Message
+from loopback.harness import GUILD_SYNC, START_TIMEOUT, reader, start_bot_process, stop
+from loopback.players import Player
 from tests.e2e.leaks import MAP_FILE
-from tests.e2e.players import Player
+from tests.e2e.seasons import season_index
 
 TARGET_P95_MS = 1500.0
 TARGET_MAX_ACK_MS = 3000.0

@@ -64,8 +64,8 @@ from engine.core import Engine, decode, encode
 from engine.runewars.bids import Bid
 from engine.runewars.control import controller
 from engine.runewars.views import rune_as_seen
-from tests.e2e import payloads as p
-from tests.e2e.double import DiscordDouble, Message
+from loopback import payloads as p
+from loopback.double import DiscordDouble, Message
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: PNG chunks that carry pixels, not words (the renderer writes IHDR, IDAT and IEND only)

@@ -23,10 +23,10 @@ from bot.service import GameService
 from bot.ui import components, play, transport
 from bot.ui.transport import DiscordTransport
 from engine.core import decode
+from loopback.brains import Table
+from loopback.harness import LogLines, bot_in_process, reader
+from loopback.players import Player
 from tests.e2e import leaks
-from tests.e2e.brains import Table
-from tests.e2e.harness import LogLines, bot_in_process, reader
-from tests.e2e.players import Player
 
 
 def with_text_chunk(png: bytes, text: str) -> bytes:

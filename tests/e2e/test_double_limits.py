@@ -18,9 +18,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.e2e import payloads as p
-from tests.e2e.double import ACK_DEADLINE_S, TOKEN_LIFETIME_S, DiscordDouble, DoubleError
-from tests.e2e.players import Player
+from loopback import payloads as p
+from loopback.double import ACK_DEADLINE_S, TOKEN_LIFETIME_S, DiscordDouble, DoubleError
+from loopback.players import Player
 
 
 async def call(double: DiscordDouble, method: str, path: str, body: Any = None, files: list[bytes] = ()) -> tuple[int, dict]:

@@ -15,11 +15,12 @@ import pytest
 
 from bot import ids
 from bot.ui.lobby import DM_CLOSED
+from loopback import payloads as p
+from loopback.brains import CHOICE, Table
+from loopback.harness import bot_in_process, bot_process, delivered, log_lines, reader
+from loopback.players import Player
 from tests.e2e import leaks
-from tests.e2e import payloads as p
-from tests.e2e.brains import CHOICE, Table, season_index
-from tests.e2e.harness import bot_in_process, bot_process, delivered, log_lines, reader
-from tests.e2e.players import Player
+from tests.e2e.seasons import season_index
 
 TWO_YEARS = 8  # seasons
 

@@ -21,12 +21,13 @@ from bot import ids
 from bot.table import SweepReport, Table, recap, waits
 from bot.ui.transport import DiscordTransport
 from engine.core import decode
+from loopback import payloads as p
+from loopback.brains import Brain
+from loopback.brains import Table as Game
+from loopback.harness import bot_in_process, reader
+from loopback.players import Player
 from tests.e2e import leaks
-from tests.e2e import payloads as p
-from tests.e2e.brains import Brain, season_index
-from tests.e2e.brains import Table as Game
-from tests.e2e.harness import bot_in_process, reader
-from tests.e2e.players import Player
+from tests.e2e.seasons import season_index
 
 HOUR = 3600.0
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.double import DiscordDouble
+from loopback.double import DiscordDouble
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0  # a cold interpreter importing discord.py and the engine on a slow CI machine

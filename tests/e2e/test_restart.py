@@ -20,10 +20,11 @@ import sys
 
 import pytest
 
+from loopback.brains import Table
+from loopback.harness import GUILD_SYNC, START_TIMEOUT, delivered, log_lines, reader, start_bot_process, stop
+from loopback.players import Player
 from tests.e2e import leaks
-from tests.e2e.brains import Table, season_index
-from tests.e2e.harness import GUILD_SYNC, START_TIMEOUT, delivered, log_lines, reader, start_bot_process, stop
-from tests.e2e.players import Player
+from tests.e2e.seasons import season_index
 from tests.packs import humans_pack
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")]

@@ -14,10 +14,11 @@ from collections import Counter
 import discord
 import pytest
 
-from tests.e2e import payloads as p
-from tests.e2e.brains import Table, season_index
-from tests.e2e.harness import bot_in_process, delivered, reader
-from tests.e2e.players import Player
+from loopback import payloads as p
+from loopback.brains import Table
+from loopback.harness import bot_in_process, delivered, reader
+from loopback.players import Player
+from tests.e2e.seasons import season_index
 
 README_PERMISSIONS = {
     "view_channel",

@@ -20,10 +20,10 @@ import pytest
 from bot.config import Config
 from bot.endpoints import point_at
 from bot.store import Store
-from tests.e2e import payloads as p
+from loopback import payloads as p
+from loopback.double import DiscordDouble, DoubleError
+from loopback.players import Player
 from tests.e2e.conftest import running
-from tests.e2e.double import DiscordDouble, DoubleError
-from tests.e2e.players import Player
 from tests.e2e.probe_bot import Buttons, ProbeBot
 
 

@@ -1,6 +1,6 @@
-"""Player brains: users who play Runewars through the wire, deciding with the AI seats' policy.
+"""Player brains: users who play a game through the wire, deciding with the game's AI policy.
 
-A :class:`Brain` is a :class:`~tests.e2e.players.Player` (a Discord user sending real
+A :class:`Brain` is a :class:`~loopback.players.Player` (a Discord user sending real
 interaction payloads to the double) that answers its seat's decisions:
 
 1. **What the seat knows** comes from the game service's view for that user's seat
@@ -9,19 +9,20 @@ interaction payloads to the double) that answers its seat's decisions:
    is the only structured form of that knowledge. What reaches the user on Discord is, by
    design, narrated text and buttons whose ids carry hashes, not the view the AI policy
    reads; parsing the narration back would test the parser, not the bot.
-2. **What to answer** is the AI policy's choice (``engine.runewars.ai.policy.choose``) from
-   that view, prompt and legal answers, with the seat's own seeded random generator.
+2. **What to answer** is the choice of the game's default AI policy (its descriptor's,
+   :func:`bot.service.load_ai`) from that view, prompt and legal answers, with the seat's own
+   seeded random generator.
 3. **How to answer** is what a user does: find the bot's panel for that prompt in the
    user's inbox (the DM that announced it, or the private thread the bot uses when DMs are
    closed, the reply that replaced a clicked message, or an ephemeral answer of
-   ``/rw hand`` when nothing arrived), then click
+   the game's private command, e.g. ``/rw hand``, when nothing arrived), then click
    the button or pick the select options that lead to the answer (guided steps, pages,
    Confirm), each click one real interaction. The brain never builds a custom id itself;
    it only recognises, by the hashes :mod:`bot.ids` defines, which offered component
    means its answer.
 
-A :class:`Table` is one game in one channel: the lobby through ``/game new`` and the lobby
-buttons, then :meth:`Table.play` lets the awaited seats answer one decision at a time and
+A :class:`Table` is one game in one channel: the lobby through ``/game new <game>`` and the lobby
+buttons (``humans`` of the seats joined by users, the others filled with AI seats by the bot), then :meth:`Table.play` lets the awaited seats answer one decision at a time and
 records each :class:`Step` (its interactions and the positions before and after).
 """
 
@@ -37,16 +38,13 @@ from typing import Any
 
 from bot import ids
 from bot.errors import StaleClick
-from bot.games.runewars import FRONTEND
-from bot.narration import narrator_for
-from bot.service import Decision, GameService, SeatView
+from bot.frontend import frontend_for
+from bot.service import Decision, GameService, SeatView, load_ai
 from bot.ui.panels import walk
-from engine.runewars.ai.policy import choose
-from tests.e2e import payloads as p
-from tests.e2e.double import DiscordDouble, DoubleError, Interaction, Message
-from tests.e2e.players import Player
+from loopback import payloads as p
+from loopback.double import DiscordDouble, DoubleError, Interaction, Message
+from loopback.players import Player
 
-MOVE_KINDS = FRONTEND.move_kinds
 CHOICE = re.compile(ids.CHOICE_TEMPLATE)
 SELECT = re.compile(ids.SELECT_TEMPLATE)
 CURSOR = re.compile(ids.CURSOR_TEMPLATE)
@@ -56,6 +54,8 @@ PRIVATE = (p.DM, p.PRIVATE_THREAD)
 MAX_CLICKS = 12
 #: seconds to wait for a DM announcing a decision before asking /rw hand instead
 DM_PATIENCE = 10.0
+#: seconds to wait for the bot's AI seats to answer when no user is awaited
+AI_PATIENCE = 60.0
 
 
 class BrainError(AssertionError):
@@ -91,7 +91,9 @@ class Brain(Player):
     async def decide(self, view: SeatView) -> Step:
         """Answer one open decision of this seat (``view``: the seat's view now)."""
         decision = await self._decision_with_panel(view)
-        action = choose(dict(view.view), decision.prompt, list(decision.actions), self.rng, pack=await self.table.pack())
+        action = self.table.policy(
+            dict(view.view), decision.prompt, list(decision.actions), self.rng, pack=await self.table.pack()
+        )
         step = Step(
             self.user.name,
             view.seat,
@@ -102,7 +104,7 @@ class Brain(Player):
             in_turn=bool(view.view.get("turn")),
         )
         ph = ids.prompt_hash(decision.prompt.id)
-        if self.table.type_moves and decision.prompt.kind in MOVE_KINDS:
+        if self.table.type_moves and decision.prompt.kind in self.table.frontend.move_kinds:
             for option in ("to", "from"):  # what /game move would suggest (checked for leaks)
                 await self.autocomplete("game move", focused=option, channel=self.table.channel)
         for _ in range(MAX_CLICKS):
@@ -164,7 +166,7 @@ class Brain(Player):
 
     async def _ask_private(self, ph: str) -> Message:
         self.fallbacks += 1
-        await self.slash("rw hand", channel=self.table.channel)
+        await self.slash(self.table.frontend.private_command.removeprefix("/"), channel=self.table.channel)
         return await self.double.wait_for(lambda: self.panel(ph), what=f"/rw hand to show {self.user.name}'s decision")
 
     # --- pressing what leads to the answer ------------------------------------------------
@@ -183,7 +185,7 @@ class Brain(Player):
             if ids.choice_value(index, action) in values:
                 return await self.select(message, ids.choice_value(index, action), custom_id=component["custom_id"])
             if values and all(v.startswith("n") for v in values):
-                value = _step_value(decision, action, ids.parse_cursor(match))
+                value = _step_value(self.table.frontend, decision, action, ids.parse_cursor(match))
                 if value in values:
                     return await self.select(message, value, custom_id=component["custom_id"])
         for component, match in components:  # another page, or back to the first step of an older position
@@ -203,9 +205,9 @@ def _decision_match(component: dict[str, Any]) -> re.Match[str] | None:
     return CHOICE.fullmatch(custom_id) or SELECT.fullmatch(custom_id) or CURSOR.fullmatch(custom_id)
 
 
-def _step_value(decision: Decision, action, cursor: ids.Cursor) -> str | None:
+def _step_value(frontend, decision: Decision, action, cursor: ids.Cursor) -> str | None:
     """The option (``n<k>``) of a guided step that keeps ``action`` possible."""
-    narrator = narrator_for("runewars")
+    narrator = frontend.narrator
     facets = narrator.flow(decision.prompt.kind) or ()
     rich = [(i, a) for i, a in enumerate(decision.actions) if a.args]
     try:
@@ -219,12 +221,29 @@ def _step_value(decision: Decision, action, cursor: ids.Cursor) -> str | None:
 
 
 class Table:
-    """One Runewars game in one channel, played by brains (see the module docstring)."""
+    """One game in one channel, played by brains (see the module docstring); ``game``: its name
+    (default Runewars, the game the e2e tests play); ``seats``: the table size when larger than
+    the players (the other seats are AI seats)."""
 
     def __init__(
-        self, double: DiscordDouble, service: GameService, players: list[Player], *, seed: int = 0, type_moves: bool = False
+        self,
+        double: DiscordDouble,
+        service: GameService,
+        players: list[Player],
+        *,
+        seed: int = 0,
+        type_moves: bool = False,
+        game: str = "runewars",
+        seats: int | None = None,
     ):
         self.double = double
+        self.game = game
+        self.frontend = frontend_for(game)
+        policy = load_ai(game)
+        if policy is None:
+            raise BrainError(f"{game} has no AI policy for the brains to decide with")
+        self.policy = policy
+        self.size = seats or len(players)
         self.service = service  # read-only: views of the bot's database
         self.channel = players[0].channel
         self.seed = seed
@@ -241,9 +260,12 @@ class Table:
         return {b.user.id: b for b in self.brains}
 
     async def open(self, **options: Any) -> int:
-        """``/game new runewars`` by the first player, then everyone clicks Join and the creator Start."""
+        """``/game new <game>`` by the first player, then everyone clicks Join and the creator Start
+        (with AI seats for the rest of the table when it is larger than the players)."""
         creator = self.brains[0]
-        reply = await creator.slash("game new runewars", channel=self.channel, players=len(self.brains), **options)
+        if self.size > len(self.brains):
+            options.setdefault("ai_seats", True)
+        reply = await creator.slash(f"game new {self.game}", channel=self.channel, players=self.size, **options)
         self.lobby = reply.message
         record = await self.service.store.active_game(self.channel.id)
         assert record is not None, reply.message.content
@@ -271,6 +293,19 @@ class Table:
     async def seat_view(self, user_id: int | None) -> SeatView:
         return await self.service.view(self.game_id, user_id)
 
+    def next_brain(self, public: SeatView) -> Brain | None:
+        """The brain of the first awaited seat a user holds, or None (only AI seats are awaited)."""
+        by_user = self.by_user
+        return next((by_user[self.seats[s]] for s in public.awaited if self.seats.get(s) in by_user), None)
+
+    async def moved_on(self, seq: int, timeout: float = AI_PATIENCE) -> None:
+        """Wait until the game is past position ``seq`` (the bot playing its AI seats)."""
+        deadline = time.monotonic() + timeout
+        while (await self.service.store.get_game(self.game_id)).seq == seq:
+            if time.monotonic() > deadline:
+                raise BrainError(f"only AI seats are awaited and the game stayed at {seq} for {timeout:.0f} s")
+            await asyncio.sleep(0.02)
+
     async def play(
         self,
         until: Callable[[SeatView], bool] = lambda v: False,
@@ -280,20 +315,18 @@ class Table:
     ) -> SeatView:
         """Let the awaited seats answer, one decision at a time, until ``until(public view)``
         or the game's end. Returns the public view at the stop."""
-        for _ in range(max_steps):
+        steps = 0
+        while steps < max_steps:
             public = await self.seat_view(None)
             if public.status != "active" or public.view.get("result") is not None or until(public):
                 return public
-            brain = self.by_user[self.seats[public.awaited[0]]]
+            brain = self.next_brain(public)
+            if brain is None:  # only AI seats are awaited: the bot plays them
+                await self.moved_on(public.seq)
+                continue
+            steps += 1
             step = await brain.decide(await self.seat_view(brain.user.id))
             self.steps.append(step)
             if after_step is not None:
                 await after_step(step)
         raise BrainError(f"no end after {max_steps} decisions")
-
-
-def season_index(view: SeatView) -> int:
-    """Seasons begun so far: 1 in the first spring (0 during the setup)."""
-    seasons = ("spring", "summer", "autumn", "winter")
-    year, season = view.view.get("year") or 0, view.view.get("season")
-    return 0 if season not in seasons else (year - 1) * 4 + seasons.index(season) + 1

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e import payloads as p
-from tests.e2e.double import DEFAULT_TIMEOUT, Channel, DiscordDouble, DoubleError, Interaction, Message, User
+from loopback import payloads as p
+from loopback.double import DEFAULT_TIMEOUT, Channel, DiscordDouble, DoubleError, Interaction, Message, User
 
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10

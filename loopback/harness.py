@@ -1,7 +1,7 @@
 """The Runetable bot against the double, in the test process or as ``python -m bot run``.
 
 Test settings, each said where it is applied (the first two are the bot's own settings,
-:class:`bot.config.Config`; for a bot process, :mod:`tests.e2e.bot_process` applies the
+:class:`bot.config.Config`; for a bot process, :mod:`loopback.bot_process` applies the
 others to the bot's classes):
 
 * **Maps at season ends only** (:data:`TEST_SETTINGS`, ``MAP_CADENCE=season``): drawing the
@@ -15,12 +15,12 @@ others to the bot's classes):
   :mod:`tests.e2e.latency` keeps it).
 * **Fixed seeds** (:class:`SeededService`): ``/game new`` draws a random seed; the in-process
   bot's service takes the next seed of a list instead, so a run replays exactly.
-* **Quick thread switches**: a 0.5 ms interpreter switch interval (:mod:`tests.e2e.settings`,
-  set by tests/e2e/conftest.py).
+* **Quick thread switches**: a 0.5 ms interpreter switch interval (:mod:`loopback.settings`,
+  set by tests/e2e/conftest.py and the playtest).
 * **A short wait for guilds**: after READY, discord.py waits for more GUILD_CREATEs until
   none came for ``guild_ready_timeout`` (a ``discord.Client`` option, 2 s by default)
   before it is ready; the double sends every guild at once, so these runs wait 0.1 s
-  (:mod:`tests.e2e.settings`; tests/e2e/conftest.py's ``running`` sets it for any client).
+  (:mod:`loopback.settings`; :func:`running` sets it for any client).
 """
 
 from __future__ import annotations
@@ -37,14 +37,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bot.client import RunetableBot
 from bot.config import Config
 from bot.service import GameService
 from bot.store import Store
-from tests.e2e.double import DiscordDouble
-from tests.e2e.settings import GUILD_READY_TIMEOUT, SWITCH_INTERVAL
+from loopback.double import DEFAULT_TIMEOUT, DiscordDouble
+from loopback.settings import GUILD_READY_TIMEOUT, SWITCH_INTERVAL
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 #: a cold interpreter importing discord.py, the engine and the renderer on a slow CI machine
 START_TIMEOUT = 60.0
 GUILD_SYNC = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
@@ -100,11 +102,28 @@ class LogLines(logging.Handler):
 
 
 @contextlib.asynccontextmanager
+async def running(client: discord.Client, double: DiscordDouble) -> AsyncIterator[discord.Client]:
+    """Run ``client`` against ``double`` until it is ready; close it afterwards."""
+    client._connection.guild_ready_timeout = GUILD_READY_TIMEOUT  # a discord.Client option, set for any client
+    task = asyncio.create_task(client.start(double.token))
+    ready = asyncio.create_task(client.wait_until_ready())
+    try:
+        done, _ = await asyncio.wait({task, ready}, timeout=DEFAULT_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            task.result()  # raises the start-up error
+        assert ready in done, "the bot did not become ready"
+        yield client
+    finally:
+        ready.cancel()
+        await client.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+@contextlib.asynccontextmanager
 async def bot_in_process(double: DiscordDouble, database: Path, *, seeds: list[int] = ()) -> AsyncIterator[RunetableBot]:
     """The real RunetableBot in this process, connected to ``double``, its store at ``database``,
     with the test settings."""
-    from tests.e2e.conftest import running  # pytest's; this module is also imported without it
-
     config = Config(
         token=double.token,
         database_path=database,
@@ -142,7 +161,7 @@ async def start_bot_process(
     production: bool = False,
     settings: Mapping[str, str] = (),
 ) -> asyncio.subprocess.Process:
-    """``python -m bot run`` (through :mod:`tests.e2e.bot_process`, with the settings above) against
+    """``python -m bot run`` (through :mod:`loopback.bot_process`, with the settings above) against
     ``double``; ``production``: with none of them (:data:`PRODUCTION_SETTINGS`: a map after
     every move, the DM limit). ``settings``: bot settings (bot/config.py) to change on top."""
     env = (
@@ -163,7 +182,7 @@ async def start_bot_process(
         return await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tests.e2e.bot_process",
+            "loopback.bot_process",
             "run",
             "--env-file",
             str(database.parent / "no.env"),

@@ -1,7 +1,7 @@
-"""``python -m tests.e2e.bot_process run ...``: ``python -m bot run`` with the e2e settings.
+"""``python -m loopback.bot_process run ...``: ``python -m bot run`` with the e2e settings.
 
 Exactly the bot's own command line (:func:`bot.cli.main`), after the settings of
-:mod:`tests.e2e.harness` that the bot has no setting for are applied to its classes, each by
+:mod:`loopback.harness` that the bot has no setting for are applied to its classes, each by
 its variable (the maps and the DM limit are the bot's own settings, ``MAP_CADENCE`` and
 ``DM_LIMIT``, read by bot/config.py):
 

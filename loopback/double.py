@@ -17,10 +17,10 @@ DISCORD_API_BASE / DISCORD_GATEWAY_URL) has pointed discord.py here. The double:
   routes: 429 with ``retry_after`` and X-RateLimit headers, or 5xx.
 * refuses what Discord refuses, with Discord's answer: commands, messages, components,
   uploads, threads, autocomplete results and modals that break a documented limit
-  (:mod:`tests.e2e.payloads`; the table in docs/e2e.md), an initial response after 3 s
+  (:mod:`loopback.payloads`; the table in docs/e2e.md), an initial response after 3 s
   (404 / 10062) and an interaction token older than 15 minutes (401 / 50027).
 
-Player actions (slash commands, clicks, selects, modals) live in :mod:`tests.e2e.players`;
+Player actions (slash commands, clicks, selects, modals) live in :mod:`loopback.players`;
 they use :meth:`DiscordDouble.interact` to send INTERACTION_CREATE and
 :meth:`DiscordDouble.settled` to wait for the bot's answer.
 """
@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
-from tests.e2e import payloads as p
+from loopback import payloads as p
 
 DEFAULT_TIMEOUT = 15.0
 INTERACTIVE = {2, 3, 4, 5, 6, 7, 8}  # button, selects, text input (resources/components)
