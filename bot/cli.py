@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("bot.commands.run", "run the Discord bot (the default; reads .env or the environment)"),
     "demo": ("bot.commands.demo", "play a whole game offline with AI seats; writes pictures and a log"),
     "simulate": ("bot.commands.simulate", "play many headless AI games with every invariant checked; report as JSON"),
+    "playtest": ("bot.commands.playtest", "play one game through the loopback Discord double with scripted players; measure it"),
     "bench": ("bot.commands.bench", "time the engine, the AI and the renderer"),
     "render": ("renderer.runewars.command", "render a scenario position to a PNG"),
     "games": ("bot.commands.games", "list the installed games: players, options, AI, renderer, data pack"),

@@ -65,6 +65,12 @@ class FrontEnd:
         (so a heads-up goes once per turn), or None when the game has no such order."""
         return None
 
+    def chapter(self, public_view: Mapping[str, Any]) -> str | None:
+        """The name of the chapter of play the public view is in (a season, a round, a year), or
+        None outside of one (a set-up, the end); ``python -m bot playtest`` counts and reports by
+        it. Generic: the narrator's season (what ``/game review`` steps through)."""
+        return self.narrator.season(dict(public_view)) if public_view.get("result") is None else None
+
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
         """The board as text (the map without a picture), or one area of it."""
         return self.narrator.status(dict(view))

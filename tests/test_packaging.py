@@ -24,6 +24,7 @@ NOT_SOURCE = (
     ".hypothesis",
     "demo",
     "simulate-failures",
+    "playtest-out",
 )
 #: the first setuptools that builds wheels by itself, without the `wheel` package (pyproject.toml requires it)
 SETUPTOOLS_BUILDS_WHEELS = (70, 1)

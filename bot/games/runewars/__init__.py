@@ -57,6 +57,13 @@ class RunewarsFrontEnd(FrontEnd):
     def next_up(self, public_view: Mapping[str, Any]) -> tuple[Seat, str] | None:
         return next_order(public_view)
 
+    def chapter(self, public_view: Mapping[str, Any]) -> str | None:
+        """A season of play ("Year 2 summer"); None during the set-up and after the end."""
+        if public_view.get("result") is not None or str(public_view.get("phase") or "").startswith("setup"):
+            return None
+        season, year = public_view.get("season"), public_view.get("year")
+        return f"Year {year} {season}" if season and year else None
+
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
         return text_board(dict(view), area)
 
