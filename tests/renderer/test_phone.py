@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from renderer import fonts, phone
 from renderer.blocks import Column
 from renderer.runewars import gallery, render_board, render_gallery_png
-from renderer.runewars.layout import MAP_HEX, label_size, map_layout, map_parts
+from renderer.runewars.layout import CROP_HEX, MAP_HEX, label_size, map_layout, map_parts
 from tests.renderer.conftest import states
 
 #: (seats, seed): a 2-, 3- and 4-player random game played to its end
@@ -106,3 +106,14 @@ def test_a_part_of_unknown_areas_is_refused(engine, pack):
         map_layout(view, pack, areas=["99Z"])
     with pytest.raises(ValueError, match="no layout 'tablet'"):
         gallery(view, pack, layout="tablet")
+
+
+def test_a_crop_is_one_legible_picture_in_the_phone_layout(engine, pack):
+    """A crop (an area and its neighbours, hex radius 120 px) already shows its labels large."""
+    view = engine.view(positions(4, 5)[-1], 1)
+    for area in sorted(view["areas"])[::5]:
+        pictures = gallery(view, pack, seat=1, crop=area, layout="phone")
+        [(what, image)] = [p for p in pictures if p[0].startswith("map")]
+        assert what == "map" and image.height <= phone.MAX_HEIGHT
+        assert phone.shown_px(label_size(CROP_HEX), image.width) >= phone.MIN_LABEL_PX
+        assert all(image.height <= phone.MAX_HEIGHT for _, image in pictures)
