@@ -1,7 +1,9 @@
 """A column of blocks (panels, card lists): each block is measured, then all are drawn.
 
 A block is ``(height, paint)`` where ``paint(image, draw, y)`` draws it with its top at
-``y``; the image is made once, as tall as the blocks need.
+``y``; the image is made once, as tall as the blocks need, or (:meth:`Column.pages`) as
+several images of at most a given height, cut between blocks (a wrapped text is one block
+per line, so it can be cut between its lines).
 """
 
 from __future__ import annotations
@@ -37,14 +39,13 @@ class Column:
 
     def text(self, string: str, size: int, fill, *, bold: bool = False, indent: int = 0) -> None:
         """Wrapped text across the column."""
-        lines = fonts.wrap(string, size, self.inner - indent)
         step = line_height(size)
+        for line in fonts.wrap(string, size, self.inner - indent):
 
-        def paint(img, draw, y, lines=lines):
-            for i, line in enumerate(lines):
-                fonts.text(img, (self.pad + indent, y + i * step), line, size, fill, bold=bold)
+            def paint(img, draw, y, line=line):
+                fonts.text(img, (self.pad + indent, y), line, size, fill, bold=bold)
 
-        self.add(step * len(lines), paint)
+            self.add(step, paint)
 
     def rule(self, colour) -> None:
         def paint(img, draw, y):
@@ -53,11 +54,28 @@ class Column:
         self.add(14, paint)
 
     def render(self, background) -> Image.Image:
-        height = sum(h for h, _ in self.blocks) + 2 * self.pad
+        return self._draw(self.blocks, background)
+
+    def pages(self, background, max_height: int) -> list[Image.Image]:
+        """The column as images of at most ``max_height`` pixels each, cut between blocks
+        (a single block taller than a page gets a page of its own, as tall as it needs)."""
+        room = max_height - 2 * self.pad
+        pages: list[list[tuple[int, Paint]]] = [[]]
+        used = 0
+        for block in self.blocks:
+            if pages[-1] and used + block[0] > room:
+                pages.append([])
+                used = 0
+            pages[-1].append(block)
+            used += block[0]
+        return [self._draw(blocks, background) for blocks in pages]
+
+    def _draw(self, blocks: list[tuple[int, Paint]], background) -> Image.Image:
+        height = sum(h for h, _ in blocks) + 2 * self.pad
         img = Image.new("RGB", (self.width, max(height, 2 * self.pad + 1)), background)
         draw = ImageDraw.Draw(img)
         y = self.pad
-        for h, paint in self.blocks:
+        for h, paint in blocks:
             paint(img, draw, y)
             y += h
         return img

@@ -18,12 +18,13 @@ from discord.ext import commands
 
 from bot.cogs.groups import game_group
 from bot.errors import RunetableError
-from bot.service import PALETTES
+from bot.service import LAYOUTS, PALETTES
 from bot.ui import info, lobby, play
 from bot.ui.components import handle
 
 BATTLE_POLICY = [app_commands.Choice(name="automatic", value="automatic"), app_commands.Choice(name="manual", value="manual")]
 PALETTE = [app_commands.Choice(name=name, value=name) for name in PALETTES]
+LAYOUT = [app_commands.Choice(name=name, value=name) for name in LAYOUTS]
 
 
 def _where(interaction: discord.Interaction) -> str:
@@ -108,10 +109,16 @@ class GameCog(commands.Cog):
         await handle(interaction, _where(interaction), lambda c: info.status(c, interaction.channel_id, interaction.user.id))
 
     @game.command(name="map", description="The map as your seat sees it, or one area and its neighbours")
-    @app_commands.describe(area="an area id such as 10A: that area and its neighbours, larger")
-    async def map(self, interaction: discord.Interaction, area: str | None = None) -> None:
+    @app_commands.describe(
+        area="an area id such as 10A: that area and its neighbours, larger",
+        public="post the public map (what everyone sees) in the channel, to discuss a position",
+    )
+    async def map(self, interaction: discord.Interaction, area: str | None = None, public: bool = False) -> None:
         await handle(
-            interaction, _where(interaction), lambda c: info.game_map(c, interaction.channel_id, interaction.user.id, area)
+            interaction,
+            _where(interaction),
+            lambda c: info.game_map(c, interaction.channel_id, interaction.user.id, area, public),
+            public=public,
         )
 
     @map.autocomplete("area")
@@ -162,14 +169,15 @@ class GameCog(commands.Cog):
         given = {k: v for k, v in (("to", ns.to), ("from", getattr(ns, "from", None)), ("unit", ns.unit)) if v}
         return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given))
 
-    @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass, map colours")
+    @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass, map colours, layout")
     @app_commands.describe(
         battle_policy="who takes the small battle decisions",
         auto_end_turn="end your turn after your order",
         auto_pass="pass reaction windows by themselves after a random delay",
         palette="the colours of the maps you ask for",
+        layout="wide: one picture; phone: several pictures sized for a phone",
     )
-    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE)
+    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE, layout=LAYOUT)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -177,11 +185,12 @@ class GameCog(commands.Cog):
         auto_end_turn: bool | None = None,
         auto_pass: bool | None = None,
         palette: str | None = None,
+        layout: str | None = None,
     ) -> None:
         await handle(
             interaction,
             _where(interaction),
-            lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette),
+            lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette, layout=layout),
         )
 
     @app_commands.command(name="games", description="Your games on this server and where you are awaited")

@@ -52,7 +52,7 @@ from bot.service.games import (
 from bot.service.lobby import LOBBY_DEFAULTS, SEAT_ORDER_SALT, LobbyMixin, Started
 from bot.service.payloads import PAYLOAD_VERSION, Decision, decisions_from_payload, spectators
 from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, SeatView
-from bot.service.settings import BATTLE_POLICIES, DM_CLOSED, PALETTES, PLAYER_SETTINGS, SettingsMixin
+from bot.service.settings import BATTLE_POLICIES, DM_CLOSED, LAYOUTS, PALETTES, PLAYER_SETTINGS, SettingsMixin
 from engine.core import Seat
 
 __all__ = [
@@ -63,6 +63,7 @@ __all__ = [
     "GAMES_VARIABLE",
     "LOBBY_DEFAULTS",
     "MAX_AUTOMATIC",
+    "LAYOUTS",
     "PALETTES",
     "PAYLOAD_VERSION",
     "PLAYER_SETTINGS",
@@ -122,6 +123,37 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin):
         alt = renderer.alt_text(view, pack, seat=seat)
         return png, (f"The map around {crop}. " + alt if crop else alt)[:1024]
 
+    async def map_images(
+        self,
+        game_id: int,
+        view: Mapping[str, Any],
+        seat: Seat | None = None,
+        *,
+        crop: str | None = None,
+        palette: str = "default",
+        layout: str = "wide",
+    ) -> list[tuple[bytes, str, str]] | None:
+        """The map and board panel as a gallery (several attachments of one message), each
+        picture at most 1,200 px tall: ``(png, alt text, name)`` per picture, or None when the
+        game has no renderer. ``layout``: "wide" keeps the map whole, "phone" cuts it into
+        parts a phone shows with legible labels (renderer/phone.py). A renderer without
+        ``render_gallery_png`` gives its one picture. ``view`` must be what ``seat`` may see."""
+        record = await self._record(game_id)
+        renderer = renderer_for(record.game)
+        if renderer is None:
+            return None
+        pack = game_pack(self.ruleset_of(record), record.options)
+        alt = renderer.alt_text(view, pack, seat=seat)
+        if not hasattr(renderer, "render_gallery_png"):
+            png = await asyncio.to_thread(
+                renderer.render_png, view, pack, seat=seat, palette=palette, **({"crop": crop} if crop else {})
+            )
+            return [(png, alt[:1024], "map")]
+        pictures = await asyncio.to_thread(
+            renderer.render_gallery_png, view, pack, seat=seat, palette=palette, crop=crop, layout=layout
+        )
+        return gallery_captions(pictures, alt, crop)
+
     async def picture(self, game_id: int, draw: Callable[[Any, Any], bytes]) -> bytes | None:
         """``draw(renderer, pack)`` off the event loop (a battle report's picture), or None
         when the game has no renderer."""
@@ -140,3 +172,25 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin):
     def default_pack(self, game: str):
         """The data pack a new game of ``game`` plays with by default, or None."""
         return game_pack(self._ruleset(game), {})
+
+
+def gallery_captions(pictures: list[tuple[str, bytes]], alt: str, crop: str | None = None) -> list[tuple[bytes, str, str]]:
+    """``(png, alt text, name)`` for a renderer's gallery ``(what, png)``: "map" (the whole map
+    or the crop), "map:<first>-<last>" (a part of the map) or "panel" (a page of the board
+    panel); names such as ``map``, ``map-2``, ``panel-1``, alt text at most 1,024 characters."""
+    parts = [what for what, _ in pictures if what.startswith("map:")]
+    pages = sum(1 for what, _ in pictures if what == "panel")
+    out: list[tuple[bytes, str, str]] = []
+    part = page = 0
+    for what, png in pictures:
+        if what.startswith("map:"):
+            part += 1
+            first, _, last = what[4:].partition("-")
+            text, name = f"The map, part {part} of {len(parts)} (areas {first} to {last}). {alt}", f"map-{part}"
+        elif what == "panel":
+            page += 1
+            text, name = f"The board panel, page {page} of {pages}. {alt}", f"panel-{page}"
+        else:
+            text, name = (f"The map around {crop}. {alt}" if crop else alt), "map"
+        out.append((png, text[:1024], name))
+    return out

@@ -1,4 +1,4 @@
-"""Player settings (scope ``player``): battle policy, automatic answers, palette, and the
+"""Player settings (scope ``player``): battle policy, automatic answers, palette, layout, and the
 note that a player's DMs are closed."""
 
 from __future__ import annotations
@@ -13,6 +13,10 @@ PLAYER_SETTINGS: dict[str, Any] = {"battle_policy": "automatic", "auto_end_turn"
 BATTLE_POLICIES = ("automatic", "manual")
 #: the renderer's palettes (renderer/palette.py): colour-blind-safe default, darker contrast, classic
 PALETTES = ("default", "contrast", "classic")
+#: how a player's map pictures are laid out (renderer/phone.py): one wide picture, or a
+#: gallery of pictures at most 1,200 px tall with labels legible at a phone's 400 px
+LAYOUTS = ("wide", "phone")
+PLAYER_SETTINGS["layout"] = "wide"
 #: player setting: when the user's DMs last refused the bot (Discord error 50007), or False
 DM_CLOSED = "dm_closed"
 
@@ -35,6 +39,8 @@ class SettingsMixin(ServiceBase):
             raise RunetableError(f"The battle policy is one of {', '.join(BATTLE_POLICIES)}.")
         if key == "palette" and value not in PALETTES:
             raise RunetableError(f"The palette is one of {', '.join(PALETTES)}.")
+        if key == "layout" and value not in LAYOUTS:
+            raise RunetableError(f"The layout is one of {', '.join(LAYOUTS)}.")
         if key in ("auto_end_turn", "auto_pass") and not isinstance(value, bool):
             raise RunetableError(f"{key} is on or off.")
         await self.store.set_setting("player", user_id, key, value)

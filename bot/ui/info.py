@@ -24,6 +24,9 @@ from bot.ui.lobby import lobby_panel, seat_names
 from bot.ui.panels import ButtonSpec, Panel
 from bot.ui.play import Image, Reply, say
 
+#: Discord's limit on one message's attachments
+MAX_ATTACHMENTS = 10
+
 NO_MAP = "There is no map picture of this game on this bot; here is where it stands:"
 NO_CARDS = "This game has no card list to read from."
 
@@ -55,30 +58,42 @@ async def status(client, channel_id: int, user_id: int) -> list[Reply]:
     return [Reply(Panel("\n".join(lines)[:2000], buttons))]
 
 
-async def game_map(client, channel_id: int, user_id: int, area: str | None = None) -> list[Reply]:
-    """/game map [area]: the map as the caller's seat sees it (spectators: the public map);
-    with ``area``, that area and its neighbours drawn larger, and the area as text."""
+async def game_map(client, channel_id: int, user_id: int, area: str | None = None, public: bool = False) -> list[Reply]:
+    """/game map [area] [public]: the map as the caller's seat sees it (spectators: the public
+    map), laid out as their ``layout`` setting says (wide: one picture; phone: a gallery of
+    pictures at most 1,200 px tall with labels legible on a phone); with ``area``, that area
+    and its neighbours drawn larger, and the area as text. ``public``: posted in the channel
+    for the table to discuss, drawn from the public view only (never the caller's seat's),
+    in the default colours, as a gallery of pictures at most 1,200 px tall."""
     try:
         record = await client.service.game_in(channel_id)
-        view = await _seat_or_public(client, record.id, user_id)
+        view = await (client.service.view(record.id, None) if public else _seat_or_public(client, record.id, user_id))
     except RunetableError as e:
         return [say(e.message)]
     area = area.strip().upper() if area else None
-    board = frontend_for(record.game).text_board(view.view, area)
     if area is not None and area not in view.view.get("areas", {}):
         return [say(f"There is no area {area} on this map.")]
-    palette = await client.service.player_setting(user_id, "palette")
-    image = await client.service.map_image(record.id, view.view, view.seat, crop=area, palette=palette)
-    if image is not None:
-        png, alt = image
-        where = f"around {area}" if area else "whole map"
-        text = f"Game #{record.id}, move {view.seq} ({where})." + ("\n" + "\n".join(board) if area else "")
-        return [
-            Reply(Panel(text[:2000]), files=(Image(png, f"map-{record.id}-{view.seq}{'-' + area if area else ''}.png", alt),))
-        ]
+    board = frontend_for(record.game).text_board(view.view, area)
+    seat = None if public else view.seat
+    palette = "default" if public else await client.service.player_setting(user_id, "palette")
+    layout = "wide" if public else await client.service.player_setting(user_id, "layout")
+    where = f"around {area}" if area else "whole map"
+    head = f"Game #{record.id}, move {view.seq} ({where})" + (": the public map, as the whole table sees it." if public else ".")
+    text = (head + ("\n" + "\n".join(board) if area else ""))[:2000]
+    if public or layout != "wide":
+        images = await client.service.map_images(record.id, view.view, seat, crop=area, palette=palette, layout=layout)
+        if images is not None:
+            stem = f"map-{record.id}-{view.seq}{'-' + area if area else ''}"
+            files = tuple(Image(png, f"{stem}-{name}.png", alt) for png, alt, name in images[:MAX_ATTACHMENTS])
+            return [Reply(Panel(text), files=files, public=public)]
+    else:
+        image = await client.service.map_image(record.id, view.view, seat, crop=area, palette=palette)
+        if image is not None:
+            png, alt = image
+            return [Reply(Panel(text), files=(Image(png, f"map-{record.id}-{view.seq}{'-' + area if area else ''}.png", alt),))]
     if area is None:
         board = [NO_MAP, *board]
-    return [say("\n".join(board)[:2000] or "Nothing to show.")]
+    return [Reply(Panel("\n".join(board)[:2000] or "Nothing to show."), public=public)]
 
 
 async def map_areas(client, channel_id: int, typed: str) -> list[tuple[str, str]]:
@@ -138,6 +153,7 @@ async def settings(
     auto_end_turn: bool | None = None,
     auto_pass: bool | None = None,
     palette: str | None = None,
+    layout: str | None = None,
 ) -> list[Reply]:
     """/game settings: show or change the caller's own play settings."""
     try:
@@ -146,6 +162,7 @@ async def settings(
             ("auto_end_turn", auto_end_turn),
             ("auto_pass", auto_pass),
             ("palette", palette),
+            ("layout", layout),
         ):
             if value is not None:
                 await client.service.set_player_setting(user_id, key, value)
@@ -170,6 +187,9 @@ async def settings(
         f"**palette: {current['palette']}**. The colours of the maps you ask for with /game map: default"
         " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
         " emblem, so colour never carries meaning alone.",
+        f"**layout: {current['layout']}**. How /game map shows the map to you: wide (map and board in one"
+        " picture, for a computer) or phone (several pictures, none taller than 1,200 pixels: the map in parts"
+        " whose labels stay readable on a phone, then the board).",
     ]
     return [say("\n".join(lines)[:2000])]
 

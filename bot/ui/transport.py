@@ -119,22 +119,15 @@ class DiscordTransport:
         text = status_text(payload, due, paused=paused)
         known = await store.get_setting("game", game_id, STATUS_MESSAGE, None)
         if known and known.get("chapter") == chapter:
-            image = await self._map(payload)
+            images = await self._maps(payload)
             edit = channel.get_partial_message(known["message_id"]).edit
             try:
-                await _guarded(
-                    lambda: edit(
-                        content=text,
-                        view=me_button(game_id),
-                        allowed_mentions=NO_PINGS,
-                        attachments=[image] if image is not None else [],
-                    )
-                )
+                await _guarded(lambda: edit(content=text, view=me_button(game_id), allowed_mentions=NO_PINGS, attachments=images))
                 return
             except Undeliverable:  # deleted, or out of reach: post it anew
                 pass
-        image = await self._map(payload)
-        extra = {"file": image} if image is not None else {}
+        images = await self._maps(payload)
+        extra = {"files": images} if images else {}
         message = await _guarded(
             lambda: channel.send(
                 text,
@@ -146,22 +139,22 @@ class DiscordTransport:
         )
         await store.set_setting("game", game_id, STATUS_MESSAGE, {"message_id": message.id, "chapter": chapter})
 
-    async def _map(self, payload: dict[str, Any]) -> discord.File | None:
+    async def _maps(self, payload: dict[str, Any]) -> list[discord.File]:
+        """The status message's pictures from the public view: the map and the board panel's
+        pages as a gallery, each at most 1,200 px tall (issue 19 item 7), within Discord's 10
+        attachments."""
         if not self.wants_map(payload):
-            return None
+            return []
         try:
-            image = await self.service.map_image(payload["game_id"], payload["view"])
+            images = await self.service.map_images(payload["game_id"], payload["view"])
         except Exception:  # a map that cannot be drawn must not hold the game's news back
             log.exception("game %s: drawing the map for move %s failed", payload["game_id"], payload["seq"])
-            return None
-        if image is None:
-            return None
-        png, alt = image
-        return discord.File(
-            io.BytesIO(png),
-            filename=f"{payload['game']}-{payload['game_id']}-{payload['seq']}.png",
-            description=alt[:1024] or None,
-        )
+            return []
+        stem = f"{payload['game']}-{payload['game_id']}-{payload['seq']}"
+        return [
+            discord.File(io.BytesIO(png), filename=f"{stem}-{name}.png", description=alt[:1024] or None)
+            for png, alt, name in (images or [])[:10]
+        ]
 
     # ---------------------------------------------------------------- reports
 

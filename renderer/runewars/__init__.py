@@ -9,7 +9,7 @@ worker threads); the static base of a map is drawn once per layout and cached.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from PIL import Image
@@ -22,7 +22,7 @@ from renderer.runewars.battle import render_battle as _render_battle
 from renderer.runewars.bench import bench
 from renderer.runewars.describe import alt_text, text_board
 from renderer.runewars.panel import PANEL_WIDTH
-from renderer.runewars.picture import View, compose, map_with_boxes, render_board, render_map
+from renderer.runewars.picture import View, compose, gallery, map_with_boxes, render_board, render_board_pages, render_map
 from renderer.runewars.setup_preview import render_setup_preview as _render_setup_preview
 
 __all__ = [
@@ -30,9 +30,12 @@ __all__ = [
     "alt_text",
     "bench",
     "compose",
+    "gallery",
+    "render_gallery_png",
     "map_with_boxes",
     "render_battle",
     "render_board",
+    "render_board_pages",
     "render_map",
     "render_png",
     "render_setup_preview",
@@ -47,6 +50,23 @@ def render_png(view: View, pack: Pack, *, seat: int | None = None, **options) ->
     ``options``: ``palette``, ``crop``, ``only_seat``, ``highlight`` as for :func:`render_map`.
     """
     return png_bytes(compose(view, pack, seat=seat, **options))
+
+
+def render_gallery_png(
+    view: View,
+    pack: Pack,
+    *,
+    seat: int | None = None,
+    palette: str = "default",
+    crop: str | None = None,
+    layout: str = "wide",
+    highlight: Collection[str] = (),
+) -> list[tuple[str, bytes]]:
+    """Map and panel as several PNGs, each at most 1,200 px tall (:func:`gallery`):
+    ``layout="phone"`` cuts the whole map into parts whose labels a phone shows at least
+    10 px high; ``"wide"`` keeps the map whole. ``(what, png)`` per picture."""
+    pictures = gallery(view, pack, seat=seat, palette=palette, crop=crop, layout=layout, highlight=highlight)
+    return [(what, png_bytes(image)) for what, image in pictures]
 
 
 def render_split_png(

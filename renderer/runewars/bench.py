@@ -4,7 +4,10 @@
 ``render_ms``: draw plus PNG encode (what a post costs); ``png_encode_ms``: the bare encode
 of the same final image with the same settings (renderer.encode.PNG_SETTINGS);
 ``render_over_encode``: render p50 / encode p50; ``cpu_ms``: the same as CPU time (on a
-busy machine wall-clock time includes waiting for a core).
+busy machine wall-clock time includes waiting for a core). ``galleries``: the same view as
+the status message's gallery (``wide``) and a phone layout's (``phone``), drawn and encoded:
+``render_ms``, ``cpu_ms``, each picture's size, the tallest and the bytes of all (issue 19
+item 7).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 
 from engine.runewars.data.model import Pack
 from renderer.encode import COLOURS, PNG_SETTINGS, png_bytes
-from renderer.runewars.picture import compose
+from renderer.runewars.picture import compose, gallery
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -61,6 +64,21 @@ def bench(view: Mapping[str, Any], pack: Pack, n: int = 20, **options) -> dict[s
     draw_times, draw_cpu, image = _timed(draw, n)
     render_times, render_cpu, data = _timed(lambda: png_bytes(draw()), n)
     encode_times, encode_cpu, _ = _timed(lambda: png_bytes(image), n)
+    galleries = {}
+    shared = {k: v for k, v in options.items() if k in ("seat", "palette", "crop", "highlight")}
+    for layout in ("wide", "phone"):
+
+        def pictures(layout=layout):
+            return [(image.size, png_bytes(image)) for _, image in gallery(view, pack, layout=layout, **shared)]
+
+        wall, cpu, drawn = _timed(pictures, n)
+        galleries[layout] = {
+            "render_ms": {"p50": round(statistics.median(wall), 2), "p95": round(_percentile(wall, 0.95), 2)},
+            "cpu_ms": round(statistics.median(cpu), 2),
+            "pictures": [list(size) for size, _ in drawn],
+            "max_height": max(size[1] for size, _ in drawn),
+            "png_bytes": sum(len(data) for _, data in drawn),
+        }
     encode_p50 = statistics.median(encode_times)
     render_p50 = statistics.median(render_times)
     return {
@@ -76,6 +94,7 @@ def bench(view: Mapping[str, Any], pack: Pack, n: int = 20, **options) -> dict[s
             "png_encode": round(statistics.median(encode_cpu), 2),
         },
         "image": {"width": image.width, "height": image.height},
+        "galleries": galleries,
         "encoder": {"colours": COLOURS, **{k: v for k, v in PNG_SETTINGS.items() if k != "format"}},
         "machine": machine(),
         "n": n,

@@ -18,6 +18,8 @@ from renderer.hexgeo import Grid
 
 MAP_HEX = 72
 CROP_HEX = 120
+#: the type of area ids and unit counts, in hex radii
+LABEL = 0.27
 #: room above the hexes for the legend band, in hex radii
 LEGEND_BAND = 0.62
 
@@ -58,10 +60,18 @@ def map_layout(
     crop: str | None = None,
     size: float | None = None,
     extra_cells: Sequence[tuple[int, int]] = (),
+    areas: Sequence[str] | None = None,
 ) -> MapLayout:
-    """The layout of the whole map, or of ``crop`` and its neighbours."""
+    """The layout of the whole map, of ``crop`` and its neighbours, or of ``areas`` only
+    (a part of the map, at the whole map's scale)."""
     board = geometry(pack, placements_of(view))
-    if crop is not None:
+    if areas is not None:
+        unknown = sorted(set(areas) - set(board.cell_of))
+        if unknown or not areas:
+            raise ValueError(f"no area {unknown[0] if unknown else ''!r} on this map")
+        areas = sorted(set(areas))
+        size = size or MAP_HEX
+    elif crop is not None:
         if crop not in board.cell_of:
             raise ValueError(f"no area {crop!r} on this map")
         areas = sorted({crop, *board.adjacency[crop]})
@@ -75,3 +85,45 @@ def map_layout(
     width = max(grid.width, round(size * 8))  # room for the legend
     grid = Grid(grid.size, (grid.origin[0] + (width - grid.width) / 2, grid.origin[1] + band), width, grid.height + band)
     return MapLayout(board, grid, tuple(areas), crop, tuple(extra_cells))
+
+
+def label_size(R: float) -> int:
+    """The type size of area ids and unit counts on hexes of circumradius ``R``."""
+    return round(R * LABEL)
+
+
+def map_parts(view: Mapping[str, Any], pack: Pack, *, max_width: int, max_height: int) -> list[tuple[str, ...]]:
+    """The whole map's areas cut into parts from west to east (then north to south), as few
+    as make each part's picture at most ``max_width`` x ``max_height`` pixels (so a phone
+    shows its labels large enough); one part when the whole map fits."""
+    board = geometry(pack, placements_of(view))
+    areas = list(board.areas)
+    if not areas:
+        return []
+    unit = Grid(MAP_HEX, (0.0, 0.0), 0, 0)
+    x_of = {a: unit.centre(board.cell_of[a])[0] for a in areas}
+    y_of = {a: unit.centre(board.cell_of[a])[1] for a in areas}
+
+    def fits(part: Sequence[str]) -> bool:
+        grid = map_layout(view, pack, areas=part).grid
+        return grid.width <= max_width and grid.height <= max_height
+
+    def bands(group: Sequence[str], key: Mapping[str, float], k: int) -> list[list[str]]:
+        low, high = min(key[a] for a in group), max(key[a] for a in group)
+        step = (high - low) / k or 1.0
+        out: list[list[str]] = [[] for _ in range(k)]
+        for a in group:
+            out[min(k - 1, int((key[a] - low) / step))].append(a)
+        return [b for b in out if b]
+
+    for columns in range(1, len(areas) + 1):
+        parts: list[list[str]] = []
+        for column in bands(areas, x_of, columns):
+            for rows in range(1, len(column) + 1):
+                cut = bands(column, y_of, rows)
+                if all(fits(p) for p in cut) or rows == len(column):
+                    parts += cut
+                    break
+        if all(fits(p) for p in parts) or columns == len(areas):
+            return [tuple(sorted(p)) for p in parts]
+    return [tuple(areas)]

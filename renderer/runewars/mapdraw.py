@@ -29,7 +29,7 @@ from renderer import fonts, sprites
 from renderer.cache import LayerCache
 from renderer.hexgeo import corners, edge
 from renderer.palette import Palette, mix, text_on
-from renderer.runewars.layout import LEGEND_BAND, MAP_HEX, MapLayout
+from renderer.runewars.layout import LEGEND_BAND, MAP_HEX, MapLayout, label_size
 from renderer.runewars.viewdata import ViewData
 
 _BASE = LayerCache(32)
@@ -188,7 +188,7 @@ def _texture(draw: ImageDraw.ImageDraw, terrain: str, cx: float, cy: float, R: f
 
 
 def _label(img: Image.Image, draw: ImageDraw.ImageDraw, area: str, x: float, y: float, R: float, pal: Palette) -> None:
-    size = round(R * 0.27)
+    size = label_size(R)
     w = fonts.width(area, size)
     pad = R * 0.06
     draw.rounded_rectangle(
@@ -288,7 +288,7 @@ def _owned_label(
     emblem; a battle's crossed swords at the right end."""
     if owner is None and not battle:
         return
-    size = round(R * 0.27)
+    size = label_size(R)
     text_w = fonts.width(area, size)
     emblem_w = R * 0.3 if owner is not None else 0
     swords_w = R * 0.34 if battle else 0
@@ -354,7 +354,7 @@ def _draw_piece(img, draw, piece: Piece, x: float, y: float, R: float, pal: Pale
             img,
             (x + size * 0.42, y + size * 0.5),
             piece.count,
-            round(R * 0.27),
+            label_size(R),
             pal.ink,
             anchor="mb",
             bold=True,

@@ -27,6 +27,15 @@ TITLE, BODY, SMALL = 30, 22, 18
 
 
 def render_panel(data: ViewData, pal: Palette, width: int = PANEL_WIDTH) -> Image.Image:
+    return _column(data, pal, width).render(pal.paper)
+
+
+def panel_pages(data: ViewData, pal: Palette, width: int, max_height: int) -> list[Image.Image]:
+    """The panel as pages of at most ``max_height`` pixels, cut between its rows."""
+    return _column(data, pal, width).pages(pal.paper, max_height)
+
+
+def _column(data: ViewData, pal: Palette, width: int) -> Column:
     col = Column(width, pad=24)
     _header(col, data, pal)
     _season_card(col, data, pal)
@@ -38,7 +47,7 @@ def render_panel(data: ViewData, pal: Palette, width: int = PANEL_WIDTH) -> Imag
     _decks(col, data, pal)
     if data.viewer is not None:
         _private(col, data, pal, data.viewer)
-    return col.render(pal.paper)
+    return col
 
 
 # -- public ----------------------------------------------------------------------------------

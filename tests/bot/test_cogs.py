@@ -124,10 +124,14 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
         "auto_end_turn": True,
         "auto_pass": False,
         "palette": "default",
+        "layout": "wide",
     }
     fake = await run(cog, "game settings", ALICE, auto_pass=True, palette="contrast")
     assert "auto-pass: on" in replies(fake)[0] and "whatever cards you hold" in replies(fake)[0]
     assert "palette: contrast" in replies(fake)[0] and await client.service.player_setting(ALICE, "palette") == "contrast"
+    # the layout setting round-trips through /game settings (issue 19 item 7)
+    fake = await run(cog, "game settings", ALICE, layout="phone")
+    assert "layout: phone" in replies(fake)[0] and await client.service.player_setting(ALICE, "layout") == "phone"
     fake = await run(cog, "games", ALICE)
     assert replies(fake) == [f"#{game_id} runewars in <#{CHANNEL}>: active · **your decision is awaited**"]
     fake = await run(cog, "games", DAVE)

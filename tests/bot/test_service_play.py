@@ -126,9 +126,12 @@ async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(
         "auto_end_turn": False,
         "auto_pass": False,
         "palette": "default",
+        "layout": "wide",
     }
     with pytest.raises(RunetableError, match="one of default, contrast, classic"):
         await service.set_player_setting(ALICE, "palette", "neon")
+    with pytest.raises(RunetableError, match="The layout is one of wide, phone"):  # issue 19 item 7
+        await service.set_player_setting(ALICE, "layout", "tablet")
     with pytest.raises(RunetableError, match="auto_pass is on or off"):
         await service.set_player_setting(ALICE, "auto_pass", "sometimes")
     with pytest.raises(RunetableError, match="one of automatic, manual"):

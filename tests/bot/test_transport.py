@@ -137,13 +137,14 @@ async def test_a_drained_game_reaches_the_channel_and_each_player_through_discor
     assert status_where == f"channel:{CHANNEL}" and status.startswith(f"📜 **Game #{game_id}** · move 1")
     assert "Waiting for:" in status and "commit" not in status.split("Waiting for:")[1]
     assert "round: 1" in status and "scores: [0, 0]" in status  # the generic narrator: the public view's plain values
-    assert status_kwargs["allowed_mentions"].users is False and "file" not in status_kwargs  # no renderer
+    assert status_kwargs["allowed_mentions"].users is False and "files" not in status_kwargs  # no renderer
     assert await service.store.get_setting("game", game_id, "status_message") == {"message_id": 4, "chapter": ""}
 
 
 async def test_the_status_message_is_edited_in_place_and_posted_anew_each_season(service, monkeypatch):
     game_id = await started_game(service, (ALICE, BOB))
-    monkeypatch.setattr(service, "map_image", AsyncMock(return_value=(b"\x89PNG", "The map: 3 tiles.")))
+    gallery = [(b"\x89PNG", "The map: 3 tiles.", "map"), (b"\x89PNG2", "The board panel, page 1 of 1.", "panel-1")]
+    monkeypatch.setattr(service, "map_images", AsyncMock(return_value=gallery))
     now = {}
     monkeypatch.setattr(service, "public_status", AsyncMock(side_effect=lambda game: now["status"]))
     fake = FakeDiscord()
@@ -156,10 +157,13 @@ async def test_the_status_message_is_edited_in_place_and_posted_anew_each_season
     await update_status(CHANNEL, runewars_payload(game_id, 5))
     [(text, kwargs)] = fake.to(f"channel:{CHANNEL}")
     assert text.startswith(f"📜 **Game #{game_id}** · year 1, spring · move 5")
-    assert kwargs["file"].filename == f"runewars-{game_id}-5.png" and kwargs["file"].description == "The map: 3 tiles."
+    # a gallery: the map, then the board panel's pages (issue 19 item 7)
+    assert [f.filename for f in kwargs["files"]] == [f"runewars-{game_id}-5-map.png", f"runewars-{game_id}-5-panel-1.png"]
+    assert kwargs["files"][0].description == "The map: 3 tiles."
     await update_status(CHANNEL, runewars_payload(game_id, 6))
     [(message_id, edit)] = fake.edits
-    assert message_id == 1 and "move 6" in edit["content"] and edit["attachments"][0].filename == f"runewars-{game_id}-6.png"
+    assert message_id == 1 and "move 6" in edit["content"]
+    assert [f.filename for f in edit["attachments"]] == [f"runewars-{game_id}-6-map.png", f"runewars-{game_id}-6-panel-1.png"]
     assert len(fake.sent) == 1  # edited, not posted
     await update_status(CHANNEL, runewars_payload(game_id, 9, season="summer"))
     assert len(fake.sent) == 2 and "year 1, summer · move 9" in fake.sent[1][1]  # a new season: posted anew

@@ -168,7 +168,7 @@ class Moments:
         pack = ruleset.pack(record.options)
         state = engine.setup(decode(record.state).options, len(seats), record.seed).state
         outbox, private_lines = _outbox(store.path, game_id)
-        keep = set() if double is None else {seq for _, seq, _, _ in channel_maps(double)}
+        keep = set() if double is None else {found[1] for found in channel_maps(double)}
         news = {entry.seq for entry in outbox.values() if entry.news}
         builder = _SecretBuilder(engine, pack, state, {s.seat: s.user_id for s in seats})
         moments = cls(game_id, {s.seat: s.user_id for s in seats}, [r.created_at for r in rows], [{}], [()], {}, builder.catalog)
@@ -672,22 +672,28 @@ def catalogue_problems(double: DiscordDouble) -> list[str]:
     ]
 
 
-MAP_FILE = re.compile(r"runewars-(?P<game>\d+)-(?P<seq>\d+)\.png")
+#: the status message's gallery (the map, the board panel's pages) and a public /game map's
+MAP_FILE = re.compile(r"runewars-(?P<game>\d+)-(?P<seq>\d+)-(?P<name>map|map-\d+|panel-\d+)\.png")
+PUBLIC_MAP_FILE = re.compile(r"map-(?P<game>\d+)-(?P<seq>\d+)(?:-(?P<area>[0-9A-Z]+))?-(?P<name>map|map-\d+|panel-\d+)\.png")
 
 
-def channel_maps(double: DiscordDouble) -> list[tuple[str, int, bytes, str]]:
-    """Every map the public saw (any version of a channel message): (where, its commit, the PNG, its alt text)."""
+def channel_maps(double: DiscordDouble) -> list[tuple[str, int, str | None, str, bytes, str]]:
+    """Every map picture the public saw (any version of a channel message): (where, its
+    commit, the area of a crop, the picture's name in its gallery, the PNG, its alt text)."""
     found = []
     for message in double.messages.values():
         if message.visible_to is not None or double.channels[message.channel_id].type in (p.DM, p.PRIVATE_THREAD):
             continue
         for index, payload in enumerate([*message.history, message.payload]):
             for attachment in payload.get("attachments") or []:
-                if match := MAP_FILE.fullmatch(attachment.get("filename", "")):
+                name = attachment.get("filename", "")
+                if match := MAP_FILE.fullmatch(name) or PUBLIC_MAP_FILE.fullmatch(name):
                     found.append(
                         (
                             f"message {message.id} v{index}",
                             int(match["seq"]),
+                            match.groupdict().get("area"),
+                            match["name"],
                             message.files[attachment["id"]],
                             attachment.get("description") or "",
                         )
@@ -696,18 +702,20 @@ def channel_maps(double: DiscordDouble) -> list[tuple[str, int, bytes, str]]:
 
 
 async def map_problems(double: DiscordDouble, moments: Moments, service: GameService) -> list[str]:
-    """Each public map is the bot's picture of the public view of its commit (its pixels
-    can show nothing else), with that view's alt text and no metadata chunk. ``moments``
-    must be loaded with the double, so it kept those views."""
+    """Each public map picture (the status message's gallery, a public /game map) is the
+    bot's picture of the public view of its commit (its pixels can show nothing else), with
+    that view's alt text and no metadata chunk. ``moments`` must be loaded with the double,
+    so it kept those views."""
     problems = []
-    for where, seq, data, alt in channel_maps(double):
+    for where, seq, area, name, data, alt in channel_maps(double):
         extra = [kind for kind, _ in png_chunks(data) if kind not in IMAGE_CHUNKS]
         if extra:
             problems.append(f"{where}: the map of commit {seq} carries chunks {extra}")
-        png, expected_alt = await service.map_image(moments.game_id, moments.public_views[seq])
-        if data != png:
-            problems.append(f"{where}: the map of commit {seq} is not the picture of that commit's public view")
-        if alt != expected_alt[:1024]:
+        gallery = await service.map_images(moments.game_id, moments.public_views[seq], crop=area)
+        expected = {n: (png, text) for png, text, n in gallery or []}
+        if name not in expected or data != expected[name][0]:
+            problems.append(f"{where}: the picture {name} of commit {seq} is not the picture of that commit's public view")
+        elif alt != expected[name][1][:1024]:
             problems.append(f"{where}: the alt text of commit {seq} is not that of the public view: {alt!r}")
     return problems
 

@@ -59,15 +59,15 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
 
         monkeypatch.setattr(DiscordTransport, "send_channel", send_channel)
     elif kind in ("alt text", "png metadata"):
-        draw = GameService.map_image
+        draw = GameService.map_images
 
-        async def map_image(self, *args, **kwargs):
-            png, alt = await draw(self, *args, **kwargs)
+        async def map_images(self, *args, **kwargs):
+            [(png, alt, name), *rest] = await draw(self, *args, **kwargs)
             if kind == "alt text":
-                return png, f"{alt} The next tactics card is {secret()}."
-            return with_text_chunk(png, f"next tactics card {secret()}"), alt
+                return [(png, f"{alt} The next tactics card is {secret()}.", name), *rest]
+            return [(with_text_chunk(png, f"next tactics card {secret()}"), alt, name), *rest]
 
-        monkeypatch.setattr(GameService, "map_image", map_image)
+        monkeypatch.setattr(GameService, "map_images", map_images)
     elif kind == "autocomplete":
 
         async def move_suggestions(*args, **kwargs):

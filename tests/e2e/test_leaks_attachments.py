@@ -14,11 +14,14 @@ import io
 import re
 import sqlite3
 import time
+from dataclasses import replace
 
 import discord
+from PIL import Image
 
 from bot import ids
 from bot.table import SweepReport, Table, recap, waits
+from bot.ui import info
 from bot.ui.transport import DiscordTransport
 from engine.core import decode
 from loopback import payloads as p
@@ -237,3 +240,36 @@ async def test_the_former_holders_messages_count_as_public_after_a_claim(double,
         moments.users[seat] = 999
         found = [leak for leak in leaks.check(double, moments) if leak.output.where.startswith("DM")]
     assert found, "her DMs, judged as the public's, show her hand"
+
+
+async def test_a_public_game_map_is_the_public_views_gallery_and_passes_the_audit(double, database):
+    """issue 19 item 7: ``/game map public:True`` posts in the channel the pictures of the
+    public view (at most 1,200 px tall each, within Discord's 10 attachments), never the
+    caller's seat's; the audit compares every picture with the public view's."""
+    async with bot_in_process(double, database, seeds=[3]) as bot, reader(database) as service:
+        game = await two_players(double, database, bot, service)
+        await game.brains[0].slash("game settings", layout="phone")  # the public map ignores the caller's layout
+        shared = await game.brains[0].slash("game map", public=True)
+        message = shared.message
+        names = [a["filename"] for a in message.payload["attachments"]]
+        assert message.visible_to is None and "the public map" in message.content
+        assert 2 <= len(names) <= 10 and all(leaks.PUBLIC_MAP_FILE.fullmatch(n) for n in names), names
+        assert all(Image.open(io.BytesIO(data)).height <= 1200 for *_, data in leaks.attachments(double, leaks.PUBLIC_MAP_FILE))
+        assert len(leaks.channel_maps(double)) >= len(names)  # the audit sees them
+        problems = await leaks.audit(double, service, game.game_id)
+    assert problems == []
+
+
+async def test_a_public_game_map_of_the_callers_seat_is_caught(double, database, monkeypatch):
+    draw = info.game_map
+
+    async def game_map(client, channel_id, user_id, area=None, public=False):
+        return [replace(r, public=public) for r in await draw(client, channel_id, user_id, area)]  # the seat's view
+
+    monkeypatch.setattr(info, "game_map", game_map)
+    async with bot_in_process(double, database, seeds=[3]) as bot, reader(database) as service:
+        game = await two_players(double, database, bot, service)
+        await game.brains[0].slash("game settings", layout="phone")
+        await game.brains[0].slash("game map", public=True)
+        problems = await leaks.audit(double, service, game.game_id)
+    assert any("is not the picture of that commit's public view" in x for x in problems), problems
