@@ -237,8 +237,15 @@ def quick_moves(game: str, decision: Decision, limit: int = PAGE_SIZE) -> tuple[
         if len(going) > 1 and len(going) == len(stacks[origin]):
             alls.append(tuple(going))
     label = frontend.move_label
-    direct = [QuickMove(label(decision.prompt, [ia[1]]), (ia,)) for ia in whole.values()]
-    direct += [QuickMove(label(decision.prompt, [a for _, a in answers]), answers) for answers in alls]
+    origins = list(stacks)  # in legal order; an area's "all" first, then its stacks
+    direct = [
+        QuickMove(label(decision.prompt, [a for _, a in answers]), answers)
+        for _, _, answers in sorted(
+            [(origins.index(_hashable(answers[0][1].args.get(shape.origin))), 0, answers) for answers in alls]
+            + [(origins.index(key[0]), 1, (ia,)) for key, ia in whole.items()],
+            key=lambda entry: entry[:2],
+        )
+    ]
     direct = [m for m in direct if len(m.value) <= OPTION_LIMIT][:limit]
     shown = {m.answers[0][0] for m in direct if len(m.answers) == 1}
     rich = [(i, a) for i, a in enumerate(decision.actions) if a.args]
