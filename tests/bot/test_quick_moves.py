@@ -241,3 +241,21 @@ def check_move(d: Decision, action: Action, seen: dict[str, int]) -> None:
         seen["moves"] += 1
         assert clicks_to("runewars", d, action) in (1, 2), action
     assert all(isinstance(row, SelectSpec) or len(row) <= 5 for row in build_panel("runewars", GAME_ID, SEQ, d).rows)
+
+
+async def test_all_from_an_area_stops_where_a_move_can_no_longer_be_made(service, store):
+    """ "All from an area" makes its moves in turn, each checked by the rules when it is made:
+    one that can no longer be made is named, and the decision is shown as it stands. (The bot
+    makes no such bundle; anyone can hash one, and it is still only legal moves in turn.)"""
+    game_id = await positioned_game(service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
+    view = await service.view(game_id, ALICE)
+    (d,) = view.decisions
+    knights = {
+        a.args["count"]: i for i, a in enumerate(d.actions) if a.args.get("to") == "1B" and a.args["unit"] == "human_knight"
+    }
+    indexes = (knights[1], knights[2])  # one knight, then both: the second can no longer be made
+    ref = ids.PromptRef(game_id, view.seq, ids.prompt_hash(d.prompt.id))
+    [reply] = await play.quick(service, ALICE, ref, ids.bundle_value(indexes, [d.actions[i] for i in indexes]))
+    assert reply.edit and "Not moved: 2 × Knights 1A → 1B" in reply.panel.text and reply.panel.selects()
+    area = (await service.view(game_id, None)).view["areas"]
+    assert [(u["unit"], u["standing"]) for u in area["1B"]["units"]] == [("human_knight", 1)]
