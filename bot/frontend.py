@@ -11,7 +11,8 @@ The shared modules (service, delivery, table, ui, cogs) reach a game's front-end
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,22 @@ from engine.core.registry import UnknownGame, find_game
 
 #: an automatic answer: (the prompt, its legal answers) -> the answer, or None to leave it to the player
 AutoAnswer = Callable[[Prompt, list[Action]], Action | None]
+
+
+@dataclass(frozen=True)
+class MoveShape:
+    """What a "move" answer of a prompt kind is, for the quick moves of its panel
+    (:func:`bot.ui.panels.quick_moves`): the answers of choice ``choice`` whose argument
+    ``origin`` names where the units stand, ``unit`` what they are, ``count`` how many go and
+    ``destination`` where (None: the prompt fixes the destination, named by its info key
+    ``destination_info``)."""
+
+    choice: str = "move"
+    origin: str = "from"
+    unit: str = "unit"
+    count: str = "count"
+    destination: str | None = "to"
+    destination_info: str | None = None
 
 
 class FrontEnd:
@@ -39,6 +56,9 @@ class FrontEnd:
     auto_passes: Mapping[str, str] = {}
     #: prompt kinds ``/game move`` answers (movement with destination, units and count)
     move_kinds: frozenset[str] = frozenset()
+    #: prompt kind -> what a move is there; its panel then offers quick moves (whole stacks,
+    #: single units, all units of an area) as one-click answers beside the guided steps
+    move_shapes: Mapping[str, MoveShape] = {}
     #: the fields of an area in a seat's view whose change marks it in a recap
     recap_fields: tuple[str, ...] = ()
     #: the short rule texts of ``/<group> rules`` (a TOML file of topics), or None
@@ -70,6 +90,15 @@ class FrontEnd:
         None outside of one (a set-up, the end); ``python -m bot playtest`` counts and reports by
         it. Generic: the narrator's season (what ``/game review`` steps through)."""
         return self.narrator.season(dict(public_view)) if public_view.get("result") is None else None
+
+    def move_label(self, prompt: Prompt, moves: Sequence[Action], *, some: bool = False) -> str:
+        """A quick move's label: one answer, or several applied in turn (all units of an area);
+        ``some``: the entry that asks how many units of the stack ``moves[0]`` (all of them) go."""
+        if some:
+            return f"{self.narrator.action(moves[0])}: how many?"
+        if len(moves) == 1:
+            return self.narrator.action(moves[0])
+        return "All: " + ", ".join(self.narrator.action(a) for a in moves)
 
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
         """The board as text (the map without a picture), or one area of it."""

@@ -10,6 +10,11 @@ and :mod:`bot.cogs.table`). The grammar is ``g:<game>:<what>``, ``<game>`` the g
                                        ``ph``; ``ah`` is that answer's own hash
 ``g:<game>:<seq>:<ph>:s<path>~<page>`` a select at cursor (path, page) of that prompt
 ``g:<game>:<seq>:<ph>:v<path>~<page>`` a button that shows cursor (path, page)
+``g:<game>:<seq>:<ph>:q<part>``        a select of that prompt's quick moves; an option is
+                                       ``<i>:<ah>`` (one answer, as a choice),
+                                       ``b<i>.<j>...:<bh>`` (answers applied in turn, ``bh``
+                                       the hash of their hashes) or ``p<path>`` (show the
+                                       guided step at that path)
 ``g:<game>:me``                        "my decisions and private messages" (anyone)
 ``g:<game>:join`` / ``leave`` / ``start``  the lobby's buttons
 ``g:<game>:opt:<name>``                the lobby's toggle of a yes/no option
@@ -36,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core import Action
@@ -54,6 +60,7 @@ _CURSOR = r"(?P<path>(?:[0-9]+(?:\.[0-9]+)*)?)~(?P<page>[0-9]+)"
 CHOICE_TEMPLATE = rf"{_HEAD}:c(?P<index>[0-9]+):(?P<ah>{_HASH})"
 SELECT_TEMPLATE = rf"{_HEAD}:s{_CURSOR}"
 CURSOR_TEMPLATE = rf"{_HEAD}:v{_CURSOR}"
+QUICK_TEMPLATE = rf"{_HEAD}:q(?P<part>[0-9])"
 ME_TEMPLATE = rf"{_GAME}:me"
 LOBBY_TEMPLATE = rf"{_GAME}:(?P<op>join|leave|start)"
 OPTION_TOGGLE_TEMPLATE = rf"{_GAME}:opt:(?P<name>[a-z][a-z0-9_]*)"
@@ -111,6 +118,9 @@ class PromptRef:
     def show(self, cursor: Cursor) -> str:
         return _checked(f"{self.head()}:v{cursor.encode()}")
 
+    def quick(self, part: int = 0) -> str:
+        return _checked(f"{self.head()}:q{part}")
+
 
 @dataclass(frozen=True)
 class ChoiceId:
@@ -141,6 +151,27 @@ def choice_value(index: int, action: Action) -> str:
 def parse_choice_value(value: str) -> tuple[int, str] | None:
     match = re.fullmatch(rf"(?P<index>[0-9]+):(?P<ah>{_HASH})", value)
     return None if match is None else (int(match["index"]), match["ah"])
+
+
+def bundle_hash(actions: Sequence[Action]) -> str:
+    """The hash of several answers applied in turn (of their own hashes, in order)."""
+    return _short(",".join(action_hash(a) for a in actions))
+
+
+def bundle_value(indexes: Sequence[int], actions: Sequence[Action]) -> str:
+    """A quick-move option's value naming answers ``indexes`` (``actions``) applied in turn."""
+    return f"b{'.'.join(map(str, indexes))}:{bundle_hash(actions)}"
+
+
+def parse_bundle_value(value: str) -> tuple[tuple[int, ...], str] | None:
+    match = re.fullmatch(rf"b(?P<indexes>[0-9]+(?:\.[0-9]+)*):(?P<bh>{_HASH})", value)
+    return None if match is None else (tuple(int(i) for i in match["indexes"].split(".")), match["bh"])
+
+
+def parse_path_value(value: str) -> tuple[int, ...] | None:
+    """A quick-move option's guided path (``p3.0``), or None."""
+    match = re.fullmatch(r"p(?P<path>[0-9]+(?:\.[0-9]+)*)", value)
+    return None if match is None else tuple(int(i) for i in match["path"].split("."))
 
 
 def me_id(game_id: int) -> str:

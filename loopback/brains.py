@@ -48,6 +48,7 @@ from loopback.players import Player
 CHOICE = re.compile(ids.CHOICE_TEMPLATE)
 SELECT = re.compile(ids.SELECT_TEMPLATE)
 CURSOR = re.compile(ids.CURSOR_TEMPLATE)
+QUICK = re.compile(ids.QUICK_TEMPLATE)  # quick moves: each option a whole answer, taken when it is the brain's
 #: channels whose messages only their user sees (DMs, and the private threads the bot makes when DMs are closed)
 PRIVATE = (p.DM, p.PRIVATE_THREAD)
 #: clicks one answer may take: guided steps (destination, units, count), pages, Confirm, a restart
@@ -74,6 +75,7 @@ class Step:
     seq_after: int
     in_turn: bool  # answered while an order was being resolved (view["turn"] set)
     interactions: list[Interaction] = field(default_factory=list)
+    choice: str = ""  # the chosen answer's choice ("move", "done", ...)
 
 
 class Brain(Player):
@@ -102,6 +104,7 @@ class Brain(Player):
             view.seq,
             view.seq,
             in_turn=bool(view.view.get("turn")),
+            choice=action.choice,
         )
         ph = ids.prompt_hash(decision.prompt.id)
         if self.table.type_moves and decision.prompt.kind in self.table.frontend.move_kinds:
@@ -179,11 +182,19 @@ class Brain(Player):
             if match and match["ph"] == ph and CHOICE.fullmatch(component["custom_id"]) and match["ah"] == answer:
                 return await self.click(message, custom_id=component["custom_id"])
         for component, match in components:
-            if not (match and match["ph"] == ph and SELECT.fullmatch(component["custom_id"])):
+            if not (
+                match
+                and match["ph"] == ph
+                and (SELECT.fullmatch(component["custom_id"]) or QUICK.fullmatch(component["custom_id"]))
+            ):
                 continue
             values = [o["value"] for o in component.get("options", [])]
             if ids.choice_value(index, action) in values:
                 return await self.select(message, ids.choice_value(index, action), custom_id=component["custom_id"])
+            if value := next(
+                (v for v in values if _leads_to(self.table.frontend, decision, action, ids.parse_path_value(v))), None
+            ):
+                return await self.select(message, value, custom_id=component["custom_id"])  # a quick move's guided step
             if values and all(v.startswith("n") for v in values):
                 value = _step_value(self.table.frontend, decision, action, ids.parse_cursor(match))
                 if value in values:
@@ -202,7 +213,19 @@ class Brain(Player):
 
 def _decision_match(component: dict[str, Any]) -> re.Match[str] | None:
     custom_id = component.get("custom_id") or ""
-    return CHOICE.fullmatch(custom_id) or SELECT.fullmatch(custom_id) or CURSOR.fullmatch(custom_id)
+    return CHOICE.fullmatch(custom_id) or SELECT.fullmatch(custom_id) or CURSOR.fullmatch(custom_id) or QUICK.fullmatch(custom_id)
+
+
+def _leads_to(frontend, decision: Decision, action, path: tuple[int, ...] | None) -> bool:
+    """Whether the guided step at ``path`` (a quick move's option) still offers ``action``."""
+    if path is None:
+        return False
+    narrator = frontend.narrator
+    rich = [(i, a) for i, a in enumerate(decision.actions) if a.args]
+    try:
+        return action in [a for _, a in walk(narrator.flow(decision.prompt.kind) or (), rich, path, narrator).remaining]
+    except StaleClick:
+        return False
 
 
 def _step_value(frontend, decision: Decision, action, cursor: ids.Cursor) -> str | None:

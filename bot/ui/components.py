@@ -66,9 +66,10 @@ def _select(spec: SelectSpec) -> discord.ui.Item:
     row is not honoured by discord.py 2.7)."""
     options = [discord.SelectOption(label=o.label, value=o.value) for o in spec.options]
     select = discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder, options=options)
-    return (
-        OptionSelect(select) if OptionSelect.__discord_ui_compiled_template__.fullmatch(spec.custom_id) else CursorSelect(select)
-    )
+    for cls in (OptionSelect, QuickSelect):
+        if cls.__discord_ui_compiled_template__.fullmatch(spec.custom_id):
+            return cls(select)
+    return CursorSelect(select)
 
 
 async def send_replies(interaction: discord.Interaction, replies: Sequence[Reply]) -> None:
@@ -172,6 +173,15 @@ class CursorSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=i
         )
 
 
+class QuickSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=ids.QUICK_TEMPLATE):
+    """The quick moves of a move decision: each option a whole move, applied at once."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ref = ids.parse_ref(self.match)
+        value = self.item.values[0] if self.item.values else ""
+        await handle(interaction, ref.game_id, lambda client: play.quick(client.service, interaction.user.id, ref, value))
+
+
 class MeButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.ME_TEMPLATE):
     """On every channel message: my open decisions and private messages, as ephemeral replies."""
 
@@ -214,4 +224,4 @@ def me_button(game_id: int) -> discord.ui.View:
 
 
 #: register with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``
-DYNAMIC_ITEMS = (ChoiceButton, CursorButton, CursorSelect, MeButton, LobbyButton, OptionButton, OptionSelect)
+DYNAMIC_ITEMS = (ChoiceButton, CursorButton, CursorSelect, QuickSelect, MeButton, LobbyButton, OptionButton, OptionSelect)

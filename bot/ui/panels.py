@@ -13,7 +13,16 @@ Layouts, chosen from the answers:
   legal answers, then a confirm button; a step with a single possible value is skipped;
 * otherwise a select of the answers, :data:`PAGE_SIZE` per page, with page buttons.
 
-Answers without arguments ("done", "skip") are always buttons of their own.
+Answers without arguments ("done", "skip") are always buttons of their own. A guided step
+whose every value completes one answer offers those answers themselves (no Confirm).
+
+A move (a prompt kind with a :class:`~bot.frontend.MoveShape` in its game's front-end) opens
+with **quick moves** above the guided steps: one select whose options are whole answers,
+each one click: every stack to every place it may go ("2 × Knights 1A → 1B") and all units
+of an area to one place when every unit there may go (several answers applied in turn);
+and a second select whose option opens the step asking how many of a stack go to a place
+(two clicks in all). They are built from the legal answers only (:func:`quick_moves`);
+the guided steps stay for everything else.
 """
 
 from __future__ import annotations
@@ -23,7 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import StaleClick
-from bot.ids import Cursor, PromptRef, action_hash, choice_value, prompt_hash
+from bot.frontend import MoveShape, frontend_for
+from bot.ids import Cursor, PromptRef, action_hash, bundle_hash, bundle_value, choice_value, prompt_hash
 from bot.narration import Narrator, narrator_for
 from bot.service import Decision
 from engine.core import Action
@@ -36,6 +46,8 @@ TEXT_LIMIT = 2000  # message content
 
 #: a panel's first page, before any guided step
 START = Cursor()
+#: the placeholders of a move's quick selects (:func:`quick_moves`): whole moves, then "how many of a stack"
+QUICK_PLACEHOLDERS = ("Quick moves: one click moves them…", "Move some units of a stack…")
 
 STALE_PROMPT = "That decision is no longer open for you: it was answered already, or it belongs to another player."
 STALE_CHOICE = "That choice is no longer available: the position changed since these buttons were made."
@@ -102,7 +114,8 @@ def build_panel(game: str, game_id: int, seq: int, decision: Decision, cursor: C
     if not indexed:
         return Panel(_text(heading, "Nothing to choose here."))
     if facets and len(rich) > 1:
-        return _flow_panel(narrator, ref, heading, facets, rich, plain_row, cursor)
+        quick = quick_moves(game, decision) if cursor == START else ([], [])
+        return _flow_panel(narrator, ref, heading, facets, rich, plain_row, cursor, quick)
     if len(indexed) <= MAX_BUTTONS:
         buttons = [_choice_button(narrator, ref, i, a, "secondary" if a.args else "primary") for i, a in indexed]
         return Panel(_text(heading), tuple(tuple(buttons[k : k + 5]) for k in range(0, len(buttons), 5)))
@@ -162,6 +175,114 @@ def pick_choice(decisions: Sequence[Decision], prompt_hash_: str, index: int, an
     raise StaleClick(STALE_CHOICE)
 
 
+def pick_bundle(decisions: Sequence[Decision], prompt_hash_: str, indexes: Sequence[int], bundle: str) -> list[Action]:
+    """The answers a quick move of several answers names (applied in turn), if its prompt is
+    still open for the clicker and those answers are still its legal ones; else :class:`StaleClick`."""
+    decision = find_decision(decisions, prompt_hash_)
+    if decision is None:
+        raise StaleClick(STALE_PROMPT)
+    actions = decision.actions
+    if not indexes or not all(0 <= i < len(actions) for i in indexes):
+        raise StaleClick(STALE_CHOICE)
+    chosen = [actions[i] for i in indexes]
+    if bundle_hash(chosen) != bundle:
+        raise StaleClick(STALE_CHOICE)
+    return chosen
+
+
+@dataclass(frozen=True)
+class QuickMove:
+    """A move in fewer clicks: the legal answers (by index) one click applies, in turn, or the
+    guided path (``path``) one click opens: the step that asks only how many units go."""
+
+    label: str
+    answers: tuple[tuple[int, Action], ...] = ()
+    path: tuple[int, ...] | None = None
+
+    @property
+    def value(self) -> str:
+        if self.path is not None:
+            return "p" + ".".join(map(str, self.path))
+        if len(self.answers) == 1:
+            ((i, action),) = self.answers
+            return choice_value(i, action)
+        return bundle_value([i for i, _ in self.answers], [a for _, a in self.answers])
+
+
+def quick_moves(game: str, decision: Decision, limit: int = PAGE_SIZE) -> tuple[list[QuickMove], list[QuickMove]]:
+    """The common moves of a move prompt in fewer clicks, built from its legal answers only.
+
+    First, whole moves of one click: every stack to every place it may go (all its movable
+    units), then all units of an area to one place (only when every stack there may go there
+    and there are several). Second, one click to the step asking how many of a stack go to a
+    place (for stacks of more than one unit, and for stacks whose whole move did not fit):
+    a second click there is the answer. At most ``limit`` of each; both empty for a prompt
+    kind that is not a move."""
+    frontend = frontend_for(game)
+    shape = frontend.move_shapes.get(decision.prompt.kind)
+    facets = frontend.narrator.flow(decision.prompt.kind)
+    if shape is None or not facets:
+        return [], []
+    groups: dict[tuple[Any, Any, Any], list[tuple[int, Action]]] = {}
+    for i, action in enumerate(decision.actions):
+        if action.choice == shape.choice and isinstance(action.args.get(shape.count), int):
+            groups.setdefault(_where(shape, action), []).append((i, action))
+    whole = {key: max(answers, key=lambda ia: ia[1].args[shape.count]) for key, answers in groups.items()}
+    stacks: dict[Any, set[Any]] = {}  # origin -> the units that may leave it
+    for origin, unit, _ in groups:
+        stacks.setdefault(origin, set()).add(unit)
+    alls = []
+    for origin, to in dict.fromkeys((o, t) for o, _, t in groups):
+        going = [whole[key] for key in groups if key[0] == origin and key[2] == to]
+        if len(going) > 1 and len(going) == len(stacks[origin]):
+            alls.append(tuple(going))
+    label = frontend.move_label
+    origins = list(stacks)  # in legal order; an area's "all" first, then its stacks
+    direct = [
+        QuickMove(label(decision.prompt, [a for _, a in answers]), answers)
+        for _, _, answers in sorted(
+            [(origins.index(_hashable(answers[0][1].args.get(shape.origin))), 0, answers) for answers in alls]
+            + [(origins.index(key[0]), 1, (ia,)) for key, ia in whole.items()],
+            key=lambda entry: entry[:2],
+        )
+    ]
+    direct = [m for m in direct if len(m.value) <= OPTION_LIMIT][:limit]
+    shown = {m.answers[0][0] for m in direct if len(m.answers) == 1}
+    rich = [(i, a) for i, a in enumerate(decision.actions) if a.args]
+    fewer = []
+    for i, action in whole.values():
+        if action.args[shape.count] > 1 or i not in shown:
+            path = _path_to_count(facets, rich, action, shape.count, frontend.narrator)
+            if path:
+                fewer.append(QuickMove(label(decision.prompt, [action], some=True), path=path))
+    return direct, fewer[:limit]
+
+
+def _path_to_count(facets, rich, action: Action, count: str, narrator: Narrator) -> tuple[int, ...] | None:
+    """The guided path to the step that asks only how many units of ``action``'s stack go."""
+    path: list[int] = []
+    for _ in facets:
+        step = walk(facets, rich, path, narrator)
+        if step.keys is None:
+            return tuple(path)
+        if count in step.keys:
+            return tuple(path) if step.keys == (count,) else None
+        wanted = _key(action, step.keys)
+        if wanted not in step.values:
+            return None
+        path.append(step.values.index(wanted))
+    return None
+
+
+def _where(shape: MoveShape, action: Action) -> tuple[Any, Any, Any]:
+    to = action.args.get(shape.destination) if shape.destination else None
+    return (_hashable(action.args.get(shape.origin)), _hashable(action.args.get(shape.unit)), _hashable(to))
+
+
+def _hashable(value: Any) -> Any:
+    return value if isinstance(value, (str, int, type(None))) else repr(value)
+
+
 def find_decision(decisions: Sequence[Decision], prompt_hash_: str) -> Decision | None:
     return next((d for d in decisions if prompt_hash(d.prompt.id) == prompt_hash_), None)
 
@@ -190,13 +311,23 @@ def move_path(game: str, decision: Decision, given: dict[str, Any]) -> tuple[tup
 # -------------------------------------------------------------------- internals
 
 
-def _flow_panel(narrator, ref: PromptRef, heading: str, facets, rich, plain_row, cursor: Cursor) -> Panel:
+def _flow_panel(narrator, ref: PromptRef, heading: str, facets, rich, plain_row, cursor: Cursor, quick=([], [])) -> Panel:
     step = walk(facets, rich, cursor.path, narrator)
     lines = [heading] + ([" · ".join(step.chosen)] if step.chosen else [])
     rows: list[Row] = []
+    for part, (moves, placeholder) in enumerate(zip(quick, QUICK_PLACEHOLDERS)):
+        if moves:
+            options = tuple(OptionSpec(_cut(m.label, OPTION_LIMIT), m.value) for m in moves)
+            rows.append(SelectSpec(ref.quick(part), placeholder, options))
+    if rows:
+        lines.append("Pick a quick move, or choose step by step below.")
     back = (ButtonSpec("Start over", ref.show(Cursor()), "secondary"),) if cursor.path else ()
     if step.keys is not None:
-        options = [OptionSpec(_cut(narrator.value(step.keys, v), OPTION_LIMIT), f"n{k}") for k, v in enumerate(step.values)]
+        leads = [[(i, a) for i, a in step.remaining if _key(a, step.keys) == v] for v in step.values]
+        if all(len(answers) == 1 for answers in leads):  # each value completes an answer: offer the answers
+            options = [OptionSpec(_cut(narrator.action(a), OPTION_LIMIT), choice_value(i, a)) for ((i, a),) in leads]
+        else:
+            options = [OptionSpec(_cut(narrator.value(step.keys, v), OPTION_LIMIT), f"n{k}") for k, v in enumerate(step.values)]
         rows += _paged(ref, cursor, options, f"Choose {' and '.join(step.keys)}…")
     elif len(step.remaining) == 1:
         ((i, action),) = step.remaining

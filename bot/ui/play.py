@@ -9,16 +9,17 @@ the engine's reason, rule and legal alternatives as buttons, with the state unch
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import Refused, RunetableError, StaleClick
 from bot.frontend import frontend_for
-from bot.ids import Cursor, PromptRef, parse_choice_value
+from bot.ids import Cursor, PromptRef, parse_bundle_value, parse_choice_value, parse_path_value, prompt_hash
 from bot.narration import narrator_for
 from bot.service import ActOutcome, Decision, GameService, SeatView
-from bot.ui.panels import Panel, alternatives_panel, build_panel, find_decision, move_path, pick_choice
+from bot.ui.panels import STALE_CHOICE, Panel, alternatives_panel, build_panel, find_decision, move_path, pick_bundle, pick_choice
 from engine.core import Action
 
 MAX_LINES = 12
@@ -65,6 +66,54 @@ async def choose(service: GameService, user_id: int, ref: PromptRef, index: int,
     return [after(outcome, edit=True)]
 
 
+async def quick(service: GameService, user_id: int, ref: PromptRef, value: str) -> list[Reply]:
+    """A quick move (:func:`bot.ui.panels.quick_moves`): one answer, several applied in turn, or a guided step."""
+    if (parsed := parse_choice_value(value)) is not None:
+        return await choose(service, user_id, ref, *parsed)
+    if (bundle := parse_bundle_value(value)) is not None:
+        return await choose_all(service, user_id, ref, *bundle)
+    if (path := parse_path_value(value)) is not None:
+        return await navigate(service, user_id, ref, Cursor(path, 0))
+    return [say("That option is not one the bot made; nothing was changed.")]
+
+
+async def choose_all(service: GameService, user_id: int, ref: PromptRef, indexes: tuple[int, ...], bundle: str) -> list[Reply]:
+    """Several answers of one prompt applied in turn (all units of an area): the first as a
+    click of its own; each next one while the seat still has an open decision of the same kind
+    offering that same answer (the prompt is asked anew after each move). Where one cannot
+    follow (the position changed: a limit, a cost), the reply says so and shows what is open."""
+    planned: list[Action] = []
+    kinds: list[str] = []
+
+    def first(decisions: Sequence[Decision], seq: int) -> Action:
+        planned[:] = pick_bundle(decisions, ref.prompt_hash, indexes, bundle)
+        kinds[:] = [d.prompt.kind for d in decisions if prompt_hash(d.prompt.id) == ref.prompt_hash]
+        return planned[0]
+
+    try:
+        outcome = await service.answer(ref.game_id, user_id, first)
+    except StaleClick as e:
+        return await _with_current(service, ref.game_id, user_id, e.message)
+    except Refused as e:
+        return await _refusal(service, ref.game_id, user_id, e)
+    except RunetableError as e:
+        return [say(e.message)]
+    lines = list(outcome.lines)
+    for action in planned[1:]:
+        try:
+            outcome = await service.answer(
+                ref.game_id, user_id, lambda decisions, seq, action=action: _again(decisions, kinds[0], action)
+            )
+        except (StaleClick, Refused):
+            lines.append(f"Not moved: {narrator_for(outcome.game).action(action)} (the position changed).")
+            break
+        except RunetableError as e:
+            lines.append(e.message)
+            break
+        lines += outcome.lines
+    return [after(dataclasses.replace(outcome, lines=tuple(lines)), edit=True)]
+
+
 async def navigate(service: GameService, user_id: int, ref: PromptRef, cursor: Cursor) -> list[Reply]:
     """A page or back button, or a guided step: show the same decision at another cursor."""
     try:
@@ -88,7 +137,7 @@ async def select(service: GameService, user_id: int, ref: PromptRef, cursor: Cur
         return await navigate(service, user_id, ref, Cursor((*cursor.path, int(value[1:])), 0))
     parsed = parse_choice_value(value)
     if parsed is None:
-        return [say("That option is not one the bot made; nothing was changed.")]
+        return await quick(service, user_id, ref, value)
     return await choose(service, user_id, ref, *parsed)
 
 
@@ -189,6 +238,16 @@ async def move_suggestions(
 def _move_decision(view: SeatView) -> Decision | None:
     """The seat's open decision that moves units (a kind of its game's ``FrontEnd.move_kinds``), or None."""
     return next((d for d in view.decisions if d.prompt.kind in frontend_for(view.game).move_kinds), None)
+
+
+def _again(decisions: Sequence[Decision], kind: str, action: Action) -> Action:
+    """The answer saying what ``action`` said, in the seat's open decision of ``kind`` (asked anew)."""
+    for decision in decisions:
+        if decision.prompt.kind == kind:
+            for candidate in decision.actions:
+                if candidate.choice == action.choice and candidate.args == action.args:
+                    return candidate
+    raise StaleClick(STALE_CHOICE)
 
 
 async def _act(service: GameService, view: SeatView, user_id: int, action: Action) -> list[Reply]:

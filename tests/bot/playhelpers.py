@@ -120,15 +120,18 @@ async def play_by_components(client, game_id: int, chooser: random.Random, *, ma
         view = [c.kwargs["view"] for c in fake.followup.send.await_args_list if "view" in c.kwargs][-1]
         applied = False
         while not applied:
-            options = [(c.custom_id, None) for c in view.children if not isinstance(c, components.CursorSelect)] + [
-                (c.custom_id, o.value) for c in view.children if isinstance(c, components.CursorSelect) for o in c.item.options
+            selects = (components.CursorSelect, components.QuickSelect)
+            options = [(c.custom_id, None) for c in view.children if not isinstance(c, selects)] + [
+                (c.custom_id, o.value) for c in view.children if isinstance(c, selects) for o in c.item.options
             ]
             custom_id, value = chooser.choice(options)
             _, fake = await dispatch(client, custom_id, user, values=() if value is None else (value,))
             edit, refusals = sent(fake)
             assert edit is not None and not refusals, refusals  # never a refusal: every offer is legal
             view = edit["view"]
-            applied = bool(re.fullmatch(ids.CHOICE_TEMPLATE, custom_id)) or (value is not None and not value.startswith("n"))
+            applied = bool(re.fullmatch(ids.CHOICE_TEMPLATE, custom_id)) or (
+                value is not None and not value.startswith(("n", "p"))
+            )
         moves += 1
     return moves
 
@@ -143,6 +146,8 @@ async def click(service: GameService, user: int, panel, chooser: random.Random) 
         return await play.choose(service, user, ids.parse_ref(m), int(m["index"]), m["ah"]), True
     if m := re.fullmatch(ids.SELECT_TEMPLATE, custom_id):
         return await play.select(service, user, ids.parse_ref(m), ids.parse_cursor(m), value), not value.startswith("n")
+    if m := re.fullmatch(ids.QUICK_TEMPLATE, custom_id):  # a quick move: whole answers, or a guided step (p<path>)
+        return await play.quick(service, user, ids.parse_ref(m), value), not value.startswith("p")
     m = re.fullmatch(ids.CURSOR_TEMPLATE, custom_id)
     return await play.navigate(service, user, ids.parse_ref(m), ids.parse_cursor(m)), False
 
@@ -186,7 +191,7 @@ async def autocomplete(cog, command_name: str, option: str, fake, current: str):
 async def dispatch(client, custom_id: str, user: int, values=()):
     """What discord.py does with a click: find the template, rebuild the item, run its callback."""
     [cls] = [c for c in DYNAMIC_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
-    if cls in (components.CursorSelect, components.OptionSelect):
+    if cls in (components.CursorSelect, components.OptionSelect, components.QuickSelect):
         base = discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label=v, value=v) for v in values])
         base._values = list(values)
     else:

@@ -34,11 +34,12 @@ async def test_a_panel_becomes_a_persistent_view_of_dynamic_items(client):
     panel = await decision_panel(client, game_id, ALICE)
     view = to_view(panel)
     assert view.timeout is None and view.is_persistent()
-    assert [type(item).__name__ for item in view.children] == ["CursorSelect", "ChoiceButton"]
-    rows = view.to_components()  # as sent: the destination select, then Done below it
-    assert [[c["type"] for c in row["components"]] for row in rows] == [[3], [2]]
-    assert [item.custom_id for item in view.children] == [panel.selects()[0].custom_id, panel.buttons()[0].custom_id]
-    assert view.children[1].item.style == discord.ButtonStyle.primary
+    # quick moves (issue 19 item 8): whole moves, then "how many of a stack"; then the destination, then Done
+    assert [type(item).__name__ for item in view.children] == ["QuickSelect", "QuickSelect", "CursorSelect", "ChoiceButton"]
+    rows = view.to_components()  # as sent: each select a row of its own, in the panel's order, Done below them
+    assert [[c["type"] for c in row["components"]] for row in rows] == [[3], [3], [3], [2]]
+    assert [item.custom_id for item in view.children] == [*(s.custom_id for s in panel.selects()), panel.buttons()[0].custom_id]
+    assert view.children[-1].item.style == discord.ButtonStyle.primary
     assert to_view(Panel("text only")) is None
     with pytest.raises(ValueError, match="no component template"):
         to_view(Panel("x", ((components.ButtonSpec("x", "other:1"),),)))
@@ -61,7 +62,10 @@ async def test_every_template_is_dispatched_and_answers(client):
     assert client.kicked == 1  # the outbox is drained after the move
 
     moving = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL + 2)
-    select = (await decision_panel(client, moving, ALICE)).selects()[0].custom_id
+    quick, _, select = (s.custom_id for s in (await decision_panel(client, moving, ALICE)).selects())
+    cls, fake = await dispatch(client, quick, ALICE, values=["p1.0"])  # how many Knights go to 1B
+    invoked.add(cls)
+    assert "to 1B · Knights from 1A" in sent(fake)[0]["content"]
     cls, fake = await dispatch(client, select, ALICE, values=["n1"])
     invoked.add(cls)
     edit, _ = sent(fake)

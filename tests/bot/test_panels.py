@@ -137,36 +137,43 @@ STRATEGY = [
 ] + [("done", {})]
 
 
-def test_movement_is_destination_then_units_in_range_then_count_then_confirm():
+def guided(panel):
+    """The panel's guided-step select (not its quick moves)."""
+    (step,) = [s for s in panel.selects() if re.fullmatch(ids.SELECT_TEMPLATE, s.custom_id)]
+    return step
+
+
+def test_movement_is_destination_then_units_in_range_then_count():
+    """The guided path (docs/bot.md, "Moving units"): destination, units, then the count, whose
+    options are the answers themselves (issue 19 item 8: no Confirm click)."""
     d = decision("strategy_move", STRATEGY)
     start = build_panel("runewars", GAME_ID, SEQ, d)
     check_limits(start)
-    (step,) = start.selects()
+    step = guided(start)
     assert [o.label for o in step.options] == ["to 10B", "to 10C"]
     assert [b.label for b in start.buttons()] == ["Done"]  # Done is always one click away
     assert ids.parse_cursor(re.fullmatch(ids.SELECT_TEMPLATE, step.custom_id)) == ids.Cursor()
 
     units = build_panel("runewars", GAME_ID, SEQ, d, ids.Cursor((0,)))  # to 10B
     check_limits(units)
-    assert [o.label for o in units.selects()[0].options] == ["Archers from 10A", "Knights from 10C", "Archers from 2C"]
+    assert [o.label for o in guided(units).options] == ["Archers from 10A", "Knights from 10C", "Archers from 2C"]
     assert "to 10B" in units.text and [b.label for b in units.buttons()] == ["Start over", "Done"]
+    assert units.selects() == [guided(units)]  # quick moves only on the first page
 
     counts = build_panel("runewars", GAME_ID, SEQ, d, ids.Cursor((0, 1)))  # Knights from 10C
-    assert [o.label for o in counts.selects()[0].options] == ["1 unit", "2 units", "3 units"]
-
-    confirm = build_panel("runewars", GAME_ID, SEQ, d, ids.Cursor((0, 1, 2)))
-    check_limits(confirm)
-    button = confirm.buttons()[0]
-    assert button.label == "Confirm" and "3 × Knights 10C → 10B" in confirm.text
-    chosen = ids.parse_choice(button.custom_id)
-    assert d.actions[chosen.index].args == {"from": "10C", "to": "10B", "unit": "human_knight", "count": 3}
+    check_limits(counts)
+    options = guided(counts).options
+    assert [o.label for o in options] == [f"{n} × Knights 10C → 10B" for n in (1, 2, 3)]
+    chosen = ids.parse_choice_value(options[2].value)
+    assert chosen[1] == ids.action_hash(d.actions[chosen[0]])
+    assert d.actions[chosen[0]].args == {"from": "10C", "to": "10B", "unit": "human_knight", "count": 3}
 
 
 def test_a_step_with_one_possible_value_is_skipped():
     """Only one destination and one group: the flow goes straight to the count."""
     d = decision("strategy_move", [("move", {"from": "1A", "to": "1B", "unit": "giant", "count": n}) for n in (1, 2)])
     panel = build_panel("runewars", GAME_ID, SEQ, d)
-    assert [o.label for o in panel.selects()[0].options] == ["1 unit", "2 units"]
+    assert [o.label for o in guided(panel).options] == ["1 × Giants 1A → 1B", "2 × Giants 1A → 1B"]
     assert "to 1B · Giants from 1A" in panel.text
 
 

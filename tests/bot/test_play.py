@@ -25,6 +25,12 @@ def first_choice(panel):
     return ids.parse_ref(m), int(m["index"]), m["ah"]
 
 
+def guided(panel):
+    """The panel's guided-step select (a move's first page also has quick moves)."""
+    (step,) = [s for s in panel.selects() if re.fullmatch(ids.SELECT_TEMPLATE, s.custom_id)]
+    return step
+
+
 async def my_panel(service, game_id, user):
     *_, reply = await play.my_decisions(service, game_id, user)
     return reply.panel
@@ -73,7 +79,7 @@ async def test_a_click_from_an_older_position_counts_while_its_decision_is_open(
 async def test_navigating_an_older_position_starts_the_decision_afresh(service, store):
     game_id = await positioned_game(service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
     panel = await my_panel(service, game_id, ALICE)
-    (step,) = panel.selects()
+    step = guided(panel)
     ref = ids.parse_ref(re.fullmatch(ids.SELECT_TEMPLATE, step.custom_id))
     [units] = await play.select(service, ALICE, ref, ids.Cursor(), "n0")
     assert units.edit and "to 10B" in units.panel.text
@@ -81,24 +87,26 @@ async def test_navigating_an_older_position_starts_the_decision_afresh(service, 
     [fresh] = await play.navigate(service, ALICE, stale_ref, ids.Cursor((0,)))
     assert (
         fresh.panel.text.startswith(play.MOVED_ON)
-        and ids.parse_cursor(re.fullmatch(ids.SELECT_TEMPLATE, fresh.panel.selects()[0].custom_id)) == ids.Cursor()
+        and ids.parse_cursor(re.fullmatch(ids.SELECT_TEMPLATE, guided(fresh.panel).custom_id)) == ids.Cursor()
     )
     [bad] = await play.select(service, ALICE, ref, ids.Cursor(), "9:deadbeef")
     assert not bad.edit and "no longer available" in bad.panel.text
 
 
-async def test_the_guided_move_walks_to_a_confirmed_legal_move(service, store):
+async def test_the_guided_move_walks_to_a_legal_move(service, store):
+    """docs/bot.md, "Moving units": destination, units, then the count, whose options are the
+    answers (issue 19 item 8: no Confirm click)."""
     game_id = await positioned_game(service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
     panel = await my_panel(service, game_id, ALICE)
-    ref = ids.parse_ref(re.fullmatch(ids.SELECT_TEMPLATE, panel.selects()[0].custom_id))
-    labels = [o.label for o in panel.selects()[0].options]
+    ref = ids.parse_ref(re.fullmatch(ids.SELECT_TEMPLATE, guided(panel).custom_id))
+    labels = [o.label for o in guided(panel).options]
     [step] = await play.select(service, ALICE, ref, ids.Cursor(), f"n{labels.index('to 1B')}")
-    options = [o.label for o in step.panel.selects()[0].options]
+    options = [o.label for o in guided(step.panel).options]
     assert options == ["Knights from 1A", "Infantry from 1A"]
-    [step] = await play.select(service, ALICE, ref, ids.Cursor((labels.index("to 1B"),)), "n0")
-    [confirm] = await play.select(service, ALICE, ref, ids.Cursor((labels.index("to 1B"), 0)), "n1")
-    assert "Confirm: 2 × Knights 1A → 1B" in confirm.panel.text
-    [done] = await play.choose(service, ALICE, *first_choice(confirm.panel))
+    [counts] = await play.select(service, ALICE, ref, ids.Cursor((labels.index("to 1B"),)), "n0")
+    answers = {o.label: o.value for o in guided(counts.panel).options}
+    assert list(answers) == ["1 × Knights 1A → 1B", "2 × Knights 1A → 1B"]
+    [done] = await play.select(service, ALICE, ref, ids.Cursor((labels.index("to 1B"), 0)), answers["2 × Knights 1A → 1B"])
     assert done.edit and done.panel.text.startswith("Seat 0 moved 2 × Knights 1A → 1B.")
     area = (await service.view(game_id, None)).view["areas"]["1B"]
     assert [(u["unit"], u["standing"]) for u in area["units"]] == [("human_knight", 2)]
@@ -108,7 +116,7 @@ async def test_the_guided_move_walks_to_a_confirmed_legal_move(service, store):
 async def test_typed_moves_are_checked_against_the_legal_moves(service, store):
     game_id = await positioned_game(service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
     [partial] = await play.move(service, game_id, ALICE, {"to": "1C"})
-    assert "to 1C" in partial.panel.text and [o.label for o in partial.panel.selects()[0].options] == [
+    assert "to 1C" in partial.panel.text and [o.label for o in guided(partial.panel).options] == [
         "Knights from 1A",
         "Infantry from 1A",
     ]

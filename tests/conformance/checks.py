@@ -23,7 +23,7 @@ from bot import ids
 from bot.errors import StaleClick
 from bot.narration import GENERIC, narrator_for
 from bot.service import Decision
-from bot.ui.panels import Panel, SelectSpec, build_panel, pick_choice
+from bot.ui.panels import Panel, SelectSpec, build_panel, pick_bundle, pick_choice
 from engine.core import Engine, decode, encode, state_hash
 from tests.conformance.survey import Survey
 
@@ -171,6 +171,9 @@ def explore(game: str, decision: Decision) -> list[str]:
             else:
                 problems.append(f"at {cursor}: button {button.custom_id!r} is neither a choice nor a cursor")
         for select in panel.selects():
+            if (q := re.fullmatch(ids.QUICK_TEMPLATE, select.custom_id)) is not None:
+                problems += [f"at {cursor}: {p}" for p in _quick(decision, q["ph"], select, queue, reached)]
+                continue
             m = re.fullmatch(ids.SELECT_TEMPLATE, select.custom_id)
             if m is None:
                 problems.append(f"at {cursor}: select {select.custom_id!r} is not a decision's select")
@@ -186,6 +189,24 @@ def explore(game: str, decision: Decision) -> list[str]:
     missing = [decision.actions[i] for i in range(len(decision.actions)) if i not in reached]
     if missing:
         problems.append(f"{len(missing)} legal answers cannot be reached, e.g. {[a.describe() for a in missing[:3]]}")
+    return problems
+
+
+def _quick(decision: Decision, prompt_hash: str, select: SelectSpec, queue: list[ids.Cursor], reached: set[int]) -> list[str]:
+    """A move's quick moves (as bot.ui.play.quick reads a value): answers, answers in turn, or a guided step."""
+    problems: list[str] = []
+    for option in select.options:
+        if (parsed := ids.parse_choice_value(option.value)) is not None:
+            problems += _choice(decision, prompt_hash, *parsed, reached)
+        elif (bundle := ids.parse_bundle_value(option.value)) is not None:
+            try:
+                pick_bundle([decision], prompt_hash, *bundle)
+            except StaleClick as e:
+                problems.append(f"quick move {option.value!r} names no legal answers: {e.message}")
+        elif (path := ids.parse_path_value(option.value)) is not None:
+            queue.append(ids.Cursor(path, 0))
+        else:
+            problems.append(f"quick move value {option.value!r} is neither answers nor a step")
     return problems
 
 

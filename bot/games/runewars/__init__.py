@@ -3,12 +3,12 @@ the card list and the rule topics (named by ``engine/runewars/game.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.frontend import AutoAnswer, FrontEnd
-from bot.games.runewars.narrator import RunewarsNarrator, area_line, catalogue, text_board
+from bot.frontend import AutoAnswer, FrontEnd, MoveShape
+from bot.games.runewars.narrator import RunewarsNarrator, area_line, catalogue, name, text_board
 from engine.core import Action, Prompt, Seat
 
 #: the player setting whose value Runewars reads as ``options["battle_policy"]`` (seat -> policy)
@@ -41,6 +41,11 @@ class RunewarsFrontEnd(FrontEnd):
     #: reaction windows (a tactics card may be played) are passed
     auto_passes: Mapping[str, str] = {"tactics_window": "pass"}
     move_kinds = frozenset({"strategy_move", "march_move"})
+    #: Strategy moves name their destination; a march goes into the activated area (the prompt's "area")
+    move_shapes: Mapping[str, MoveShape] = {
+        "strategy_move": MoveShape(),
+        "march_move": MoveShape(destination=None, destination_info="area"),
+    }
     recap_fields = ("units", "controller", "stronghold", "rune", "rune_face_up", "rune_last_known")
     rules_file = Path(__file__).with_name("rules.toml")
     has_cards = True
@@ -53,6 +58,17 @@ class RunewarsFrontEnd(FrontEnd):
             if s.get(BATTLE_POLICY, DEFAULT_BATTLE_POLICY) != DEFAULT_BATTLE_POLICY
         }
         return {"battle_policy": policies} if policies else {}
+
+    def move_label(self, prompt: Prompt, moves: Sequence[Action], *, some: bool = False) -> str:
+        """ "2 × Knights 1A → 1B"; all units of an area: "All from 1A → 1B: 2 × Knights, 1 × Infantry";
+        how many of a stack (``some``): "Knights 1A → 1B: 1 to 3…"."""
+        first = moves[0].args
+        way = f"{first['from']} → {first['to']}" if "to" in first else f"{first['from']} into {prompt.info.get('area')}"
+        if some:
+            return f"{name(first['unit'])} {way}: 1 to {first['count']}…"
+        if len(moves) == 1:
+            return self.narrator.action(moves[0])
+        return f"All from {way}: " + ", ".join(f"{a.args['count']} × {name(a.args['unit'])}" for a in moves)
 
     def next_up(self, public_view: Mapping[str, Any]) -> tuple[Seat, str] | None:
         return next_order(public_view)
