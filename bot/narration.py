@@ -39,8 +39,9 @@ class Narrator:
 
     def private(self, view: dict[str, Any], seat: Seat) -> list[str]:
         """What a seat's own view holds that others do not see (hand, secret cards), as lines
-        for the private-info reply; only ever shown to that seat."""
-        return [f"Your hand: {_plain(view['hand'])}"] if "hand" in view else []
+        for the private-info reply: shown to that seat only, and to everyone by ``/game reveal``
+        once the game is over, so they name no reader ("Hand: …", not "Your hand: …")."""
+        return [f"Hand: {_plain(view['hand'])}"] if "hand" in view else []
 
     def flow(self, kind: str) -> tuple[tuple[str, ...], ...] | None:
         """The steps of a guided choice for prompts of ``kind``: argument groups chosen one
@@ -81,6 +82,11 @@ class Narrator:
             if "hand" in view:
                 lines.append(f"Seat {seat}: hand {_plain(view['hand'])}")
         return lines
+
+    def hidden(self, engine: Any, state: Any) -> list[str]:
+        """What a game that is over hid from every seat's own view (face-down tokens, say),
+        for ``/game reveal`` beside each seat's :meth:`private` lines; generic: nothing."""
+        return []
 
 
 GENERIC = Narrator()

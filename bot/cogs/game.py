@@ -131,6 +131,21 @@ class GameCog(commands.Cog):
             interaction, _where(interaction), lambda c: info.game_log(c, interaction.channel_id, interaction.user.id, lines)
         )
 
+    @game.command(name="reveal", description="After the end: every seat's hand and secrets, from the final position")
+    @app_commands.describe(player="only this player's seat", game="an earlier game of this server, by number (see /games)")
+    async def reveal(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member | None = None,
+        game: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        who = None if player is None else player.id
+        await handle(
+            interaction,
+            _where(interaction),
+            lambda c: info.reveal(c, interaction.channel_id, interaction.user.id, who, game, interaction.guild_id),
+        )
+
     @game.command(name="move", description="Move units: destination, then units from areas in range, then count")
     @app_commands.rename(from_="from")
     @app_commands.describe(to="destination area", from_="area the units come from", unit="unit type", count="how many")

@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.errors import RunetableError
 from bot.frontend import FrontEnd, frontend_of
+from bot.service import ENDED
 from bot.ui import info, lobby, play
 from bot.ui import rules as rules_index
 from bot.ui.components import handle
@@ -27,11 +28,20 @@ def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
 
-async def _hand(client, channel_id: int, user_id: int) -> list[play.Reply]:
+async def _hand(client, channel_id: int, user_id: int, player: int | None = None) -> list[play.Reply]:
+    """``/<group> hand [player]``: your own hand and decisions; once the channel's game is
+    over, anyone's (``player``), and every seat's for a caller who held none (issue 19 item 5)."""
     try:
-        record = await client.service.game_in(channel_id)
+        record = await client.service.game_shown_in(channel_id)
     except RunetableError as e:
         return [play.say(e.message)]
+    if record.status in ENDED:
+        seated = any(s.user_id == user_id for s in await client.service.store.seats(record.id))
+        if player not in (None, user_id) or not seated:
+            return await info.reveal(client, channel_id, user_id, player)
+        return await lobby.private_view(client, record.id, user_id)  # it ends with where every hand is shown
+    if player not in (None, user_id):
+        return [play.say("Only its player sees a hand while the game runs; every hand is shown when it is over.")]
     return await lobby.private_view(client, record.id, user_id)
 
 
@@ -43,8 +53,10 @@ def game_group(descriptor: GameDescriptor) -> app_commands.Group | None:
     group = app_commands.Group(name=frontend.group, description=frontend.group_description or descriptor.title, guild_only=True)
 
     @group.command(name="hand", description="Your hand and private information, and your open decisions (only you see it)")
-    async def hand(interaction: discord.Interaction) -> None:
-        await handle(interaction, _where(interaction), lambda c: _hand(c, interaction.channel_id, interaction.user.id))
+    @app_commands.describe(player="after the game's end: this player's hand (everyone's may be seen then)")
+    async def hand(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        who = None if player is None else player.id
+        await handle(interaction, _where(interaction), lambda c: _hand(c, interaction.channel_id, interaction.user.id, who))
 
     if frontend.has_cards:
         _add_card(group, descriptor.name)

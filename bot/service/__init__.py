@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.service.automatic import AUTO_PASS_DELAY, AUTO_PASS_PLAN, AutomaticMixin
-from bot.service.base import STATE_CACHE_GAMES, ServiceBase
+from bot.service.base import ENDED, STATE_CACHE_GAMES, ServiceBase
 from bot.service.games import (
     GAMES_VARIABLE,
     AiPolicy,
@@ -51,7 +51,7 @@ from bot.service.games import (
 )
 from bot.service.lobby import LOBBY_DEFAULTS, SEAT_ORDER_SALT, LobbyMixin, Started
 from bot.service.payloads import PAYLOAD_VERSION, Decision, decisions_from_payload, spectators
-from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, SeatView
+from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, Reveal, SeatView
 from bot.service.settings import BATTLE_POLICIES, DM_CLOSED, LAYOUTS, PALETTES, PLAYER_SETTINGS, SettingsMixin
 from engine.core import Seat
 
@@ -60,6 +60,7 @@ __all__ = [
     "AUTO_PASS_PLAN",
     "BATTLE_POLICIES",
     "DM_CLOSED",
+    "ENDED",
     "GAMES_VARIABLE",
     "LOBBY_DEFAULTS",
     "MAX_AUTOMATIC",
@@ -74,6 +75,7 @@ __all__ = [
     "Decision",
     "GameService",
     "MyGame",
+    "Reveal",
     "SeatView",
     "ServiceBase",
     "Started",

@@ -221,6 +221,10 @@ class ServiceBase:
         return state
 
 
+#: the statuses of a game that is over: it takes no more moves, and everything it hid may be shown
+ENDED = ("finished", "abandoned")
+
+
 def not_running(record: GameRecord) -> str:
     """Why a game that is not running takes no moves."""
     return {

@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.errors import NoGameHere, NotSeated, Refused, RunetableError, refusal_from
+from bot.errors import GameNotRunning, NoGameHere, NotSeated, Refused, RunetableError, refusal_from
 from bot.frontend import frontend_for
-from bot.service.base import ServiceBase
+from bot.service.base import ServiceBase, not_running
 from bot.service.games import pack_content
 from bot.service.payloads import channel_payload
 from bot.store import ChannelBusy, GameRecord, SeatRecord
@@ -104,10 +104,25 @@ class LobbyMixin(ServiceBase):
         return {**LOBBY_DEFAULTS, **await self.store.get_setting("game", game_id, "lobby", {})}
 
     async def game_in(self, channel_id: int) -> GameRecord:
-        """The open game of a channel; raises :class:`NoGameHere`."""
+        """The open game (lobby or running) of a channel, the one actions go to. Raises
+        :class:`GameNotRunning` when the channel's last game has ended (it takes no more
+        moves, votes, deadlines or undos), else :class:`NoGameHere`."""
         record = await self.store.active_game(channel_id)
         if record is None:
+            last = await self.store.latest_game_in(channel_id)
+            if last is not None:
+                raise GameNotRunning(f"{not_running(last)} /game new opens the next one in this channel.")
             raise NoGameHere("There is no open game in this channel. Start one with /game new.")
+        return record
+
+    async def game_shown_in(self, channel_id: int) -> GameRecord:
+        """The game a channel's reading commands show (status, map, log, hands, the game's
+        own information): its open game, else its last game that ended, finished or
+        abandoned (issue 19 item 5), until ``/game new`` opens the next one. Raises
+        :class:`NoGameHere` in a channel that never had a game."""
+        record = await self.store.active_game(channel_id) or await self.store.latest_game_in(channel_id)
+        if record is None:
+            raise NoGameHere("There is no game in this channel. Start one with /game new.")
         return record
 
     async def join(self, game_id: int, user_id: int) -> list[SeatRecord]:

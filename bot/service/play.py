@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import GameNotRunning, NotSeated, Refused, StaleClick, refusal_from
+from bot.frontend import frontend_for
 from bot.narration import narrate, narrator_for
-from bot.service.base import ServiceBase, not_running
+from bot.service.base import ENDED, ServiceBase, not_running
 from bot.service.payloads import (
     Decision,
     channel_payload,
@@ -80,10 +81,27 @@ class SeatView:
     legal: tuple[Action, ...]
     awaited: tuple[Seat, ...]
     game: str = ""
+    #: the game's result once it is over (None while it runs, and for an abandoned game)
+    result: Mapping[str, Any] | None = None
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
         return tuple(Decision(p, tuple(a for a in self.legal if a.prompt == p.id)) for p in self.prompts)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Everything a game hid, shown once it is over (:meth:`PlayMixin.reveal`): each seat's
+    private information as its own view of the final state shows it, and what no seat's view
+    held (the game's narrator, :meth:`bot.narration.Narrator.hidden`)."""
+
+    game_id: int
+    game: str
+    status: str
+    seq: int
+    seats: tuple[tuple[Seat, tuple[str, ...]], ...]
+    hidden: tuple[str, ...]
+    result: Mapping[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -337,16 +355,45 @@ class PlayMixin(ServiceBase):
         ruleset = self.ruleset_of(record)
         engine = Engine(ruleset)
         state = self._state(record, ruleset)
+        running = record.status == "active" and state.result is None  # an abandoned game's prompts stay open, unanswerable
         return SeatView(
             game_id=game_id,
             seq=record.seq,
             status=record.status,
             seat=seat,
             view=engine.view(state, seat),
-            prompts=tuple(state.prompts_for(seat)) if seat is not None else (),
-            legal=tuple(engine.legal(state, seat)) if seat is not None and state.result is None else (),
-            awaited=tuple(state.awaited()),
+            prompts=tuple(state.prompts_for(seat)) if seat is not None and running else (),
+            legal=tuple(engine.legal(state, seat)) if seat is not None and running else (),
+            awaited=tuple(state.awaited()) if running else (),
             game=record.game,
+            result=state.result,
+        )
+
+    async def reveal(self, game_id: int) -> Reveal:
+        """What every seat held, once the game is over (finished or abandoned): built from
+        the final state, each seat's part from that seat's own view (issue 19 item 5). A
+        game still in its lobby or running is refused before its state is read, so the
+        refusal can tell nothing."""
+        record = await self._record(game_id)
+        if record.status == "lobby":
+            raise GameNotRunning(not_running(record))
+        if record.status not in ENDED:
+            command = frontend_for(record.game).private_command
+            yours = f" {command} shows yours." if command else ""
+            raise GameNotRunning(f"Game #{game_id} is not over: every hand is shown when it ends.{yours}")
+        ruleset = self.ruleset_of(record)
+        engine = Engine(ruleset)
+        state = self._state(record, ruleset)
+        narrator = narrator_for(record.game)
+        seats = tuple((s, tuple(narrator.private(engine.view(state, s), s))) for s in state.seats)
+        return Reveal(
+            game_id=game_id,
+            game=record.game,
+            status=record.status,
+            seq=record.seq,
+            seats=seats,
+            hidden=tuple(narrator.hidden(engine, state)),
+            result=state.result,
         )
 
     async def public_status(self, game_id: int) -> dict[str, Any]:
@@ -360,12 +407,13 @@ class PlayMixin(ServiceBase):
         users = {s.seat: s.user_id for s in await self.store.seats(game_id)}
         view = Engine(ruleset).view(state, None)
         out = spectators(view)
+        awaited = state.awaited() if record.status == "active" else ()  # an abandoned game awaits nobody
         return {
             "game_id": game_id,
             "seq": record.seq,
             "game": record.game,
             "view": view,
-            "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited() if s not in out],
+            "awaiting": [{"seat": s, "user_id": users.get(s)} for s in awaited if s not in out],
             "result": state.result,
         }
 
@@ -393,6 +441,13 @@ class PlayMixin(ServiceBase):
             awaited = record.status == "active" and seat in self._state(record).awaited()
             out.append(MyGame(record, seat, awaited))
         return out
+
+    async def my_ended_games(self, guild_id: int, user_id: int, limit: int = 5) -> list[GameRecord]:
+        """The user's last ``limit`` games on this server that are over (finished or
+        abandoned), newest first: ``/games`` lists them to reach with ``/game review`` and
+        ``/game reveal`` once a new game took their channel."""
+        found = [r for r in await self.store.games_for_user(guild_id, user_id) if r.status in ENDED]
+        return found[:limit]
 
 
 def _replayed_lines(engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None) -> list[str]:

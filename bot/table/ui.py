@@ -352,10 +352,16 @@ async def _seasons(table: Table, record: GameRecord) -> list[tuple[str, int]]:
 
 
 @_answers
-async def review(table: Table, channel_id: int | None, user_id: int, season: int, game_id: int | None = None) -> list[Reply]:
-    """/game review season:N (or a season button): the public map and story at the end of a
-    season; a running game shows its finished seasons only."""
+async def review(
+    table: Table, channel_id: int | None, user_id: int, season: int, game_id: int | None = None, guild_id: int | None = None
+) -> list[Reply]:
+    """/game review season:N [game] (or a season button): the public map and story at the end
+    of a season; a running game shows its finished seasons only. ``game_id``: that game
+    (with ``guild_id``, only one of that server's: issue 19 item 5 keeps an ended game
+    reachable once a new one took its channel)."""
     record = await (table.store.get_game(game_id) if game_id is not None else _any_game(table, channel_id))
+    if guild_id is not None and record.guild_id != guild_id:
+        raise RunetableError(f"There is no game #{game_id} on this server.")
     if record.status == "lobby":
         raise RunetableError("The game has not started yet.")
     known = await _seasons(table, record)

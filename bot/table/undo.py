@@ -46,6 +46,7 @@ from typing import Protocol
 from bot.delivery import TransientFailure, Undeliverable, _held_key
 from bot.errors import RunetableError
 from bot.narration import narrate, narrator_for
+from bot.service.base import not_running
 from bot.store import OutboxRow, StaleVersion
 from bot.table import Table, notices
 from bot.table.history import Commit, History
@@ -95,7 +96,7 @@ async def plan(table: Table, game_id: int, user_id: int) -> UndoPlan:
     """Check that ``user_id`` may undo and describe what would be undone; raises UndoRefused."""
     record = await table.store.get_game(game_id)
     if record.status != "active":
-        raise UndoRefused(f"Game #{game_id} is not running.")
+        raise UndoRefused(not_running(record))
     seat = (await seat_of(table, game_id, user_id)).seat
     rows = await table.store.actions(game_id)
     mine = [r.seq for r in rows if r.seat == seat]

@@ -40,6 +40,7 @@ from typing import Any
 from bot import ids
 from bot.errors import RunetableError
 from bot.service import spectators
+from bot.service.base import not_running
 from bot.store import VoteRecord
 from bot.table import SweepReport, Table, notices, seats, waits
 from bot.table.history import decode_state
@@ -167,7 +168,7 @@ async def open_vote(
         raise RunetableError(f"There is no vote {kind!r}; votes: {', '.join(KINDS)}.")
     record = await table.store.get_game(game_id)
     if record.status != "active":
-        raise RunetableError(f"Game #{game_id} is not running.")
+        raise RunetableError(not_running(record))
     target = await _target(table, game_id, kind, seat_user)
     voters = await _voters(table, game_id, target)
     if user_id not in voters:
@@ -219,6 +220,9 @@ async def cast(table: Table, vote_id: int, user_id: int, yes: bool, *, manager: 
         vote = await table.store.vote(vote_id)
         if vote.status != "open":
             return await state_of(table, vote, [f"This vote has already {vote.status}."])
+        record = await table.store.get_game(vote.game_id)
+        if record.status != "active":  # a vote left open when the game ended (issue 19 item 5)
+            raise RunetableError(f"{not_running(record)} Its votes are closed.")
         moderated = manager and yes and await _two_humans(table, vote)
         if user_id not in await _voters(table, vote.game_id, vote.seat) and not moderated:
             raise RunetableError("Only the players of this game (other than the one a vote is about) can vote.")

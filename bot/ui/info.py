@@ -17,9 +17,10 @@ from bot import ids
 from bot.errors import NotSeated, RunetableError
 from bot.frontend import FrontEnd, frontend_for
 from bot.narration import narrator_for
-from bot.service import AUTO_PASS_DELAY
+from bot.service import AUTO_PASS_DELAY, ENDED
+from bot.store import GameRecord
 from bot.ui import rules
-from bot.ui.channel import deadlines
+from bot.ui.channel import deadlines, fit, result_text, reveal_texts
 from bot.ui.lobby import lobby_panel, seat_names
 from bot.ui.panels import ButtonSpec, Panel
 from bot.ui.play import Image, Reply, say
@@ -29,12 +30,18 @@ MAX_ATTACHMENTS = 10
 
 NO_MAP = "There is no map picture of this game on this bot; here is where it stands:"
 NO_CARDS = "This game has no card list to read from."
+#: the last line of /game status for a game that is over (issue 19 item 5)
+AFTER_THE_END = (
+    "It stays readable here until /game new opens the next game: /game map, /game log, /game review,"
+    " /game reveal (every seat's hand and secrets), /game export (the complete log)."
+)
 
 
 async def status(client, channel_id: int, user_id: int) -> list[Reply]:
-    """/game status: where the channel's game stands and who is awaited (never for what)."""
+    """/game status: where the channel's game stands and who is awaited (never for what);
+    after the end, the final position and the result, until a new game opens here."""
     try:
-        record = await client.service.game_in(channel_id)
+        record = await client.service.game_shown_in(channel_id)
         if record.status == "lobby":
             return [Reply(await lobby_panel(client, record))]
         view = await client.service.view(record.id, None)
@@ -45,6 +52,8 @@ async def status(client, channel_id: int, user_id: int) -> list[Reply]:
     humans = [s.seat for s in seats if s.user_id is not None and not s.is_ai and s.seat in view.awaited]
     lines = [f"**{client.service.descriptor(record.game).title}**: game #{record.id}, move {view.seq}"]
     lines += narrator_for(record.game).status(dict(view.view))
+    if record.status in ENDED:
+        return [say(fit([*lines, ended_line(record.status, view.result), AFTER_THE_END]))]
     if view.awaited:
         due, paused = await deadlines(client.service.store, record.id, humans, time.time())
         lines.append(
@@ -66,7 +75,7 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
     for the table to discuss, drawn from the public view only (never the caller's seat's),
     in the default colours, as a gallery of pictures at most 1,200 px tall."""
     try:
-        record = await client.service.game_in(channel_id)
+        record = await client.service.game_shown_in(channel_id)
         view = await (client.service.view(record.id, None) if public else _seat_or_public(client, record.id, user_id))
     except RunetableError as e:
         return [say(e.message)]
@@ -99,10 +108,10 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
 async def map_areas(client, channel_id: int, typed: str) -> list[tuple[str, str]]:
     """Autocomplete for /game map area: the map's areas, from the public view (what anyone
     may see of them), as (label, area id)."""
-    record = await client.service.store.active_game(channel_id)
-    if record is None or record.status != "active":
-        return []
     try:
+        record = await client.service.game_shown_in(channel_id)
+        if record.status == "lobby":
+            return []
         view = await client.service.view(record.id, None)
     except RunetableError:
         return []
@@ -135,7 +144,7 @@ def rule(frontend: FrontEnd, topic: str) -> list[Reply]:
 async def game_log(client, channel_id: int, user_id: int, lines: int = 20) -> list[Reply]:
     """/game log: the last lines of the story as the caller's seat saw it."""
     try:
-        record = await client.service.game_in(channel_id)
+        record = await client.service.game_shown_in(channel_id)
         story = await client.service.log_lines(record.id, user_id, limit=max(1, min(lines, 50)))
     except RunetableError as e:
         return [say(e.message)]
@@ -226,7 +235,10 @@ async def card_names(client, game: str, channel_id: int, typed: str) -> list[tup
 async def _catalogue(client, game: str, channel_id: int) -> list[dict[str, str]] | None:
     """The public card list of ``game``: the channel's game's pack when it is a game of
     ``game``, else the default pack (None: a game without cards)."""
-    record = await client.service.store.active_game(channel_id)
+    try:
+        record = await client.service.game_shown_in(channel_id)
+    except RunetableError:
+        record = None
     try:
         if record is not None and record.game == game:
             pack = await client.service.pack_of(record.id)
@@ -242,3 +254,57 @@ async def _seat_or_public(client, game_id: int, user_id: int):
         return await client.service.view(game_id, user_id)
     except NotSeated:
         return await client.service.view(game_id, None)
+
+
+def ended_line(status: str, result) -> str:
+    """How a game that is over ended, for /game status and /game reveal."""
+    if status == "abandoned":
+        return "**The game was abandoned** by a vote of its players; it has no result."
+    return ("**The game is over.** " + (result_text(result) if result else "")).strip()
+
+
+async def reveal(
+    client, channel_id: int, user_id: int, player: int | None = None, game_id: int | None = None, guild_id: int | None = None
+) -> list[Reply]:
+    """/game reveal [player] [game]: once the channel's game (or game #``game`` of this
+    server) is over, every seat's hand and secrets, each from its own view of the final
+    state, and what no seat saw (issue 19 item 5); ``player``: that player's seat only. A
+    game not over is refused, and the refusal reads nothing of its state."""
+    try:
+        record = await _game_asked(client, channel_id, game_id, guild_id)
+        shown = await client.service.reveal(record.id)
+    except RunetableError as e:
+        return [say(e.message)]
+    seats = await client.service.store.seats(record.id)
+    names = seat_names(seats)
+    roles = {s.seat: s.role for s in seats if s.role}
+    wanted = [s.seat for s in seats if player is not None and s.user_id == player]
+    if player is not None and not wanted:
+        return [say(f"<@{player}> held no seat in game #{record.id}.")]
+    head = "was abandoned" if shown.status == "abandoned" else "is over"
+    lines = [f"**Game #{record.id} {head}: every seat's hand and secrets** (final position, move {shown.seq})"]
+    if player is None:
+        lines.append(ended_line(shown.status, shown.result))
+    for seat, private in shown.seats:
+        if player is not None and seat not in wanted:
+            continue
+        role = roles.get(seat)
+        label = names.get(seat, f"seat {seat + 1}") + (f" ({role.replace('_', ' ').capitalize()})" if role else "")
+        lines.append(f"**{label}**")
+        lines += [f"· {line}" for line in private] or ["· nothing hidden"]
+    if player is None and shown.hidden:
+        lines += ["**Also revealed:**", *shown.hidden]
+    return [say(text) for text in reveal_texts(lines)]
+
+
+async def _game_asked(client, channel_id: int, game_id: int | None, guild_id: int | None) -> GameRecord:
+    """Game #``game_id`` when it is one of this server's, else the channel's shown game."""
+    if game_id is None:
+        return await client.service.game_shown_in(channel_id)
+    try:
+        record = await client.service.store.get_game(game_id)
+    except RunetableError:
+        record = None
+    if record is None or (guild_id is not None and record.guild_id != guild_id):
+        raise RunetableError(f"There is no game #{game_id} on this server.")
+    return record

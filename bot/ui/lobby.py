@@ -194,14 +194,18 @@ def _option_rows(client, descriptor: GameDescriptor, record: GameRecord) -> list
 async def my_games(client, guild_id: int, user_id: int) -> list[Reply]:
     """/games: the user's lobbies and games on this server, and where they are awaited."""
     games = await client.service.my_games(guild_id, user_id)
-    if not games:
-        return [say("You sit in no open game on this server. Start one with /game new.")]
+    ended = await client.service.my_ended_games(guild_id, user_id)
     lines = [
         f"#{g.record.id} {g.record.game} in <#{g.record.channel_id}>: {g.record.status}"
         + (" · **your decision is awaited**" if g.awaited else "")
         for g in games
-    ]
-    return [say("\n".join(lines[:30]))]
+    ][:30]
+    if not lines:
+        lines = ["You sit in no open game on this server. Start one with /game new."]
+    if ended:  # issue 19 item 5: an ended game stays reachable once a new game took its channel
+        lines.append("Ended (read them with /game review game:N and /game reveal game:N):")
+        lines += [f"#{r.id} {r.game} in <#{r.channel_id}>: {r.status}" for r in ended]
+    return [say("\n".join(lines))]
 
 
 async def private_view(client, game_id: int, user_id: int) -> list[Reply]:

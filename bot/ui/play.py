@@ -18,7 +18,7 @@ from bot.errors import Refused, RunetableError, StaleClick
 from bot.frontend import frontend_for
 from bot.ids import Cursor, PromptRef, parse_bundle_value, parse_choice_value, parse_path_value, prompt_hash
 from bot.narration import narrator_for
-from bot.service import ActOutcome, Decision, GameService, SeatView
+from bot.service import ENDED, ActOutcome, Decision, GameService, SeatView
 from bot.ui.panels import STALE_CHOICE, Panel, alternatives_panel, build_panel, find_decision, move_path, pick_bundle, pick_choice
 from engine.core import Action
 
@@ -156,6 +156,8 @@ async def my_decisions(service: GameService, game_id: int, user_id: int, held: S
     mine = narrator_for(view.game).private(dict(view.view), view.seat)
     if mine:
         replies.append(say("\n".join([f"Your private information (game #{game_id}):", *mine])[:2000]))
+    if view.status in ENDED:
+        return [*replies, say(f"Game #{game_id} is over: /game reveal shows every seat's hand and secrets.")]
     panels = current_panels(view)
     return [*replies, *(Reply(p) for p in panels)] if panels else [*replies, say(NOTHING_AWAITED)]
 

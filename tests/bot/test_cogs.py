@@ -5,6 +5,7 @@ the cog was never invoked here."""
 import json
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -249,7 +250,7 @@ async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, cli
         awaited = (await client.service.view(game_id, None)).awaited
         user = {s.seat: s.user_id for s in await client.store.seats(game_id)}[chooser.choice(awaited)]
         fake = await run(cog, "rw hand", user)
-        assert replies(fake)[0].startswith(f"Your private information (game #{game_id}):\nYour hand: [")
+        assert replies(fake)[0].startswith(f"Your private information (game #{game_id}):\nHand: [")
         buttons = [
             c.custom_id
             for call in fake.followup.send.await_args_list
@@ -260,6 +261,14 @@ async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, cli
         assert sent(clicked)[0] is not None  # the decision message changed to what happened
         moves += 1
     assert moves >= 4
+    # issue 19 item 5: after the end the channel's commands still answer with the game, and every hand is shown
+    fake = await run(cog, "game status", DAVE)
+    assert f"game #{game_id}" in replies(fake)[0] and "**The game is over.**" in replies(fake)[0]
+    fake = await run(cog, "game reveal", DAVE)
+    [reveal] = replies(fake)
+    assert reveal.startswith(f"**Game #{game_id} is over: every seat's hand and secrets**") and "· Hand: [" in reveal
+    fake = await run(cog, "rw hand", ALICE, player=SimpleNamespace(id=BOB))
+    assert f"**<@{BOB}>**\n· Hand: [" in replies(fake)[0]
     news = [json.loads(r.payload) for r in await client.store.undelivered(10_000) if r.recipient == "channel"]
     assert news[-1]["lines"][-1].startswith("Game over: seat ") and all(line for p in news for line in p["lines"])
     # the stored log replays to the stored final state

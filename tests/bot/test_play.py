@@ -154,7 +154,7 @@ async def test_my_decisions_brings_held_messages_private_information_and_every_o
     hand = (await service.view(game_id, CAROL)).view["hand"]
     assert [r.panel.text for r in replies[:2]] == [
         f"Private message (game #{game_id}):\ndealt: cards=[1, 2]",
-        f"Your private information (game #{game_id}):\nYour hand: {hand}",
+        f"Your private information (game #{game_id}):\nHand: {hand}",
     ]
     assert len(replies) == 3 and replies[2].panel.buttons() and not any(r.edit for r in replies)
     [stranger] = await play.my_decisions(service, game_id, DAVE)

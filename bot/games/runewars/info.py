@@ -8,9 +8,12 @@ from bot.ui.play import Reply, say
 
 
 async def fate(client, channel_id: int) -> list[Reply]:
-    """/rw fate: the fate deck as the public knows it (discard pile, what may still come)."""
+    """/rw fate: the fate deck as the public knows it (discard pile, what may still come);
+    after the end, as the game left it, until a new game opens in the channel."""
     try:
-        record = await client.service.game_in(channel_id)
+        record = await client.service.game_shown_in(channel_id)
+        if record.status == "lobby":
+            return [say(f"Game #{record.id} has not started yet: its fate deck is not shuffled.")]
         if record.game != "runewars":
             return [say("The game in this channel has no fate deck.")]
         view = await client.service.view(record.id, None)

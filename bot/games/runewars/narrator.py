@@ -311,6 +311,9 @@ class RunewarsNarrator(Narrator):
     def reveal(self, engine: Any, state: Any) -> list[str]:
         return reveal_lines(state)
 
+    def hidden(self, engine: Any, state: Any) -> list[str]:
+        return hidden_lines(state)
+
     def event(self, event: Event) -> str:
         if event.kind == "battle_won" and event.data.get("seat") is None:
             return f"The neutrals won the battle in {event.data.get('area')}."
@@ -617,6 +620,23 @@ def reveal_lines(state) -> list[str]:
         if rewards:
             parts.append("rewards " + ", ".join(name(r) for r in rewards))
         lines.append(f"Seat {p.seat} ({name(p.faction) if p.faction else '?'}): " + "; ".join(parts))
+    runes = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None]
+    lines.append("Rune tokens: " + (", ".join(runes) or "none"))
+    return lines
+
+
+def hidden_lines(state) -> list[str]:
+    """What no seat's own view names, shown by /game reveal once the game is over (issue 19
+    item 5; digest §11.1: at the game's end all rune tokens are shown): the reward cards under
+    each hero and every rune token. Only called for a game that is over."""
+    from engine.runewars.runes import kind
+
+    board = state.board
+    lines = [
+        f"Rewards under {name(h.card)}: " + ", ".join(name(r) for r in h.rewards)
+        for h in sorted(board.heroes, key=lambda h: h.card)
+        if h.rewards
+    ]
     runes = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None]
     lines.append("Rune tokens: " + (", ".join(runes) or "none"))
     return lines
