@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import GameNotRunning, NotSeated, Refused, StaleClick, refusal_from
-from bot.narration import narrate, narrator_for
+from bot.narration import naming, narrate, narrator_for
 from bot.service.base import ServiceBase, not_running
 from bot.service.payloads import (
     Decision,
@@ -21,6 +21,7 @@ from bot.service.payloads import (
     decisions,
     dumps,
     merged,
+    names_of,
     private_payload,
     spectators,
 )
@@ -145,7 +146,7 @@ class PlayMixin(ServiceBase):
             seq=seq,
             seat=seat,
             records=transition.records,
-            lines=tuple(narrate(state.game, transition.events, seat)),
+            lines=tuple(narrate(state.game, transition.events, seat, names_of(state.game, seats, engine.view(state, None)))),
             awaited=tuple(state.awaited()),
             result=state.result,
             decisions=open_now,
@@ -196,7 +197,8 @@ class PlayMixin(ServiceBase):
             seat, transition = step
             stored = encode(transition.state)
             after = decode(stored)
-            news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began)
+            names = names_of(record.game, seats, public)
+            news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began, names)
             following = (
                 None
                 if after.result is not None
@@ -285,7 +287,8 @@ class PlayMixin(ServiceBase):
             held = await self.store.stretch_news(record.id)
             channel = merged([*(json.loads(row.payload) for row in held), channel])
             if state.result is not None:
-                channel["reveal"] = narrator_for(state.game).reveal(engine, state)
+                with naming(names_of(state.game, seats, public)):
+                    channel["reveal"] = narrator_for(state.game).reveal(engine, state)
             outbox.append(OutboxMessage("channel", dumps(channel)))
         out = spectators(public)
         for s in state.seats:
@@ -294,7 +297,16 @@ class PlayMixin(ServiceBase):
             private = [e for e in transition.events if e.to is not None and s in e.to]
             new_prompts = s != seat and any(p.id not in opened_before for p in state.prompts_for(s))
             if (private or new_prompts) and (s not in out or new_prompts):
-                payload = private_payload(engine, record.id, record.seq + 1, state, s, private, with_decisions=new_prompts)
+                payload = private_payload(
+                    engine,
+                    record.id,
+                    record.seq + 1,
+                    state,
+                    s,
+                    private,
+                    with_decisions=new_prompts,
+                    names=names_of(state.game, seats, public),
+                )
                 outbox.append(OutboxMessage(f"user:{users[s]}", dumps(payload)))
         try:
             seq = await self.store.commit_action(

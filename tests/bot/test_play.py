@@ -99,7 +99,7 @@ async def test_the_guided_move_walks_to_a_confirmed_legal_move(service, store):
     [confirm] = await play.select(service, ALICE, ref, ids.Cursor((labels.index("to 1B"), 0)), "n1")
     assert "Confirm: 2 × Knights 1A → 1B" in confirm.panel.text
     [done] = await play.choose(service, ALICE, *first_choice(confirm.panel))
-    assert done.edit and done.panel.text.startswith("Seat 0 moved 2 × Knights 1A → 1B.")
+    assert done.edit and done.panel.text.startswith("Player 1 (Humans) moved 2 × Knights 1A → 1B.")
     area = (await service.view(game_id, None)).view["areas"]["1B"]
     assert [(u["unit"], u["standing"]) for u in area["units"]] == [("human_knight", 2)]
     assert done.panel.selects()  # the Strategy goes on: the next move, or Done
@@ -118,7 +118,7 @@ async def test_typed_moves_are_checked_against_the_legal_moves(service, store):
     assert refused.panel.buttons() and all(re.fullmatch(ids.CHOICE_TEMPLATE, b.custom_id) for b in refused.panel.buttons())
     assert (await store.get_game(game_id)).state == before.state
     [applied] = await play.move(service, game_id, ALICE, {"to": "1C", "from": "1A", "unit": "human_infantry", "count": 1})
-    assert applied.panel.text.startswith("Seat 0 moved 1 × Infantry 1A → 1C.") and not applied.edit
+    assert applied.panel.text.startswith("Player 1 (Humans) moved 1 × Infantry 1A → 1C.") and not applied.edit
     [nothing] = await play.move(service, game_id, BOB, {"to": "1C"})
     assert nothing.panel.text == "You have no units to move right now."
 

@@ -193,7 +193,7 @@ async def test_undo_marks_the_message_of_the_undone_answer_only(tmp_path):
         await service.act(record.id, ALICE, next(a for a in view.legal if a.choice == "done"), expected_seq=view.seq)
         assert (await store.get_game(record.id)).seq == 3  # Alice's Done, then her turn ended by her setting
         news = {r.seq: json.loads(r.payload) for r in await store.undelivered(100) if r.recipient == "channel"}
-        assert sorted(news) == [2, 3] and news[3]["lines"][0] == "Seat 0 ended their turn."
+        assert sorted(news) == [2, 3] and news[3]["lines"][0] == "Player 1 (Humans) ended their turn."
         await Deliverer(store, RecordingTransport()).drain()
         table = Table(store, service)
         the_plan = await undo.plan(table, record.id, ALICE)
