@@ -34,6 +34,11 @@ class Narrator:
         parts = [f"{key}={_plain(value)}" for key, value in sorted(event.data.items())]
         return f"{event.kind}: {' '.join(parts)}" if parts else event.kind
 
+    def phrased_kinds(self) -> frozenset[str]:
+        """The event kinds this narrator phrases itself (the conformance suite asks that every kind
+        the game's engine can emit is one of them); the generic narrator phrases none."""
+        return frozenset()
+
     def action(self, action: Action) -> str:
         """One line for an action, e.g. ``play card=5``."""
         return action.describe()

@@ -332,6 +332,9 @@ class RunewarsNarrator(Narrator):
         line = self._event(event)
         return cap(line) if line.startswith("the ") else line  # "the neutrals ...", never a display name
 
+    def phrased_kinds(self) -> frozenset[str]:
+        return frozenset(EVENTS) | frozenset(PHRASES)
+
     def role(self, public_view, seat) -> str | None:
         """The faction a seat plays, once the public view shows it (chosen factions are public, p. 4)."""
         found = next((p for p in public_view.get("players", ()) if p.get("seat") == seat), None)
