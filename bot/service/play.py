@@ -369,7 +369,8 @@ class PlayMixin(ServiceBase):
             raise GameNotRunning(not_running(record))
         ruleset = self.ruleset_of(record)
         state = self._state(record, ruleset)
-        users = {s.seat: s.user_id for s in await self.store.seats(game_id)}
+        seats = await self.store.seats(game_id)
+        users = {s.seat: s.user_id for s in seats}
         view = Engine(ruleset).view(state, None)
         out = spectators(view)
         return {
@@ -377,6 +378,7 @@ class PlayMixin(ServiceBase):
             "seq": record.seq,
             "game": record.game,
             "view": view,
+            "names": {str(seat): name for seat, name in names_of(record.game, seats, view).items()},
             "awaiting": [{"seat": s, "user_id": users.get(s)} for s in state.awaited() if s not in out],
             "result": state.result,
         }
@@ -391,8 +393,11 @@ class PlayMixin(ServiceBase):
         seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
         ruleset = self.ruleset_of(record)
         rows = await self.store.actions(game_id)
-        options = self._state(record, ruleset).options
-        lines = await asyncio.to_thread(_replayed_lines, Engine(ruleset), record.seed, options, len(seats), rows, seat)
+        state = self._state(record, ruleset)
+        names = names_of(record.game, seats, Engine(ruleset).view(state, None))
+        lines = await asyncio.to_thread(
+            _replayed_lines, Engine(ruleset), record.seed, state.options, len(seats), rows, seat, names
+        )
         return lines[-limit:]
 
     async def my_games(self, guild_id: int, user_id: int) -> list[MyGame]:
@@ -407,7 +412,9 @@ class PlayMixin(ServiceBase):
         return out
 
 
-def _replayed_lines(engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None) -> list[str]:
+def _replayed_lines(
+    engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None, names=None
+) -> list[str]:
     """Narrate a stored log for ``seat`` by replaying it (row 1 is the setup)."""
     lines: list[str] = []
     state = None
@@ -417,7 +424,7 @@ def _replayed_lines(engine: Engine, seed: int, options: Mapping[str, Any], seat_
             transition = engine.setup(options, seat_count, seed)
         else:
             transition = engine.apply(state, records[0].action)
-        lines += narrate(transition.state.game, transition.events, seat)
+        lines += narrate(transition.state.game, transition.events, seat, names)
         state = transition.state
     return lines
 

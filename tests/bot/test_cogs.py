@@ -219,7 +219,9 @@ async def test_runewars_facts_fate_rules_cards_and_map_areas(cog, client):
     areas = await cog._map_area(interaction(client, DAVE, channel=CHANNEL), "1")
     assert [c.value for c in areas][:3] == ["1A", "1B", "1C"] and areas[0].name.startswith("1A · held by Player 1")
     fake = await run(cog, "game map", DAVE, area="1a")
-    assert replies(fake) == ["1A · held by Player 1 · 2 × Knights of Player 1, 1 × Infantry of Player 1"]
+    assert replies(fake) == [
+        "1A · held by Player 1 (Humans) · 2 × Knights of Player 1 (Humans), 1 × Infantry of Player 1 (Humans)"
+    ]
     fake = await run(cog, "game map", DAVE, area="99Z")
     assert replies(fake) == ["There is no area 99Z on this map."]
     assert game_id
@@ -259,7 +261,7 @@ async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, cli
         moves += 1
     assert moves >= 4
     news = [json.loads(r.payload) for r in await client.store.undelivered(10_000) if r.recipient == "channel"]
-    assert news[-1]["lines"][-1].startswith("Game over: seat ") and all(line for p in news for line in p["lines"])
+    assert news[-1]["lines"][-1].startswith("Game over: Player ") and all(line for p in news for line in p["lines"])
     # the stored log replays to the stored final state
     record = await client.store.get_game(game_id)
     engine = Engine(TINY)
