@@ -179,7 +179,7 @@ async def test_ten_concurrent_clicks_apply_once(service, store, with_seq):
     assert all(isinstance(r, StaleClick if with_seq else Refused) for r in refused)
     if not with_seq:
         # CAROL owes nothing more until the others commit
-        assert all(r.message.startswith("Nothing is awaited from you right now. Waiting for: seat") for r in refused)
+        assert all(r.message.startswith("Nothing is awaited from you right now. Waiting for: Player") for r in refused)
     assert (await store.get_game(game_id)).seq == view.seq + 1
     assert len(await store.actions(game_id)) == view.seq + 1
 
