@@ -38,7 +38,7 @@ async def test_a_click_applies_its_answer_and_the_message_shows_what_comes_next(
     [reply] = await play.choose(service, ALICE, ref, index, answer)
     assert reply.edit and reply.panel.rows == ()
     assert (
-        reply.panel.text.startswith("Seat ")
+        reply.panel.text.startswith("Player ")
         and "has chosen a card." in reply.panel.text
         and play.NOTHING_AWAITED in reply.panel.text
     )
