@@ -10,6 +10,7 @@ the public view only, so they never tell a seat's secret."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -184,3 +185,26 @@ def test_payloads_carry_the_public_names_and_every_line_uses_them():
     assert payload["names"] == {"0": names[0], "1": names[1]}
     assert any(names[0] in line or names[1] in line for line in payload["lines"])
     assert not any(bad for line in payload["lines"] for bad in unreadable(line))
+
+
+async def test_a_player_is_called_by_the_display_name_they_joined_with_in_every_line(store):
+    """Issue 19 item 4: "1. @alice, 2. @bob" at the start and "Seat 0" after it was the same
+    player twice; now the seat keeps the display name it was taken with (store migration 6),
+    the seat order from the seed keeps it, and the channel's lines, the status payload and the
+    DMs call the player by it."""
+    from tests.bot.gamehelpers import ALICE, BOB, CHANNEL, GUILD, make_service
+
+    service = make_service(store)
+    record = await service.create_game(GUILD, CHANNEL, "tinygame", {}, ALICE, seed=7)
+    await service.join(record.id, ALICE, "alice")
+    await service.join(record.id, BOB, "bob")
+    await service.start(record.id)
+    seats = {s.user_id: s for s in await store.seats(record.id)}
+    assert {seats[ALICE].name, seats[BOB].name} == {"alice", "bob"}
+    rows = [json.loads(r.payload) for r in await store.undelivered(1000) if r.game_id == record.id]
+    channel = [p for p in rows if p.get("kind") == "start"][0]
+    assert channel["names"] == {str(s.seat): s.name for s in seats.values()}
+    assert "Hands are dealt: " in channel["lines"][-1] and "alice" in channel["lines"][-1] and "bob" in channel["lines"][-1]
+    status = await service.public_status(record.id)
+    assert status["names"] == channel["names"]
+    assert not [bad for p in rows for line in p.get("lines", []) for bad in unreadable(line)]
