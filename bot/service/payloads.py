@@ -133,6 +133,7 @@ def private_payload(
         "seat": seat,
         "lines": narrate(state.game, private, seat, names),
         "events": events_plain(private),
+        "names": {str(s): name for s, name in (names or {}).items()},  # for the labels of its decisions
         "decisions": decisions_plain(engine, state, seat) if with_decisions else [],
     }
 
