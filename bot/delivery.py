@@ -390,6 +390,7 @@ class Deliverer:
                 "seq": row.seq,
                 "events": events,
                 "players": (payload.get("view") or {}).get("players", []),
+                "names": payload.get("names", {}),
             }
             where = await send(channel_id, report, nonce_for(f"{row.key}/report/{i}"))
             payload["reports"].append({"where": where, "data": events[0].get("data", {})})

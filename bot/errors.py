@@ -77,7 +77,7 @@ class Refused(RunetableError):
 def refusal_from(
     error: EngineError,
     describe: Callable[[Action], str] = Action.describe,
-    seat_name: Callable[[int], str] = lambda seat: f"seat {seat}",
+    seat_name: Callable[[int], str] = lambda seat: f"Player {seat + 1}",
 ) -> Refusal:
     """Translate an engine error into a :class:`Refusal`, describing actions with ``describe``."""
     if isinstance(error, IllegalAction):

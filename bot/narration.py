@@ -4,13 +4,23 @@ A game's narrator is part of its front-end (:mod:`bot.frontend`; tests may regis
 :func:`register_narrator`); any event, action or prompt
 it does not phrase itself falls back to the generic form ``kind: key=value ...``. Only
 events visible to the viewer are narrated, so public text is built from public events only.
+
+Players are named by one rule (issue 19 item 4): :func:`player` gives a seat's name as the
+table says it, its display name and what it plays once that is public ("alice (Uthuk)"),
+else "Player 2" (seats counted from 1), and "the neutrals" for no seat. The names of a game's
+seats are built by :func:`seat_names` from the public view only (and the seats' display
+names), so a name can tell nothing a seat keeps secret; :func:`narrate` and :func:`naming`
+make them the names every line of a narrator uses.
 A narrator also names the steps of a guided choice (:meth:`Narrator.flow`), which the
 decision panels of :mod:`bot.ui.panels` follow.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from engine.core import Action, Event, Prompt, Seat
@@ -23,6 +33,11 @@ class Narrator:
         """One line for ``event``, e.g. ``committed: seat=1``."""
         parts = [f"{key}={_plain(value)}" for key, value in sorted(event.data.items())]
         return f"{event.kind}: {' '.join(parts)}" if parts else event.kind
+
+    def phrased_kinds(self) -> frozenset[str]:
+        """The event kinds this narrator phrases itself (the conformance suite asks that every kind
+        the game's engine can emit is one of them); the generic narrator phrases none."""
+        return frozenset()
 
     def action(self, action: Action) -> str:
         """One line for an action, e.g. ``play card=5``."""
@@ -80,7 +95,7 @@ class Narrator:
         for seat in state.seats:
             view = engine.view(state, seat)
             if "hand" in view:
-                lines.append(f"Seat {seat}: hand {_plain(view['hand'])}")
+                lines.append(f"{cap(player(seat))}: hand {_plain(view['hand'])}")
         return lines
 
     def hidden(self, engine: Any, state: Any) -> list[str]:
@@ -88,9 +103,67 @@ class Narrator:
         for ``/game reveal`` beside each seat's :meth:`private` lines; generic: nothing."""
         return []
 
+    def role(self, public_view: Mapping[str, Any], seat: Seat) -> str | None:
+        """What ``seat`` plays (a faction, a hero: the game's word) as the public ``view`` shows
+        it, or None while it is not public; part of the seat's name in every line."""
+        return None
+
+    def standings(self, public_view: Mapping[str, Any], result: Mapping[str, Any]) -> list[str]:
+        """The end of a game in words: the winner and the standings with their tie-breaks (a
+        line each), from the public view and the result; generic: the winner(s)."""
+        winners = result.get("winners") or ([result["winner"]] if result.get("winner") is not None else [])
+        reason = f" ({str(result['reason']).replace('_', ' ')})" if result.get("reason") else ""
+        if not winners:
+            return [f"The game is over without a winner{reason}."]
+        return [f"{listing([cap(player(s)) for s in winners])} {'wins' if len(winners) == 1 else 'win'}{reason}."]
+
 
 GENERIC = Narrator()
 _NARRATORS: dict[str, Narrator] = {}
+
+#: the names of the seats of the game being narrated (seat -> name), set by :func:`naming`
+_NAMES: ContextVar[Mapping[Seat, str] | None] = ContextVar("seat_names", default=None)
+
+
+def player(seat: Seat | None) -> str:
+    """A seat as every line names it: its name in the game being narrated ("alice (Uthuk)"),
+    else "Player <seat + 1>"; "the neutrals" for no seat (neutral units, a neutral side)."""
+    if seat is None:
+        return "the neutrals"
+    names = _NAMES.get()
+    if names and seat in names:
+        return names[seat]
+    return f"Player {seat + 1}" if isinstance(seat, int) else str(seat)
+
+
+def players(seats: Iterable[Seat | None]) -> str:
+    """Several seats: "alice (Uthuk) and bob (Daqan)"."""
+    return listing([player(s) for s in seats])
+
+
+@contextmanager
+def naming(names: Mapping[Seat, str] | None) -> Iterator[None]:
+    """Lines narrated inside name the seats by ``names`` (from :func:`seat_names`)."""
+    token = _NAMES.set(dict(names) if names else None)
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
+
+
+def seat_names(
+    game: str, public_view: Mapping[str, Any] | None, seats: Iterable[Seat], display: Mapping[Seat, str | None] | None = None
+) -> dict[Seat, str]:
+    """Each seat's name from the *public* view only: its display name (``display``; "Player
+    <seat + 1>" without one) and, once the public view shows it, what it plays ("alice
+    (Uthuk)"). A seat's secrets cannot reach its name: the name is built from what everybody sees."""
+    narrator = narrator_for(game)
+    names = {}
+    for seat in seats:
+        shown = (display or {}).get(seat) or f"Player {seat + 1}"
+        role = narrator.role(public_view or {}, seat) if public_view is not None else None
+        names[seat] = f"{shown} ({role})" if role else shown
+    return names
 
 
 def register_narrator(game: str, narrator: Narrator) -> None:
@@ -107,10 +180,38 @@ def narrator_for(game: str) -> Narrator:
     return frontend_for(game).narrator
 
 
-def narrate(game: str, events: Iterable[Event], viewer: Seat | None) -> list[str]:
-    """Lines for the events ``viewer`` (a seat, or ``None`` for the public) may see."""
+def narrate(game: str, events: Iterable[Event], viewer: Seat | None, names: Mapping[Seat, str] | None = None) -> list[str]:
+    """Lines for the events ``viewer`` (a seat, or ``None`` for the public) may see, naming the
+    seats by ``names`` (:func:`seat_names`; "Player <seat + 1>" without)."""
     narrator = narrator_for(game)
-    return [narrator.event(e) for e in events if e.visible_to(viewer)]
+    with naming(names if names is not None else _NAMES.get()):
+        return [narrator.event(e) for e in events if e.visible_to(viewer)]
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def listing(items: Iterable[Any]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items) or "none"
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+#: what a player must never be shown (issue 19 item 4): the generic ``kind: key=value`` line ...
+RAW_LINE = re.compile(r"^[a-z][a-z0-9_]*: [a-z_]+=|\b[a-z_]+=\S")
+#: ... and ids: pack record ids (a word with '-', '_' or '.' between letters or digits, e.g.
+#: ``fate-07``, ``uthuk.diplomacy``, ``human_archer``), seats by number from 0 or "Seat None"
+BARE_ID = re.compile(r"(?<![\w/<@#:.-])[a-z][a-z0-9]*(?:_[a-z0-9]+|\.[a-z][a-z0-9]+|-\d+)+(?![\w/>-])|\b[Ss]eats? (?:None|\d+)\b")
+
+
+def unreadable(line: str) -> list[str]:
+    """What in ``line`` is not written for people: a raw ``kind: key=value`` form, bare ids,
+    seat numbers from 0; empty when the line reads well."""
+    found = ["raw line"] if RAW_LINE.search(line) else []
+    return found + [m.group(0) for m in BARE_ID.finditer(line)]
 
 
 def _is_plain(value: object) -> bool:

@@ -245,6 +245,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE packs ADD COLUMN load_order TEXT;  -- JSON {table: [id, ...]}; NULL for packs kept before
     """,
+    # 6: the name a seat's player goes by (their display name when they joined), for the lines
+    # that name players (issue 19 item 4); NULL for AI seats and seats taken before.
+    """
+    ALTER TABLE seats ADD COLUMN name TEXT;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -332,6 +337,8 @@ class SeatRecord:
     role: str | None = None
     is_ai: bool = False
     joined_at: float | None = None
+    #: the player's display name when they joined (None: an AI seat, or not known)
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -737,8 +744,11 @@ class Store:
             await _game_row(db, game_id, "id")
             await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, role, is_ai, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, s.role, int(s.is_ai), now if s.joined_at is None else s.joined_at) for s in seats],
+                "INSERT INTO seats (game_id, seat, user_id, role, is_ai, joined_at, name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, s.seat, s.user_id, s.role, int(s.is_ai), now if s.joined_at is None else s.joined_at, s.name)
+                    for s in seats
+                ],
             )
 
     async def set_roles(self, game_id: int, roles: Mapping[int, str | None]) -> None:

@@ -24,7 +24,7 @@ from random import Random
 from typing import Any
 
 from bot.frontend import FrontEnd
-from bot.narration import Narrator
+from bot.narration import Narrator, cap, listing, player
 from engine.core import Action, Context, Event, GameState, IllegalAction, InvalidAction, Prompt, Ruleset, register
 from engine.core.engine import copy_state
 from engine.core.game import GameDescriptor, Option
@@ -249,7 +249,14 @@ def _card(card: int) -> str:
 
 
 def _seats(seats: list[int]) -> str:
-    return ", ".join(f"seat {s}" for s in seats)
+    return listing(player(s) for s in seats)
+
+
+#: the event kinds TinyNarrator.event phrases
+PHRASED = frozenset(
+    {"dealt", "hands_dealt", "committed", "you_committed", "revealed", "vetoed", "round_won", "round_tied", "reshuffled", "drew"}
+    | {"you_drew", "game_over"}
+)
 
 
 class TinyNarrator(Narrator):
@@ -260,16 +267,16 @@ class TinyNarrator(Narrator):
         lines = {
             "dealt": lambda: f"You are dealt {', '.join(_card(c) for c in d['cards'])}.",
             "hands_dealt": lambda: (
-                "Hands are dealt: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(d["counts"])) + " cards."
+                "Hands are dealt: " + ", ".join(f"{player(s)} {n}" for s, n in enumerate(d["counts"])) + " cards."
             ),
-            "committed": lambda: f"Seat {d['seat']} has chosen a card.",
+            "committed": lambda: f"{cap(player(d['seat']))} has chosen a card.",
             "you_committed": lambda: "You pass this round." if d["card"] == PASS else f"You commit {_card(d['card'])}.",
-            "revealed": lambda: "Revealed: " + ", ".join(f"seat {s} {_card(c)}" for s, c in enumerate(d["cards"])) + ".",
+            "revealed": lambda: "Revealed: " + ", ".join(f"{player(s)} {_card(c)}" for s, c in enumerate(d["cards"])) + ".",
             "vetoed": lambda: f"Vetoed by {_seats(d['seats'])}: the round is cancelled.",
-            "round_won": lambda: f"Seat {d['seat']} wins the round with {_card(d['card'])}.",
+            "round_won": lambda: f"{cap(player(d['seat']))} wins the round with {_card(d['card'])}.",
             "round_tied": lambda: "Nobody played a number card." if d["card"] <= 0 else f"A tie at {d['card']}: nobody scores.",
             "reshuffled": lambda: f"The discard pile is shuffled into a new deck of {d['deck_count']} cards.",
-            "drew": lambda: f"Seat {d['seat']} draws a card.",
+            "drew": lambda: f"{cap(player(d['seat']))} draws a card.",
             "you_drew": lambda: f"You draw {_card(d['card'])}.",
             "game_over": lambda: (
                 f"Game over: {_seats(d['winners'])} win{'s' if len(d['winners']) == 1 else ''}; scores "
@@ -279,6 +286,9 @@ class TinyNarrator(Narrator):
         }
         phrase = lines.get(event.kind)
         return phrase() if phrase is not None else super().event(event)
+
+    def phrased_kinds(self) -> frozenset[str]:
+        return PHRASED
 
     def action(self, action: Action) -> str:
         if action.choice == "play":

@@ -13,7 +13,7 @@ from bot.errors import GameNotRunning, NoGameHere, NotSeated, Refused, Runetable
 from bot.frontend import frontend_for
 from bot.service.base import ServiceBase, not_running
 from bot.service.games import pack_content
-from bot.service.payloads import channel_payload
+from bot.service.payloads import channel_payload, names_of
 from bot.store import ChannelBusy, GameRecord, SeatRecord
 from engine import ENGINE_VERSION
 from engine.core import Engine, EngineError, Rng, Ruleset, Seat, encode
@@ -125,8 +125,9 @@ class LobbyMixin(ServiceBase):
             raise NoGameHere("There is no game in this channel. Start one with /game new.")
         return record
 
-    async def join(self, game_id: int, user_id: int) -> list[SeatRecord]:
-        """Seat ``user_id`` at the lobby's table; returns the seats."""
+    async def join(self, game_id: int, user_id: int, name: str | None = None) -> list[SeatRecord]:
+        """Seat ``user_id`` at the lobby's table (``name``: their display name, which the lines
+        of the game call them by); returns the seats."""
         async with self.store.lock(game_id):
             record = await self._lobby(game_id)
             seats = await self.store.seats(game_id)
@@ -136,7 +137,7 @@ class LobbyMixin(ServiceBase):
             size = (await self.lobby_settings(game_id))["table_size"] or ruleset.max_seats
             if len(seats) >= size:
                 raise RunetableError(f"The table is full: this game is for {size} players.")
-            seats = [*seats, SeatRecord(len(seats), user_id)]
+            seats = [*seats, SeatRecord(len(seats), user_id, name=name)]
             await self.store.set_seats(game_id, seats)
             return seats
 
@@ -183,7 +184,9 @@ class LobbyMixin(ServiceBase):
                 stored = encode(transition.state)
                 users = {s.seat: s.user_id for s in seats}
                 public = engine.view(transition.state, None)
-                channel = channel_payload(record.id, 1, "start", transition, users, public, set())
+                channel = channel_payload(
+                    record.id, 1, "start", transition, users, public, set(), names_of(record.game, seats, public)
+                )
                 await self._commit(engine, record, None, transition, seats, stored, public, channel=channel)
                 seats = await self._note_roles(record, seats, public)
             await self.store.set_status(game_id, "active")

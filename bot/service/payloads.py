@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.narration import narrate
+from bot.narration import narrate, seat_names
 from engine.core import Action, Engine, Event, GameState, Prompt, Seat, Transition
 from engine.core.codec import to_plain
 
@@ -66,6 +66,13 @@ def decisions_from_payload(payload: Mapping[str, Any]) -> tuple[Decision, ...]:
     return tuple(out)
 
 
+def names_of(game: str, seats: Sequence[Any], public_view: Mapping[str, Any] | None) -> dict[Seat, str]:
+    """How the lines of a game name its seats (bot.narration.seat_names): each player's display
+    name (an AI seat "AI <n>"), with what they play once the *public* view shows it."""
+    display = {s.seat: s.name or (f"AI {s.seat + 1}" if s.user_id is None else None) for s in seats}
+    return seat_names(game, public_view, [s.seat for s in seats], display)
+
+
 def channel_payload(
     game_id: int,
     seq: int,
@@ -74,6 +81,7 @@ def channel_payload(
     users: Mapping[Seat, int | None],
     public_view: Mapping[str, Any],
     was_awaited: set[Seat],
+    names: Mapping[Seat, str] | None = None,
 ) -> dict[str, Any]:
     """The channel message: public events, who is awaited (never what), the public view.
 
@@ -90,12 +98,13 @@ def channel_payload(
         "game_id": game_id,
         "seq": seq,
         "game": state.game,
-        "lines": narrate(state.game, public, None),
+        "lines": narrate(state.game, public, None, names),
         "events": events_plain(public),
         "awaiting": [{"seat": s, "user_id": users.get(s)} for s in awaited],
         "ping": [users[s] for s in awaited if s not in was_awaited and users.get(s) is not None],
         "view": public_view,
         "result": state.result,
+        "names": {str(seat): name for seat, name in (names or {}).items()},  # seats named in every line (issue 19 item 4)
     }
     if kind == "start":
         payload["seats"] = [{"seat": s, "user_id": users.get(s)} for s in state.seats]
@@ -103,7 +112,15 @@ def channel_payload(
 
 
 def private_payload(
-    engine: Engine, game_id: int, seq: int, state: GameState, seat: Seat, private: Sequence[Event], *, with_decisions: bool
+    engine: Engine,
+    game_id: int,
+    seq: int,
+    state: GameState,
+    seat: Seat,
+    private: Sequence[Event],
+    *,
+    with_decisions: bool,
+    names: Mapping[Seat, str] | None = None,
 ) -> dict[str, Any]:
     """A seat's private message: the ``private`` events it saw, narrated for it, and (when
     ``with_decisions``) its open decisions with their legal answers."""
@@ -114,8 +131,9 @@ def private_payload(
         "seq": seq,
         "game": state.game,
         "seat": seat,
-        "lines": narrate(state.game, private, seat),
+        "lines": narrate(state.game, private, seat, names),
         "events": events_plain(private),
+        "names": {str(s): name for s, name in (names or {}).items()},  # for the labels of its decisions
         "decisions": decisions_plain(engine, state, seat) if with_decisions else [],
     }
 

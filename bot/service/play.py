@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.errors import GameNotRunning, NotSeated, Refused, StaleClick, refusal_from
 from bot.frontend import frontend_for
-from bot.narration import narrate, narrator_for
+from bot.narration import naming, narrate, narrator_for
 from bot.service.base import ENDED, ServiceBase, not_running
 from bot.service.payloads import (
     Decision,
@@ -22,6 +22,7 @@ from bot.service.payloads import (
     decisions,
     dumps,
     merged,
+    names_of,
     private_payload,
     spectators,
 )
@@ -163,7 +164,7 @@ class PlayMixin(ServiceBase):
             seq=seq,
             seat=seat,
             records=transition.records,
-            lines=tuple(narrate(state.game, transition.events, seat)),
+            lines=tuple(narrate(state.game, transition.events, seat, names_of(state.game, seats, engine.view(state, None)))),
             awaited=tuple(state.awaited()),
             result=state.result,
             decisions=open_now,
@@ -214,7 +215,8 @@ class PlayMixin(ServiceBase):
             seat, transition = step
             stored = encode(transition.state)
             after = decode(stored)
-            news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began)
+            names = names_of(record.game, seats, public)
+            news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began, names)
             following = (
                 None
                 if after.result is not None
@@ -303,7 +305,8 @@ class PlayMixin(ServiceBase):
             held = await self.store.stretch_news(record.id)
             channel = merged([*(json.loads(row.payload) for row in held), channel])
             if state.result is not None:
-                channel["reveal"] = narrator_for(state.game).reveal(engine, state)
+                with naming(names_of(state.game, seats, public)):
+                    channel["reveal"] = narrator_for(state.game).reveal(engine, state)
             outbox.append(OutboxMessage("channel", dumps(channel)))
         out = spectators(public)
         for s in state.seats:
@@ -312,7 +315,16 @@ class PlayMixin(ServiceBase):
             private = [e for e in transition.events if e.to is not None and s in e.to]
             new_prompts = s != seat and any(p.id not in opened_before for p in state.prompts_for(s))
             if (private or new_prompts) and (s not in out or new_prompts):
-                payload = private_payload(engine, record.id, record.seq + 1, state, s, private, with_decisions=new_prompts)
+                payload = private_payload(
+                    engine,
+                    record.id,
+                    record.seq + 1,
+                    state,
+                    s,
+                    private,
+                    with_decisions=new_prompts,
+                    names=names_of(state.game, seats, public),
+                )
                 outbox.append(OutboxMessage(f"user:{users[s]}", dumps(payload)))
         try:
             seq = await self.store.commit_action(
@@ -404,7 +416,8 @@ class PlayMixin(ServiceBase):
             raise GameNotRunning(not_running(record))
         ruleset = self.ruleset_of(record)
         state = self._state(record, ruleset)
-        users = {s.seat: s.user_id for s in await self.store.seats(game_id)}
+        seats = await self.store.seats(game_id)
+        users = {s.seat: s.user_id for s in seats}
         view = Engine(ruleset).view(state, None)
         out = spectators(view)
         awaited = state.awaited() if record.status == "active" else ()  # an abandoned game awaits nobody
@@ -413,6 +426,7 @@ class PlayMixin(ServiceBase):
             "seq": record.seq,
             "game": record.game,
             "view": view,
+            "names": {str(seat): name for seat, name in names_of(record.game, seats, view).items()},
             "awaiting": [{"seat": s, "user_id": users.get(s)} for s in awaited if s not in out],
             "result": state.result,
         }
@@ -427,8 +441,11 @@ class PlayMixin(ServiceBase):
         seat = next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
         ruleset = self.ruleset_of(record)
         rows = await self.store.actions(game_id)
-        options = self._state(record, ruleset).options
-        lines = await asyncio.to_thread(_replayed_lines, Engine(ruleset), record.seed, options, len(seats), rows, seat)
+        state = self._state(record, ruleset)
+        names = names_of(record.game, seats, Engine(ruleset).view(state, None))
+        lines = await asyncio.to_thread(
+            _replayed_lines, Engine(ruleset), record.seed, state.options, len(seats), rows, seat, names
+        )
         return lines[-limit:]
 
     async def my_games(self, guild_id: int, user_id: int) -> list[MyGame]:
@@ -450,7 +467,9 @@ class PlayMixin(ServiceBase):
         return found[:limit]
 
 
-def _replayed_lines(engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None) -> list[str]:
+def _replayed_lines(
+    engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None, names=None
+) -> list[str]:
     """Narrate a stored log for ``seat`` by replaying it (row 1 is the setup)."""
     lines: list[str] = []
     state = None
@@ -460,7 +479,7 @@ def _replayed_lines(engine: Engine, seed: int, options: Mapping[str, Any], seat_
             transition = engine.setup(options, seat_count, seed)
         else:
             transition = engine.apply(state, records[0].action)
-        lines += narrate(transition.state.game, transition.events, seat)
+        lines += narrate(transition.state.game, transition.events, seat, names)
         state = transition.state
     return lines
 

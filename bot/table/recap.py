@@ -26,7 +26,9 @@ from typing import Any
 
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
+from bot.narration import naming
 from bot.service import renderer_for
+from bot.service.payloads import names_of
 from bot.store import GameRecord
 from bot.table import Table
 from bot.table.history import Commit, History, story_lines
@@ -84,7 +86,9 @@ async def between(table: Table, record: GameRecord, seat: Seat, since: int, seq:
     ruleset = await table.service.ruleset_for(record)
     history = await History.load(table.store, record, ruleset, from_seq=since + 1)
     commits = await asyncio.to_thread(history.commits, since + 1, seq)
-    return build(record.game, Engine(ruleset), commits, seat, since=since, rewinds=record.rewinds)
+    engine = Engine(ruleset)
+    with naming(names_of(record.game, await table.store.seats(record.id), engine.view(commits[-1].state, None))):
+        return build(record.game, engine, commits, seat, since=since, rewinds=record.rewinds)
 
 
 def has_map(game: str) -> bool:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from bot import ids
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
+from bot.narration import naming
+from bot.service.payloads import names_of
 from bot.store import GameRecord
 from bot.table import Table, notices, recap, seats, settings, undo, votes, waits
 from bot.table.export import build_export, dumps, file_name
@@ -374,7 +376,9 @@ async def review(
     history = await History.load(table.store, record, await table.service.ruleset_for(record), from_seq=first)
     commits = await asyncio.to_thread(history.commits, first, last)
     engine = Engine(await table.service.ruleset_for(record))
-    lines = story_lines(record.game, commits, None)
+    names = names_of(record.game, await table.store.seats(record.id), engine.view(commits[-1].state, None))
+    with naming(names):
+        lines = story_lines(record.game, commits, None)
     shown = lines[-SEASON_LINES:]
     text = [f"**Game #{record.id}, season {number} of {len(done)}: {name}** (moves {first}–{last})"]
     text += ([f"… {len(lines) - len(shown)} earlier lines in /game export."] if len(lines) > len(shown) else []) + shown

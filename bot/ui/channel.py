@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.frontend import frontend_for
-from bot.narration import narrator_for
+from bot.narration import naming, narrator_for
 from engine.core import Event
 
 TEXT_LIMIT = 2000
@@ -63,7 +63,7 @@ def news_lines(payload: Mapping[str, Any]) -> list[str]:
             where = f" <#{report['where']}>" if report.get("where") else ""
             lines.append(f"⚔ Battle in {report.get('data', {}).get('area', '?')}: the report is in{where or ' its thread'}.")
         if payload.get("result") is not None:
-            lines.append("**The game is over.** " + result_text(payload["result"]))
+            lines += end_lines(payload)
         awaited = [who(a.get("user_id")) for a in payload.get("awaiting", [])]
         if awaited:
             lines.append("Waiting for: " + ", ".join(awaited))
@@ -99,9 +99,10 @@ def status_text(payload: Mapping[str, Any], deadlines: Mapping[int, float | None
     view = payload.get("view") or {}
     chapter = narrator.chapter(view)
     lines = [f"📜 **Game #{payload['game_id']}**" + (f" · {chapter}" if chapter else "") + f" · move {payload['seq']}"]
-    lines += narrator.status(dict(view))
+    with naming(names_in(payload)):
+        lines += narrator.status(dict(view))
     if payload.get("result") is not None:
-        lines.append("**The game is over.** " + result_text(payload["result"]))
+        lines += end_lines(payload)
     elif paused:
         lines.append("The table is paused: no deadlines run.")
     awaited = []
@@ -119,7 +120,8 @@ def report_text(report: Mapping[str, Any]) -> str:
     """A battle's report: its public events in words."""
     narrator = narrator_for(report.get("game", ""))
     events = [Event(e["kind"], e.get("data", {})) for e in report.get("events", [])]
-    return fit([f"Game #{report['game_id']}, move {report['seq']}:", *(narrator.event(e) for e in events)])
+    with naming(names_in(report)):
+        return fit([f"Game #{report['game_id']}, move {report['seq']}:", *(narrator.event(e) for e in events)])
 
 
 def reveal_texts(lines: Sequence[str]) -> list[str]:
@@ -134,12 +136,22 @@ def reveal_texts(lines: Sequence[str]) -> list[str]:
     return [*texts, current] if current else texts
 
 
-def result_text(result: Mapping[str, Any]) -> str:
-    if "winners" in result:
-        return "Winners: " + ", ".join(f"seat {s}" for s in result["winners"]) + "."
-    if "winner" in result:
-        return f"Winner: seat {result['winner']}" + (f" ({result['reason'].replace('_', ' ')})." if result.get("reason") else ".")
-    return ""
+def names_in(payload: Mapping[str, Any]) -> dict[int, str]:
+    """The seats' names a payload carries (bot.service.payloads.names_of; JSON made the seats text)."""
+    return {int(seat): name for seat, name in (payload.get("names") or {}).items()}
+
+
+def end_lines(payload: Mapping[str, Any]) -> list[str]:
+    """The end of a game: the winner and the standings with their tie-breaks, in the game's words
+    (:meth:`bot.narration.Narrator.standings`), the players by name."""
+    with naming(names_in(payload)):
+        told = narrator_for(payload.get("game", "")).standings(payload.get("view") or {}, payload["result"])
+    return ["**The game is over.** " + (told[0] if told else ""), *told[1:]]
+
+
+def result_text(result: Mapping[str, Any], payload: Mapping[str, Any] | None = None) -> str:
+    """The result in one text (the winner and the standings)."""
+    return "\n".join(end_lines({**(payload or {}), "result": result})).removeprefix("**The game is over.** ")
 
 
 def who(user_id: int | None) -> str:

@@ -16,8 +16,9 @@ import time
 from bot import ids
 from bot.errors import NotSeated, RunetableError
 from bot.frontend import FrontEnd, frontend_for
-from bot.narration import narrator_for
+from bot.narration import naming, narrator_for
 from bot.service import AUTO_PASS_DELAY, ENDED
+from bot.service.payloads import names_of
 from bot.store import GameRecord
 from bot.ui import rules
 from bot.ui.channel import deadlines, fit, result_text, reveal_texts
@@ -51,7 +52,8 @@ async def status(client, channel_id: int, user_id: int) -> list[Reply]:
     names = seat_names(seats)
     humans = [s.seat for s in seats if s.user_id is not None and not s.is_ai and s.seat in view.awaited]
     lines = [f"**{client.service.descriptor(record.game).title}**: game #{record.id}, move {view.seq}"]
-    lines += narrator_for(record.game).status(dict(view.view))
+    with naming(names_of(record.game, seats, view.view)):
+        lines += narrator_for(record.game).status(dict(view.view))
     if record.status in ENDED:
         return [say(fit([*lines, ended_line(record.status, view.result), AFTER_THE_END]))]
     if view.awaited:
@@ -59,7 +61,7 @@ async def status(client, channel_id: int, user_id: int) -> list[Reply]:
         lines.append(
             "Waiting for: "
             + ", ".join(
-                names.get(s, f"seat {s}") + (f" (deadline <t:{int(due[s])}:R>)" if due.get(s) and not paused else "")
+                names.get(s, f"Player {s + 1}") + (f" (deadline <t:{int(due[s])}:R>)" if due.get(s) and not paused else "")
                 for s in view.awaited
             )
         )
@@ -82,7 +84,8 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
     area = area.strip().upper() if area else None
     if area is not None and area not in view.view.get("areas", {}):
         return [say(f"There is no area {area} on this map.")]
-    board = frontend_for(record.game).text_board(view.view, area)
+    with naming(names_of(record.game, await client.service.store.seats(record.id), view.view)):
+        board = frontend_for(record.game).text_board(view.view, area)
     seat = None if public else view.seat
     palette = "default" if public else await client.service.player_setting(user_id, "palette")
     layout = "wide" if public else await client.service.player_setting(user_id, "layout")

@@ -93,7 +93,7 @@ def _pack_folder(client, name: str) -> str:
 
 async def join(client, game_id: int, user) -> list[Reply]:
     try:
-        await client.service.join(game_id, user.id)
+        await client.service.join(game_id, user.id, display_name(user))
     except RunetableError as e:
         return [say(e.message)]
     replies = [Reply(await lobby_panel(client, await client.service.store.get_game(game_id)), edit=True)]
@@ -238,6 +238,12 @@ def _pack_name(folder: Any) -> str:
 
 def _who(user_id: int | None) -> str:
     return "AI" if user_id is None else f"<@{user_id}>"
+
+
+def display_name(user: Any) -> str | None:
+    """What a Discord user is called here (their server nickname, else their global name)."""
+    name = getattr(user, "display_name", None) or getattr(user, "global_name", None) or getattr(user, "name", None)
+    return str(name)[:64] if name else None
 
 
 def seat_names(seats: Sequence[SeatRecord]) -> dict[int, str]:

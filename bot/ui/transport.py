@@ -46,11 +46,22 @@ import discord
 
 from bot.delivery import TransientFailure, Undeliverable
 from bot.errors import RunetableError
-from bot.narration import narrator_for
+from bot.narration import naming, narrator_for
 from bot.service import GameService, decisions_from_payload
 from bot.store import nonce_for
 from bot.table import Table, recap
-from bot.ui.channel import channel_text, deadlines, dm_text, earlier_texts, fit, pinged, report_text, reveal_texts, status_text
+from bot.ui.channel import (
+    channel_text,
+    deadlines,
+    dm_text,
+    earlier_texts,
+    fit,
+    names_in,
+    pinged,
+    report_text,
+    reveal_texts,
+    status_text,
+)
 from bot.ui.components import me_button, to_view
 from bot.ui.panels import ButtonSpec, build_panel
 
@@ -236,7 +247,8 @@ class DiscordTransport:
         text, kwargs = dm_text(payload), {}
         decisions = decisions_from_payload(payload)
         if decisions:
-            panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0])
+            with naming(names_in(payload)):  # answers that name a player (a tie to break) say who
+                panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0])
             text = fit([text, panel.text] + ([f"(+{len(decisions) - 1} more: use My decisions)"] if len(decisions) > 1 else []))
             view = to_view(panel)
             if view is not None:

@@ -190,7 +190,7 @@ def _player(col: Column, data: ViewData, pal: Palette, player: Mapping[str, Any]
         draw.rectangle([col.pad, y + 10, col.pad + 8, y + height - 18], fill=colour)
         sprites.paste(img, sprites.emblem_badge(data.emblem(seat), 44, colour), col.pad + 40, y + 32)
         x0 = col.pad + 70
-        name = f"{seat} · {data.faction_name(seat)}" + ("   (eliminated)" if player.get("eliminated") else "")
+        name = f"{seat + 1} · {data.faction_name(seat)}" + ("   (eliminated)" if player.get("eliminated") else "")
         fonts.text(img, (x0, y + 6), name, BODY + 2, pal.ink, bold=True)
         fonts.text(
             img,

@@ -63,7 +63,7 @@ class ViewData:
     def faction_name(self, seat: int | None) -> str:
         faction = self.faction(seat)
         if faction is None:
-            return "neutral" if seat is None else f"seat {seat}"
+            return "neutral" if seat is None else f"Player {seat + 1}"
         name = self.pack.faction(faction).name_en if faction in self.pack.factions else faction
         return name.split(" (")[0]
 
@@ -71,8 +71,11 @@ class ViewData:
         return next((p["seat"] for p in self.players if p.get("faction") == faction), None)
 
     def who(self, seat: int | None) -> str:
-        """ "Humans (0)" — faction and seat, for text."""
-        return "neutrals" if seat is None else f"{self.faction_name(seat)} ({seat})"
+        """ "Humans (player 1)": faction and seat counted from 1, for text (issue 19 item 4); "Player 2" without a faction."""
+        if seat is None:
+            return "neutrals"
+        faction = self.faction_name(seat)
+        return faction if faction.startswith("Player ") else f"{faction} (player {seat + 1})"
 
     # -- areas --
     def area(self, area: str) -> Mapping[str, Any]:

@@ -41,12 +41,12 @@ def test_the_status_says_where_the_game_stands_and_until_when_each_player_is_awa
     text = status_text(payload(), {0: 1_700_000_000.5})
     lines = text.split("\n")
     assert lines[0] == "📜 **Game #4** · year 2, summer · move 77"
-    assert "Seat 0: Humans, influence 3, tactics 1" in lines
+    assert "Player 1 (Humans): influence 3, tactics 1" in lines
     assert "Waiting for: <@501> (deadline <t:1700000000:R>), an AI seat" in lines
     paused = status_text(payload(), {0: 1_700_000_000.0}, paused=True)
     assert "no deadlines run" in paused and "<t:" not in paused
     over = status_text(payload(result={"winner": 1, "reason": "six_runes"}), {})
-    assert "**The game is over.** Winner: seat 1 (six runes)." in over and "Waiting for" not in over
+    assert "**The game is over.** Player 2 wins (six runes)." in over and "Waiting for" not in over
 
 
 def test_battle_details_stay_out_of_the_channel_and_the_report_is_linked():
@@ -79,9 +79,9 @@ def test_the_end_of_game_reveal_names_every_secret():
     state = RUNEWARS.from_position({}, 2, 1, spec).state
     lines = narrator_for("runewars").reveal(RUNEWARS, state)
     assert lines[0] == "**Revealed now that the game is over:**"
-    assert lines[1].startswith("Seat 0 (Humans): objective League of the Wilds; tactics Sabotage")
+    assert lines[1].startswith("Player 1 (Humans): objective League of the Wilds; tactics Sabotage")
     quest = next(c for c in PACK.cards["quest"] if c.id == "setup-3").attrs["name"]
-    assert lines[2].startswith("Seat 1 (Uthuk): objective ") and f"quests {quest}" in lines[2]
+    assert lines[2].startswith("Player 2 (Uthuk): objective ") and f"quests {quest}" in lines[2]
     assert "1B dragon" in lines[-1] and lines[-1].startswith("Rune tokens: ")
 
 

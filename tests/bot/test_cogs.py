@@ -111,7 +111,7 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
 async def test_information_commands_answer_from_the_callers_view(cog, client):
     game_id = await positioned_game(client.service, (ALICE, BOB), STRATEGY_TURN, channel=CHANNEL)
     fake = await run(cog, "game map", ALICE)
-    assert "no map picture" in replies(fake)[0] and "1A · held by seat 0" in replies(fake)[0]
+    assert "no map picture" in replies(fake)[0] and "1A · held by Player 1" in replies(fake)[0]
     fake = await run(cog, "game log", ALICE, lines=5)
     assert replies(fake)  # the position's own events, as seat 0 saw them
     fake = await run(cog, "rw card", DAVE, name="knights")
@@ -140,7 +140,9 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     fake = await run(cog, "rw hand", ALICE)  # only for the caller
     fake.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
     mine, decision = replies(fake)
-    assert mine.startswith(f"Your private information (game #{game_id}):\nOrder cards in hand: 2, 3, 4, 5, 6, 7, 8")
+    assert mine.startswith(
+        f"Your private information (game #{game_id}):\nOrder cards in hand: 2 · Mobilize, 3 · Conquer, 4 · Harvest, 5 · Recruit, 6 · Support, 7 · Gain Power, 8 · Fortify"
+    )
     assert decision.startswith("Strategy: move units")
     assert all(c.kwargs["ephemeral"] for c in fake.followup.send.await_args_list)
     fake = await run(cog, "rw hand", DAVE)
@@ -158,7 +160,7 @@ async def test_moving_by_command_with_autocomplete(cog, client):
     assert await cog._move_to(fake, "") == []  # BOB moves nothing now: nothing to suggest
     assert await cog._move_to(interaction(client, ALICE, channel=CHANNEL + 9, namespace={"to": None, "unit": None}), "") == []
     fake = await run(cog, "game move", ALICE, to="1B", from_="1A", unit="human_knight", count=1)
-    assert replies(fake)[0].startswith("Seat 0 moved 1 × Knights 1A → 1B.")
+    assert replies(fake)[0].startswith("Player 1 (Humans) moved 1 × Knights 1A → 1B.")
     fake = await run(cog, "game move", ALICE, to="9Z", from_="1A", unit="human_knight", count=1)
     assert "Rule: p. 16" in replies(fake)[0]
     fake = await run(cog, "game move", ALICE, channel=CHANNEL + 9, to="1B")
@@ -220,9 +222,11 @@ async def test_runewars_facts_fate_rules_cards_and_map_areas(cog, client):
     names = [c.name for c in await autocomplete(cog, "rw card", "name", interaction(client, DAVE, channel=CHANNEL), "sabot")]
     assert names == ["Sabotage (tactics card)"]  # both copies of the card, offered once
     areas = await cog._map_area(interaction(client, DAVE, channel=CHANNEL), "1")
-    assert [c.value for c in areas][:3] == ["1A", "1B", "1C"] and areas[0].name.startswith("1A · held by seat 0")
+    assert [c.value for c in areas][:3] == ["1A", "1B", "1C"] and areas[0].name.startswith("1A · held by Player 1")
     fake = await run(cog, "game map", DAVE, area="1a")
-    assert replies(fake) == ["1A · held by seat 0 · 2 × Knights (seat 0), 1 × Infantry (seat 0)"]
+    assert replies(fake) == [
+        "1A · held by Player 1 (Humans) · 2 × Knights of Player 1 (Humans), 1 × Infantry of Player 1 (Humans)"
+    ]
     fake = await run(cog, "game map", DAVE, area="99Z")
     assert replies(fake) == ["There is no area 99Z on this map."]
     assert game_id
@@ -270,7 +274,7 @@ async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, cli
     fake = await run(cog, "rw hand", ALICE, player=SimpleNamespace(id=BOB))
     assert f"**<@{BOB}>**\n· Hand: [" in replies(fake)[0]
     news = [json.loads(r.payload) for r in await client.store.undelivered(10_000) if r.recipient == "channel"]
-    assert news[-1]["lines"][-1].startswith("Game over: seat ") and all(line for p in news for line in p["lines"])
+    assert news[-1]["lines"][-1].startswith("Game over: Player ") and all(line for p in news for line in p["lines"])
     # the stored log replays to the stored final state
     record = await client.store.get_game(game_id)
     engine = Engine(TINY)

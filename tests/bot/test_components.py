@@ -54,7 +54,7 @@ async def test_every_template_is_dispatched_and_answers(client):
     invoked.add(cls)
     edit, followups = sent(fake)
     assert (
-        edit["content"].startswith("Seat ")
+        edit["content"].startswith("Player ")
         and "has chosen a card." in edit["content"]
         and edit["view"] is None
         and followups == []

@@ -77,7 +77,7 @@ async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path, monkey
         news = [json.loads(r.payload) for r in await store.undelivered(100_000) if r.recipient == "channel"]
         assert [i for i, p in enumerate(news) if "reveal" in p] == [len(news) - 1]  # the secrets, at the end only
         reveal = news[-1]["reveal"]
-        assert reveal[1].startswith("Seat 0 (") and "objective" in reveal[1] and reveal[-1].startswith("Rune tokens:")
+        assert reveal[1].startswith("Player 1 (") and "objective" in reveal[1] and reveal[-1].startswith("Rune tokens:")
         await the_finished_export_verifies_and_a_tampered_one_fails(table, record.id)
     finally:
         await store.close()

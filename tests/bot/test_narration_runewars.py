@@ -352,7 +352,7 @@ def test_a_duel_round_by_round():
             defender="morwen_aschschleier",
             defender_seat=2,
         )
-        == "Duel in 13A: Aldric Stormhand (seat 0) challenges Morwen Ashveil (seat 2)."
+        == "Duel in 13A: Aldric Stormhand of Player 1 challenges Morwen Ashveil of Player 3."
     )
     assert (
         line("duel_cards", area="13A", round=1, cards=["fate-06", "fate-16"], sections=["D1", "S"])
@@ -360,7 +360,7 @@ def test_a_duel_round_by_round():
     )
     assert (
         line("duel_special_damage", hero="morwen_aschschleier", owner=2)
-        == "Morwen Ashveil (seat 2) deals 1 damage with a special icon."
+        == "Morwen Ashveil of Player 3 deals 1 damage with a special icon."
     )
     assert (
         line("duel_round", area="13A", round=1, damage=[1, 0], prevented=[0, 1])
@@ -381,7 +381,7 @@ def test_a_duel_round_by_round():
             controller=1,
             quest="drachenjagd",
         )
-        == "Duel in 4C: Brother Osric (seat 0) fights the Dragons of the quest Dragon Hunt, led by seat 1."
+        == "Duel in 4C: Brother Osric of Player 1 fights the Dragons of the quest Dragon Hunt, led by Player 2."
     )
 
 
@@ -390,15 +390,15 @@ def test_dials_by_what_they_show():
     down; the bonus may lower wood by 1 to build a development."""
     assert (
         line("dials_set", seat=1, dials={"food": [2, 3], "wood": [3, 4], "ore": [2, 2]}, why="harvest")
-        == "Seat 1 harvests: food 2 → 3, wood 3 → 4, ore stays at 2."
+        == "Player 2 harvests: food 2 → 3, wood 3 → 4, ore stays at 2."
     )
     assert (
         line("dials_set", seat=0, dials={"wood": [3, 2]}, why="development_built")
-        == "Seat 0 pays wood for the development: wood 3 → 2."
+        == "Player 1 pays wood for the development: wood 3 → 2."
     )
     assert (
         line("development_built", seat=0, development="humans.training", area="10A", moved_from=None)
-        == "Seat 0 built a development in 10A: Training Ground."
+        == "Player 1 built a development in 10A: Training Ground."
     )
 
 
@@ -407,16 +407,16 @@ def test_the_rulebook_map_building():
     player on the edge, then each home realm laid over a guide."""
     assert (
         line("tile_placed", seat=0, tile="tile-1", q=0, r=0, rotation=0)
-        == "Seat 0 places Vale of Mistwater (tile 1) in the centre, not rotated."
+        == "Player 1 places Vale of Mistwater (tile 1) in the centre, not rotated."
     )
     assert (
         line("tile_placed", seat=1, tile="tile-3", q=4, r=-3, rotation=5)
-        == "Seat 1 places Thornwood (tile 3) at (4, -3), rotated 300°."
+        == "Player 2 places Thornwood (tile 3) at (4, -3), rotated 300°."
     )
-    assert line("guide_placed", seat=1, cells=[[2, 0], [2, 1]]) == "Seat 1 lays a home-realm guide on (2, 0) and (2, 1)."
+    assert line("guide_placed", seat=1, cells=[[2, 0], [2, 1]]) == "Player 2 lays a home-realm guide on (2, 0) and (2, 1)."
     assert (
         line("home_placed", seat=0, tile="tile-10", q=2, r=1, rotation=2, guide=[[2, 0], [2, 1]])
-        == "Seat 0 lays its home realm over the guide on (2, 0) and (2, 1), rotated 120°."
+        == "Player 1 lays its home realm over the guide on (2, 0) and (2, 1), rotated 120°."
     )
     assert (
         line("map_redo", steps=[3], why="the guides cannot be placed")
@@ -467,7 +467,7 @@ def test_a_private_event_is_told_only_to_its_seat():
         Event("scroll_seen", {"area": "12A", "rune": "false", "exploration": "temple"}, to=frozenset({2})),
     ]
     public = narrate("runewars", events, None)
-    assert public == ["Seat 2 reads the Scroll of Knowledge and looks at what lies hidden in 12A."]
+    assert public == ["Player 3 reads the Scroll of Knowledge and looks at what lies hidden in 12A."]
     assert narrate("runewars", events, 1) == public
     assert narrate("runewars", events, 2) == public + [
         "The scroll shows you in 12A: a false rune and the exploration token Temple."

@@ -44,7 +44,7 @@ async def test_a_click_applies_its_answer_and_the_message_shows_what_comes_next(
     [reply] = await play.choose(service, ALICE, ref, index, answer)
     assert reply.edit and reply.panel.rows == ()
     assert (
-        reply.panel.text.startswith("Seat ")
+        reply.panel.text.startswith("Player ")
         and "has chosen a card." in reply.panel.text
         and play.NOTHING_AWAITED in reply.panel.text
     )
@@ -107,7 +107,7 @@ async def test_the_guided_move_walks_to_a_legal_move(service, store):
     answers = {o.label: o.value for o in guided(counts.panel).options}
     assert list(answers) == ["1 × Knights 1A → 1B", "2 × Knights 1A → 1B"]
     [done] = await play.select(service, ALICE, ref, ids.Cursor((labels.index("to 1B"), 0)), answers["2 × Knights 1A → 1B"])
-    assert done.edit and done.panel.text.startswith("Seat 0 moved 2 × Knights 1A → 1B.")
+    assert done.edit and done.panel.text.startswith("Player 1 (Humans) moved 2 × Knights 1A → 1B.")
     area = (await service.view(game_id, None)).view["areas"]["1B"]
     assert [(u["unit"], u["standing"]) for u in area["units"]] == [("human_knight", 2)]
     assert done.panel.selects()  # the Strategy goes on: the next move, or Done
@@ -126,7 +126,7 @@ async def test_typed_moves_are_checked_against_the_legal_moves(service, store):
     assert refused.panel.buttons() and all(re.fullmatch(ids.CHOICE_TEMPLATE, b.custom_id) for b in refused.panel.buttons())
     assert (await store.get_game(game_id)).state == before.state
     [applied] = await play.move(service, game_id, ALICE, {"to": "1C", "from": "1A", "unit": "human_infantry", "count": 1})
-    assert applied.panel.text.startswith("Seat 0 moved 1 × Infantry 1A → 1C.") and not applied.edit
+    assert applied.panel.text.startswith("Player 1 (Humans) moved 1 × Infantry 1A → 1C.") and not applied.edit
     [nothing] = await play.move(service, game_id, BOB, {"to": "1C"})
     assert nothing.panel.text == "You have no units to move right now."
 

@@ -101,14 +101,14 @@ async def test_an_action_is_one_commit_with_a_public_and_a_private_message(servi
     seat = (await service.view(game_id, user)).seat
     outcome = await service.act(game_id, user, Action(seat, f"commit/1/{seat}", "play", {"card": card}), expected_seq=before.seq)
     assert outcome.seq == before.seq + 1 == (await store.get_game(game_id)).seq
-    assert outcome.lines == (f"Seat {seat} has chosen a card.", f"You commit the {card}.")
+    assert outcome.lines == (f"Player {seat + 1} has chosen a card.", f"You commit the {card}.")
     [logged] = await store.actions(game_id, after_seq=before.seq)
     assert logged.seat == seat and [r.action.choice for r in decode(logged.action)] == ["play"]
     messages = [(r, p) for s, r, p in await outbox(store, game_id) if s == outcome.seq]
     assert [r for r, _ in messages] == ["channel", f"user:{user}"]
     channel, private = messages[0][1], messages[1][1]
     assert channel["events"] == [{"kind": "committed", "data": {"seat": seat}}]
-    assert channel["lines"] == [f"Seat {seat} has chosen a card."]
+    assert channel["lines"] == [f"Player {seat + 1} has chosen a card."]
     assert private["events"] == [{"kind": "you_committed", "data": {"card": card}}] and private["seat"] == seat
 
 
@@ -179,7 +179,7 @@ async def test_ten_concurrent_clicks_apply_once(service, store, with_seq):
     assert all(isinstance(r, StaleClick if with_seq else Refused) for r in refused)
     if not with_seq:
         # CAROL owes nothing more until the others commit
-        assert all(r.message.startswith("Nothing is awaited from you right now. Waiting for: seat") for r in refused)
+        assert all(r.message.startswith("Nothing is awaited from you right now. Waiting for: Player") for r in refused)
     assert (await store.get_game(game_id)).seq == view.seq + 1
     assert len(await store.actions(game_id)) == view.seq + 1
 

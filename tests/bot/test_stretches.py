@@ -13,6 +13,7 @@ import pytest
 from bot.delivery import Deliverer, RecordingTransport
 from bot.narration import Narrator, narrate, register_narrator
 from bot.service import GameService, spectators
+from bot.service.payloads import names_of
 from bot.store import STRETCH, OutboxMessage, SeatRecord, StaleVersion, Store
 from bot.table import Table, undo
 from bot.ui.channel import TEXT_LIMIT, channel_text, earlier_texts
@@ -56,15 +57,18 @@ async def channel_news(store):
 
 
 async def public_lines_of_every_commit(store, game_id, ruleset):
-    """Each commit's public lines, replayed from the stored log."""
+    """Each commit's public lines, replayed from the stored log, naming the seats as the bot does
+    (bot.service.payloads.names_of: AI seats "AI <n>", issue 19 item 4)."""
     engine = Engine(ruleset)
     record = await store.get_game(game_id)
     rows = await store.actions(game_id)
-    transition = engine.setup(decode(record.state).options, len(await store.seats(game_id)), record.seed)
-    lines = [narrate(ruleset.name, transition.events, None)]
+    seats = await store.seats(game_id)
+    transition = engine.setup(decode(record.state).options, len(seats), record.seed)
+    names = names_of(ruleset.name, seats, engine.view(transition.state, None))
+    lines = [narrate(ruleset.name, transition.events, None, names)]
     for row in rows[1:]:
         transition = engine.apply(transition.state, decode(row.action)[0].action)
-        lines.append(narrate(ruleset.name, transition.events, None))
+        lines.append(narrate(ruleset.name, transition.events, None, names))
     assert encode(transition.state) == record.state
     return lines
 
@@ -193,7 +197,7 @@ async def test_undo_marks_the_message_of_the_undone_answer_only(tmp_path):
         await service.act(record.id, ALICE, next(a for a in view.legal if a.choice == "done"), expected_seq=view.seq)
         assert (await store.get_game(record.id)).seq == 3  # Alice's Done, then her turn ended by her setting
         news = {r.seq: json.loads(r.payload) for r in await store.undelivered(100) if r.recipient == "channel"}
-        assert sorted(news) == [2, 3] and news[3]["lines"][0] == "Seat 0 ended their turn."
+        assert sorted(news) == [2, 3] and news[3]["lines"][0] == "Player 1 (Humans) ended their turn."
         await Deliverer(store, RecordingTransport()).drain()
         table = Table(store, service)
         the_plan = await undo.plan(table, record.id, ALICE)
@@ -321,7 +325,11 @@ async def test_held_news_nothing_follows_is_told_at_start_up(tmp_path):
         [_, told] = await channel_news(store)
         assert told["seq"] == 3 and await store.stretch_news(game_id) == []
         lines = await public_lines_of_every_commit(store, game_id, GAMES["tinygame"])
-        assert start["lines"] == lines[0] and told["lines"] == lines[1] + lines[2]
+
+        def unnamed(told_lines):  # lines made while the seats were AI seats call them "AI <n>"
+            return [line.replace("AI ", "Player ") for line in told_lines]
+
+        assert unnamed(start["lines"]) == lines[0] and unnamed(told["lines"]) == lines[1] + lines[2]
         assert told["ping"] == [a["user_id"] for a in told["awaiting"]] != []
         assert await service_with_ai(store).finish_stretches() == []  # nothing left to do
 

@@ -208,7 +208,7 @@ async def test_a_battle_report_goes_to_the_games_battle_thread_made_once(service
     [thread] = fake.threads.values()
     assert thread.kwargs["type"] == discord.ChannelType.public_thread and thread.kwargs["name"] == f"Battles of game #{game_id}"
     (text, kwargs), _ = fake.to(f"channel:{THREAD}")
-    assert text.startswith(f"Game #{game_id}, move 7:\nBattle in 3A: seat 0 attacks seat 1.")
+    assert text.startswith(f"Game #{game_id}, move 7:\nBattle in 3A: Player 1 attacks Player 2.")
     assert "the attacker won" in text and kwargs["file"].filename == f"battle-{game_id}-7.png"
     fake.channel.create_thread = None  # a game played in a thread: the report stays in it
     await service.store.set_setting("game", game_id, "battle_thread", None)
@@ -269,7 +269,7 @@ async def test_the_last_news_is_followed_by_the_reveal_and_notices_ping_only_who
     }
     await transport.send_channel(CHANNEL, payload, "n")
     news, *reveal = fake.to(f"channel:{CHANNEL}")
-    assert news[0] == "the end\n**The game is over.** Winner: seat 1."
+    assert news[0] == "the end\n**The game is over.** Player 2 wins."
     assert [len(text) <= 2000 for text, _ in reveal] == [True, True] and reveal[0][0].startswith("**Revealed**")
     assert len({kwargs["nonce"] for _, kwargs in reveal}) == 2 and all(
         kwargs["allowed_mentions"].users is False for _, kwargs in reveal
@@ -331,7 +331,7 @@ def test_channel_text_fits_one_message_and_ends_with_who_is_awaited():
     assert pinged(payload) == [7]  # an older payload without "ping": everyone awaited
     assert pinged({**payload, "ping": []}) == []  # the awaited were awaited before: no new ping
     over = channel_text({"kind": "update", "lines": [], "awaiting": [], "result": {"winners": [1]}})
-    assert over == "**The game is over.** Winners: seat 1."
+    assert over == "**The game is over.** Player 2 wins."
     assert pinged({"kind": "notice", "user_id": 7, "lines": ["x"]}) == []
     assert json.dumps(payload)  # payloads stay plain JSON
 

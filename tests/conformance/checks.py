@@ -21,11 +21,11 @@ from typing import Any
 
 from bot import ids
 from bot.errors import StaleClick
-from bot.narration import GENERIC, narrator_for
+from bot.narration import GENERIC, narrator_for, unreadable
 from bot.service import Decision
 from bot.ui.panels import Panel, SelectSpec, build_panel, pick_bundle, pick_choice
 from engine.core import Engine, decode, encode, state_hash
-from tests.conformance.survey import Survey
+from tests.conformance.survey import Survey, emitted_kinds
 
 #: Discord's limits (https://discord.com/developers/docs/components/reference)
 MAX_ROWS, MAX_BUTTONS_PER_ROW, MAX_OPTIONS = 5, 5, 25
@@ -96,18 +96,32 @@ def ai_problems(survey: Survey) -> list[str]:
 
 
 def narrator_problems(survey: Survey) -> list[str]:
+    """Every event kind the engine can emit (its source, :func:`~tests.conformance.survey.emitted_kinds`)
+    is one the narrator phrases, and every variant of every event met in play (public and private,
+    a neutral side, a cause given or not: :func:`~tests.conformance.survey.variant`) reads as
+    people talk (issue 19 item 4): not the generic ``kind: key=value`` line, no raw ``key=value``,
+    no bare ids, no seat numbered from 0 (:func:`bot.narration.unreadable`)."""
     narrator = narrator_for(survey.descriptor.name)
     problems = []
-    for kind, events in sorted(survey.events.items()):
-        for event in events:
-            try:
-                line = narrator.event(event)
-            except Exception as e:  # noqa: BLE001
-                problems.append(f"event {kind}: the narrator fails: {e!r}")
-                break
-            if line == GENERIC.event(event):
-                problems.append(f"event {kind}: generic fallback {line!r}")
-                break
+    emitted = emitted_kinds(survey.descriptor.load_ruleset())
+    met = set(survey.variants)
+    problems += [f"event {kind}: emitted in play, yet not found in the engine's source" for kind in sorted(met - emitted)]
+    phrased = narrator.phrased_kinds()
+    problems += [f"event {kind}: the engine can emit it, the narrator does not phrase it" for kind in sorted(emitted - phrased)]
+    for kind, variants in sorted(survey.variants.items()):
+        for shape, events in variants.items():
+            for event in events:
+                try:
+                    line = narrator.event(event)
+                except Exception as e:  # noqa: BLE001
+                    problems.append(f"event {kind} {shape}: the narrator fails: {e!r}")
+                    break
+                if line == GENERIC.event(event):
+                    problems.append(f"event {kind} {shape}: generic fallback {line!r}")
+                    break
+                if found := unreadable(line):
+                    problems.append(f"event {kind} {shape}: {found} in {line!r}")
+                    break
     for kind, positions in sorted(survey.positions.items()):
         for position in positions:
             try:
@@ -117,6 +131,10 @@ def narrator_problems(survey: Survey) -> list[str]:
                 break
             if line == GENERIC.prompt(position.prompt):
                 problems.append(f"prompt {kind}: generic fallback {line!r}")
+                break
+            labels = [narrator.action(a) for a in position.legal]
+            if found := [f"{label!r}: {bad}" for label in [line, *labels] if (bad := unreadable(label))]:
+                problems.append(f"prompt {kind}: {found[:3]}")
                 break
     return problems
 

@@ -43,8 +43,10 @@ MAX_ACTIONS = 20_000
 MIN_GAMES = 12
 #: ... or this many answers were given in all
 ACTION_BUDGET = 5_000
-#: positions kept per prompt kind, events per event kind
+#: positions kept per prompt kind, events per event kind and variant
 SAMPLES = 4
+#: variants kept per event kind at most
+MAX_VARIANTS = 24
 #: the hidden-information claim is checked at every step of a game's first steps, then every ``HIDDEN_STRIDE``-th
 HIDDEN_ALL_FIRST, HIDDEN_STRIDE = 40, 6
 
@@ -83,6 +85,8 @@ class Survey:
     #: prompt kind -> kept positions; event kind -> kept events
     positions: dict[str, list[Position]] = field(default_factory=dict)
     events: dict[str, list[Event]] = field(default_factory=dict)
+    #: event kind -> variant -> kept events (the same events as ``events``, by variant)
+    variants: dict[str, dict[tuple, list[Event]]] = field(default_factory=dict)
     prompt_counts: Counter = field(default_factory=Counter)
     #: problems found while playing, by check
     no_legal_answer: list[str] = field(default_factory=list)
@@ -100,10 +104,58 @@ class Survey:
         return sum(len(g.hashes) - 1 for g in self.games)
 
     def keep_events(self, events: tuple[Event, ...] | list[Event]) -> None:
+        """A few events of each kind *and variant* (:func:`variant`: which data keys it has,
+        which of them are empty or None, private or public), so a narrator is checked on every
+        shape of an event its engine emits, not only on the first one met."""
         for event in events:
-            kept = self.events.setdefault(event.kind, [])
+            by_variant = self.variants.setdefault(event.kind, {})
+            key = variant(event)
+            if key not in by_variant and len(by_variant) >= MAX_VARIANTS:
+                continue
+            kept = by_variant.setdefault(key, [])
             if len(kept) < SAMPLES:
                 kept.append(event)
+                self.events.setdefault(event.kind, []).append(event)
+
+
+def _shape(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple, set, frozenset, dict, str)) and not value:
+        return "empty"
+    return "list" if isinstance(value, (list, tuple, set, frozenset)) else type(value).__name__
+
+
+def variant(event: Event) -> tuple:
+    """The shape of an event: public or private, and each data key with the shape of its value
+    (None, a yes/no value, empty, a list, a number, a text...): a neutral side (``seat=None``), a
+    failed test (``completed=False``) or a cause given (``why=...``) is a variant of its own."""
+    return ("public" if event.to is None else "private", *sorted((k, _shape(v)) for k, v in event.data.items()))
+
+
+def emitted_kinds(ruleset: Any) -> set[str]:
+    """Every event kind a ruleset's source can emit (``emit("<kind>"``), read from the modules of
+    its class and its bases: their whole package when it is a game's own (``engine.<game>``),
+    else the module file alone."""
+    import importlib
+    import inspect
+    import re
+    from pathlib import Path
+
+    from engine.core.ruleset import Ruleset
+
+    pattern = re.compile(r"""\.emit\(\s*["']([A-Za-z0-9_]+)["']""")
+    files: set[Path] = set()
+    for cls in type(ruleset).__mro__:
+        if cls is Ruleset or not (isinstance(cls, type) and issubclass(cls, Ruleset)):
+            continue
+        module = importlib.import_module(cls.__module__)
+        path = Path(inspect.getfile(module))
+        package = module.__name__.rpartition(".")[0]
+        files |= set(path.parent.rglob("*.py")) if package.count(".") >= 1 or path.name == "__init__.py" else {path}
+    return {kind for path in files for kind in pattern.findall(path.read_text(encoding="utf-8"))}
 
 
 def option_sets(descriptor: GameDescriptor) -> list[dict[str, Any]]:

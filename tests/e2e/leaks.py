@@ -355,7 +355,7 @@ class _SecretBuilder:
         return keys
 
     def _seat_line(self, seat: int, state) -> re.Pattern[str]:
-        refs = [rf"\b[Ss]eat {seat}\b"]
+        refs = [rf"\b[Ss]eat {seat}\b", rf"\bPlayer {seat + 1}\b", rf"\bAI {seat + 1}\b"]  # the names of issue 19 item 4
         if self.users.get(seat) is not None:
             refs.append(rf"<@!?{self.users[seat]}>")
         faction = state.board.players[seat].faction
@@ -369,7 +369,9 @@ class _SecretBuilder:
             if player.chosen is None or player.seat == audience:
                 continue
             n, name = player.chosen, re.escape(self.orders.get(player.chosen, str(player.chosen)))
-            pattern = re.compile(rf"\b[Oo]rder\b\W{{0,4}}(?:{n}\b|{name}\b)|\b{name}\b\s*\({n}\)|\bchos\w*\W+(?:order\W+)?{n}\b")
+            pattern = re.compile(
+                rf"\b[Oo]rder\b\W{{0,4}}(?:{n}\b|{name}\b)|\b{name}\b\s*\({n}\)|\bchos\w*\W+(?:order\W+)?{n}\b|\b{n} · {name}\b"
+            )
             keys.append(
                 self._add(
                     Secret(

@@ -156,12 +156,17 @@ async def test_runes_and_chosen_orders_are_recognised_however_they_are_phrased(d
     for leaked in (
         f"Runes you know: 1A false, {area} {kind}.",
         f"a {kind} rune in {area}",
-        f"- {area} (forest) · held by Humans (0) · {kind} rune (known to you)",
+        f"- {area} (forest) · held by Humans (player 1) · {kind} rune (known to you)",
     ):
         assert secrets["rune"].find(leaked), leaked
-    for public in (f"- {area} (forest) · held by Humans (0) · rune face down", f"Seat 0 moved 2 × Knights {area} → 1B."):
+    for public in (f"- {area} (forest) · held by Humans (player 1) · rune face down", f"Seat 0 moved 2 × Knights {area} → 1B."):
         assert not secrets["rune"].find(public), public
     _, seat, number = secrets["order"].key.split(":")
-    for leaked in (f"Seat {seat} chose order {number}.", f"Waiting for: <@{moments.users[int(seat)]}> (Order {number})"):
+    for leaked in (
+        f"Seat {seat} chose order {number}.",
+        f"Waiting for: <@{moments.users[int(seat)]}> (Order {number})",
+        f"Player {int(seat) + 1} chose order {number}.",  # the names of issue 19 item 4
+    ):
         assert secrets["order"].find(leaked), leaked
     assert not secrets["order"].find(f"Seat {seat} has chosen an order.")
+    assert not secrets["order"].find(f"Player {int(seat) + 1} has chosen an order.")

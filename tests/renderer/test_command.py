@@ -13,4 +13,4 @@ def test_render_writes_the_scenarios_position_as_a_png_and_its_text_board(tmp_pa
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     capsys.readouterr()
     assert main(["render", "--scenario", str(SCENARIO), "--text", "--out", str(tmp_path / "board.png")]) == 0
-    assert "Battle in 1B: Elves (0) attacks Uthuk (1)" in capsys.readouterr().out
+    assert "Battle in 1B: Elves (player 1) attacks Uthuk (player 2)" in capsys.readouterr().out

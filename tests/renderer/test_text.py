@@ -41,7 +41,7 @@ def test_the_text_board_holds_the_units_influence_and_runes_of_the_view(engine, 
             total = stack["standing"] + stack["routed"]
             assert f"{total} {pack.unit(stack['unit']).name_en}" in line, (area, stack)
         if info["controller"] is not None:
-            assert "held by " in line and f"({info['controller']})" in line.split("held by ")[1]
+            assert "held by " in line and f"(player {info['controller'] + 1})" in line.split("held by ")[1]
         if info["rune"] == "face_down":
             assert "rune face down" in line
     for player in view["players"]:

@@ -35,7 +35,7 @@ async def test_the_first_reminder_marks_exactly_the_changed_areas(table, clock):
     # the Knights left 1A, and 1B changed units and controller; nothing else changed for BOB
     assert reminder["map"] == {"seat": 1, "since": 1, "seq": 4, "rewinds": 0, "highlight": ["1A", "1B"]}
     assert reminder["lines"][-1] == "Changed on your map: 1A, 1B."
-    assert "Battle in 1B: seat 0 attacks seat 1." in reminder["lines"]  # the text part of the recap
+    assert "Battle in 1B: Player 1 (Humans) attacks Player 2 (Uthuk)." in reminder["lines"]  # the text part of the recap
     assert [b["label"] for b in reminder["buttons"]] == ["Mute reminders for this decision", "Map of the changes"]
     assert reminder["buttons"][1]["custom_id"] == f"g:{game_id}:recap:1.4.0"
 

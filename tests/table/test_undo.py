@@ -109,7 +109,7 @@ async def test_refused_after_a_reveal(table):
     game_id = await tiny_game(table)
     for user in (ALICE, BOB, CAROL):
         await play_first(table, game_id, user)  # CAROL's commit reveals all three cards
-    with pytest.raises(undo.UndoRefused, match=r"revealed information \(Revealed: seat 0 the "):
+    with pytest.raises(undo.UndoRefused, match=r"revealed information \(Revealed: Player 1 the "):
         await undo.plan(table, game_id, CAROL)
 
 

@@ -10,10 +10,27 @@ than the event or prompt it is given, so a line can leak nothing its event did n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from bot.games.runewars.phrases import PHRASES, RESULTS, card_name, cells, label, name, plain, rune, runes, section, token, why
-from bot.narration import Narrator
+from bot.games.runewars.phrases import (
+    PHRASES,
+    RESULTS,
+    card_name,
+    cells,
+    label,
+    name,
+    order_label,
+    plain,
+    rune,
+    runes,
+    section,
+    start_influence,
+    token,
+    who,
+    why,
+)
+from bot.narration import Narrator, cap, listing
 from engine.core import Action, Event, Prompt
 
 __all__ = [
@@ -105,137 +122,137 @@ HEADINGS: dict[str, str] = {
 #: event lines; ``{...}`` are filled from the event's data. The kinds phrases.PHRASES builds
 #: (those with lists, sides or rules to word) use these only for data of another shape.
 EVENTS: dict[str, str] = {
-    "faction_chosen": "Seat {seat} plays {faction}.",
-    "first_player_drawn": "Seat {first_player} goes first.",
-    "stronghold_placed": "Seat {seat} placed a stronghold in {area}.",
+    "faction_chosen": "{seat} plays {faction}.",
+    "first_player_drawn": "{first_player} goes first.",
+    "stronghold_placed": "{seat} placed a stronghold in {area}.",
     "season_began": "Year {year}, {season}.",
-    "order_chosen": "Seat {seat} has chosen an order.",
+    "order_chosen": "{seat} has chosen an order.",
     "orders_revealed": "Orders revealed: {orders}.",
-    "turn_began": "Seat {seat} resolves {order} ({number}){bonus_text}.",
-    "turn_ended": "Seat {seat} ended their turn.",
-    "units_moved": "Seat {seat} moved {count} × {unit} {path}.",
-    "area_activated": "Seat {seat} activated {area} ({order}).",
-    "battle_started": "Battle in {area}: seat {attacker} attacks seat {defender}.",
-    "battle_won": "Seat {seat} won the battle in {area}.",
-    "bid_made": "Seat {seat} has bid.",
+    "turn_began": "{seat} resolves {order} ({number}){bonus_text}.",
+    "turn_ended": "{seat} ended their turn.",
+    "units_moved": "{seat} moved {count} × {unit} {path}.",
+    "area_activated": "{seat} activated {area} ({order}).",
+    "battle_started": "Battle in {area}: {attacker} attacks {defender}.",
+    "battle_won": "{seat} won the battle in {area}.",
+    "bid_made": "{seat} has bid.",
     "bids_revealed": "Bids revealed.",
-    "influence_gained": "Seat {seat} gains {amount} influence.",
-    "player_eliminated": "Seat {seat} is eliminated.",
+    "influence_gained": "{seat} gains {amount} influence.",
+    "player_eliminated": "{seat} is eliminated.",
     "game_over": "The game is over.",
     "setup_complete": "Setup complete.",
     "map_built": "The map is built.",
     "setup_quests_dealt": "The setup quests are dealt.",
-    "objective_dealt": "Seat {seat} was dealt an objective card.",
+    "objective_dealt": "{seat} was dealt an objective card.",
     "spring": "Spring: activation tokens are removed, routed units stand up, order cards return to hand.",
     "summer": "Summer.",
     "autumn": "Autumn.",
     "winter": "Winter.",
     "season_card_drawn": "Season card: {card}.",
-    "season_card_cancelled": "Seat {seat} cancelled the season card {card}.",
+    "season_card_cancelled": "{seat} cancelled the season card {card}.",
     "council_card": "Council of Mages card: {card}.",
     "lasting_effect": "{card} lasts until the end of the {until}.",
-    "tactics_drawn": "Seat {seat} drew {count} tactics card(s).",
-    "tactics_played": "Seat {seat} played {card}.",
-    "quests_drawn": "Seat {seat} drew {count} quest card(s).",
-    "heroes_drawn": "Seat {seat} drew {count} hero card(s).",
-    "units_placed": "Seat {seat} placed {unit} in {areas}.",
-    "units_recruited": "Seat {seat} recruited {units}.",
-    "units_eliminated": "Seat {seat} lost {units} in {area}.",
+    "tactics_drawn": "{seat} drew {count} tactics card(s).",
+    "tactics_played": "{seat} played {card}.",
+    "quests_drawn": "{seat} drew {count} quest card(s).",
+    "heroes_drawn": "{seat} drew {count} hero card(s).",
+    "units_placed": "{seat} placed {unit} in {areas}.",
+    "units_recruited": "{seat} recruited {units}.",
+    "units_eliminated": "{seat} lost {units} in {area}.",
     "units_routed": "{units} in {area} were routed.",
     "units_retreated": "{units} retreated {path}.",
     "neutrals_moved": "{count} × {unit} moved {path}.",
-    "alliance_formed": "Seat {seat} allied with {units} in {area}.",
-    "alliance_ended": "The alliance of seat {seat} with {units} in {area} ended.",
+    "alliance_formed": "{seat} allied with {units} in {area}.",
+    "alliance_ended": "The alliance of {seat} with {units} in {area} ended.",
     "diplomacy_result": "Diplomacy in {area}: {result} ({card}).",
-    "fate_drawn": "Seat {seat} drew the fate cards {cards}.",
-    "influence_spent": "Seat {seat} spends {amount} influence.",
-    "influence_lost": "Seat {seat} loses {amount} influence.",
-    "influence_taken": "Seat {seat} takes {amount} influence from seat {source}.",
+    "fate_drawn": "{seat} drew the fate cards {cards}.",
+    "influence_spent": "{seat} spends {amount} influence.",
+    "influence_lost": "{seat} loses {amount} influence.",
+    "influence_taken": "{seat} takes {amount} influence from {source}.",
     "bid_started": "Influence bid.",
-    "bid_tied": "The bid is tied between seats {tied}; seat {decider} decides.",
-    "bid_tie_decided": "Seat {decider} gave the tie to seat {seat}.",
-    "bid_won": "Seat {seat} wins the bid.",
-    "title_taken": "Seat {seat} took the title {title} ({influence} influence).",
-    "title_declined": "Seat {seat} took no title.",
-    "support_chosen": "Seat {seat} rallied support in {area}: {benefit} ({amount}).",
-    "development_built": "Seat {seat} built a development in {area}: {development}.",
-    "fortify_done": "Seat {seat} fortified ({taken}).",
-    "stronghold_repaired": "Seat {seat} repaired the stronghold in {area}.",
-    "order_bonus": "Seat {seat} uses the bonus of {order}.",
-    "stronghold_built": "Seat {seat} built a stronghold in {area}.",
-    "stronghold_captured": "Seat {seat} captured the stronghold in {area}.",
+    "bid_tied": "The bid is tied between {tied}; {decider} decides.",
+    "bid_tie_decided": "{decider} gave the tie to {seat}.",
+    "bid_won": "{seat} wins the bid.",
+    "title_taken": "{seat} took the title {title} ({influence} influence).",
+    "title_declined": "{seat} took no title.",
+    "support_chosen": "{seat} rallied support in {area}: {benefit} ({amount}).",
+    "development_built": "{seat} built a development in {area}: {development}.",
+    "fortify_done": "{seat} fortified ({taken}).",
+    "stronghold_repaired": "{seat} repaired the stronghold in {area}.",
+    "order_bonus": "{seat} uses the bonus of {order}.",
+    "stronghold_built": "{seat} built a stronghold in {area}.",
+    "stronghold_captured": "{seat} captured the stronghold in {area}.",
     "stronghold_destroyed": "The stronghold in {area} was destroyed.",
-    "objective_claimed": "Seat {seat} claimed the objective {card}.",
-    "runes_placed": "Seat {seat} placed rune tokens in {areas}.",
-    "runes_moved": "Seat {seat} moved the rune tokens of {areas}.",
+    "objective_claimed": "{seat} claimed the objective {card}.",
+    "runes_placed": "{seat} placed rune tokens in {areas}.",
+    "runes_moved": "{seat} moved the rune tokens of {areas}.",
     "runes_revealed": "Runes revealed: {runes}.",
-    "runes_taken": "Seat {seat} takes rune tokens.",
-    "rune_peeked": "Seat {seat} looked at the rune in {area}.",
+    "runes_taken": "{seat} takes rune tokens.",
+    "rune_peeked": "{seat} looked at the rune in {area}.",
     "quest_phase": "Quest phase.",
-    "quest_revealed": "{hero} (seat {owner}) takes on {quest} in {area}.",
-    "quest_result": "{hero} (seat {owner}): {quest} {completed_text}.",
-    "hero_recruited": "Seat {seat} recruited {hero}.",
-    "hero_placed": "{hero} (seat {owner}) enters {area}.",
-    "hero_moved": "{hero} (seat {owner}) moved {path}.",
-    "hero_damaged": "{hero} (seat {owner}) takes {amount} damage.",
-    "hero_healed": "{hero} (seat {owner}) heals {amount}.",
-    "hero_defeated": "{hero} (seat {owner}) is defeated in {area}.",
-    "hero_trained": "{hero} (seat {owner}) trains.",
-    "reward_gained": "{hero} (seat {owner}) gains {count} reward card(s).",
+    "quest_revealed": "{hero} of {owner} takes on {quest} in {area}.",
+    "quest_result": "{hero} of {owner}: {quest} {completed_text}.",
+    "hero_recruited": "{seat} recruited {hero}.",
+    "hero_placed": "{hero} of {owner} enters {area}.",
+    "hero_moved": "{hero} of {owner} moved {path}.",
+    "hero_damaged": "{hero} of {owner} takes {amount} damage.",
+    "hero_healed": "{hero} of {owner} heals {amount}.",
+    "hero_defeated": "{hero} of {owner} is defeated in {area}.",
+    "hero_trained": "{hero} of {owner} trains.",
+    "reward_gained": "{hero} of {owner} gains {count} reward card(s).",
     "duel_started": "Duel in {area}.",
     "duel_ended": "The duel in {area} ended after {rounds} round(s).",
-    "duel_ability": "{hero} (seat {owner}) uses their start-of-duel ability.",
-    "duel_special_damage": "{hero} (seat {owner}) deals 1 damage with a special icon.",
+    "duel_ability": "{hero} of {owner} uses their start-of-duel ability.",
+    "duel_special_damage": "{hero} of {owner} deals 1 damage with a special icon.",
     "duel_extra_card": "Duel in {area}: the unit draws one more fate card, {card} ({section}).",
     "duel_monster_ability": "Duel in {area}: the {monster} use their special ability: {effect}.",
-    "hero_rests": "{hero} (seat {owner}) rests in {area}.",
-    "hero_ventures_nothing": "{hero} (seat {owner}) neither duels nor takes on a quest in {area}.",
-    "heroes_rest": "The other heroes of seat {seat} rest.",
-    "heroes_kept_loyal": "The heroes of seat {seat} stay loyal ({why}).",
+    "hero_rests": "{hero} of {owner} rests in {area}.",
+    "hero_ventures_nothing": "{hero} of {owner} neither duels nor takes on a quest in {area}.",
+    "heroes_rest": "The other heroes of {seat} rest.",
+    "heroes_kept_loyal": "The heroes of {seat} stay loyal ({why}).",
     "quest_phase_ended": "The quest phase is over.",
-    "quests_discarded": "Seat {seat} discarded {count} quest card(s).",
-    "reward_revealed": "{hero} (seat {owner}) reveals the reward {reward}.",
+    "quests_discarded": "{seat} discarded {count} quest card(s).",
+    "reward_revealed": "{hero} of {owner} reveals the reward {reward}.",
     "defeated_hero_token_removed": "Defeated-hero token {number} in {area} is picked up.",
-    "scroll_read": "Seat {seat} reads the Scroll of Knowledge and looks at what lies hidden in {area}.",
+    "scroll_read": "{seat} reads the Scroll of Knowledge and looks at what lies hidden in {area}.",
     "starting_heroes_dealt": "The starting heroes are dealt.",
     "exploration_tokens_placed": "Exploration tokens are laid face down.",
     # set-up on the rulebook's map (p. 8, Spielplanaufbau 3-5)
-    "tile_placed": "Seat {seat} places {tile}.",
-    "guide_placed": "Seat {seat} lays a home-realm guide on {cells}.",
-    "home_placed": "Seat {seat} lays its home realm.",
+    "tile_placed": "{seat} places {tile}.",
+    "guide_placed": "{seat} lays a home-realm guide on {cells}.",
+    "home_placed": "{seat} lays its home realm.",
     "map_redo": "The map is taken back to be built again.",
     # orders and their leftovers
-    "no_activation": "Seat {seat} has no area it may activate.",
-    "no_units_marched": "Seat {seat} marched no units into {area}.",
-    "must_retreat": "Seat {seat} must retreat from {area}.",
-    "development_declined": "Seat {seat} builds no development.",
+    "no_activation": "{seat} has no area it may activate.",
+    "no_units_marched": "{seat} marched no units into {area}.",
+    "must_retreat": "{seat} must retreat from {area}.",
+    "development_declined": "{seat} builds no development.",
     "development_destroyed": "The development {development} in {area} is destroyed.",
-    "defence_used": "Seat {seat} uses its {development} in {area}.",
-    "recruit_not_possible": "Seat {seat} cannot recruit: {reason}.",
-    "units_not_recruited": "Seat {seat} cannot recruit {count} × {unit}: {reason}.",
-    "stronghold_damaged": "The stronghold of seat {seat} in {area} is damaged.",
-    "stronghold_demolished": "Seat {seat} demolishes its own stronghold in {area}.",
-    "title_benefit": "Seat {seat} gains the benefit of the title {title}.",
-    "bonus_lost": "Seat {seat} loses the bonus of its order.",
-    "activation_removed": "Seat {seat} takes its activation token off {area}.",
+    "defence_used": "{seat} uses its {development} in {area}.",
+    "recruit_not_possible": "{seat} cannot recruit: {reason}.",
+    "units_not_recruited": "{seat} cannot recruit {count} × {unit}: {reason}.",
+    "stronghold_damaged": "The stronghold of {seat} in {area} is damaged.",
+    "stronghold_demolished": "{seat} demolishes its own stronghold in {area}.",
+    "title_benefit": "{seat} gains the benefit of the title {title}.",
+    "bonus_lost": "{seat} loses the bonus of its order.",
+    "activation_removed": "{seat} takes its activation token off {area}.",
     "units_stood_up": "{units} in {area} stand up.",
-    "dials_set": "The dials of seat {seat} change.",
-    "rune_returned": "A rune token of seat {seat} goes back to the supply.",
-    "false_runes_discarded": "Seat {seat} discards false runes in {areas}.",
-    "dragon_rune_placed": "Seat {seat} places a rune token in {area}.",
-    "tactics_discarded": "Seat {seat} discards {cards}.",
+    "dials_set": "The dials of {seat} change.",
+    "rune_returned": "A rune token of {seat} goes back to the supply.",
+    "false_runes_discarded": "{seat} discards false runes in {areas}.",
+    "dragon_rune_placed": "{seat} places a rune token in {area}.",
+    "tactics_discarded": "{seat} discards {cards}.",
     "lasting_effects_ended": "{cards} no longer applies.",
     # heroes
-    "hero_disloyal": "{hero} (seat {owner}) turns disloyal and leaves the board.",
-    "hero_removed": "{hero} (seat {owner}) leaves the board.",
-    "hero_retreated": "{hero} (seat {owner}) retreats {path}.",
+    "hero_disloyal": "{hero} of {owner} turns disloyal and leaves the board.",
+    "hero_removed": "{hero} of {owner} leaves the board.",
+    "hero_retreated": "{hero} of {owner} retreats {path}.",
     "defeated_hero_token": "Defeated-hero token {number} is laid in {area}.",
-    "reward_discarded": "{hero} (seat {owner}) discards {reward}.",
-    "rewards_taken": "{hero} (seat {owner}) takes {count} reward card(s).",
-    "test_drawn": "{hero} (seat {owner}) draws for the {test} test of {quest}: {cards}.",
-    "test_chosen": "{hero} (seat {owner}) keeps {card} for {quest}.",
+    "reward_discarded": "{hero} of {owner} discards {reward}.",
+    "rewards_taken": "{hero} of {owner} takes {count} reward card(s).",
+    "test_drawn": "{hero} of {owner} draws for the {test} test of {quest}: {cards}.",
+    "test_chosen": "{hero} of {owner} keeps {card} for {quest}.",
     "test_extra_cards": "{hero} draws {amount} more fate card(s) for the test.",
-    "exploration_revealed": "{hero} (seat {owner}) turns over the exploration token in {area}: {token}.",
+    "exploration_revealed": "{hero} of {owner} turns over the exploration token in {area}: {token}.",
     "exploration_removed": "The exploration token {token} in {area} is removed.",
     "duel_cards": "Duel in {area}, round {round}: fate cards {cards}.",
     "duel_round": "Duel in {area}: round {round} is over.",
@@ -315,10 +332,25 @@ class RunewarsNarrator(Narrator):
         return hidden_lines(state)
 
     def event(self, event: Event) -> str:
+        line = self._event(event)
+        return cap(line) if line.startswith("the ") else line  # "the neutrals ...", never a display name
+
+    def phrased_kinds(self) -> frozenset[str]:
+        return frozenset(EVENTS) | frozenset(PHRASES)
+
+    def role(self, public_view, seat) -> str | None:
+        """The faction a seat plays, once the public view shows it (chosen factions are public, p. 4)."""
+        found = next((p for p in public_view.get("players", ()) if p.get("seat") == seat), None)
+        return name(found["faction"]) if found and found.get("faction") else None
+
+    def standings(self, public_view, result) -> list[str]:
+        return standings(public_view, result)
+
+    def _event(self, event: Event) -> str:
         if event.kind == "battle_won" and event.data.get("seat") is None:
             return f"The neutrals won the battle in {event.data.get('area')}."
         if event.kind == "battle_started" and event.data.get("defender") is None:
-            return f"Battle in {event.data.get('area')}: seat {event.data.get('attacker')} attacks the neutrals."
+            return f"Battle in {event.data.get('area')}: {who(event.data.get('attacker'))} attacks the neutrals."
         phrase = PHRASES.get(event.kind)
         if phrase is not None:
             try:
@@ -328,15 +360,13 @@ class RunewarsNarrator(Narrator):
         template = EVENTS.get(event.kind)
         if template is None:
             return super().event(event)
-        if "seat" in event.data and event.data["seat"] is None and template.startswith("Seat {seat}"):
-            template = "The neutrals" + template.removeprefix("Seat {seat}")  # units_eliminated of neutrals, say
         data = {k: _show(k, v) for k, v in event.data.items()}
         data["bonus_text"] = " with its bonus" if event.data.get("bonus") else ""
         data["completed_text"] = "completed" if event.data.get("completed") else "not completed"
         data["eliminated_text"] = ", eliminated" if event.data.get("eliminated") else ""
         if event.kind == "game_over" and "winner" in event.data:
-            return f"The game is over: seat {event.data['winner']} wins" + (
-                f" ({str(event.data['reason']).replace('_', ' ')})." if event.data.get("reason") else "."
+            return f"The game is over: {who(event.data['winner'])} wins" + (
+                f" ({why(event.data['reason'])})." if event.data.get("reason") else "."
             )
         try:
             return template.format(**data)
@@ -360,7 +390,7 @@ class RunewarsNarrator(Narrator):
         if not a:
             return plain(action.choice, action.prompt)
         if action.choice == "order" and "number" in a:
-            return f"Order {a['number']}"
+            return order_label(a["number"])
         if action.choice == "faction":
             return name(a.get("faction"))
         if action.choice in ("place", "eliminate", "retreat_units") and len(a) == 1:
@@ -397,8 +427,8 @@ class RunewarsNarrator(Narrator):
             return cards.get(card_id, {}).get("name") or name(card_id)
 
         lines = [
-            f"Order cards in hand: {', '.join(map(str, me.get('orders_in_hand', []))) or 'none'}"
-            + (f" (chosen this season: {me['chosen']})" if me.get("chosen") else "")
+            f"Order cards in hand: {', '.join(map(order_label, me.get('orders_in_hand', []))) or 'none'}"
+            + (f" (chosen this season: {order_label(me['chosen'])})" if me.get("chosen") else "")
         ]
         if me.get("tactics_hand"):
             lines.append("Tactics cards: " + ", ".join(card(c) for c in me["tactics_hand"]))
@@ -421,6 +451,13 @@ WINDOWS = {
     "quest_phase": "quest phase",
     "turn": "your turn",
 }
+
+
+#: the data keys of events and prompts that hold a seat (None: the neutrals)
+SEAT_KEYS = frozenset(
+    {"seat", "owner", "first_player", "decider", "source", "by", "controller", "attacker_seat", "defender_seat", "ally", "winner"}
+    | {"attacker", "defender"}
+)
 
 
 def _show(key: str, value: Any) -> str:
@@ -446,16 +483,18 @@ def _show(key: str, value: Any) -> str:
         return ", ".join(f"{n} × {name(u)}" for u, n in value.items()) or "no units"
     if key in ("attacker", "defender") and isinstance(value, dict) and "units" in value:
         return (
-            f"seat {value.get('seat')} with " + _show("units", value["units"])
+            f"{who(value.get('seat'))} with " + _show("units", value["units"])
             if value.get("seat") is not None
             else "neutrals with " + _show("units", value["units"])
         )
     if key == "areas" and isinstance(value, dict):
         return ", ".join(f"{a} ({n})" for a, n in value.items())
     if key == "bids" and isinstance(value, list):
-        return ", ".join(f"seat {b.get('seat')}: {b.get('amount')}" for b in value if isinstance(b, dict))
+        return ", ".join(f"{who(b.get('seat'))}: {b.get('amount')}" for b in value if isinstance(b, dict))
+    if key in SEAT_KEYS and (value is None or isinstance(value, int)) and not isinstance(value, bool):
+        return who(value)
     if key in ("tied",) and isinstance(value, (list, tuple)):
-        return " and ".join(map(str, value))
+        return listing(map(who, value))
     if isinstance(value, dict):
         return ", ".join(f"{k}: {_show(k, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
@@ -475,24 +514,29 @@ def summary(view: dict[str, Any]) -> list[str]:
         lines = [f"Year {view.get('year')}, {view.get('season')}."]
     turn = view.get("turn")
     if turn:
-        lines.append(f"Seat {turn['seat']} is resolving order {turn['order']}{' with its bonus' if turn.get('bonus') else ''}.")
+        lines.append(
+            f"{who(turn['seat'])} is resolving {order_label(turn['order'])}{' with its bonus' if turn.get('bonus') else ''}."
+        )
     for p in view.get("players", []):
         status = " (eliminated)" if p.get("eliminated") else ""
-        lines.append(
-            f"Seat {p['seat']}: {name(p.get('faction')) if p.get('faction') else 'no faction yet'},"
-            f" influence {p.get('influence')}, tactics {p.get('tactics')}{status}"
-        )
+        lines.append(f"{named(p)}: influence {p.get('influence')}, tactics {p.get('tactics')}{status}")
     return lines
+
+
+def named(p: Mapping[str, Any]) -> str:
+    """A player of the view by name, with their faction even where the names in use lack it."""
+    shown, faction = who(p["seat"]), name(p["faction"]) if p.get("faction") else None
+    return f"{shown} ({faction})" if faction and f"({faction})" not in shown else shown
 
 
 def area_line(area_id: str, area: dict[str, Any]) -> str:
     """One area of the text board, from the view's ``areas`` entry (nothing more)."""
     parts = [area_id]
     if area.get("controller") is not None:
-        parts.append(f"held by seat {area['controller']}")
+        parts.append(f"held by {who(area['controller'])}")
     units = [
         f"{u['standing'] + u['routed']} × {name(u['unit'])}"
-        + (f" (seat {u['owner']})" if u.get("owner") is not None else " (neutral)")
+        + (f" of {who(u['owner'])}" if u.get("owner") is not None else " (neutral)")
         for u in area.get("units", [])
         if u.get("standing", 0) + u.get("routed", 0)
     ]
@@ -500,7 +544,7 @@ def area_line(area_id: str, area: dict[str, Any]) -> str:
         parts.append(", ".join(units))
     if area.get("stronghold"):
         parts.append(
-            f"stronghold of seat {area['stronghold']['owner']}" + (" (damaged)" if area["stronghold"].get("damaged") else "")
+            f"stronghold of {who(area['stronghold']['owner'])}" + (" (damaged)" if area["stronghold"].get("damaged") else "")
         )
     if area.get("rune"):
         parts.append(f"rune: {area['rune'].replace('_', ' ')}")
@@ -619,7 +663,7 @@ def reveal_lines(state) -> list[str]:
         ]
         if rewards:
             parts.append("rewards " + ", ".join(name(r) for r in rewards))
-        lines.append(f"Seat {p.seat} ({name(p.faction) if p.faction else '?'}): " + "; ".join(parts))
+        lines.append(f"{named({'seat': p.seat, 'faction': p.faction})}: " + "; ".join(parts))
     runes = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None]
     lines.append("Rune tokens: " + (", ".join(runes) or "none"))
     return lines
@@ -640,3 +684,52 @@ def hidden_lines(state) -> list[str]:
     runes = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None]
     lines.append("Rune tokens: " + (", ".join(runes) or "none"))
     return lines
+
+
+# -------------------------------------------------------------------- the end of the game
+
+#: how a game ends, in words, with the rulebook's page (p. 30 „Spielende und Sieg“, p. 31 eliminated players)
+ENDINGS = {
+    "dragon_runes": "controls {runes} areas with dragon runes and wins at once (p. 30)",
+    "last_player": "is the last player left and wins (p. 31)",
+    "time_limit": "wins at the end of the last winter (p. 30)",
+}
+
+
+def standings(view: Mapping[str, Any], result: Mapping[str, Any]) -> list[str]:
+    """The winner and the standings (p. 30, „Spielende und Sieg“): after the last winter all
+    rune tokens are revealed and the most dragon runes win; a tie goes to the most influence
+    tokens, then to the greater starting influence. An instant win (6 dragon-rune areas, 7 in
+    the epic variant) or the last player left needs no standings."""
+    winner = result.get("winner")
+    reason = result.get("reason")
+    if winner is None:
+        return ["The game is over without a winner."]
+    runes = len(result.get("areas") or []) + int(result.get("dragon_thrones") or 0)
+    how = ENDINGS.get(str(reason), "wins" + (f" ({why(reason)})" if reason else "")).format(runes=runes or 6)
+    lines = [f"{who(winner)} {how}."]
+    if reason == "dragon_runes" and result.get("areas"):
+        lines.append("Dragon runes in " + listing(result["areas"]) + ".")
+    rows = [r for r in result.get("standings") or [] if isinstance(r, Mapping)]
+    if not rows:
+        return lines
+    factions = {p.get("seat"): p.get("faction") for p in view.get("players", ())}
+    starts = {r["seat"]: start_influence(factions.get(r["seat"])) for r in rows}
+    lines.append("Standings (most dragon runes; ties: most influence, then most starting influence):")
+    for place, row in enumerate(rows, start=1):
+        line = f"{place}. {who(row['seat'])}: {count_of(row.get('dragon_runes'), 'dragon rune')}, {count_of(row.get('influence'), 'influence')}"
+        ahead = rows[place] if place < len(rows) else None
+        behind = rows[place - 2] if place > 1 else None
+        for other in (ahead, behind):
+            if other is not None and other.get("dragon_runes") == row.get("dragon_runes"):
+                decided = "influence" if other.get("influence") != row.get("influence") else "starting influence"
+                if decided == "starting influence" and starts.get(row["seat"]) is not None:
+                    line += f", starting influence {starts[row['seat']]}"
+                line += f" (tie on dragon runes, decided by {decided})"
+                break
+        lines.append(line)
+    return lines
+
+
+def count_of(n: Any, word: str) -> str:
+    return f"{n} {word}" + ("s" if n != 1 and not word.endswith("influence") else "")

@@ -9,9 +9,12 @@ from the event or the answer it is given, so a line tells nothing its event did 
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from bot.narration import cap, listing, player
 
 # -------------------------------------------------------------------- names
 
@@ -27,7 +30,9 @@ def _tables() -> dict[str, dict[Any, str]]:
     global _LOADED, _FAILED_AT
     if _LOADED is not None:
         return _LOADED
-    empty: dict[str, dict[Any, str]] = {k: {} for k in ("names", "tile_numbers", "tokens", "orders", "symbols", "heroes")}
+    empty: dict[str, dict[Any, str]] = {
+        k: {} for k in ("names", "tile_numbers", "tokens", "orders", "symbols", "heroes", "start_influence")
+    }
     if _FAILED_AT is not None and time.monotonic() - _FAILED_AT < RETRY_SECONDS:
         return empty
     try:
@@ -58,6 +63,7 @@ def _read(pack) -> dict[str, dict[Any, str]]:
         "orders": {o.number: o.name_en for o in orders},
         "symbols": {f.id: f.symbol for f in pack.fate_cards},
         "heroes": {c.id: card_name(c) for c in pack.cards.get("hero", ())},
+        "start_influence": {fid: str(f.start_influence) for fid, f in pack.factions.items()},
     }
 
 
@@ -84,6 +90,18 @@ def order(number: Any) -> str:
     """An order card by its number: "Harvest (4)"."""
     found = _tables()["orders"].get(number)
     return f"{found} ({number})" if found else f"order {number}"
+
+
+def order_label(number: Any) -> str:
+    """An order card as a button or a hand shows it: "2 · Mobilize" (number, then name)."""
+    found = _tables()["orders"].get(number)
+    return f"{number} · {found}" if found else f"Order {number}"
+
+
+def start_influence(faction: Any) -> int | None:
+    """A faction's starting influence (printed on its faction sheet), the last tie-break (p. 30)."""
+    found = _tables()["start_influence"].get(faction)
+    return int(found) if found is not None else None
 
 
 def fate(card: Any, symbol: bool = False) -> str:
@@ -150,20 +168,17 @@ def rune(value: Any) -> str:
     return RUNES.get(value, name(value))
 
 
-def seat(value: Any) -> str:
-    return "the neutrals" if value is None else f"seat {value}"
+def who(value: Any) -> str:
+    """A seat as the lines name players (bot.narration.player): "alice (Uthuk)", "Player 2", "the neutrals"."""
+    return player(_seat(value))
 
 
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _seat(key: Any) -> Any:
+    """A seat used as a mapping key (JSON makes it text: "0")."""
+    return int(key) if isinstance(key, str) and key.isdigit() else key
 
 
-def listing(items: Iterable[Any]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items) or "none"
-    return ", ".join(items[:-1]) + " and " + items[-1]
+seat = who
 
 
 def count(n: Any, word: str) -> str:
@@ -177,7 +192,7 @@ def units(value: Mapping[str, int]) -> str:
 def hero(d: Mapping[str, Any]) -> str:
     """An event's hero by name, with the seat that owns it when the event says so."""
     shown = name(d.get("hero"))
-    return f"{shown} (seat {d['owner']})" if d.get("owner") is not None else shown
+    return f"{shown} of {who(d['owner'])}" if d.get("owner") is not None else shown
 
 
 def cells(value: Any) -> str:
@@ -202,13 +217,13 @@ def _because(value: Any) -> str:
 
 
 def _activation_removed(d):
-    return f"Seat {d['seat']} takes its activation token off {d['area']}{_because(d.get('why'))}."
+    return f"{who(d['seat'])} takes its activation token off {d['area']}{_because(d.get('why'))}."
 
 
 def _bonus_lost(d):
     if d.get("by") is not None:
-        return f"Seat {d['seat']} loses the bonus of its order: seat {d['by']} played {why(d.get('why'))}."
-    return f"Seat {d['seat']} loses the bonus of its order{_because(d.get('why'))}."
+        return f"{who(d['seat'])} loses the bonus of its order: {who(d['by'])} played {why(d.get('why'))}."
+    return f"{who(d['seat'])} loses the bonus of its order{_because(d.get('why'))}."
 
 
 def _battle_cards(d):
@@ -228,7 +243,7 @@ def _development_not_possible(d):
         "no_site": "no friendly area with its stronghold is free of developments",
         "no_tile": "no development of its faction is left",
     }
-    return f"Seat {d['seat']} cannot build a development: {reasons.get(d.get('reason'), name(d.get('reason')))}."
+    return f"{who(d['seat'])} cannot build a development: {reasons.get(d.get('reason'), name(d.get('reason')))}."
 
 
 def _dials_set(d):
@@ -239,17 +254,17 @@ def _dials_set(d):
     shown = ", ".join(changes) or "unchanged"
     reason = d.get("why")
     if reason == "harvest":
-        return f"Seat {d['seat']} harvests: {shown}."
+        return f"{who(d['seat'])} harvests: {shown}."
     if reason == "development_built":
-        return f"Seat {d['seat']} pays wood for the development: {shown}."
+        return f"{who(d['seat'])} pays wood for the development: {shown}."
     if reason == "development":
-        return f"Seat {d['seat']}'s Resources development" + (f" in {d['area']}" if d.get("area") else "") + f": {shown}."
-    return f"Seat {d['seat']}'s dials{_because(reason)}: {shown}."
+        return f"{who(d['seat'])}’s Resources development" + (f" in {d['area']}" if d.get("area") else "") + f": {shown}."
+    return f"{who(d['seat'])}’s dials{_because(reason)}: {shown}."
 
 
 def _dragon_rune_placed(d):
     """Face down: the card that placed it says what it is, yet the public view shows a token, so the line does too."""
-    return f"Seat {d['seat']} places a rune token in {d['area']}{_because(d.get('why'))}."
+    return f"{who(d['seat'])} places a rune token in {d['area']}{_because(d.get('why'))}."
 
 
 def _duel_cards(d):
@@ -277,12 +292,12 @@ def _duel_round(d):
 
 
 def _duel_started(d):
-    attacker = f"{name(d['attacker'])} (seat {d.get('attacker_seat')})"
+    attacker = f"{name(d['attacker'])} of {who(d.get('attacker_seat'))}"
     if d.get("monster"):
         quest = f" of the quest {name(d['quest'])}" if d.get("quest") else ""
-        led = f", led by seat {d['controller']}" if d.get("controller") is not None else ""
+        led = f", led by {who(d['controller'])}" if d.get("controller") is not None else ""
         return f"Duel in {d['area']}: {attacker} fights the {name(d['monster'])}{quest}{led}."
-    return f"Duel in {d['area']}: {attacker} challenges {name(d.get('defender'))} (seat {d.get('defender_seat')})."
+    return f"Duel in {d['area']}: {attacker} challenges {name(d.get('defender'))} of {who(d.get('defender_seat'))}."
 
 
 def _duel_ended(d):
@@ -294,7 +309,7 @@ def _duel_ended(d):
 
 def _exploration_removed(d):
     if d.get("seat") is not None:
-        return f"Seat {d['seat']} destroys the {token(d['token'])} in {d['area']}."
+        return f"{who(d['seat'])} destroys the {token(d['token'])} in {d['area']}."
     return f"The {token(d['token'])} token in {d['area']} is resolved and removed."
 
 
@@ -320,7 +335,7 @@ def _fate_drawn(d):
         context = f" for diplomacy in {d['area']}"
     elif d.get("why"):
         context = f" ({why(d['why'])})"
-    return f"Seat {d['seat']} draws {'fate card' if len(cards) == 1 else 'fate cards'} {listing(numbers)}{context}."
+    return f"{who(d['seat'])} draws {'fate card' if len(cards) == 1 else 'fate cards'} {listing(numbers)}{context}."
 
 
 def _hero_disloyal(d):
@@ -342,7 +357,7 @@ def _hero_retreated(d):
 
 def _home_placed(d):
     guide = f" over the guide on {cells(d['guide'])}" if d.get("guide") else f" {where(d.get('q'), d.get('r'))}"
-    return f"Seat {d['seat']} lays its home realm{guide}, {rotated(d.get('rotation'))}."
+    return f"{who(d['seat'])} lays its home realm{guide}, {rotated(d.get('rotation'))}."
 
 
 def _lasting_effects_ended(d):
@@ -358,20 +373,25 @@ def _map_redo(d):
         if steps == [4, 5]
         else "the tiles are taken back to be placed again (p. 8, step 3)"
     )
-    reason = f" ({d['why']})" if d.get("why") else ""
+    reason = f" ({_seats_named(d['why'])})" if d.get("why") else ""
     return f"The map cannot be finished{reason}: {what}."
+
+
+def _seats_named(text: Any) -> str:
+    """An engine's free text with its seats ("seat 1") named as the lines name players."""
+    return re.sub(r"\bseat (\d+)\b", lambda m: who(int(m.group(1))), str(text))
 
 
 def _must_retreat(d):
     page = str(d.get("rule") or "").split(" (")[0]
-    return f"Seat {d['seat']} must retreat from {d['area']}: one Mobilize card allows only one battle" + (
+    return f"{who(d['seat'])} must retreat from {d['area']}: one Mobilize card allows only one battle" + (
         f" ({page})." if page.startswith("p.") else "."
     )
 
 
 def _orders_revealed(d):
     orders = d.get("orders") or {}
-    return "Orders revealed: " + ", ".join(f"seat {s} {order(n)}" for s, n in orders.items()) + "."
+    return "Orders revealed: " + ", ".join(f"{who(s)} {order(n)}" for s, n in orders.items()) + "."
 
 
 def _reward_discarded(d):
@@ -391,7 +411,7 @@ def _rewards_taken(d):
 
 
 def _rune_returned(d):
-    return f"Seat {d['seat']}'s {rune(d.get('rune'))} goes back to the supply: there is no area left for it."
+    return f"{who(d['seat'])}’s {rune(d.get('rune'))} goes back to the supply: there is no area left for it."
 
 
 def _scroll_seen(d):
@@ -405,12 +425,12 @@ def _scroll_seen(d):
 
 def _starting_heroes_dealt(d):
     heroes = d.get("heroes") or {}
-    return "Starting heroes: " + ", ".join(f"seat {s} {name(h)}" for s, h in heroes.items()) + "."
+    return "Starting heroes: " + ", ".join(f"{who(s)} {name(h)}" for s, h in heroes.items()) + "."
 
 
 def _tactics_discarded(d):
     cards = d.get("cards") or []
-    return f"Seat {d['seat']} discards {listing(map(name, cards))}{_because(d.get('why'))}."
+    return f"{who(d['seat'])} discards {listing(map(name, cards))}{_because(d.get('why'))}."
 
 
 def _test_drawn(d):
@@ -430,22 +450,22 @@ def _test_extra_cards(d):
 
 
 def _tile_placed(d):
-    return f"Seat {d['seat']} places {tile(d['tile'])} {where(d.get('q'), d.get('r'))}, {rotated(d.get('rotation'))}."
+    return f"{who(d['seat'])} places {tile(d['tile'])} {where(d.get('q'), d.get('r'))}, {rotated(d.get('rotation'))}."
 
 
 def _title_benefit(d):
     when = " as a Council of Mages card is drawn" if d.get("when") == "council_card" else _because(d.get("when"))
-    return f"Seat {d['seat']} gains the benefit of the title {name(d['title'])}{when}."
+    return f"{who(d['seat'])} gains the benefit of the title {name(d['title'])}{when}."
 
 
 def _units_stood_up(d):
-    return f"{units(d.get('units') or {})} of seat {d['seat']} in {d['area']} stand up{_because(d.get('why'))}."
+    return f"{units(d.get('units') or {})} of {who(d['seat'])} in {d['area']} stand up{_because(d.get('why'))}."
 
 
 def _units_taken_to_recruit(d):
     unit = name(d["unit"])
     taken = listing(f"{n} × {unit} from {a}" for a, n in (d.get("areas") or {}).items())
-    return f"Seat {d['seat']} takes back {taken} to recruit them."
+    return f"{who(d['seat'])} takes back {taken} to recruit them."
 
 
 #: event kind -> its line, built from the event's data (a KeyError falls back to the template or the generic line)
@@ -492,7 +512,7 @@ PHRASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
 
 def _false_runes_discarded(d):
     areas = list(d.get("areas") or [])
-    return f"Seat {d['seat']} discards the false rune{'s' if len(areas) != 1 else ''} in {listing(areas)}."
+    return f"{who(d['seat'])} discards the false rune{'s' if len(areas) != 1 else ''} in {listing(areas)}."
 
 
 def _quest_result(d):
@@ -507,9 +527,9 @@ def _units_placed(d):
         else listing(d.get("areas") or [])
     )
     if d.get("seat") is None:
-        allied = f", allied with seat {d['ally']}" if d.get("ally") is not None else ""
+        allied = f", allied with {who(d['ally'])}" if d.get("ally") is not None else ""
         return f"Neutral {name(d['unit'])} are placed in {placed}{allied}{_because(d.get('why'))}."
-    return f"Seat {d['seat']} placed {name(d['unit'])} in {placed}{_because(d.get('why'))}."
+    return f"{who(d['seat'])} placed {name(d['unit'])} in {placed}{_because(d.get('why'))}."
 
 
 def _hero_moved(d):
@@ -522,7 +542,7 @@ def _hero_moved(d):
 
 def _recruit_not_possible(d):
     reason = name(d.get("reason") or "nothing to recruit").replace("your ", "its ")  # the engine says it to the player
-    return f"Seat {d['seat']} cannot recruit: {reason}."
+    return f"{who(d['seat'])} cannot recruit: {reason}."
 
 
 PHRASES["false_runes_discarded"] = _false_runes_discarded
@@ -592,7 +612,7 @@ def label(choice: str, a: Mapping[str, Any]) -> str | None:
     if keys == {"area", "from"} and choice == "build":
         return f"Build a stronghold in {a['area']} (moving the one in {a['from']})"
     if keys == {"area", "unit"} or keys == {"area", "owner", "unit"}:
-        owner = "" if "owner" not in keys else " (neutral)" if a["owner"] is None else f" (seat {a['owner']})"
+        owner = "" if "owner" not in keys else " (neutral)" if a["owner"] is None else f" of {who(a['owner'])}"
         return f"{name(a['unit'])} in {a['area']}{owner}"
     if keys == {"area", "development"}:
         return f"Build {name(a['development'])} in {a['area']}"
