@@ -161,11 +161,16 @@ class DefeatedHeroToken:
 @register
 @dataclass
 class ExplorationMarker:
-    """An exploration token in an area (optional rule, p. 37); ``known_to``: seats that looked at a face-down one."""
+    """An exploration token in an area (optional rule, p. 37); ``known_to``: seats that looked at a face-down one.
+
+    ``back``: the number on its back when it is not the one its area calls for (R4: a back that ran
+    out is replaced by the other); 0 means the back of its area.
+    """
 
     token: str
     face_up: bool = False
     known_to: list[int] = field(default_factory=list)
+    back: int = 0
 
 
 @register

@@ -205,3 +205,34 @@ def test_the_merchant_asks_nothing_of_a_player_without_3_influence():
     )
     moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"])
     assert not any(p.kind == "explore_merchant" for p in moved.state.prompts) and "2A" not in moved.state.board.exploration
+
+
+@pytest.mark.parametrize("empty", [1, 2])
+def test_when_the_tokens_of_one_back_run_out_the_other_back_is_used(empty):
+    """p. 37 (tokens „1“ next to home realms, „2“ elsewhere) with ruling R4: a pack whose tokens of one back are too few
+    (here none) fills those areas with tokens of the other back instead of leaving them without a token (issue 20 item 5);
+    the view shows each token's own back."""
+    import dataclasses
+
+    from engine.core import Context, Rng
+    from engine.runewars.heroes.setup import place_exploration_tokens
+
+    tokens = tuple(
+        dataclasses.replace(t, back_1=0 if empty == 1 else t.back_1 + t.back_2, back_2=0 if empty == 2 else t.back_1 + t.back_2)
+        for t in PACK.exploration_tokens
+    )
+    pack = dataclasses.replace(PACK, exploration_tokens=tokens)
+    state = ENGINE.setup({}, 3, 5).state
+    while state.board.phase.startswith("setup"):
+        prompt = state.prompts[0]
+        state = ENGINE.apply(state, [a for a in ENGINE.legal(state, prompt.seat) if a.prompt == prompt.id][0]).state
+    board = state.board
+    assert not board.exploration and len(board.areas) > 20
+    ctx = Context(Rng(5))
+    place_exploration_tokens(board, pack, ctx)
+    homes = {a for p in board.players for a in p.home_areas}
+    assert set(board.exploration) == set(board.areas) - homes
+    placed = [e for e in ctx.events if e.kind == "exploration_tokens_placed"][0].data["areas"]
+    assert set(placed.values()) == {3 - empty}
+    assert {m.back for m in board.exploration.values()} <= {0, 3 - empty}
+    assert {v["back"] for v in ENGINE.view(state, None)["exploration"].values()} == {3 - empty}
