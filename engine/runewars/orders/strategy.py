@@ -69,6 +69,14 @@ class StrategyOrder:
     #: heroes that moved with this order
     heroes_moved: list[str] = field(default_factory=list)
 
+    def units_cut(self, area: str, standing: dict[str, int]) -> None:
+        """The 8-unit limit cut these standing units in ``area`` (the player chose which types): the cut count
+        first against the units that moved in, since a unit that has not moved may do all a moved one may, and move."""
+        for unit, n in standing.items():
+            moved = self.arrived.get(area, {}).get(unit, 0)
+            if moved:
+                self.arrived[area][unit] = moved - min(n, moved)
+
 
 @procedure(StrategyOrder)
 def _advance(state: GameState, pack: Pack, frame: StrategyOrder, ctx: Context) -> bool:
