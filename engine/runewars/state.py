@@ -146,6 +146,8 @@ class Hero:
     training: dict[str, int] = field(default_factory=dict)
     #: reward cards under the hero card, face down unless in ``RunewarsBoard.face_up_rewards`` (p. 27)
     rewards: list[str] = field(default_factory=list)
+    #: "year.season" in which it entered a face-up Dungeon: it moves no further in that season (p. 37, ruling R39)
+    held: str = ""
 
 
 @register

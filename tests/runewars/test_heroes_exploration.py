@@ -51,7 +51,8 @@ def check_dungeon(moved):
     """„Wenn ein Held dieses Gebiet betritt, kann er in dieser Jahreszeit oder Questphase nicht mehr weiter ziehen.“"""
     state = _location_stays(moved, "dungeon")
     walker = state.board.heroes[0]
-    walker.area = "1B"
+    assert quest_paths(state, PACK, walker) == [[]]  # revealed where it stopped: held for the season (ruling R39)
+    walker.area, walker.held = "1B", ""
     assert ["2A"] in quest_paths(state, PACK, walker) and not any(
         p[:1] == ["2A"] and len(p) > 1 for p in quest_paths(state, PACK, walker)
     )
@@ -236,3 +237,40 @@ def test_when_the_tokens_of_one_back_run_out_the_other_back_is_used(empty):
     assert set(placed.values()) == {3 - empty}
     assert {m.back for m in board.exploration.values()} <= {0, 3 - empty}
     assert {v["back"] for v in ENGINE.view(state, None)["exploration"].values()} == {3 - empty}
+
+
+def test_a_dungeon_holds_a_hero_for_the_rest_of_the_season_only_and_a_retreat_still_moves_it():
+    """p. 37 (Verließ): „Wenn ein Held dieses Gebiet betritt, kann er in dieser Jahreszeit oder Questphase nicht mehr weiter
+    ziehen.“ Ruling R39 (issue 20 item 1): no move of its own (quest phase, Strategy) until the season ends; a retreat (p. 22)
+    still moves it; the next season it may leave. Scenario: tests/scenarios/runewars/p37_dungeon_holds_a_hero.toml."""
+    from engine.runewars.heroes.moves import retreat_destinations, strategy_destinations
+
+    start = quest_phase([hero("aldric_sturmhand", 1, "1B")], exploration={"2A": {"token": "dungeon", "face_up": True}})
+    state = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"]).state
+    walker = state.board.heroes[0]
+    assert walker.area == "2A" and walker.held == "1.summer"
+    assert quest_paths(state, PACK, walker) == [[]] and strategy_destinations(state, PACK, walker) == []
+    assert retreat_destinations(state, PACK, walker)
+    state.board.season = "autumn"
+    assert strategy_destinations(state, PACK, walker) and len(quest_paths(state, PACK, walker)) > 1
+
+
+@pytest.mark.parametrize("answer", ["done", "rest"])
+def test_temple_and_hall_pay_every_hero_standing_there_when_the_quest_phase_ends_however_it_ended(answer):
+    """p. 37 (Tempel, Halle des Kellos): „Wenn ein Held zum Ende seiner Questphase in diesem Gebiet ist, erhält sein Spieler
+    2 Einflussmarker“ / „zieht sein Spieler eine Taktikkarte“. Ruling R39 (issue 20 item 2): paid when the quest phase ends,
+    to every hero standing there, whether its player answered "done" or "rest"; nothing before the end."""
+    start = quest_phase(
+        [hero("aldric_sturmhand", 1, "1B"), hero("silhouette", 0, "2A")],
+        exploration={"1B": {"token": "temple", "face_up": True}, "2A": {"token": "hall_of_kellos", "face_up": True}},
+    )
+    influence = start.state.board.players[1].influence
+    args = {} if answer == "done" else {"hero": "aldric_sturmhand"}
+    first = act(start.state, "hero_action", answer, **args)
+    assert not events_of(first, "influence_gained") and not events_of(first, "quest_phase_ended")
+    args = {} if answer == "done" else {"hero": "silhouette"}
+    last = act(first.state, "hero_action", answer, **args)
+    kinds = [e.kind for e in last.events]
+    assert kinds.index("influence_gained") < kinds.index("quest_phase_ended")
+    board = last.state.board
+    assert board.players[1].influence == influence + 2 and len(board.players[0].tactics) == 1
