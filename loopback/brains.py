@@ -40,7 +40,7 @@ from bot import ids
 from bot.errors import StaleClick
 from bot.frontend import frontend_for
 from bot.service import Decision, GameService, SeatView, load_ai
-from bot.ui.panels import walk
+from bot.ui.panels import PAGE_SIZE, walk
 from loopback import payloads as p
 from loopback.double import DiscordDouble, DoubleError, Interaction, Message
 from loopback.players import Player
@@ -110,7 +110,8 @@ class Brain(Player):
         if self.table.type_moves and decision.prompt.kind in self.table.frontend.move_kinds:
             for option in ("to", "from"):  # what /game move would suggest (checked for leaks)
                 await self.autocomplete("game move", focused=option, channel=self.table.channel)
-        for _ in range(MAX_CLICKS):
+        pages = -(-len(decision.actions) // PAGE_SIZE)  # a long list of answers is paged: one "Next" per page
+        for _ in range(MAX_CLICKS + pages):
             message = self.panel(ph)
             if message is None:
                 message = await self._ask_private(ph)
@@ -127,7 +128,7 @@ class Brain(Player):
             decision = next((d for d in now.decisions if d.prompt.id == decision.prompt.id), None)
             if decision is None:
                 raise BrainError(f"{self.user.name}: {step.kind} closed without a move")
-        raise BrainError(f"{self.user.name}: {MAX_CLICKS} clicks did not answer {step.kind} with {action.describe()}")
+        raise BrainError(f"{self.user.name}: {MAX_CLICKS + pages} clicks did not answer {step.kind} with {action.describe()}")
 
     # --- finding the panel ----------------------------------------------------------------
 

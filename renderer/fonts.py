@@ -81,6 +81,15 @@ def text(
     img.paste(fill, box, mask)
 
 
+def bbox(xy: tuple[float, float], string: str, size: int, *, anchor: str = "la", bold: bool = False) -> tuple[int, int, int, int]:
+    """The box (left, top, right, bottom) that :func:`text` paints ``string`` into at ``xy`` (empty text: a point)."""
+    x, y = round(xy[0]), round(xy[1])
+    if not string:
+        return (x, y, x, y)
+    left, top, mask, _ = _masks(printable(string), max(6, int(size)), anchor, bold, False)
+    return (x + left, y + top, x + left + mask.width, y + top + mask.height)
+
+
 @lru_cache(maxsize=8192)
 def _length(string: str, size: int) -> float:
     return font(size).getlength(string)

@@ -2,7 +2,8 @@
 
 When a player has more units in an area than allowed, they choose which to eliminate
 (allied neutrals count and may be chosen; heroes never count). Within a unit type the
-routed units go first (ruling R15).
+routed units go first (ruling R15). During Strategy the standing units cut count first as units
+that moved with the order, so the player keeps every figure that may still move (ruling R15).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from itertools import product
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.alliance import refresh_alliances
 from engine.runewars.data import Pack
-from engine.runewars.flow import prompt_kind, season_id
+from engine.runewars.flow import prompt_kind, season_id, top
 from engine.runewars.state import Area, RunewarsBoard
 
 #: digest §0: at most 8 of a player's units in one area
@@ -69,17 +70,24 @@ def eliminate(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx:
             rule=RULES[prompt.info["why"]],
             alternatives=_legal(state, pack, prompt)[:10],
         )
-    eliminate_units(area, prompt.seat, chosen)
+    standing_cut = eliminate_units(area, prompt.seat, chosen)
+    frame = top(state)
+    if hasattr(frame, "units_cut"):  # an order that counts the figures that moved (Strategy) follows the choice
+        frame.units_cut(area.id, standing_cut)
     refresh_alliances(state, ctx)
     state.close(prompt.id)
     ctx.emit("units_eliminated", seat=prompt.seat, area=area.id, units=dict(chosen), why=prompt.info["why"])
 
 
-def eliminate_units(area: Area, seat: int, units: dict[str, int]) -> None:
-    """Remove units ``seat`` leads in ``area``, routed ones of a type first (ruling R15)."""
+def eliminate_units(area: Area, seat: int, units: dict[str, int]) -> dict[str, int]:
+    """Remove units ``seat`` leads in ``area``, routed ones of a type first (ruling R15); returns the standing ones cut."""
+    standing_cut = {}
     for stack in area.led_by(seat):
         n = units.get(stack.unit, 0)
         from_routed = min(n, stack.routed)
         stack.routed -= from_routed
         stack.standing -= n - from_routed
+        if n - from_routed:
+            standing_cut[stack.unit] = n - from_routed
     area.remove_empty_stacks()
+    return standing_cut

@@ -50,6 +50,28 @@ PROMPT_KINDS: dict[str, PromptKind] = {}
 #: checks run before every step of the runner (instant win, elimination, rune knowledge)
 _CHECKS: list[Callable[[GameState, Pack, Context], None]] = []
 
+
+@dataclass(frozen=True)
+class Beside:
+    """An answer offered beside the answers of other prompt kinds (the objective claim during one's turn, p. 30):
+    ``offered`` says when; ``resolve`` answers it (and must close the prompt, or set it aside on a frame)."""
+
+    offered: Callable[[GameState, Pack, Prompt], bool]
+    resolve: Resolve
+
+
+#: choice -> the answer offered beside every prompt kind that does not accept that choice itself
+BESIDE: dict[str, Beside] = {}
+
+
+def beside_every_prompt(choice: str, offered: Callable[[GameState, Pack, Prompt], bool]) -> Callable[[Resolve], Resolve]:
+    def register(resolve: Resolve) -> Resolve:
+        BESIDE[choice] = Beside(offered, resolve)
+        return resolve
+
+    return register
+
+
 #: more frames advanced in one call means a procedure that never finishes
 MAX_STEPS = 10_000
 
@@ -97,6 +119,17 @@ def answer(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
     kind = PROMPT_KINDS.get(prompt.kind)
     if kind is None:
         raise InvalidAction(f"unknown prompt kind {prompt.kind!r}")
+    beside = BESIDE.get(action.choice) if action.choice not in kind.choices else None
+    if beside is not None:
+        if not beside.offered(state, pack, prompt):
+            raise IllegalAction(
+                f"{action.choice} is not open beside this question now.",
+                rule="p. 30 (Zielkarten)",
+                alternatives=legal(state, pack, prompt)[:10],
+            )
+        beside.resolve(state, pack, prompt, action, ctx)
+        run(state, pack, ctx)
+        return
     if action.choice not in kind.choices:
         raise InvalidAction(f"{prompt.kind} is answered with {sorted(kind.choices)}, not {action.choice!r}")
     kind.resolve(state, pack, prompt, action, ctx)
@@ -104,7 +137,14 @@ def answer(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
 
 
 def legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
-    return PROMPT_KINDS[prompt.kind].legal(state, pack, prompt)
+    """The prompt kind's answers, then those offered beside it (:data:`BESIDE`)."""
+    kind = PROMPT_KINDS[prompt.kind]
+    beside = [
+        Action(prompt.seat, prompt.id, choice)
+        for choice, extra in BESIDE.items()
+        if choice not in kind.choices and extra.offered(state, pack, prompt)
+    ]
+    return kind.legal(state, pack, prompt) + beside
 
 
 def chosen_option(

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from engine.core import GameState
 from engine.core.engine import copy_state
 from engine.runewars.control import control_map
-from engine.runewars.heroes.setup import back_of
+from engine.runewars.heroes.setup import marker_back
 from engine.runewars.map import geometry
 from engine.runewars.ruleset import RULESET
 from engine.runewars.state import RunewarsBoard
@@ -76,7 +76,7 @@ def unknown_exploration(state: GameState, board: RunewarsBoard) -> dict[int, lis
     groups: dict[int, list[str]] = {}
     for area_id, marker in sorted(board.exploration.items()):
         if not marker.face_up and not marker.known_to:
-            groups.setdefault(back_of(geo, homes, area_id), []).append(area_id)
+            groups.setdefault(marker_back(geo, homes, area_id, marker), []).append(area_id)
     return groups
 
 

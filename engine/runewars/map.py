@@ -329,34 +329,55 @@ def legal_next_guides(board: Board, placed: Sequence[Guide], count: int) -> list
 # -- step 5: home realms --------------------------------------------------------------------
 
 
-def legal_home_placements(
-    board: Board, home: MapTile, guide: Guide, other_guides: Sequence[Guide], homes: Sequence[str]
-) -> list[Placement]:
-    """Placements of ``home`` with its 2 guide areas on the guide's cells (p. 8 step 5).
+def guide_pairs(home: MapTile) -> list[tuple[str, str]]:
+    """The pairs of adjacent areas of ``home`` that may take a guide's place (p. 8: „dass 2 Gebiete davon den vorherigen
+    Platz der Aufbauhilfe einnehmen“, any 2, ruling R33): the pack's ``guide_areas`` first, then the others."""
+    areas = list(home.areas)
+    pairs = [
+        (a, b)
+        for i, a in enumerate(areas)
+        for b in areas[i + 1 :]
+        if distance((home.hex(a).q, home.hex(a).r), (home.hex(b).q, home.hex(b).r)) == 1
+    ]
+    house = tuple(home.guide_areas)
+    return sorted(pairs, key=lambda pair: (set(pair) != set(house), areas.index(pair[0]), areas.index(pair[1])))
 
-    The third area must be on an empty cell not under another guide, no area may touch
-    another home realm, and no coloured border may double one already placed.
+
+def legal_home_placements(
+    board: Board,
+    home: MapTile,
+    guide: Guide,
+    other_guides: Sequence[Guide],
+    homes: Sequence[str],
+    pairs: Sequence[tuple[str, str]] | None = None,
+) -> list[Placement]:
+    """Placements of ``home`` with 2 of its areas on the guide's cells, in any orientation (p. 8 step 5, ruling R33).
+
+    ``pairs``: the area pairs that may cover the guide (default: every adjacent pair, :func:`guide_pairs`, so the
+    placements with the pack's ``guide_areas`` come first). The third area must be on an empty cell not under
+    another guide, no area may touch another home realm, and no coloured border may double one already placed.
     """
     blocked = {cell for g in other_guides for cell in g.cells}
     home_cells = {board.cell_of[a] for tile in homes for a in board.pack.tile(tile).areas}
-    g1, g2 = home.hex(home.guide_areas[0]), home.hex(home.guide_areas[1])
-    out = []
-    for rotation in range(6):
-        r1, r2 = rotate_axial(g1.q, g1.r, rotation), rotate_axial(g2.q, g2.r, rotation)
-        for c1, c2 in (guide.cells, guide.cells[::-1]):
-            placement = Placement(home.id, rotation, c1[0] - r1[0], c1[1] - r1[1])
-            if (placement.q + r2[0], placement.r + r2[1]) != c2:
-                continue
-            cells = [ph.cell for ph in place(home, placement)]
-            if any(c in blocked for c in cells):
-                continue
-            if any(n in home_cells for c in cells for n in neighbours(c)):
-                continue
-            if _doubles_a_border(board, home, placement):
-                continue
-            if any(c in board.hexes for c in cells):
-                continue
-            out.append(placement)
+    out: list[Placement] = []
+    for a1, a2 in guide_pairs(home) if pairs is None else pairs:
+        g1, g2 = home.hex(a1), home.hex(a2)
+        for rotation in range(6):
+            r1, r2 = rotate_axial(g1.q, g1.r, rotation), rotate_axial(g2.q, g2.r, rotation)
+            for c1, c2 in (guide.cells, guide.cells[::-1]):
+                placement = Placement(home.id, rotation, c1[0] - r1[0], c1[1] - r1[1])
+                if (placement.q + r2[0], placement.r + r2[1]) != c2 or placement in out:
+                    continue
+                cells = [ph.cell for ph in place(home, placement)]
+                if any(c in blocked for c in cells):
+                    continue
+                if any(n in home_cells for c in cells for n in neighbours(c)):
+                    continue
+                if _doubles_a_border(board, home, placement):
+                    continue
+                if any(c in board.hexes for c in cells):
+                    continue
+                out.append(placement)
     return out
 
 
@@ -433,11 +454,18 @@ def _lay_homes(
     for seat in order:
         home = pack.tile(home_by_seat[seat])
         board_now = Board(pack, list(board.placements) + homes)
-        options = [
-            (g, p)
-            for g in remaining
-            for p in legal_home_placements(board_now, home, g, [o for o in remaining if o is not g], [h.tile for h in homes])
-        ]
+        # R33: any 2 areas may cover the guide. The automatic layout tries the pack's guide_areas first (the maps
+        # it laid before any pair was allowed stay the same) and any other pair when they fit on no guide.
+        options = []
+        for pairs in ([tuple(home.guide_areas)], [p for p in guide_pairs(home) if set(p) != set(home.guide_areas)]):
+            others = [[o for o in remaining if o is not g] for g in remaining]
+            options = [
+                (g, p)
+                for g, rest in zip(remaining, others)
+                for p in legal_home_placements(board_now, home, g, rest, [h.tile for h in homes], pairs)
+            ]
+            if options:
+                break
         if not options:
             return None
         guide, placement = rng.choice(options)

@@ -312,7 +312,7 @@ def _home_refusal(state: GameState, pack: Pack, frame: MapBuild, seat: int, plac
         return f"You lay your own home realm, {own}."
     home = pack.tile(own)
     cells = {ph.area: ph.cell for ph in place(home, placement)}
-    if Guide(tuple(sorted(cells[a] for a in home.guide_areas))) not in frame.guides:
+    if not any(set(g.cells) <= set(cells.values()) for g in frame.guides):
         return "2 areas of your home realm must take a setup guide's place: „dass 2 Gebiete davon den vorherigen Platz der Aufbauhilfe einnehmen“."
     geometry = Board(pack, state.board.placements)
     home_cells = {geometry.cell_of[a] for t in _placed_homes(state.board, pack) for a in pack.tile(t).areas}

@@ -146,6 +146,8 @@ class Hero:
     training: dict[str, int] = field(default_factory=dict)
     #: reward cards under the hero card, face down unless in ``RunewarsBoard.face_up_rewards`` (p. 27)
     rewards: list[str] = field(default_factory=list)
+    #: "year.season" in which it entered a face-up Dungeon: it moves no further in that season (p. 37, ruling R39)
+    held: str = ""
 
 
 @register
@@ -161,11 +163,16 @@ class DefeatedHeroToken:
 @register
 @dataclass
 class ExplorationMarker:
-    """An exploration token in an area (optional rule, p. 37); ``known_to``: seats that looked at a face-down one."""
+    """An exploration token in an area (optional rule, p. 37); ``known_to``: seats that looked at a face-down one.
+
+    ``back``: the number on its back when it is not the one its area calls for (R4: a back that ran
+    out is replaced by the other); 0 means the back of its area.
+    """
 
     token: str
     face_up: bool = False
     known_to: list[int] = field(default_factory=list)
+    back: int = 0
 
 
 @register

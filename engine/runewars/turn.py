@@ -7,6 +7,12 @@ rewards, trade them or pick them up (pp. 27-28, engine.runewars.heroes.turn_acti
 The window asks the player only when one of these is possible; with an empty hand, no
 objective and no hero able to act, which the whole table can see, it passes by itself.
 
+The objective may also be claimed *during* the order (p. 30 „zu irgendeinem Zeitpunkt seines
+Spielzuges“, ruling R40): whenever the active player alone is asked something in his turn
+and his objective's conditions hold, ``claim`` is offered beside that prompt's answers. The
+prompt is set aside (:class:`SetAside`), the objective is claimed and its dragon rune placed,
+and the same prompt opens again.
+
 Before the active player's first window, the other players holding tactics cards get the
 ``rival_turn`` window ("when another player begins a turn", engine.runewars.effects.windows).
 A lasting ``no_bonus`` effect takes the order's bonus away. The :class:`Turn` frame is
@@ -15,13 +21,15 @@ defined in engine.runewars.turn_order.
 
 from __future__ import annotations
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt
+from dataclasses import dataclass
+
+from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars.data import Pack
 from engine.runewars.effects.lasting import active
 from engine.runewars.effects.objectives import RULE as OBJECTIVE_RULE
 from engine.runewars.effects.objectives import claim, claimable
 from engine.runewars.effects.windows import open_window, play, playable
-from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
+from engine.runewars.flow import beside_every_prompt, procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes.turn_actions import RULE as HEROES_RULE
 from engine.runewars.heroes.turn_actions import may_act as heroes_may_act
 from engine.runewars.heroes.turn_actions import start_hero_turn
@@ -106,3 +114,40 @@ def close_window(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     frame = top(state, Turn)
     frame.step = "order" if window == "before" else "done"
     state.close(prompt.id)
+
+
+# -- claiming the objective during the order (p. 30, ruling R40) ---------------------------------
+
+
+@register
+@dataclass
+class SetAside:
+    """A prompt of the active player set aside while his objective is claimed; it opens again once the rune is placed."""
+
+    prompt: Prompt
+
+
+@procedure(SetAside)
+def _reopen(state: GameState, pack: Pack, frame: SetAside, ctx: Context) -> bool:
+    state.open([frame.prompt])
+    return True
+
+
+def claim_offered(state: GameState, pack: Pack, prompt: Prompt) -> bool:
+    """In his turn, beside a prompt the active player alone is asked (not a forced one), when the objective's
+    conditions hold (the turn's windows accept ``claim`` themselves, so it is not added there)."""
+    turn = top(state, Turn)
+    return (
+        turn is not None
+        and prompt.seat == turn.seat
+        and prompt.forced is None
+        and len(state.prompts) == 1
+        and claimable(state, pack, prompt.seat)
+    )
+
+
+@beside_every_prompt("claim", claim_offered)
+def claim_beside(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    state.close(prompt.id)
+    push(state, SetAside(prompt))
+    claim(state, pack, ctx, action.seat)

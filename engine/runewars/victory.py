@@ -57,7 +57,7 @@ def _eliminate_players_without_areas(state: GameState, pack: Pack, homes: dict[s
     for seat in current_player_order(board, pack):
         on_map = all(a in board.areas for a in board.players[seat].home_areas)  # scenario fragments may omit a realm
         if on_map and seat not in controllers:
-            eliminate_player(state, seat, ctx)
+            eliminate_player(state, pack, seat, ctx)
 
 
 def _dragon_rune_control(board: RunewarsBoard, homes: dict[str, int]) -> dict[str, int | None]:
@@ -74,17 +74,19 @@ def _instant_winners(state: GameState, pack: Pack, control: dict[str, int | None
     return instant_winners(board, pack, current_player_order(board, pack), epic=bool(state.options.get("epic")), control=control)
 
 
-def eliminate_player(state: GameState, seat: int, ctx: Context) -> None:
+def eliminate_player(state: GameState, pack: Pack, seat: int, ctx: Context) -> None:
     """p. 31: a player controlling no area leaves the game; their cards go back, titles to the supply.
 
     The influence on their titles stays on the cards (ruling R19 for everything the page
-    leaves open: their objective goes back like the other cards).
+    leaves open: their objective goes back unseen into the deck of its alignment, like the other cards).
     """
     board: RunewarsBoard = state.board
     player = board.players[seat]
     player.eliminated = True
     cards.shuffle_in(board, "tactics", player.tactics, ctx.rng)
     cards.shuffle_in(board, "quests", player.quests, ctx.rng)
+    if player.objective is not None:  # R19: unseen, back into the deck it was dealt from
+        cards.shuffle_in(board, f"objectives.{pack.faction(player.faction).alignment}", [player.objective], ctx.rng)
     player.tactics, player.quests, player.objective = [], [], None
     for title in board.titles.values():
         if title.holder == seat:

@@ -53,44 +53,65 @@ def _column(data: ViewData, pal: Palette, width: int) -> Column:
 # -- public ----------------------------------------------------------------------------------
 
 
-def _header(col: Column, data: ViewData, pal: Palette) -> None:
-    view = data.view
+def header_title(view: Mapping[str, Any]) -> str:
     phase = str(view.get("phase", ""))
     if phase.startswith("setup"):
-        title = f"Set-up: {phase.split('.', 1)[-1].replace('_', ' ')}"
-    elif phase == "over":
-        title = f"Game over after year {view.get('year')}"
-    else:
-        title = f"Year {view.get('year')} · {str(view.get('season', '')).capitalize()}"
-    years = int(data.pack.constant("years"))
-    track_w = years * 30 + 4 * 74
+        return f"Set-up: {phase.split('.', 1)[-1].replace('_', ' ')}"
+    if phase == "over":
+        return f"Game over after year {view.get('year')}"
+    return f"Year {view.get('year')} · {str(view.get('season', '')).capitalize()}"
+
+
+#: the year and season track: a pip per year, then the four seasons
+PIP, PIP_STEP, SEASON_W, SEASON_STEP, TRACK_GAP, TRACK_H = 24, 30, 66, 74, 8, 24
+#: the least room between the heading and the track beside it
+HEADING_GAP = 16
+
+
+def header_layout(title: str, years: int, width: int, pad: int) -> dict[str, Any]:
+    """Where the heading and the track go, top at 0: ``title`` (its painted box), ``years`` and ``seasons``
+    (one box each) and ``height``. The track sits right of the heading when it fits with :data:`HEADING_GAP`
+    to spare, else on its own row under the heading, so the two never overlap."""
+    title_box = fonts.bbox((pad, 0), title, TITLE, bold=True)
+    track_w = years * PIP_STEP + TRACK_GAP + 4 * SEASON_STEP - (SEASON_STEP - SEASON_W)
+    x = width - pad - track_w
+    y = 4
+    if x < title_box[2] + HEADING_GAP:  # no room beside the heading: a row of its own
+        x, y = pad, max(line_height(TITLE), title_box[3]) + 6
+    pips = [(x + i * PIP_STEP, y, x + i * PIP_STEP + PIP, y + TRACK_H) for i in range(years)]
+    x0 = x + years * PIP_STEP + TRACK_GAP
+    seasons = [(x0 + i * SEASON_STEP, y, x0 + i * SEASON_STEP + SEASON_W, y + TRACK_H) for i in range(4)]
+    height = max(line_height(TITLE), title_box[3], y + TRACK_H) + 8
+    return {"title": title_box, "years": pips, "seasons": seasons, "height": height}
+
+
+def _header(col: Column, data: ViewData, pal: Palette) -> None:
+    view = data.view
+    title = header_title(view)
+    years = max(int(data.pack.constant("years")), int(view.get("year") or 0))  # an epic game runs longer
+    layout = header_layout(title, years, col.width, col.pad)
 
     def paint(img, draw, y):
         fonts.text(img, (col.pad, y), title, TITLE, pal.ink, bold=True)
-        _track(img, draw, col.width - col.pad - track_w, y + 4, view, years, pal)
+        _track(img, draw, layout, y, view, pal)
 
-    col.add(line_height(TITLE) + 8, paint)
+    col.add(layout["height"], paint)
     for line in status_lines(data):
         col.text(line, BODY, pal.ink)
     col.gap(6)
 
 
-def _track(img, draw, x: float, y: float, view, years: int, pal: Palette) -> None:
+def _track(img, draw, layout: Mapping[str, Any], y: float, view, pal: Palette) -> None:
     """Year pips 1..N then the four seasons; the current ones filled."""
     year, season = view.get("year") or 0, view.get("season")
-    for n in range(1, years + 1):
-        box = [x, y, x + 24, y + 24]
+    for n, (x0, y0, x1, y1) in enumerate(layout["years"], 1):
         now = n == year
-        draw.ellipse(box, fill=pal.ink if now else pal.paper, outline=pal.ink, width=2)
-        fonts.text(img, (x + 12, y + 12), str(n), 15, pal.paper if now else pal.ink, anchor="mm")
-        x += 30
-    x += 8
-    for name in SEASONS:
+        draw.ellipse([x0, y + y0, x1, y + y1], fill=pal.ink if now else pal.paper, outline=pal.ink, width=2)
+        fonts.text(img, ((x0 + x1) / 2, y + (y0 + y1) / 2), str(n), 15, pal.paper if now else pal.ink, anchor="mm")
+    for name, (x0, y0, x1, y1) in zip(SEASONS, layout["seasons"]):
         now = name == season
-        box = [x, y, x + 66, y + 24]
-        draw.rounded_rectangle(box, radius=6, fill=pal.ink if now else pal.paper, outline=pal.ink, width=2)
-        fonts.text(img, (x + 33, y + 12), name[:3].capitalize(), 15, pal.paper if now else pal.ink, anchor="mm")
-        x += 74
+        draw.rounded_rectangle([x0, y + y0, x1, y + y1], radius=6, fill=pal.ink if now else pal.paper, outline=pal.ink, width=2)
+        fonts.text(img, ((x0 + x1) / 2, y + (y0 + y1) / 2), name[:3].capitalize(), 15, pal.paper if now else pal.ink, anchor="mm")
 
 
 def status_lines(data: ViewData) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action, Engine, load_ruleset
+from engine.core import Action, Engine, IllegalAction, load_ruleset
 from engine.runewars.battle.frame import Battle
 from engine.runewars.control import control_map
 from engine.runewars.flow import top
@@ -630,3 +630,41 @@ def test_every_title_card_has_a_scenario(title_id):
     if title_id not in TITLE_SCENARIOS:
         pytest.fail(f"{title_id}: no scenario plays this title")
     TITLE_SCENARIOS[title_id]()
+
+
+def gain_power_turn(influence: int):
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": [
+            {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+            {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
+            {"tile": "tile-13", "rotation": 0, "q": 2, "r": 0},
+        ],
+        "neutrals": "none",
+        "players": {"0": {"influence": influence, "objective": "volle_schatzkammer"}, "1": {"objective": "einfall"}},
+        "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 7, "1": 8}, "turn": 0},
+    }
+    state = ENGINE.from_position({}, 2, 1, spec).state
+    return ENGINE.apply(state, Action(0, state.prompts[0].id, "proceed")).state
+
+
+def test_the_objective_may_be_claimed_during_the_order_beside_the_active_players_question():
+    """p. 30 (Zielkarten): „Wenn ein Spieler zu irgendeinem Zeitpunkt seines Spielzuges die Bedingungen seiner Zielkarte
+    erfüllt, kann er sie ablegen“; p. 15: the turn is before, during and after the order. Ruling R40 (issue 20 item 3):
+    claim is offered beside any prompt the active player alone answers in his turn while the conditions hold; the prompt
+    opens again after the rune is placed. Scenario: tests/scenarios/runewars/p30_claim_during_the_order.toml."""
+    short = gain_power_turn(8)  # 9 after Gain Power: the condition (10) does not hold
+    assert short.prompts[0].kind == "take_title" and "claim" not in [a.choice for a in ENGINE.legal(short, 0)]
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.apply(short, Action(0, short.prompts[0].id, "claim"))
+    assert "p. 30" in refused.value.rule
+    state = gain_power_turn(9)
+    prompt = state.prompts[0]
+    assert prompt.kind == "take_title" and Action(0, prompt.id, "claim") in ENGINE.legal(state, 0)
+    claimed = ENGINE.apply(state, Action(0, prompt.id, "claim"))
+    assert kinds(claimed.events, "objective_claimed")[0].data == {"seat": 0, "card": "volle_schatzkammer"}
+    assert claimed.state.board.players[0].objective is None
+    placing = claimed.state.prompts[0]
+    assert placing.kind == "place_runes" and not ENGINE.legal(claimed.state, 1)
+    placed = ENGINE.apply(claimed.state, ENGINE.legal(claimed.state, 0)[0]).state
+    assert [p.id for p in placed.prompts] == [prompt.id] and "claim" not in [a.choice for a in ENGINE.legal(placed, 0)]

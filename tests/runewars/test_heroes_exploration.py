@@ -51,7 +51,8 @@ def check_dungeon(moved):
     """„Wenn ein Held dieses Gebiet betritt, kann er in dieser Jahreszeit oder Questphase nicht mehr weiter ziehen.“"""
     state = _location_stays(moved, "dungeon")
     walker = state.board.heroes[0]
-    walker.area = "1B"
+    assert quest_paths(state, PACK, walker) == [[]]  # revealed where it stopped: held for the season (ruling R39)
+    walker.area, walker.held = "1B", ""
     assert ["2A"] in quest_paths(state, PACK, walker) and not any(
         p[:1] == ["2A"] and len(p) > 1 for p in quest_paths(state, PACK, walker)
     )
@@ -205,3 +206,71 @@ def test_the_merchant_asks_nothing_of_a_player_without_3_influence():
     )
     moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"])
     assert not any(p.kind == "explore_merchant" for p in moved.state.prompts) and "2A" not in moved.state.board.exploration
+
+
+@pytest.mark.parametrize("empty", [1, 2])
+def test_when_the_tokens_of_one_back_run_out_the_other_back_is_used(empty):
+    """p. 37 (tokens „1“ next to home realms, „2“ elsewhere) with ruling R4: a pack whose tokens of one back are too few
+    (here none) fills those areas with tokens of the other back instead of leaving them without a token (issue 20 item 5);
+    the view shows each token's own back."""
+    import dataclasses
+
+    from engine.core import Context, Rng
+    from engine.runewars.heroes.setup import place_exploration_tokens
+
+    tokens = tuple(
+        dataclasses.replace(t, back_1=0 if empty == 1 else t.back_1 + t.back_2, back_2=0 if empty == 2 else t.back_1 + t.back_2)
+        for t in PACK.exploration_tokens
+    )
+    pack = dataclasses.replace(PACK, exploration_tokens=tokens)
+    state = ENGINE.setup({}, 3, 5).state
+    while state.board.phase.startswith("setup"):
+        prompt = state.prompts[0]
+        state = ENGINE.apply(state, [a for a in ENGINE.legal(state, prompt.seat) if a.prompt == prompt.id][0]).state
+    board = state.board
+    assert not board.exploration and len(board.areas) > 20
+    ctx = Context(Rng(5))
+    place_exploration_tokens(board, pack, ctx)
+    homes = {a for p in board.players for a in p.home_areas}
+    assert set(board.exploration) == set(board.areas) - homes
+    placed = [e for e in ctx.events if e.kind == "exploration_tokens_placed"][0].data["areas"]
+    assert set(placed.values()) == {3 - empty}
+    assert {m.back for m in board.exploration.values()} <= {0, 3 - empty}
+    assert {v["back"] for v in ENGINE.view(state, None)["exploration"].values()} == {3 - empty}
+
+
+def test_a_dungeon_holds_a_hero_for_the_rest_of_the_season_only_and_a_retreat_still_moves_it():
+    """p. 37 (Verließ): „Wenn ein Held dieses Gebiet betritt, kann er in dieser Jahreszeit oder Questphase nicht mehr weiter
+    ziehen.“ Ruling R39 (issue 20 item 1): no move of its own (quest phase, Strategy) until the season ends; a retreat (p. 22)
+    still moves it; the next season it may leave. Scenario: tests/scenarios/runewars/p37_dungeon_holds_a_hero.toml."""
+    from engine.runewars.heroes.moves import retreat_destinations, strategy_destinations
+
+    start = quest_phase([hero("aldric_sturmhand", 1, "1B")], exploration={"2A": {"token": "dungeon", "face_up": True}})
+    state = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"]).state
+    walker = state.board.heroes[0]
+    assert walker.area == "2A" and walker.held == "1.summer"
+    assert quest_paths(state, PACK, walker) == [[]] and strategy_destinations(state, PACK, walker) == []
+    assert retreat_destinations(state, PACK, walker)
+    state.board.season = "autumn"
+    assert strategy_destinations(state, PACK, walker) and len(quest_paths(state, PACK, walker)) > 1
+
+
+@pytest.mark.parametrize("answer", ["done", "rest"])
+def test_temple_and_hall_pay_every_hero_standing_there_when_the_quest_phase_ends_however_it_ended(answer):
+    """p. 37 (Tempel, Halle des Kellos): „Wenn ein Held zum Ende seiner Questphase in diesem Gebiet ist, erhält sein Spieler
+    2 Einflussmarker“ / „zieht sein Spieler eine Taktikkarte“. Ruling R39 (issue 20 item 2): paid when the quest phase ends,
+    to every hero standing there, whether its player answered "done" or "rest"; nothing before the end."""
+    start = quest_phase(
+        [hero("aldric_sturmhand", 1, "1B"), hero("silhouette", 0, "2A")],
+        exploration={"1B": {"token": "temple", "face_up": True}, "2A": {"token": "hall_of_kellos", "face_up": True}},
+    )
+    influence = start.state.board.players[1].influence
+    args = {} if answer == "done" else {"hero": "aldric_sturmhand"}
+    first = act(start.state, "hero_action", answer, **args)
+    assert not events_of(first, "influence_gained") and not events_of(first, "quest_phase_ended")
+    args = {} if answer == "done" else {"hero": "silhouette"}
+    last = act(first.state, "hero_action", answer, **args)
+    kinds = [e.kind for e in last.events]
+    assert kinds.index("influence_gained") < kinds.index("quest_phase_ended")
+    board = last.state.board
+    assert board.players[1].influence == influence + 2 and len(board.players[0].tactics) == 1

@@ -15,6 +15,7 @@ from engine.runewars.map import (
     auto_layout,
     distance,
     guide_candidates,
+    guide_pairs,
     guides_are_spaced,
     legal_home_placements,
     legal_tile_placements,
@@ -164,16 +165,27 @@ def test_guide_spacing_allows_one_closer_pair_only():
     assert not guides_are_spaced([g(0), g(GUIDE_DISTANCE_ONCE - 1)])
 
 
-def test_a_home_realm_covers_its_guide_with_two_areas():
-    """p. 8 step 5: 'dass 2 Gebiete davon den vorherigen Platz der Aufbauhilfe einnehmen'."""
+def test_a_home_realm_covers_its_guide_with_any_two_areas_in_any_orientation():
+    """p. 8 step 5: „Das Heimatreich muss so angelegt werden, dass 2 Gebiete davon den vorherigen Platz der Aufbauhilfe
+    einnehmen. Ein Heimatreich kann in beliebiger Orientierung angelegt werden.“ Ruling R33 (issue 20 item 4): any 2
+    adjacent areas may cover the guide, either way round; the pack's guide_areas come first."""
     _, homes, layout = next(layouts(2, seeds=[2]))
     normal = [p for p in layout if not pack().tile(p.tile).is_home]
     board = Board(pack(), normal)
-    guide = guide_candidates(board)[0]
     home = pack().tile(homes[0])
-    for placement in legal_home_placements(board, home, guide, [], []):
-        cells = {ph.area: ph.cell for ph in place(home, placement)}
-        assert {cells[a] for a in home.guide_areas} == set(guide.cells)
+    assert len(guide_pairs(home)) == 3 and set(guide_pairs(home)[0]) == set(home.guide_areas)
+    seen_pairs = set()
+    for guide in guide_candidates(board):
+        placements = legal_home_placements(board, home, guide, [], [])
+        assert len(set(placements)) == len(placements)
+        house = legal_home_placements(board, home, guide, [], [], [tuple(home.guide_areas)])
+        assert placements[: len(house)] == house
+        for placement in placements:
+            cells = {ph.area: ph.cell for ph in place(home, placement)}
+            on_guide = frozenset(a for a, c in cells.items() if c in guide.cells)
+            assert len(on_guide) == 2
+            seen_pairs.add(on_guide)
+    assert seen_pairs == {frozenset(p) for p in guide_pairs(home)}  # all 3 pairs, not only the pack's
 
 
 def test_adjacency_and_borders_are_symmetric():

@@ -147,3 +147,27 @@ def test_allied_neutrals_move_alone_only_into_an_area_their_ally_controls():
     destinations = {a.args["to"] for a in ENGINE.legal(state, 0) if a.args.get("unit") == "beastman"}
     assert destinations == {"10B"}  # home realm: controlled; 1B and 1C are empty, not controlled
     refused(state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "beastman", "count": 2})
+
+
+def test_the_eight_unit_limit_cut_during_strategy_is_the_players_choice_and_moved_units_go_first():
+    """p. 18 (8 units per area) with p. 11 „nach Wahl des Spielers“ and ruling R15 (issue 20 item 6): the player chooses
+    which unit types the limit cuts; the figures cut count first as ones that moved with the order, so every unit that
+    had not moved may still move."""
+    infantry = {"owner": 0, "unit": "human_infantry", "standing": 5}
+    knights = {"owner": 0, "unit": "human_knight", "standing": 2}
+    state = strategy_turn({"1A": {"units": [infantry, knights]}, "10B": {"units": [{**infantry, "standing": 3}]}})
+    state = act(state, "strategy_move", "move", **{"from": "10B", "to": "1A", "unit": "human_infantry", "count": 3}).state
+    cull = [p for p in state.prompts if p.kind == "eliminate_units"][0]
+    assert cull.forced is None and cull.info["excess"] == 2  # two unit types: the player chooses
+    choices = [a.args["units"] for a in ENGINE.legal(state, 0) if a.prompt == cull.id]
+    assert (
+        {"human_knight": 2} in choices
+        and {"human_infantry": 2} in choices
+        and {"human_infantry": 1, "human_knight": 1} in choices
+    )
+    state = act(state, "eliminate_units", "eliminate", units={"human_infantry": 1, "human_knight": 1}).state
+    area = state.board.areas["1A"]
+    assert {s.unit: s.standing for s in area.led_by(0)} == {"human_infantry": 7, "human_knight": 1}
+    moves = [a for a in ENGINE.legal(state, 0) if a.choice == "move" and a.args["from"] == "1A"]
+    assert max(a.args["count"] for a in moves if a.args["unit"] == "human_infantry") == 5  # the 5 that never moved
+    assert max(a.args["count"] for a in moves if a.args["unit"] == "human_knight") == 1

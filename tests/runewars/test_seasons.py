@@ -263,6 +263,23 @@ def test_a_player_controlling_no_area_is_eliminated_and_the_last_player_left_win
     assert state.result == {"winner": 0, "reason": "last_player"}
 
 
+def test_an_eliminated_players_objective_goes_back_unseen_into_its_deck():
+    """p. 31: „Alle seine Taktik-, Quest-, Belohnungs- und Heldenkarten werden wieder in die entsprechenden Stapel
+    eingemischt.“ Ruling R19: the objective card goes back too, unseen, into the deck of its alignment (issue 20 item 6)."""
+    placements = [{"tile": "tile-10", "q": -2, "r": 0}, {"tile": "tile-13", "q": 2, "r": 0}]
+    occupied = {a: {"units": [INFANTRY]} for a in ("13A", "13B", "13C")}
+    transition = game(
+        areas=occupied,
+        placements=placements,
+        players={"1": {"objective": "einfall"}},
+        decks={"objectives.evil": ["reich_der_furcht"]},
+    )
+    board = transition.state.board
+    assert board.players[1].eliminated and board.players[1].objective is None
+    assert sorted(board.decks["objectives.evil"].draw) == ["einfall", "reich_der_furcht"]
+    assert "einfall" not in repr([e for e in transition.events if e.to is None])
+
+
 def test_influence_on_a_title_does_not_break_the_final_tie():
     """p. 30 tie-break „die meisten Einflussmarker besitzt“ with p. 36 „gelten als „ausgegeben““ (ruling R17)."""
     placements = [{"tile": "tile-10", "q": -2, "r": 0}, {"tile": "tile-13", "q": 2, "r": 0}]

@@ -9,7 +9,7 @@ from itertools import permutations
 
 import pytest
 
-from engine.core import Engine, InvalidAction, Rng, encode, load_ruleset, replay, seats_from
+from engine.core import Action, Engine, InvalidAction, Rng, encode, load_ruleset, replay, seats_from
 from engine.runewars import map as map_module
 from engine.runewars import setup_map
 from engine.runewars.flow import top
@@ -104,9 +104,12 @@ def as_guide(cells):
     return Guide(tuple(sorted(tuple(c) for c in cells)))
 
 
-def guide_of(home: Placement) -> Guide:
+def guide_of(home: Placement, guides=None) -> Guide:
+    """The guide ``home`` covers: among ``guides`` (any 2 of its areas may cover one, R33), else under its pack's guide areas."""
     tile = PACK.tile(home.tile)
     cells = {ph.area: ph.cell for ph in place(tile, home)}
+    if guides is not None:
+        return next(g for g in guides if set(g.cells) <= set(cells.values()))
     return Guide(tuple(sorted(cells[a] for a in tile.guide_areas)))
 
 
@@ -123,7 +126,7 @@ def check_map(placements, first, by_seat, home_by_seat, guide_order=None):
     board = Board(PACK, tiles)
     order = seats_from((first + 1) % seats, seats)
     assert [p.tile for p in homes] == [home_by_seat[s] for s in order]
-    guides = [guide_of(p) for p in homes]
+    guides = [guide_of(p, guide_order) for p in homes]
     orders = [guide_order] if guide_order else permutations(guides)
     assert any(all(next_guide_problem(board, list(o[:k]), seats, g) is None for k, g in enumerate(o)) for o in orders), (
         "the guides can be laid one by one under the rules"
@@ -401,7 +404,10 @@ def test_a_home_realm_off_its_guide_is_refused():
     assert "guide" in error.message and "Heimatreiche" in error.rule
     check_refusal(error, HOME_RULE, ENGINE.legal(state, prompt.seat))
     guides = {tuple(map(tuple, g["cells"])) for g in prompt.info["guides"]}
-    assert all(guide_of(Placement(c["tile"], c["rotation"], c["q"], c["r"])).cells in guides for c in prompt.info["candidates"])
+    placed = [Guide(g) for g in guides]
+    assert all(
+        guide_of(Placement(c["tile"], c["rotation"], c["q"], c["r"]), placed).cells in guides for c in prompt.info["candidates"]
+    )
 
 
 # -- redo --------------------------------------------------------------------------------------
@@ -480,3 +486,25 @@ def test_guide_candidates_lie_on_the_edge():
     for candidate in state.prompts[0].info["candidates"]:
         cells = [tuple(c) for c in candidate["cells"]]
         assert distance(*cells) == 1 and all(c not in board.hexes and c in board.empty_rim() for c in cells)
+
+
+def test_the_home_realm_prompt_offers_any_two_areas_on_the_guide_and_accepts_them():
+    """p. 8 Spielplanaufbau 5: „… dass 2 Gebiete davon den vorherigen Platz der Aufbauhilfe einnehmen. Ein Heimatreich kann
+    in beliebiger Orientierung angelegt werden.“ Ruling R33 (issue 20 item 4): not only the pack's guide_areas."""
+    state = until_prompt(2, 3, lambda s, p: p.kind == "place_home")
+    prompt = state.prompts[0]
+    guides = [Guide(tuple(map(tuple, g["cells"]))) for g in prompt.info["guides"]]
+    tile = PACK.tile(prompt.info["candidates"][0]["tile"])
+
+    def covering(c):
+        cells = {ph.area: ph.cell for ph in place(tile, Placement(c["tile"], c["rotation"], c["q"], c["r"]))}
+        guide = next(g for g in guides if set(g.cells) <= set(cells.values()))
+        return frozenset(a for a, cell in cells.items() if cell in guide.cells)
+
+    pairs = {covering(c) for c in prompt.info["candidates"]}
+    assert frozenset(tile.guide_areas) in pairs and len(pairs) > 1
+    other = next(c for c in prompt.info["candidates"] if covering(c) != frozenset(tile.guide_areas))
+    args = {k: other[k] for k in ("tile", "q", "r", "rotation")}
+    done = ENGINE.apply(state, Action(prompt.seat, prompt.id, "home", args))
+    assert [e.kind for e in done.events if e.kind == "home_placed"] == ["home_placed"]
+    assert Placement(other["tile"], other["rotation"], other["q"], other["r"]) in done.state.board.placements

@@ -32,6 +32,9 @@ def choose(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Rando
     """The AI's answer to ``prompt`` from ``view`` (the seat's view) and the seat's ``legal`` answers."""
     if not legal:
         raise ValueError(f"prompt {prompt.id} ({prompt.kind}) has no legal answer")
+    claim = next((a for a in legal if a.choice == "claim"), None)
+    if claim is not None and prompt.kind != "turn_window":  # claimed at once, as in the turn's windows (ai/cards.py)
+        return claim
     handler = HANDLERS.get(prompt.kind)
     if handler is None:
         return fallback(legal)

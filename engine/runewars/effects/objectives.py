@@ -2,7 +2,8 @@
 
 „Wenn ein Spieler zu irgendeinem Zeitpunkt seines Spielzuges die Bedingungen seiner
 Zielkarte erfüllt, kann er sie ablegen, um eine Drachenrune zu erhalten.“ The claim is a
-choice of the turn's windows (engine.runewars.turn): the card's ``requires`` must hold
+choice of the turn's windows and, during the order, of any prompt the active player alone is
+asked (engine.runewars.turn, ruling R40): the card's ``requires`` must hold
 (engine.runewars.effects.conditions); it is revealed, discarded, and its player takes a
 dragon rune (engine.runewars.runes.RuneGain). A claimed objective is not replaced.
 
@@ -24,7 +25,7 @@ from engine.runewars.flow import procedure, push
 from engine.runewars.runes import RuneGain
 from engine.runewars.state import Deck, RunewarsBoard
 
-RULE = "p. 30 (Zielkarten): claimed during your turn, when its conditions are met"
+RULE = "p. 30 (Zielkarten): claimed at any moment of your turn, when its conditions are met"
 
 
 def objective_deck(pack: Pack, seat_faction: str) -> str:

@@ -8,7 +8,7 @@ there does not. Events are resolved and removed; locations stay face up:
   neutral or enemy units there, discard a reward or take 1 more), Scroll of Knowledge
   (look at every face-down rune and exploration token of one area), Training (+1 to one
   trait, at most +2 per trait);
-- locations: Dungeon (a hero entering stops, engine/runewars/heroes/moves.py), Temple and
+- locations: Dungeon (a hero entering moves no further this season, heroes/moves.py, R39), Temple and
   Hall of Kellos (2 influence or a tactics card for a hero there at the end of its quest
   phase, quest_phase.py);
 - destructible locations: Dragon Throne (its area's controller has one more dragon rune),
@@ -28,6 +28,7 @@ from engine.runewars.control import controller
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, season_id
 from engine.runewars.heroes import TRAITS, discard_reward, find, gain_rewards, public_hero, wound
+from engine.runewars.heroes.moves import hold_in_dungeon
 from engine.runewars.state import Hero, RunewarsBoard
 
 RULE = "p. 37 (Erkundungsmarker)"
@@ -58,6 +59,7 @@ def reveal_token(state: GameState, pack: Pack, hero: Hero, ctx: Context) -> None
     board: RunewarsBoard = state.board
     marker = board.exploration[hero.area]
     marker.face_up = True
+    hold_in_dungeon(board, hero)  # it entered this area in this season: the Dungeon holds it (ruling R39)
     ctx.emit("exploration_revealed", **public_hero(hero), token=marker.token, type=token_kind(pack, marker.token))
     if token_kind(pack, marker.token) == "event":
         push(state, ExplorationEvent(hero.card, hero.area, marker.token))

@@ -6,8 +6,9 @@
   asks; this one says where). Mobilize and Conquer never move heroes (p. 18).
 - Retreat (p. 22 „Helden können sich in jedes benachbarte Gebiet zurückziehen“).
 - Routed heroes never move (p. 18). Activation tokens do not concern heroes (p. 17).
-- Exploration tokens (p. 37): a hero entering an area with a face-up Dungeon moves no
-  further; whoever moves may pay 1 influence to step from a face-up Magic Portal to any
+- Exploration tokens (p. 37): a hero entering an area with a face-up Dungeon (or revealing
+  one where it stopped) moves no further in that season, its quest phase included; a
+  retreat still moves it (ruling R39); whoever moves may pay 1 influence to step from a face-up Magic Portal to any
   other face-up Magic Portal (units too: the orders read :func:`usable_portals`,
   engine/runewars/orders/strategy.py and mobilize.py).
 """
@@ -71,6 +72,21 @@ def portal_jumps(state: GameState, pack: Pack, origin: str, path: list[str]) -> 
     return jumps
 
 
+def season_key(board: RunewarsBoard) -> str:
+    return f"{board.year}.{board.season}"
+
+
+def held_in_dungeon(board: RunewarsBoard, hero: Hero) -> bool:
+    """p. 37 (Verließ): „kann er in dieser Jahreszeit oder Questphase nicht mehr weiter ziehen“ (ruling R39)."""
+    return hero.held == season_key(board)
+
+
+def hold_in_dungeon(board: RunewarsBoard, hero: Hero) -> None:
+    """The hero stands in a face-up Dungeon it entered (or revealed) now: it stays for the rest of the season."""
+    if hero.area in face_up_areas(board, DUNGEON):
+        hero.held = season_key(board)
+
+
 def quest_move_range(pack: Pack, hero: Hero) -> int:
     return int(pack.constant("hero_quest_move")) + ("pathfinder" in keywords(pack, hero))
 
@@ -80,6 +96,8 @@ def quest_paths(state: GameState, pack: Pack, hero: Hero) -> list[list[str]]:
     if hero.routed:
         return []
     board: RunewarsBoard = state.board
+    if held_in_dungeon(board, hero):
+        return [[]]
     dungeons = face_up_areas(board, DUNGEON)
     reach = quest_move_range(pack, hero)
     paths: list[list[str]] = [[]]
@@ -105,7 +123,7 @@ def quest_paths(state: GameState, pack: Pack, hero: Hero) -> list[list[str]]:
 
 def strategy_destinations(state: GameState, pack: Pack, hero: Hero) -> list[str]:
     """p. 16: one step into an adjacent friendly or empty area (a face-up portal's jump included)."""
-    if hero.routed:
+    if hero.routed or held_in_dungeon(state.board, hero):
         return []
     return [b for b in steps_from(state, pack, hero.area, hero.owner) if passable_for(state.board, hero.owner, b)]
 
@@ -117,6 +135,8 @@ def move_hero(state: GameState, pack: Pack, hero: Hero, path: list[str], ctx: Co
     board.players[hero.owner].influence -= paid
     origin = hero.area
     hero.area = path[-1] if path else hero.area
+    if path:
+        hold_in_dungeon(board, hero)
     ctx.emit("hero_moved", hero=hero.card, owner=hero.owner, path=[origin] + list(path), influence_paid=paid, why=why)
 
 

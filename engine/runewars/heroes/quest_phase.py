@@ -12,8 +12,8 @@ picks his heroes one at a time; each takes one action:
 - **Train**: +1 to two traits or +2 to one, one training token per trait (p. 26).
 - **Rest**: nothing (the heroes may do nothing, p. 26 example).
 
-A hero ending its action in an area with a face-up Temple or Hall of Kellos brings its
-player 2 influence or a tactics card (p. 37). Before a player's heroes act, a tactics
+Every hero standing in an area with a face-up Temple or Hall of Kellos when the phase ends
+brings its player 2 influence or a tactics card (p. 37, ruling R39), however its player ended. Before a player's heroes act, a tactics
 window of timing ``quest_phase`` lets him play cards (engine/runewars/effects/windows.py).
 """
 
@@ -43,7 +43,7 @@ from engine.runewars.heroes import (
 )
 from engine.runewars.heroes.duel import Duel
 from engine.runewars.heroes.exploration import reveal_token
-from engine.runewars.heroes.moves import move_hero, quest_paths
+from engine.runewars.heroes.moves import held_in_dungeon, move_hero, quest_paths
 from engine.runewars.heroes.quests import QuestAttempt
 from engine.runewars.orders.support import neutral_supply
 from engine.runewars.state import Hero, RunewarsBoard
@@ -84,6 +84,7 @@ def _advance(state: GameState, pack: Pack, frame: QuestPhase, ctx: Context) -> b
         while frame.seats and not _waiting(board, frame, frame.seats[0]):
             frame.seats.pop(0)
         if not frame.seats:
+            _location_gifts(state, pack, ctx)
             ctx.emit("quest_phase_ended")
             return True
         seat = frame.seats[0]
@@ -109,8 +110,6 @@ def _advance(state: GameState, pack: Pack, frame: QuestPhase, ctx: Context) -> b
         if hero is not None and not hero.routed:
             _open_venture(state, pack, hero)
     else:  # after
-        if hero is not None:
-            _location_gifts(state, pack, hero, ctx)
         frame.acted.append(frame.hero)
         frame.hero, frame.met, frame.step = "", [], "choose"
     return False
@@ -195,6 +194,8 @@ def _why_not(state: GameState, pack: Pack, hero: Hero, action: Action) -> str:
     if action.choice == "move":
         if hero.routed:
             return "A routed hero cannot move (p. 18)."
+        if held_in_dungeon(state.board, hero):
+            return "A hero that entered a Dungeon moves no further in this season (p. 37, Verließ); it may stay and venture."
         return "That path is not a quest-phase move: up to 2 areas, each step across a passable border, no area twice."
     if action.choice == "heal":
         return "A hero heals only in a friendly area, and only when it has damage (p. 26)."
@@ -322,15 +323,21 @@ def venture(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
 # -- Temple and Hall of Kellos (p. 37) ----------------------------------------------------------------
 
 
-def _location_gifts(state: GameState, pack: Pack, hero: Hero, ctx: Context) -> None:
-    """„Wenn ein Held zum Ende seiner Questphase in diesem Gebiet ist“: 2 influence (Temple), 1 tactics card (Hall of Kellos)."""
+def _location_gifts(state: GameState, pack: Pack, ctx: Context) -> None:
+    """„Wenn ein Held zum Ende seiner Questphase in diesem Gebiet ist“: 2 influence (Temple), 1 tactics card (Hall of Kellos).
+
+    Paid when the quest phase ends, to every hero standing on a face-up Temple or Hall then, whatever it did in the phase
+    (moved, rested, or its player said "done"); in the phase's player order (ruling R39).
+    """
     board: RunewarsBoard = state.board
-    marker = board.exploration.get(hero.area)
-    if marker is None or not marker.face_up:
-        return
-    if marker.token == TEMPLE:
-        amount = int(pack.constant("temple_influence"))
-        board.players[hero.owner].influence += amount
-        ctx.emit("influence_gained", seat=hero.owner, amount=amount, why=TEMPLE)
-    elif marker.token == HALL:
-        cards.draw_tactics(board, hero.owner, int(pack.constant("hall_of_kellos_tactics")), ctx)
+    for seat in player_order(board, pack, board.previous_orders):
+        for hero in heroes_of(board, seat):
+            marker = board.exploration.get(hero.area)
+            if marker is None or not marker.face_up:
+                continue
+            if marker.token == TEMPLE:
+                amount = int(pack.constant("temple_influence"))
+                board.players[hero.owner].influence += amount
+                ctx.emit("influence_gained", seat=hero.owner, amount=amount, why=TEMPLE)
+            elif marker.token == HALL:
+                cards.draw_tactics(board, hero.owner, int(pack.constant("hall_of_kellos_tactics")), ctx)

@@ -152,14 +152,25 @@ def place_exploration_tokens(board: RunewarsBoard, pack: Pack, ctx: Context) -> 
     for area in sorted(board.areas):
         if area in homes:
             continue
-        pool = pools[back_of(geo, homes, area)]
-        if pool:
-            board.exploration[area] = ExplorationMarker(pool.pop())
-    ctx.emit("exploration_tokens_placed", areas={a: back_of(geo, homes, a) for a in sorted(board.exploration)})
+        wanted = back_of(geo, homes, area)
+        # R4: when the tokens of one back run out, a token of the other back is used.
+        back = wanted if pools[wanted] else 3 - wanted
+        if pools[back]:
+            board.exploration[area] = ExplorationMarker(pools[back].pop(), back=0 if back == wanted else back)
+    ctx.emit(
+        "exploration_tokens_placed",
+        areas={a: marker_back(geo, homes, a, board.exploration[a]) for a in sorted(board.exploration)},
+    )
 
 
 def back_of(geo: Any, homes: set[str], area: str) -> int:
+    """The back p. 37 calls for in ``area``: "1" next to a home realm, "2" elsewhere."""
     return 1 if set(geo.adjacency[area]) & homes else 2
+
+
+def marker_back(geo: Any, homes: set[str], area: str, marker: ExplorationMarker) -> int:
+    """The back the token in ``area`` shows (its own when the area's back ran out at setup, R4)."""
+    return marker.back or back_of(geo, homes, area)
 
 
 # -- scenario positions (engine/runewars/position.py) ----------------------------------------------

@@ -17,7 +17,7 @@ from engine.core import GameState
 from engine.runewars.data import Pack
 from engine.runewars.effects.reading import readable
 from engine.runewars.heroes import REWARD_DECK, TRAITS, hero_card, trait
-from engine.runewars.heroes.setup import back_of
+from engine.runewars.heroes.setup import marker_back
 from engine.runewars.map import geometry
 from engine.runewars.state import Hero, RunewarsBoard
 
@@ -67,7 +67,7 @@ def _exploration(pack: Pack, board: RunewarsBoard, seat: int | None) -> dict[str
     homes = {a for a in board.areas if pack.tile_of_area(a).is_home}
     return {
         area: {
-            "back": back_of(geo, homes, area),
+            "back": marker_back(geo, homes, area, marker),
             "face_up": marker.face_up,
             "token": marker.token if marker.face_up or (seat is not None and seat in marker.known_to) else None,
         }

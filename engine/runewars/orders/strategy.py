@@ -22,7 +22,15 @@ from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, season_id, top
 from engine.runewars.heroes import find, heroes_of
-from engine.runewars.heroes.moves import PORTAL, face_up_areas, move_hero, portal_cost, portal_info, usable_portals
+from engine.runewars.heroes.moves import (
+    PORTAL,
+    face_up_areas,
+    held_in_dungeon,
+    move_hero,
+    portal_cost,
+    portal_info,
+    usable_portals,
+)
 from engine.runewars.heroes.moves import strategy_destinations as hero_destinations
 from engine.runewars.map import geometry
 from engine.runewars.movement import crossable, move_units, passable_for, strategy_destinations
@@ -68,6 +76,14 @@ class StrategyOrder:
     arrived: dict[str, dict[str, int]] = field(default_factory=dict)
     #: heroes that moved with this order
     heroes_moved: list[str] = field(default_factory=list)
+
+    def units_cut(self, area: str, standing: dict[str, int]) -> None:
+        """The 8-unit limit cut these standing units in ``area`` (the player chose which types): the cut count
+        first against the units that moved in, since a unit that has not moved may do all a moved one may, and move."""
+        for unit, n in standing.items():
+            moved = self.arrived.get(area, {}).get(unit, 0)
+            if moved:
+                self.arrived[area][unit] = moved - min(n, moved)
 
 
 @procedure(StrategyOrder)
@@ -146,9 +162,13 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
         return
     if action.choice == "move_hero":
         if Action(action.seat, prompt.id, "move_hero", dict(action.args)) not in _hero_moves(state, pack, prompt, frame):
+            named = find(state.board, action.args["hero"]) if isinstance(action.args.get("hero"), str) else None
+            held = named is not None and held_in_dungeon(state.board, named)
             raise IllegalAction(
-                "A hero moves once, one step into an adjacent friendly or empty area, and not while routed.",
-                rule="p. 18 (Heldenbewegung), p. 16",
+                "A hero that entered a Dungeon moves no further in this season."
+                if held
+                else "A hero moves once, one step into an adjacent friendly or empty area, and not while routed.",
+                rule="p. 37 (Verließ)" if held else "p. 18 (Heldenbewegung), p. 16",
                 alternatives=_hero_moves(state, pack, prompt, frame)[:10],
             )
         hero = find(state.board, action.args["hero"])
