@@ -24,7 +24,7 @@ read a private payload's decisions back (:func:`decisions_from_payload`, for the
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,10 +103,19 @@ def channel_payload(
 
 
 def private_payload(
-    engine: Engine, game_id: int, seq: int, state: GameState, seat: Seat, private: Sequence[Event], *, with_decisions: bool
+    engine: Engine,
+    game_id: int,
+    seq: int,
+    state: GameState,
+    seat: Seat,
+    private: Sequence[Event],
+    *,
+    with_decisions: bool,
+    hide: Collection[str] = (),
 ) -> dict[str, Any]:
     """A seat's private message: the ``private`` events it saw, narrated for it, and (when
-    ``with_decisions``) its open decisions with their legal answers."""
+    ``with_decisions``) its open decisions with their legal answers, but those of the prompts
+    ``hide`` names (answered by ``auto_pass``, never shown)."""
     return {
         "v": PAYLOAD_VERSION,
         "kind": "private",
@@ -116,7 +125,7 @@ def private_payload(
         "seat": seat,
         "lines": narrate(state.game, private, seat),
         "events": events_plain(private),
-        "decisions": decisions_plain(engine, state, seat) if with_decisions else [],
+        "decisions": [d for d in decisions_plain(engine, state, seat) if d["prompt"]["id"] not in hide] if with_decisions else [],
     }
 
 

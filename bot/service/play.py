@@ -139,7 +139,10 @@ class PlayMixin(ServiceBase):
             except EngineError as e:
                 raise Refused(refusal_from(e, narrator_for(ruleset.name).action)) from None
             seq, state = await self._commit_stretch(engine, record, seats, state, (seat, transition))
-            open_now = decisions(engine, state, seat) if state.result is None else ()
+            quiet = await self._quiet_prompts(engine, record, state, seats)
+            open_now = (
+                tuple(d for d in decisions(engine, state, seat) if d.prompt.id not in quiet) if state.result is None else ()
+            )
         return ActOutcome(
             game_id=game_id,
             seq=seq,
@@ -288,13 +291,16 @@ class PlayMixin(ServiceBase):
                 channel["reveal"] = narrator_for(state.game).reveal(engine, state)
             outbox.append(OutboxMessage("channel", dumps(channel)))
         out = spectators(public)
+        quiet = await self._quiet_prompts(engine, record, state, seats)
         for s in state.seats:
             if users.get(s) is None:
                 continue
             private = [e for e in transition.events if e.to is not None and s in e.to]
-            new_prompts = s != seat and any(p.id not in opened_before for p in state.prompts_for(s))
+            new_prompts = s != seat and any(p.id not in opened_before and p.id not in quiet for p in state.prompts_for(s))
             if (private or new_prompts) and (s not in out or new_prompts):
-                payload = private_payload(engine, record.id, record.seq + 1, state, s, private, with_decisions=new_prompts)
+                payload = private_payload(
+                    engine, record.id, record.seq + 1, state, s, private, with_decisions=new_prompts, hide=quiet
+                )
                 outbox.append(OutboxMessage(f"user:{users[s]}", dumps(payload)))
         try:
             seq = await self.store.commit_action(
@@ -337,14 +343,19 @@ class PlayMixin(ServiceBase):
         ruleset = self.ruleset_of(record)
         engine = Engine(ruleset)
         state = self._state(record, ruleset)
+        quiet = (
+            await self._quiet_prompts(engine, record, state, await self.store.seats(game_id)) if seat is not None else frozenset()
+        )
         return SeatView(
             game_id=game_id,
             seq=record.seq,
             status=record.status,
             seat=seat,
             view=engine.view(state, seat),
-            prompts=tuple(state.prompts_for(seat)) if seat is not None else (),
-            legal=tuple(engine.legal(state, seat)) if seat is not None and state.result is None else (),
+            prompts=tuple(p for p in state.prompts_for(seat) if p.id not in quiet) if seat is not None else (),
+            legal=tuple(a for a in engine.legal(state, seat) if a.prompt not in quiet)
+            if seat is not None and state.result is None
+            else (),
             awaited=tuple(state.awaited()),
             game=record.game,
         )

@@ -120,16 +120,17 @@ async def test_auto_end_turn_answers_only_for_the_player_who_asked(service, stor
     assert last.seat == bob.seat and decode(last.action)[0].action.choice in ("pass", "veto")
 
 
+@pytest.mark.auto_pass_default
 async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(service, store):
     assert await service.player_settings(ALICE) == {
         "battle_policy": "automatic",
         "auto_end_turn": False,
-        "auto_pass": False,
+        "auto_pass": "unplayable",  # issue 19 item 2: the default
         "palette": "default",
     }
     with pytest.raises(RunetableError, match="one of default, contrast, classic"):
         await service.set_player_setting(ALICE, "palette", "neon")
-    with pytest.raises(RunetableError, match="auto_pass is on or off"):
+    with pytest.raises(RunetableError, match="auto_pass is one of unplayable, always, off"):
         await service.set_player_setting(ALICE, "auto_pass", "sometimes")
     with pytest.raises(RunetableError, match="one of automatic, manual"):
         await service.set_player_setting(ALICE, "battle_policy", "reckless")

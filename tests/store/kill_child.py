@@ -34,11 +34,15 @@ if str(ROOT) not in sys.path:
 
 from bot.delivery import Deliverer, RecordingTransport  # noqa: E402
 from bot.narration import narrator_for, register_narrator  # noqa: E402
+from bot.service.settings import PLAYER_SETTINGS  # noqa: E402
 from bot.store import SeatRecord, Store  # noqa: E402
 from bot.table import Table, seats, sweeper, undo, votes  # noqa: E402
 from tests.table.helpers import ALICE, BOB, CAROL, START, FakeClock, make_table, play_first, tiny_game  # noqa: E402
 
 DAVE = 504
+#: the players answer every decision themselves, as in the test process (tests/conftest.py): the
+#: default auto_pass would plan passes with delays drawn at random, which differ between two runs
+PLAYER_SETTINGS["auto_pass"] = "off"
 #: the clock of every step after the set-up: two days and an hour on (deadlines of 48 h passed)
 LATER = START + 49 * 3600.0
 
