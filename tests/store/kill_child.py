@@ -40,9 +40,6 @@ from bot.table import Table, seats, sweeper, undo, votes  # noqa: E402
 from tests.table.helpers import ALICE, BOB, CAROL, START, FakeClock, make_table, play_first, tiny_game  # noqa: E402
 
 DAVE = 504
-#: the players answer every decision themselves, as in the test process (tests/conftest.py): the
-#: default auto_pass would plan passes with delays drawn at random, which differ between two runs
-PLAYER_SETTINGS["auto_pass"] = "off"
 #: the clock of every step after the set-up: two days and an hour on (deadlines of 48 h passed)
 LATER = START + 49 * 3600.0
 
@@ -357,6 +354,9 @@ def dump(path: str, scenario: Scenario) -> tuple[dict[str, list[dict[str, Any]]]
 
 
 if __name__ == "__main__":
+    # the players answer every decision themselves, as in the test process (tests/conftest.py):
+    # the default auto_pass would plan passes with delays drawn at random, which differ between runs
+    PLAYER_SETTINGS["auto_pass"] = "off"
     if sys.argv[4:5] == ["--recover"]:  # the restart, as its own process too
         print(json.dumps(asyncio.run(recover(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[5])))), flush=True)
     else:
