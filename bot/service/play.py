@@ -274,8 +274,9 @@ class PlayMixin(ServiceBase):
         tells it (:meth:`_commit_stretch`), so it is stored held; otherwise it is queued as
         one message with the game's held news before it, which the same transaction
         releases. ``before`` is the state the transition started from: a seat is told of
-        its decisions when a prompt opened for it that was not open before (and it did not
-        act itself). Eliminated seats are
+        its decisions when a prompt opened for it that was not open before, or that ``auto_pass``
+        answered before and now asks it (and it did not act itself); a prompt ``auto_pass`` answers
+        (:meth:`~bot.service.automatic.AutomaticMixin._quiet_prompts`) is not shown. Eliminated seats are
         spectators: they get no private message that carries no decision.
         """
         state = transition.state
@@ -292,6 +293,8 @@ class PlayMixin(ServiceBase):
             outbox.append(OutboxMessage("channel", dumps(channel)))
         out = spectators(public)
         quiet = await self._quiet_prompts(engine, record, state, seats)
+        if before is not None:  # a prompt answered by auto_pass so far that now asks its player is new to them
+            opened_before -= await self._quiet_prompts(engine, record, before, seats)
         for s in state.seats:
             if users.get(s) is None:
                 continue

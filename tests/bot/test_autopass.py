@@ -16,7 +16,7 @@ import pytest
 from bot.service import AUTO_PASS_DELAY, AUTO_PASS_PLAN, GameService
 from bot.ui.channel import channel_text
 from engine.core import decode
-from tests.bot.gamehelpers import ALICE, BOB, CHANNEL
+from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, rulesets, started_game
 from tests.bot.playhelpers import STRATEGY_TURN, any_ruleset, positioned_game
 
 #: these tests run with the bot's own default auto_pass (tests/conftest.py sets it off elsewhere)
@@ -185,3 +185,37 @@ async def test_answering_first_cancels_the_pass_and_without_the_setting_nothing_
     other, other_id, _ = await window_game(store, PLAYABLE, 1, auto_pass="off", channel=CHANNEL + 1)
     await other.auto_passes_due()
     assert all(v["seat"] != 1 for v in (await store.get_setting("game", other_id, AUTO_PASS_PLAN, {})).values())
+
+
+async def test_a_whole_game_by_default_shows_no_decision_with_one_answer(store):
+    """Issue 19 item 2, "no decision that has one answer reaches a human": three humans play the
+    tiny game to its end on a fake clock; every decision shown to them offers a choice, the lone
+    answers come from the auto-pass when due, and the game is the one ``off`` plays."""
+    results = {}
+    for mode, channel in (("unplayable", CHANNEL), ("off", CHANNEL + 1)):
+        now, chooser = [0.0], random.Random(2)
+        service = GameService(store, rulesets, clock=lambda now=now: now[0], delays=random.Random(9))
+        for user in (ALICE, BOB, CAROL):
+            await service.set_player_setting(user, "auto_pass", mode)
+        game_id = await started_game(service, channel=channel)
+        shown, lone, passed = 0, 0, 0
+        for _ in range(2000):
+            users = {s.seat: s.user_id for s in await store.seats(game_id)}
+            views = [await service.view(game_id, users[s]) for s in (await service.view(game_id, None)).awaited]
+            asked = [v for v in views if v.decisions]
+            if asked:
+                d = asked[0].decisions[0]
+                shown, lone = shown + 1, lone + (len(d.actions) == 1)
+                answer = d.actions[0] if len(d.actions) == 1 else chooser.choice(d.actions[1:] + d.actions[:1])
+                await service.act(game_id, users[asked[0].seat], answer)
+                continue
+            due = await service.next_auto_pass()
+            if due is None:
+                break
+            now[0] = due
+            passed += len(await service.auto_passes_due())
+        record = await store.get_game(game_id)
+        results[mode] = (record.status, shown, lone, passed, record.seq)
+    status, shown, lone, passed, seq = results["unplayable"]
+    assert status == "finished" and lone == 0 and passed > 0 and shown > 0
+    assert results["off"][2] == passed and results["off"][4] == seq  # the same decisions, asked or answered
