@@ -4,8 +4,9 @@ The client owns what the cogs share: the configuration, the store, the game serv
 deliverer that drains the outbox through :class:`~bot.ui.transport.DiscordTransport`. At
 start-up (``setup_hook``) it registers the persistent components (every decision button
 ever posted keeps working), loads the cogs, starts the delivery loop (which first drains
-whatever a previous run left undelivered) and the auto-pass loop (players who chose to pass
-reaction windows by themselves, :meth:`bot.service.GameService.auto_passes_due`), and, with
+whatever a previous run left undelivered) and the auto-pass loop (decisions with a single answer,
+and every reaction window of players who chose ``always``, answered after a random delay:
+:meth:`bot.service.GameService.auto_passes_due`), and, with
 ``DEV_GUILD_ID``, syncs the commands to that one test server; global sync is a separate
 deploy step, because Discord limits command creates per day.
 

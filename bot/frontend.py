@@ -52,7 +52,8 @@ class FrontEnd:
     group_description: str = ""
     #: prompt kind -> the answer a seat with the ``auto_end_turn`` setting gives by itself
     auto_answers: Mapping[str, AutoAnswer] = {}
-    #: prompt kind -> the choice a seat with the ``auto_pass`` setting gives after a random delay
+    #: prompt kind -> the choice a seat whose ``auto_pass`` is ``always`` gives after a random delay
+    #: (a prompt with a single legal answer needs no entry: ``unplayable`` and ``always`` give it)
     auto_passes: Mapping[str, str] = {}
     #: prompt kinds ``/game move`` answers (movement with destination, units and count)
     move_kinds: frozenset[str] = frozenset()

@@ -8,7 +8,9 @@ its variable (the maps and the DM limit are the bot's own settings, ``MAP_CADENC
 * ``E2E_SEEDS=3,4``: the seeds of the games created, in turn;
 * ``E2E_SWITCH_INTERVAL=0.0005``: the interpreter's thread switch interval (see
   ``tests/e2e/conftest.py``);
-* ``E2E_GUILD_READY_TIMEOUT=0.1``: discord.py's wait for further guilds after READY.
+* ``E2E_GUILD_READY_TIMEOUT=0.1``: discord.py's wait for further guilds after READY;
+* ``E2E_AUTO_PASS=off``: the players' default ``auto_pass`` (the scripted players answer every
+  decision themselves).
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ def apply_settings(environ) -> None:
             self._connection.guild_ready_timeout = timeout
 
         bot.client.RunetableBot.__init__ = __init__
+    if environ.get("E2E_AUTO_PASS"):
+        from bot.service.settings import PLAYER_SETTINGS
+
+        PLAYER_SETTINGS["auto_pass"] = environ["E2E_AUTO_PASS"]
     seeds = [int(s) for s in environ.get("E2E_SEEDS", "").split(",") if s]
     if seeds:
         create = GameService.create_game

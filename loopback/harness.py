@@ -15,6 +15,10 @@ others to the bot's classes):
   :mod:`tests.e2e.latency` keeps it).
 * **Fixed seeds** (:class:`SeededService`): ``/game new`` draws a random seed; the in-process
   bot's service takes the next seed of a list instead, so a run replays exactly.
+* **Players asked every decision** (``E2E_AUTO_PASS=off``, :mod:`loopback.bot_process`; the
+  in-process bot gets it from tests/conftest.py): the default ``auto_pass`` (``unplayable``)
+  answers a single-answer decision after 30 to 150 real seconds, and these scripted players
+  answer every decision themselves.
 * **Quick thread switches**: a 0.5 ms interpreter switch interval (:mod:`loopback.settings`,
   set by tests/e2e/conftest.py and the playtest).
 * **A short wait for guilds**: after READY, discord.py waits for more GUILD_CREATEs until
@@ -174,6 +178,7 @@ async def start_bot_process(
             "LOG_LEVEL": "INFO",
             "PYTHONUNBUFFERED": "1",
             "E2E_SEEDS": ",".join(map(str, seeds)),
+            "E2E_AUTO_PASS": "off",
             "E2E_SWITCH_INTERVAL": "" if production else str(SWITCH_INTERVAL),
             "E2E_GUILD_READY_TIMEOUT": "" if production else str(GUILD_READY_TIMEOUT),
         }

@@ -18,13 +18,14 @@ from discord.ext import commands
 
 from bot.cogs.groups import game_group
 from bot.errors import RunetableError
-from bot.service import LAYOUTS, PALETTES
+from bot.service import AUTO_PASS_MODES, LAYOUTS, PALETTES
 from bot.ui import info, lobby, play
 from bot.ui.components import handle
 
 BATTLE_POLICY = [app_commands.Choice(name="automatic", value="automatic"), app_commands.Choice(name="manual", value="manual")]
 PALETTE = [app_commands.Choice(name=name, value=name) for name in PALETTES]
 LAYOUT = [app_commands.Choice(name=name, value=name) for name in LAYOUTS]
+AUTO_PASS = [app_commands.Choice(name=name, value=name) for name in AUTO_PASS_MODES]
 
 
 def _where(interaction: discord.Interaction) -> str:
@@ -188,17 +189,17 @@ class GameCog(commands.Cog):
     @app_commands.describe(
         battle_policy="who takes the small battle decisions",
         auto_end_turn="end your turn after your order",
-        auto_pass="pass reaction windows by themselves after a random delay",
+        auto_pass="unplayable: pass what you can only pass, after a random delay; always: every window; off: ask me",
         palette="the colours of the maps you ask for",
         layout="wide: one picture; phone: several pictures sized for a phone",
     )
-    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE, layout=LAYOUT)
+    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE, layout=LAYOUT, auto_pass=AUTO_PASS)
     async def settings(
         self,
         interaction: discord.Interaction,
         battle_policy: str | None = None,
         auto_end_turn: bool | None = None,
-        auto_pass: bool | None = None,
+        auto_pass: str | None = None,
         palette: str | None = None,
         layout: str | None = None,
     ) -> None:

@@ -52,11 +52,21 @@ from bot.service.games import (
 from bot.service.lobby import LOBBY_DEFAULTS, SEAT_ORDER_SALT, LobbyMixin, Started
 from bot.service.payloads import PAYLOAD_VERSION, Decision, decisions_from_payload, spectators
 from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, Reveal, SeatView
-from bot.service.settings import BATTLE_POLICIES, DM_CLOSED, LAYOUTS, PALETTES, PLAYER_SETTINGS, SettingsMixin
+from bot.service.settings import (
+    AUTO_PASS_MODES,
+    BATTLE_POLICIES,
+    DM_CLOSED,
+    LAYOUTS,
+    PALETTES,
+    PLAYER_SETTINGS,
+    SettingsMixin,
+    auto_pass_mode,
+)
 from engine.core import Seat
 
 __all__ = [
     "AUTO_PASS_DELAY",
+    "AUTO_PASS_MODES",
     "AUTO_PASS_PLAN",
     "BATTLE_POLICIES",
     "DM_CLOSED",
@@ -78,6 +88,7 @@ __all__ = [
     "Reveal",
     "SeatView",
     "ServiceBase",
+    "auto_pass_mode",
     "Started",
     "decisions_from_payload",
     "game_pack",

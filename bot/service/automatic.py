@@ -1,10 +1,13 @@
 """Answers nobody has to click: AI seats, a player's auto-end-turn, and planned auto-passes.
 
 A seat with the ``auto_end_turn`` setting answers the prompts of its game's
-``FrontEnd.auto_answers`` by itself; one with ``auto_pass`` answers those of
-``FrontEnd.auto_passes`` after a delay drawn at random when the prompt opens. The delay is
-drawn whatever the seat's hand, so when the pass comes says nothing about which cards the
-player holds.
+``FrontEnd.auto_answers`` by itself. ``auto_pass`` (issue 19 item 2) answers, after a delay
+drawn at random when the prompt opens, a prompt with a single legal answer (``unplayable``,
+the default, and ``always``: a window the seat can only pass, a Proceed or End turn with
+nothing else possible) and, with ``always``, the windows of ``FrontEnd.auto_passes`` whatever
+the seat holds; ``off`` asks. The delay is drawn the same way for every prompt of a seat whose
+setting is not ``off``, whatever its hand; that a pass within minutes suggests nothing playable
+is the documented timing leak of ``unplayable`` (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from bot.service.games import game_pack
 from bot.service.payloads import Decision
 from bot.service.play import ActOutcome
 from bot.store import GameRecord, SeatRecord
-from engine.core import Action, Engine, GameState, Seat, Transition
+from engine.core import Action, Engine, GameState, Prompt, Seat, Transition
 
 log = logging.getLogger(__name__)
 
@@ -93,32 +96,64 @@ class AutomaticMixin(ServiceBase):
 
     # ---------------------------------------------------------------- auto-pass
 
+    async def _auto_pass_modes(self, seats: Sequence[SeatRecord]) -> dict[Seat, str]:
+        """Each human seat's ``auto_pass`` (:data:`~bot.service.settings.AUTO_PASS_MODES`)."""
+        return {s.seat: await self.player_setting(s.user_id, "auto_pass") for s in seats if s.user_id is not None and not s.is_ai}
+
+    async def _quiet_prompts(
+        self, engine: Engine, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
+    ) -> frozenset[str]:
+        """The open prompts no human is shown: a human seat's prompt with a single legal
+        answer whose player's ``auto_pass`` is not ``off`` (the answer comes by itself after
+        the planned delay, :meth:`_plan_auto_passes`). The engine answers a prompt whose single
+        answer follows from public information at once; one left open depends on a hand."""
+        if state.result is not None:
+            return frozenset()
+        modes = await self._auto_pass_modes(seats)
+        return frozenset(
+            p.id for p in state.prompts if modes.get(p.seat, "off") != "off" and len(engine.ruleset.legal(state, p)) == 1
+        )
+
+    @staticmethod
+    def _auto_answer(game: str, mode: str, prompt: Prompt, legal: Sequence[Action]) -> Action | None:
+        """The answer ``auto_pass`` gives for the seat (after the delay), or None: ask the player.
+        ``unplayable`` and ``always`` give a single legal answer (a window the seat can only
+        pass, a Proceed or End turn with nothing else possible); ``always`` also passes a
+        window of ``FrontEnd.auto_passes`` whatever else the seat could do."""
+        if mode == "off" or not legal:
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        wanted = frontend_for(game).auto_passes.get(prompt.kind)
+        if mode == "always" and wanted is not None:
+            return next((a for a in legal if a.choice == wanted), None)
+        return None
+
     async def _plan_auto_passes(self, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]) -> None:
         """Keep the game's auto-pass plan in step with its open prompts: forget the answered
-        ones, and give each newly opened prompt of ``FrontEnd.auto_passes`` whose player chose
-        ``auto_pass`` a due time drawn from :data:`AUTO_PASS_DELAY`. Nothing about the
-        seat's hand goes into the draw."""
+        ones, draw a due time from :data:`AUTO_PASS_DELAY` for each newly opened prompt of a
+        player whose ``auto_pass`` is not ``off``, and mark which of them ``auto_pass`` answers
+        (``answer``). The delay is drawn for every such prompt the same way, whatever the
+        seat holds and whether it will be answered, so the draw says nothing about the hand."""
         plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
-        users = {s.seat: s.user_id for s in seats if not s.is_ai}
+        modes = await self._auto_pass_modes(seats)
+        ruleset = self.ruleset_of(record)
         kept = {}
-        passes = frontend_for(record.game).auto_passes
         for prompt in state.prompts:
-            if prompt.kind not in passes or state.result is not None or users.get(prompt.seat) is None:
-                continue
-            if not await self.player_setting(users[prompt.seat], "auto_pass"):
-                continue  # never chosen, or switched off meanwhile
-            kept[prompt.id] = plan.get(prompt.id) or {
-                "seat": prompt.seat,
-                "due": self._clock() + self._delays.uniform(*AUTO_PASS_DELAY),
-            }
+            mode = modes.get(prompt.seat, "off")
+            if state.result is not None or mode == "off":
+                continue  # an AI seat, a player who asks to be asked, or one who switched it off meanwhile
+            entry = plan.get(prompt.id) or {"seat": prompt.seat, "due": self._clock() + self._delays.uniform(*AUTO_PASS_DELAY)}
+            answer = self._auto_answer(record.game, mode, prompt, ruleset.legal(state, prompt))
+            kept[prompt.id] = {**entry, "answer": answer is not None}
         if kept != plan:
             await self.store.set_setting("game", record.id, AUTO_PASS_PLAN, kept)
 
     async def auto_passes_due(self) -> list[ActOutcome]:
         """Plan the auto-passes no commit planned yet (a player who switched ``auto_pass``
         on while a window was open, a position loaded directly), then give every planned
-        auto-pass whose time has come (its prompt still open, the pass still legal), each
-        committed like the player's own answer. Returns what happened."""
+        auto-pass whose time has come (its prompt still open, the answer still the one
+        ``auto_pass`` gives), each committed like the player's own answer. Returns what happened."""
         now, done = self._clock(), []
         for record in await self.store.games_with_status("active"):
             async with self.store.lock(record.id):
@@ -128,17 +163,17 @@ class AutomaticMixin(ServiceBase):
                 await self._plan_auto_passes(record, self._state(record), await self.store.seats(record.id))
                 plan = await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})
             for prompt_id, entry in sorted(plan.items(), key=lambda item: item[1]["due"]):
-                if entry["due"] > now:
+                if entry["due"] > now or not entry.get("answer"):
                     continue
                 user = next((s.user_id for s in await self.store.seats(record.id) if s.seat == entry["seat"]), None)
+                mode = await self.player_setting(user, "auto_pass")
 
                 def the_pass(
-                    decisions: Sequence[Decision], seq: int, prompt_id: str = prompt_id, game: str = record.game
+                    decisions: Sequence[Decision], seq: int, prompt_id: str = prompt_id, game: str = record.game, mode: str = mode
                 ) -> Action:
                     for d in decisions:
                         if d.prompt.id == prompt_id:
-                            wanted = frontend_for(game).auto_passes[d.prompt.kind]
-                            found = next((a for a in d.actions if a.choice == wanted), None)
+                            found = self._auto_answer(game, mode, d.prompt, d.actions)
                             if found is not None:
                                 return found
                     raise StaleClick("The auto-pass came too late: the prompt is settled.")
@@ -162,5 +197,6 @@ class AutomaticMixin(ServiceBase):
             entry["due"]
             for record in await self.store.games_with_status("active")
             for entry in (await self.store.get_setting("game", record.id, AUTO_PASS_PLAN, {})).values()
+            if entry.get("answer")
         ]
         return min(dues, default=None)

@@ -112,6 +112,10 @@ class ServiceBase:
             self, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
         ) -> None: ...  # automatic
 
+        async def _quiet_prompts(
+            self, engine: Engine, record: GameRecord, state: GameState, seats: Sequence[SeatRecord]
+        ) -> frozenset[str]: ...  # automatic
+
     # ---------------------------------------------------------------- the games
 
     def offers(self, game: str) -> bool:

@@ -24,7 +24,7 @@ read a private payload's decisions back (:func:`decisions_from_payload`, for the
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,9 +121,11 @@ def private_payload(
     *,
     with_decisions: bool,
     names: Mapping[Seat, str] | None = None,
+    hide: Collection[str] = (),
 ) -> dict[str, Any]:
     """A seat's private message: the ``private`` events it saw, narrated for it, and (when
-    ``with_decisions``) its open decisions with their legal answers."""
+    ``with_decisions``) its open decisions with their legal answers, but those of the prompts
+    ``hide`` names (answered by ``auto_pass``, never shown)."""
     return {
         "v": PAYLOAD_VERSION,
         "kind": "private",
@@ -134,7 +136,7 @@ def private_payload(
         "lines": narrate(state.game, private, seat, names),
         "events": events_plain(private),
         "names": {str(s): name for s, name in (names or {}).items()},  # for the labels of its decisions
-        "decisions": decisions_plain(engine, state, seat) if with_decisions else [],
+        "decisions": [d for d in decisions_plain(engine, state, seat) if d["prompt"]["id"] not in hide] if with_decisions else [],
     }
 
 

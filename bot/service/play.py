@@ -158,7 +158,10 @@ class PlayMixin(ServiceBase):
             except EngineError as e:
                 raise Refused(refusal_from(e, narrator_for(ruleset.name).action)) from None
             seq, state = await self._commit_stretch(engine, record, seats, state, (seat, transition))
-            open_now = decisions(engine, state, seat) if state.result is None else ()
+            quiet = await self._quiet_prompts(engine, record, state, seats)
+            open_now = (
+                tuple(d for d in decisions(engine, state, seat) if d.prompt.id not in quiet) if state.result is None else ()
+            )
         return ActOutcome(
             game_id=game_id,
             seq=seq,
@@ -291,8 +294,9 @@ class PlayMixin(ServiceBase):
         tells it (:meth:`_commit_stretch`), so it is stored held; otherwise it is queued as
         one message with the game's held news before it, which the same transaction
         releases. ``before`` is the state the transition started from: a seat is told of
-        its decisions when a prompt opened for it that was not open before (and it did not
-        act itself). Eliminated seats are
+        its decisions when a prompt opened for it that was not open before, or that ``auto_pass``
+        answered before and now asks it (and it did not act itself); a prompt ``auto_pass`` answers
+        (:meth:`~bot.service.automatic.AutomaticMixin._quiet_prompts`) is not shown. Eliminated seats are
         spectators: they get no private message that carries no decision.
         """
         state = transition.state
@@ -309,11 +313,14 @@ class PlayMixin(ServiceBase):
                     channel["reveal"] = narrator_for(state.game).reveal(engine, state)
             outbox.append(OutboxMessage("channel", dumps(channel)))
         out = spectators(public)
+        quiet = await self._quiet_prompts(engine, record, state, seats)
+        if before is not None:  # a prompt answered by auto_pass so far that now asks its player is new to them
+            opened_before -= await self._quiet_prompts(engine, record, before, seats)
         for s in state.seats:
             if users.get(s) is None:
                 continue
             private = [e for e in transition.events if e.to is not None and s in e.to]
-            new_prompts = s != seat and any(p.id not in opened_before for p in state.prompts_for(s))
+            new_prompts = s != seat and any(p.id not in opened_before and p.id not in quiet for p in state.prompts_for(s))
             if (private or new_prompts) and (s not in out or new_prompts):
                 payload = private_payload(
                     engine,
@@ -324,6 +331,7 @@ class PlayMixin(ServiceBase):
                     private,
                     with_decisions=new_prompts,
                     names=names_of(state.game, seats, public),
+                    hide=quiet,
                 )
                 outbox.append(OutboxMessage(f"user:{users[s]}", dumps(payload)))
         try:
@@ -368,14 +376,17 @@ class PlayMixin(ServiceBase):
         engine = Engine(ruleset)
         state = self._state(record, ruleset)
         running = record.status == "active" and state.result is None  # an abandoned game's prompts stay open, unanswerable
+        quiet = (
+            await self._quiet_prompts(engine, record, state, await self.store.seats(game_id)) if seat is not None else frozenset()
+        )
         return SeatView(
             game_id=game_id,
             seq=record.seq,
             status=record.status,
             seat=seat,
             view=engine.view(state, seat),
-            prompts=tuple(state.prompts_for(seat)) if seat is not None and running else (),
-            legal=tuple(engine.legal(state, seat)) if seat is not None and running else (),
+            prompts=tuple(p for p in state.prompts_for(seat) if p.id not in quiet) if seat is not None and running else (),
+            legal=tuple(a for a in engine.legal(state, seat) if a.prompt not in quiet) if seat is not None and running else (),
             awaited=tuple(state.awaited()) if running else (),
             game=record.game,
             result=state.result,

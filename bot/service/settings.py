@@ -9,7 +9,16 @@ from bot.errors import RunetableError
 from bot.service.base import ServiceBase
 
 #: player settings (scope "player") and their defaults
-PLAYER_SETTINGS: dict[str, Any] = {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False, "palette": "default"}
+PLAYER_SETTINGS: dict[str, Any] = {
+    "battle_policy": "automatic",
+    "auto_end_turn": False,
+    "auto_pass": "unplayable",
+    "palette": "default",
+}
+#: the values of ``auto_pass`` (issue 19 item 2): ``unplayable`` (the default) passes a window the
+#: seat can only pass, and answers any other prompt with a single legal answer, after the random
+#: delay; ``always`` also passes the windows the seat could play in; ``off`` asks every time
+AUTO_PASS_MODES = ("unplayable", "always", "off")
 BATTLE_POLICIES = ("automatic", "manual")
 #: the renderer's palettes (renderer/palette.py): colour-blind-safe default, darker contrast, classic
 PALETTES = ("default", "contrast", "classic")
@@ -21,13 +30,26 @@ PLAYER_SETTINGS["layout"] = "wide"
 DM_CLOSED = "dm_closed"
 
 
+def auto_pass_mode(stored: Any) -> str:
+    """``auto_pass`` as one of :data:`AUTO_PASS_MODES`; older versions stored a bool (True:
+    the opt-in ``always``, False: ``off``), and anything else reads as the default."""
+    if stored is True:
+        return "always"
+    if stored is False:
+        return "off"
+    return stored if stored in AUTO_PASS_MODES else PLAYER_SETTINGS["auto_pass"]
+
+
 class SettingsMixin(ServiceBase):
     """Reading and checking a player's settings (:data:`PLAYER_SETTINGS`)."""
 
     async def player_setting(self, user_id: int | None, key: str) -> Any:
-        if user_id is None:
-            return PLAYER_SETTINGS[key]
-        return await self.store.get_setting("player", user_id, key, PLAYER_SETTINGS[key])
+        value = (
+            PLAYER_SETTINGS[key]
+            if user_id is None
+            else await self.store.get_setting("player", user_id, key, PLAYER_SETTINGS[key])
+        )
+        return auto_pass_mode(value) if key == "auto_pass" else value
 
     async def player_settings(self, user_id: int) -> dict[str, Any]:
         return {key: await self.player_setting(user_id, key) for key in PLAYER_SETTINGS}
@@ -41,8 +63,12 @@ class SettingsMixin(ServiceBase):
             raise RunetableError(f"The palette is one of {', '.join(PALETTES)}.")
         if key == "layout" and value not in LAYOUTS:
             raise RunetableError(f"The layout is one of {', '.join(LAYOUTS)}.")
-        if key in ("auto_end_turn", "auto_pass") and not isinstance(value, bool):
+        if key == "auto_end_turn" and not isinstance(value, bool):
             raise RunetableError(f"{key} is on or off.")
+        if key == "auto_pass":
+            if not isinstance(value, bool) and value not in AUTO_PASS_MODES:
+                raise RunetableError(f"auto_pass is one of {', '.join(AUTO_PASS_MODES)}.")
+            value = auto_pass_mode(value)
         await self.store.set_setting("player", user_id, key, value)
 
     async def dm_closed(self, user_id: int) -> bool:

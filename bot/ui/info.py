@@ -163,7 +163,7 @@ async def settings(
     user_id: int,
     battle_policy: str | None = None,
     auto_end_turn: bool | None = None,
-    auto_pass: bool | None = None,
+    auto_pass: str | None = None,
     palette: str | None = None,
     layout: str | None = None,
 ) -> list[Reply]:
@@ -191,11 +191,13 @@ async def settings(
         " what becomes of a captured stronghold and which units leave an over-full area are always asked.",
         f"**auto-end-turn: {'on' if current['auto_end_turn'] else 'off'}**. On: after your order is resolved your"
         " turn ends by itself (you forgo playing a card at that moment). Off: you press End turn.",
-        f"**auto-pass: {'on' if current['auto_pass'] else 'off'}**. On: when a reaction window opens for you"
-        " (you may play a tactics card in someone else's turn, a battle, a season card's resolution), it is"
-        f" passed for you after a random delay of {AUTO_PASS_DELAY[0]:.0f} to {AUTO_PASS_DELAY[1]:.0f} seconds, whatever cards"
-        " you hold, so the table cannot"
-        " tell from the timing whether you had a card to play; until then you may still play one yourself.",
+        f"**auto-pass: {current['auto_pass']}**. unplayable (default): a decision with one possible answer is"
+        " never put to you: a reaction window in which you hold nothing you may play now (someone else's turn, a"
+        " battle, a season card), or a turn window with only Proceed or End turn, is answered for you after a"
+        f" random delay of {AUTO_PASS_DELAY[0]:.0f} to {AUTO_PASS_DELAY[1]:.0f} seconds; a window in which you"
+        " could play is asked. The delay is drawn the same way whatever you hold, but a pass within minutes"
+        " suggests you had nothing to play. always: every reaction window is passed after that delay, whatever cards"
+        " you hold (until then you may still play a card yourself). off: you are asked every time.",
         f"**palette: {current['palette']}**. The colours of the maps you ask for with /game map: default"
         " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
         " emblem, so colour never carries meaning alone.",

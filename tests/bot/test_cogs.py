@@ -123,13 +123,17 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     assert await client.service.player_settings(ALICE) == {
         "battle_policy": "manual",
         "auto_end_turn": True,
-        "auto_pass": False,
+        "auto_pass": "off",  # the tests' players are asked everything (tests/conftest.py)
         "palette": "default",
         "layout": "wide",
     }
-    fake = await run(cog, "game settings", ALICE, auto_pass=True, palette="contrast")
-    assert "auto-pass: on" in replies(fake)[0] and "whatever cards you hold" in replies(fake)[0]
+    fake = await run(cog, "game settings", ALICE, auto_pass="always", palette="contrast")
+    assert "auto-pass: always" in replies(fake)[0] and "whatever cards you hold" in replies(fake)[0]
+    assert await client.service.player_setting(ALICE, "auto_pass") == "always"
     assert "palette: contrast" in replies(fake)[0] and await client.service.player_setting(ALICE, "palette") == "contrast"
+    assert "emblem, so colour never carries meaning alone." in replies(fake)[0]  # the whole text fits
+    fake = await run(cog, "game settings", ALICE, auto_pass="sometimes")  # issue 19 item 2: a choice of three
+    assert replies(fake) == ["auto_pass is one of unplayable, always, off."]
     # the layout setting round-trips through /game settings (issue 19 item 7)
     fake = await run(cog, "game settings", ALICE, layout="phone")
     assert "layout: phone" in replies(fake)[0] and await client.service.player_setting(ALICE, "layout") == "phone"

@@ -68,6 +68,29 @@ async def test_a_new_decision_reaches_the_seat_by_dm_but_not_the_actor(service, 
     assert [d.prompt.kind for d in outcome.decisions] == ["react"] and outcome.game == "tinygame"
 
 
+@pytest.mark.auto_pass_default
+async def test_by_default_a_lone_pass_reaches_no_dm_while_the_channel_still_awaits_the_seat(service, store):
+    """Issue 19 item 2: a reaction whose only answer is Pass (no veto card in hand, a secret)
+    is neither sent nor shown to its player under the default auto_pass; a seat holding a
+    veto is told. The channel awaits all three alike, so nothing public tells them apart."""
+    game_id = await started_game(service)
+    users = {s.seat: s.user_id for s in await store.seats(game_id)}
+    for seat in (0, 1, 2):
+        view = await service.view(game_id, users[seat])
+        outcome = await service.act(game_id, users[seat], view.legal[0])
+    engine = Engine(rulesets("tinygame"))
+    state = service._state(await store.get_game(game_id))
+    lone = {s for s in (0, 1, 2) if len(engine.ruleset.legal(state, next(iter(state.prompts_for(s))))) == 1}
+    assert lone and lone != {0, 1, 2}  # both kinds of seat at this table
+    last = {r: p for s, r, p in await payloads(store, game_id) if s == outcome.seq}
+    told = {r for r, p in last.items() if r != "channel" and p["decisions"]}
+    assert told == {f"user:{users[s]}" for s in (0, 1) if s not in lone}  # seat 2 acted: it sees the reply
+    assert [d.prompt.kind for d in outcome.decisions] == ([] if 2 in lone else ["react"])
+    assert {a["seat"] for a in last["channel"]["awaiting"]} == {0, 1, 2}
+    for s in lone:
+        assert (await service.view(game_id, users[s])).decisions == ()
+
+
 async def test_ai_seats_fill_the_table_and_play_from_their_own_view(store):
     service = GameService(store, rulesets, ai=lambda game: random_ai)
     record = await service.create_game(GUILD, CHANNEL, "tinygame", {}, ALICE, seed=4, lobby={"table_size": 3, "ai_fill": True})
@@ -120,11 +143,12 @@ async def test_auto_end_turn_answers_only_for_the_player_who_asked(service, stor
     assert last.seat == bob.seat and decode(last.action)[0].action.choice in ("pass", "veto")
 
 
+@pytest.mark.auto_pass_default
 async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(service, store):
     assert await service.player_settings(ALICE) == {
         "battle_policy": "automatic",
         "auto_end_turn": False,
-        "auto_pass": False,
+        "auto_pass": "unplayable",  # issue 19 item 2: the default
         "palette": "default",
         "layout": "wide",
     }
@@ -132,7 +156,7 @@ async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(
         await service.set_player_setting(ALICE, "palette", "neon")
     with pytest.raises(RunetableError, match="The layout is one of wide, phone"):  # issue 19 item 7
         await service.set_player_setting(ALICE, "layout", "tablet")
-    with pytest.raises(RunetableError, match="auto_pass is on or off"):
+    with pytest.raises(RunetableError, match="auto_pass is one of unplayable, always, off"):
         await service.set_player_setting(ALICE, "auto_pass", "sometimes")
     with pytest.raises(RunetableError, match="one of automatic, manual"):
         await service.set_player_setting(ALICE, "battle_policy", "reckless")

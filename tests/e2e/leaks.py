@@ -40,6 +40,13 @@ matched card by card: they name every card of the pack.
 :func:`audit` adds the other checks of a game: the awaited list of each commit's news, the
 maps (each the bot's picture of its commit's public view), the ``/rw card`` answers,
 and the replay.
+
+**The one exception: auto-pass timing.** With the default ``auto_pass`` setting,
+``unplayable``, a window a seat can only pass is passed after a random 30 to 150 seconds
+while a seat that could play is asked, so a quick pass suggests an empty choice (issue 19
+item 2, docs/architecture.md "Windows reveal nothing about hands"). It is a deliberate,
+documented timing leak, the only one: these checks match what outputs say, never when they
+come, and nothing here treats the timing of an answer as an output.
 """
 
 from __future__ import annotations

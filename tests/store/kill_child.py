@@ -34,6 +34,7 @@ if str(ROOT) not in sys.path:
 
 from bot.delivery import Deliverer, RecordingTransport  # noqa: E402
 from bot.narration import narrator_for, register_narrator  # noqa: E402
+from bot.service.settings import PLAYER_SETTINGS  # noqa: E402
 from bot.store import SeatRecord, Store  # noqa: E402
 from bot.table import Table, seats, sweeper, undo, votes  # noqa: E402
 from tests.table.helpers import ALICE, BOB, CAROL, START, FakeClock, make_table, play_first, tiny_game  # noqa: E402
@@ -353,6 +354,9 @@ def dump(path: str, scenario: Scenario) -> tuple[dict[str, list[dict[str, Any]]]
 
 
 if __name__ == "__main__":
+    # the players answer every decision themselves, as in the test process (tests/conftest.py):
+    # the default auto_pass would plan passes with delays drawn at random, which differ between runs
+    PLAYER_SETTINGS["auto_pass"] = "off"
     if sys.argv[4:5] == ["--recover"]:  # the restart, as its own process too
         print(json.dumps(asyncio.run(recover(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[5])))), flush=True)
     else:
