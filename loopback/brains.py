@@ -32,7 +32,7 @@ import asyncio
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -259,8 +259,12 @@ class Table:
         type_moves: bool = False,
         game: str = "runewars",
         seats: int | None = None,
+        idle: Callable[[], Awaitable[bool]] | None = None,
     ):
         self.double = double
+        #: called when only AI seats or auto-answered decisions are awaited; True when it moved
+        #: the game's clock on to the next auto-pass (the playtest's virtual time)
+        self.idle = idle
         self.game = game
         self.frontend = frontend_for(game)
         policy = load_ai(game)
@@ -317,10 +321,18 @@ class Table:
     async def seat_view(self, user_id: int | None) -> SeatView:
         return await self.service.view(self.game_id, user_id)
 
-    def next_brain(self, public: SeatView) -> Brain | None:
-        """The brain of the first awaited seat a user holds, or None (only AI seats are awaited)."""
+    async def next_decider(self, public: SeatView) -> tuple[Brain, SeatView] | None:
+        """The brain of the first awaited seat a user holds that has a decision shown to it, and
+        that seat's view; None when only AI seats are awaited, or users whose open decisions
+        ``auto_pass`` answers by itself after its delay (they are shown none)."""
         by_user = self.by_user
-        return next((by_user[self.seats[s]] for s in public.awaited if self.seats.get(s) in by_user), None)
+        for seat in public.awaited:
+            brain = by_user.get(self.seats.get(seat))  # type: ignore[arg-type]
+            if brain is not None:
+                view = await self.seat_view(brain.user.id)
+                if view.decisions:
+                    return brain, view
+        return None
 
     async def moved_on(self, seq: int, timeout: float = AI_PATIENCE) -> None:
         """Wait until the game is past position ``seq`` (the bot playing its AI seats)."""
@@ -344,12 +356,15 @@ class Table:
             public = await self.seat_view(None)
             if public.status != "active" or public.view.get("result") is not None or until(public):
                 return public
-            brain = self.next_brain(public)
-            if brain is None:  # only AI seats are awaited: the bot plays them
+            decider = await self.next_decider(public)
+            if decider is None:  # only AI seats or auto-passes are awaited: the bot answers them
+                if self.idle is not None:
+                    await self.idle()
                 await self.moved_on(public.seq)
                 continue
             steps += 1
-            step = await brain.decide(await self.seat_view(brain.user.id))
+            brain, view = decider
+            step = await brain.decide(view)
             self.steps.append(step)
             if after_step is not None:
                 await after_step(step)

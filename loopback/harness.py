@@ -36,7 +36,7 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -125,9 +125,11 @@ async def running(client: discord.Client, double: DiscordDouble) -> AsyncIterato
 
 
 @contextlib.asynccontextmanager
-async def bot_in_process(double: DiscordDouble, database: Path, *, seeds: list[int] = ()) -> AsyncIterator[RunetableBot]:
+async def bot_in_process(
+    double: DiscordDouble, database: Path, *, seeds: list[int] = (), clock: Callable[[], float] | None = None
+) -> AsyncIterator[RunetableBot]:
     """The real RunetableBot in this process, connected to ``double``, its store at ``database``,
-    with the test settings."""
+    with the test settings; ``clock``: the service's time (the playtest's virtual clock)."""
     config = Config(
         token=double.token,
         database_path=database,
@@ -137,7 +139,7 @@ async def bot_in_process(double: DiscordDouble, database: Path, *, seeds: list[i
         dm_limit=int(TEST_SETTINGS["DM_LIMIT"]),
     )
     store = await Store.open(database)
-    bot = RunetableBot(config, store, service=SeededService(store, list(seeds)))
+    bot = RunetableBot(config, store, service=SeededService(store, list(seeds), **({"clock": clock} if clock else {})))
     try:
         async with running(bot, double):
             await double.wait_for(lambda: double.guild_commands.get(double.guild.id), what="the command sync")

@@ -69,6 +69,7 @@ COUNTERS = (
     "merged",
     "notifications",
     "reminders",
+    "auto_passes",
     "raw_lines",
     "bare_ids",
 )
@@ -220,8 +221,32 @@ class Options:
     humans: int | None = None  # scripted users (default: every seat)
     chapters: int | None = None  # stop after this many chapters (default: the whole game)
     out: Path | None = Path("playtest-out")
+    #: the players' ``auto_pass`` setting (default: the bot's default, ``unplayable``)
+    auto_pass: str | None = None
     #: a narrator to play with instead of the game's (tests inject one)
     narrator: Narrator | None = None
+
+
+class VirtualClock:
+    """The bot's time in a playtest: the real time plus the waits skipped. When the players
+    have nothing to click because only auto-passes are due (``auto_pass`` answers after 30 to
+    150 seconds), the clock jumps to the next one instead of the run waiting for it."""
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.skipped
+
+    async def next_auto_pass(self, bot: Any) -> bool:
+        """Move on to the bot's next planned auto-pass and give it; False when none is planned."""
+        due = await bot.service.next_auto_pass()
+        if due is None:
+            return False
+        self.skipped += max(0.0, due - self()) + 0.001
+        if await bot.service.auto_passes_due():
+            bot.kick_delivery()
+        return True
 
 
 @dataclass
@@ -241,6 +266,10 @@ class Played:
     seconds: float
     chapter_limit: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: each scripted user's ``auto_pass`` setting (user id -> mode)
+    auto_pass: dict[int, str] = field(default_factory=dict)
+    #: seconds of auto-pass delays the virtual clock skipped
+    waited: float = 0.0
 
 
 def run(options: Options) -> dict[str, Any]:
@@ -282,9 +311,25 @@ async def _run(options: Options) -> dict[str, Any]:
             async with RecordingDouble() as double:
                 point_at(double.api_base, double.gateway_url)
                 try:
-                    async with bot_in_process(double, database, seeds=[options.seed]), reader(database) as service:
+                    clock = VirtualClock()
+                    async with (
+                        bot_in_process(double, database, seeds=[options.seed], clock=clock) as bot,
+                        reader(database) as service,
+                    ):
                         users = [Player(double, double.add_user(name)) for name in NAMES[:humans]]
-                        table = Table(double, service, users, seed=options.seed, game=options.game, seats=size)
+                        for user in users:
+                            if options.auto_pass is not None:
+                                await bot.service.set_player_setting(user.user.id, "auto_pass", options.auto_pass)
+                        table = Table(
+                            double,
+                            service,
+                            users,
+                            seed=options.seed,
+                            game=options.game,
+                            seats=size,
+                            idle=lambda: clock.next_auto_pass(bot),
+                        )
+                        modes = {user.user.id: await bot.service.player_setting(user.user.id, "auto_pass") for user in users}
                         await table.open()
                         seen: list[str] = []
 
@@ -311,6 +356,8 @@ async def _run(options: Options) -> dict[str, Any]:
                             outbox=outbox_rows(database, table.game_id),
                             pack=await table.pack(),
                             catcher=catcher,
+                            auto_pass=modes,
+                            waited=clock.skipped,
                             stopped_early=stopped_early,
                             seconds=time.monotonic() - started,
                             chapter_limit=options.chapters,
@@ -333,6 +380,10 @@ async def _run(options: Options) -> dict[str, Any]:
         "chapters_asked": options.chapters,
         "finished": not played.stopped_early,
         "wall_seconds": round(played.seconds, 1),
+        "auto_pass": sorted(set(played.auto_pass.values())),
+        "auto_pass_waits_skipped_seconds": round(played.waited),
+        #: decisions whose panel never came by DM, so the player asked for it with the private command
+        "panels_asked_for": sum(brain.fallbacks for brain in played.table.brains),
     }
     if options.out is not None:
         write_transcript(played, options.out, report)
@@ -421,21 +472,30 @@ def measure(played: Played) -> dict[str, Any]:
             if offered is not None and len(offered.actions) == 1:
                 count("single_option_panels", chapter, user)
 
-    # hand-offs: a user's seat awaited after a commit of another seat, not awaited before it
-    awaited_before: set[int] = set()
+    # hand-offs: a user's seat shown a decision after a commit of another seat, when it was
+    # shown none before it; a decision ``auto_pass`` answers by itself (one legal answer, the
+    # setting not ``off``) is never shown, so a seat awaited only for such is no hand-off
+    def shown(state: Any, seat: int) -> list[Any]:
+        quiet = played.auto_pass.get(humans[seat], "off") != "off"
+        return [d for d in decisions(engine, state, seat) if not (quiet and len(d.actions) == 1)]
+
+    answered = {(step.seat, step.seq_before) for step in table.steps}
+    shown_before: set[int] = set()
     for commit in played.commits:
         state = commit.state
-        awaited = {pr.seat for pr in state.prompts} if state.result is None else set()
+        now_shown = {seat for seat in humans if state.result is None and shown(state, seat)}
         if commit.seq > 1:
-            for seat in sorted(awaited - awaited_before):
-                if seat in humans and commit.seat != seat:
+            if commit.seat in humans and (commit.seat, commit.seq - 1) not in answered and commit.records[0].action is not None:
+                count("auto_passes", chapter_of[commit.seq], humans[commit.seat])
+            for seat in sorted(now_shown - shown_before):
+                if commit.seat != seat:
                     chapter = chapter_of[commit.seq]
                     count("handoffs", chapter, humans[seat])
-                    open_ = [a for d in decisions(engine, state, seat) for a in d.actions]
+                    open_ = [a for d in shown(state, seat) for a in d.actions]
                     passes = {choice for pr in state.prompts_for(seat) for choice in _pass_choices(frontend, pr.kind)}
                     if open_ and all(a.choice in passes for a in open_):
                         count("pass_only_handoffs", chapter, humans[seat])
-        awaited_before = awaited
+        shown_before = now_shown
 
     # clicks: every interaction a user sent but autocomplete (typing)
     for interaction in double.interactions.values():

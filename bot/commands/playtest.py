@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 from bot.commands.common import UsageError, add_game_argument, find
+from bot.service.settings import AUTO_PASS_MODES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +26,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--humans", type=int, default=None, help="scripted players; the other seats are AI (default: all)")
     parser.add_argument("--chapters", type=int, default=None, help="stop after this many chapters (default: the whole game)")
     parser.add_argument("--out", type=Path, default=Path("playtest-out"), help="transcript folder (default playtest-out/)")
+    parser.add_argument(
+        "--auto-pass",
+        choices=AUTO_PASS_MODES,
+        default=None,
+        help="the scripted players' auto_pass setting (default: the bot's default, unplayable)",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
 
 
@@ -43,7 +50,15 @@ def run(args: argparse.Namespace) -> int:
     from loopback.playtest import run as play
 
     report = play(
-        Options(game=descriptor.name, players=players, seed=args.seed, humans=args.humans, chapters=args.chapters, out=args.out)
+        Options(
+            game=descriptor.name,
+            players=players,
+            seed=args.seed,
+            humans=args.humans,
+            chapters=args.chapters,
+            out=args.out,
+            auto_pass=args.auto_pass,
+        )
     )
     print(json.dumps(report, indent=2) if args.json else summary(report))
     return 0

@@ -179,7 +179,9 @@ class AutomaticMixin(ServiceBase):
                     raise StaleClick("The auto-pass came too late: the prompt is settled.")
 
                 try:
-                    done.append(await self.answer(record.id, user, the_pass))
+                    done.append(
+                        await self.answer(record.id, user, the_pass, replied=False)
+                    )  # nobody clicked: a DM tells what follows
                 except RunetableError as e:  # answered meanwhile, or the game ended
                     log.info("game %s: auto-pass of %s not given: %s", record.id, prompt_id, e.message)
                     await self._forget_auto_pass(record.id, prompt_id)

@@ -73,7 +73,7 @@ class ServiceBase:
         async def player_settings(self, user_id: int) -> dict[str, Any]: ...  # settings
 
         async def answer(
-            self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action]
+            self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action], *, replied: bool = True
         ) -> ActOutcome: ...  # play
 
         async def _commit(
@@ -89,6 +89,7 @@ class ServiceBase:
             before: GameState | None = None,
             channel: dict[str, Any],
             hold: bool = False,
+            replied: bool = True,
         ) -> int: ...  # play
 
         async def _commit_stretch(
@@ -98,6 +99,8 @@ class ServiceBase:
             seats: Sequence[SeatRecord],
             state: GameState,
             first: tuple[Seat, Transition] | None = None,
+            *,
+            replied: bool = True,
         ) -> tuple[int, GameState]: ...  # play
 
         async def _note_roles(

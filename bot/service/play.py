@@ -135,9 +135,13 @@ class PlayMixin(ServiceBase):
 
         return await self.answer(game_id, user_id, same)
 
-    async def answer(self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action]) -> ActOutcome:
+    async def answer(
+        self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action], *, replied: bool = True
+    ) -> ActOutcome:
         """Apply the action ``choose(decisions, seq)`` picks from the user's open decisions at
-        the game's current position (``seq``), under the game's lock.
+        the game's current position (``seq``), under the game's lock. ``replied``: the user
+        sees the outcome in the reply to their click, which shows their next decisions; an
+        answer nobody clicked (a planned auto-pass) tells them by private message instead.
 
         ``choose`` raises :class:`StaleClick` when what the user clicked is no longer offered
         (the UI's rule: a click counts while its prompt is open and its answer still legal,
@@ -157,7 +161,7 @@ class PlayMixin(ServiceBase):
                 transition = engine.apply(state, dataclasses.replace(action, seat=seat))
             except EngineError as e:
                 raise Refused(refusal_from(e, narrator_for(ruleset.name).action)) from None
-            seq, state = await self._commit_stretch(engine, record, seats, state, (seat, transition))
+            seq, state = await self._commit_stretch(engine, record, seats, state, (seat, transition), replied=replied)
             quiet = await self._quiet_prompts(engine, record, state, seats)
             open_now = (
                 tuple(d for d in decisions(engine, state, seat) if d.prompt.id not in quiet) if state.result is None else ()
@@ -181,6 +185,8 @@ class PlayMixin(ServiceBase):
         seats: Sequence[SeatRecord],
         state: GameState,
         first: tuple[Seat, Transition] | None = None,
+        *,
+        replied: bool = True,
     ) -> tuple[int, GameState]:
         """Commit ``first`` (a seat's answer from ``state``; None: the answers owed now, as
         when a stopped process's stretch goes on, :meth:`finish_stretches`), then let AI seats
@@ -228,7 +234,17 @@ class PlayMixin(ServiceBase):
             following_public = None if following is None else engine.view(following[1].state, None)
             ends = following is None or following[0] in players or narrator.chapter(public) != narrator.chapter(following_public)
             seq = await self._commit(
-                engine, record, seat, transition, seats, stored, public, before=state, channel=news, hold=not ends
+                engine,
+                record,
+                seat,
+                transition,
+                seats,
+                stored,
+                public,
+                before=state,
+                channel=news,
+                hold=not ends,
+                replied=replied,
             )
             seats = await self._note_roles(record, seats, public)
             record, state = dataclasses.replace(record, seq=seq), self._remember(record.id, stored, after)
@@ -286,6 +302,7 @@ class PlayMixin(ServiceBase):
         before: GameState | None = None,
         channel: dict[str, Any],
         hold: bool = False,
+        replied: bool = True,
     ) -> int:
         """Write the records, the state (``stored``: ``transition.state`` encoded) and the
         outbox in one transaction; returns the new seq. ``public`` is the public view after it.
@@ -320,7 +337,9 @@ class PlayMixin(ServiceBase):
             if users.get(s) is None:
                 continue
             private = [e for e in transition.events if e.to is not None and s in e.to]
-            new_prompts = s != seat and any(p.id not in opened_before and p.id not in quiet for p in state.prompts_for(s))
+            new_prompts = (s != seat or not replied) and any(
+                p.id not in opened_before and p.id not in quiet for p in state.prompts_for(s)
+            )
             if (private or new_prompts) and (s not in out or new_prompts):
                 payload = private_payload(
                     engine,

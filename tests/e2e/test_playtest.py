@@ -83,6 +83,18 @@ def test_the_report_has_the_issue_keys_and_agrees_with_itself(played):
     assert max(c["max_image"][0] * c["max_image"][1] for c in report["per_chapter"]) == width * height
 
 
+def test_under_the_default_auto_pass_no_one_answer_decision_reaches_a_player():
+    """Issue 19 items 1 and 2: with the players' ``auto_pass`` at its default (``unplayable``),
+    the playtest's virtual clock skips the 30-150 s delays; no decision with one answer and no
+    pass-only hand-off is shown, the auto-passes are counted apart, and every next decision of
+    a seat an auto-pass answered for arrives by DM (no panel had to be asked for)."""
+    report = run(Options(game="runewars", players=2, seed=3, chapters=1, out=None, auto_pass="unplayable"))
+    assert report["single_option_panels"] == 0 and report["pass_only_handoffs"] == 0
+    assert report["auto_passes"] > 0 and report["run"]["auto_pass_waits_skipped_seconds"] >= 30
+    assert report["run"]["panels_asked_for"] == 0
+    assert report["run"]["auto_pass"] == ["unplayable"]
+
+
 def test_the_injected_raw_lines_are_counted_and_in_the_transcript(played):
     report, out, narrator = played
     assert narrator.kind is not None
