@@ -52,7 +52,7 @@ from bot.service.games import (
 from bot.service.lobby import LOBBY_DEFAULTS, SEAT_ORDER_SALT, LobbyMixin, Started
 from bot.service.payloads import PAYLOAD_VERSION, Decision, decisions_from_payload, spectators
 from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, SeatView
-from bot.service.settings import BATTLE_POLICIES, DM_CLOSED, PALETTES, PLAYER_SETTINGS, SettingsMixin
+from bot.service.settings import BATTLE_POLICIES, DM_CLOSED, NOTIFY, PALETTES, PLAYER_SETTINGS, SettingsMixin
 from engine.core import Seat
 
 __all__ = [
@@ -60,6 +60,7 @@ __all__ = [
     "AUTO_PASS_PLAN",
     "BATTLE_POLICIES",
     "DM_CLOSED",
+    "NOTIFY",
     "GAMES_VARIABLE",
     "LOBBY_DEFAULTS",
     "MAX_AUTOMATIC",

@@ -9,7 +9,16 @@ from bot.errors import RunetableError
 from bot.service.base import ServiceBase
 
 #: player settings (scope "player") and their defaults
-PLAYER_SETTINGS: dict[str, Any] = {"battle_policy": "automatic", "auto_end_turn": False, "auto_pass": False, "palette": "default"}
+PLAYER_SETTINGS: dict[str, Any] = {
+    "battle_policy": "automatic",
+    "auto_end_turn": False,
+    "auto_pass": False,
+    "palette": "default",
+    "notify": "dm",
+}
+#: how a player hears that a decision waits for them (player setting ``notify``): one DM, or a
+#: ping in the game channel (the DM then comes silently); never both, and only at a hand-off
+NOTIFY = ("dm", "ping")
 BATTLE_POLICIES = ("automatic", "manual")
 #: the renderer's palettes (renderer/palette.py): colour-blind-safe default, darker contrast, classic
 PALETTES = ("default", "contrast", "classic")
@@ -35,6 +44,8 @@ class SettingsMixin(ServiceBase):
             raise RunetableError(f"The battle policy is one of {', '.join(BATTLE_POLICIES)}.")
         if key == "palette" and value not in PALETTES:
             raise RunetableError(f"The palette is one of {', '.join(PALETTES)}.")
+        if key == "notify" and value not in NOTIFY:
+            raise RunetableError(f"You are notified by {' or '.join(NOTIFY)}.")
         if key in ("auto_end_turn", "auto_pass") and not isinstance(value, bool):
             raise RunetableError(f"{key} is on or off.")
         await self.store.set_setting("player", user_id, key, value)

@@ -126,7 +126,10 @@ async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(
         "auto_end_turn": False,
         "auto_pass": False,
         "palette": "default",
+        "notify": "dm",  # issue 19 item 3: a DM at a hand-off unless the player chose pings
     }
+    with pytest.raises(RunetableError, match="notified by dm or ping"):
+        await service.set_player_setting(ALICE, "notify", "both")
     with pytest.raises(RunetableError, match="one of default, contrast, classic"):
         await service.set_player_setting(ALICE, "palette", "neon")
     with pytest.raises(RunetableError, match="auto_pass is on or off"):
