@@ -18,12 +18,13 @@ from discord.ext import commands
 
 from bot.cogs.groups import game_group
 from bot.errors import RunetableError
-from bot.service import PALETTES
+from bot.service import NOTIFY, PALETTES
 from bot.ui import info, lobby, play
 from bot.ui.components import handle
 
 BATTLE_POLICY = [app_commands.Choice(name="automatic", value="automatic"), app_commands.Choice(name="manual", value="manual")]
 PALETTE = [app_commands.Choice(name=name, value=name) for name in PALETTES]
+NOTIFY_CHOICES = [app_commands.Choice(name=name, value=name) for name in NOTIFY]
 
 
 def _where(interaction: discord.Interaction) -> str:
@@ -162,14 +163,15 @@ class GameCog(commands.Cog):
         given = {k: v for k, v in (("to", ns.to), ("from", getattr(ns, "from", None)), ("unit", ns.unit)) if v}
         return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given))
 
-    @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass, map colours")
+    @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass, colours, notify")
     @app_commands.describe(
         battle_policy="who takes the small battle decisions",
         auto_end_turn="end your turn after your order",
         auto_pass="pass reaction windows by themselves after a random delay",
         palette="the colours of the maps you ask for",
+        notify="how you hear that a decision is yours: a DM (default) or a ping in the game channel",
     )
-    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE)
+    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE, notify=NOTIFY_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -177,11 +179,12 @@ class GameCog(commands.Cog):
         auto_end_turn: bool | None = None,
         auto_pass: bool | None = None,
         palette: str | None = None,
+        notify: str | None = None,
     ) -> None:
         await handle(
             interaction,
             _where(interaction),
-            lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette),
+            lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette, notify=notify),
         )
 
     @app_commands.command(name="games", description="Your games on this server and where you are awaited")

@@ -138,6 +138,8 @@ async def settings(
     auto_end_turn: bool | None = None,
     auto_pass: bool | None = None,
     palette: str | None = None,
+    *,
+    notify: str | None = None,
 ) -> list[Reply]:
     """/game settings: show or change the caller's own play settings."""
     try:
@@ -146,6 +148,7 @@ async def settings(
             ("auto_end_turn", auto_end_turn),
             ("auto_pass", auto_pass),
             ("palette", palette),
+            ("notify", notify),
         ):
             if value is not None:
                 await client.service.set_player_setting(user_id, key, value)
@@ -170,6 +173,9 @@ async def settings(
         f"**palette: {current['palette']}**. The colours of the maps you ask for with /game map: default"
         " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
         " emblem, so colour never carries meaning alone.",
+        f"**notify: {current['notify']}**. When a decision becomes yours after another player moved, you hear it"
+        " once: by a DM (dm, the default) or by a ping in the game channel (ping); never both. Your other"
+        " private messages come silently. Reminders are apart.",
     ]
     return [say("\n".join(lines)[:2000])]
 
