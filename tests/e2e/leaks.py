@@ -171,7 +171,7 @@ class Moments:
         state = engine.setup(decode(record.state).options, len(seats), record.seed).state
         outbox, private_lines = _outbox(store.path, game_id)
         keep = set() if double is None else {seq for _, seq, _, _ in channel_maps(double)}
-        news = {entry.seq for entry in outbox.values() if entry.news}
+        news = _news_seqs(store.path, game_id)  # every news row: a turn post's edits have no message of their own
         pictured = {(entry.seq, entry.picture[0]) for entry in outbox.values() if entry.picture is not None}
         builder = _SecretBuilder(engine, pack, state, {s.seat: s.user_id for s in seats})
         moments = cls(game_id, {s.seat: s.user_id for s in seats}, [r.created_at for r in rows], [{}], [()], {}, builder.catalog)
@@ -453,6 +453,13 @@ class OutboxEntry:
     def news(self) -> bool:
         """A channel message of a commit (not a notice)."""
         return self.recipient == "channel" and self.kind in ("start", "update")
+
+
+def _news_seqs(database, game_id: int) -> set[int]:
+    """The commits of the game's channel news rows, sent as a message or as an edit."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        rows = db.execute("SELECT seq, payload FROM outbox WHERE game_id = ? AND recipient = 'channel'", (game_id,)).fetchall()
+    return {seq for seq, payload in rows if json.loads(payload).get("kind") in ("start", "update")}
 
 
 def _outbox(database, game_id: int) -> tuple[dict[int, OutboxEntry], dict[int, list[list[str]]]]:
@@ -821,7 +828,7 @@ async def battle_problems(double: DiscordDouble, moments: Moments, service: Game
     as the public saw it: the public events of a battle that ended in the commits its news
     message covers, with that commit's public players."""
     problems = []
-    news = sorted({entry.seq for entry in moments.outbox.values() if entry.news})
+    news = sorted(moments.public_players)  # the commits of every news row
     for message, index, _, attachment, data in attachments(double, BATTLE_FILE):
         match = BATTLE_FILE.fullmatch(attachment["filename"])
         if int(match["game"]) != moments.game_id:

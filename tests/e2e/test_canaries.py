@@ -97,9 +97,9 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
     elif kind == "log line":
         narrate = transport.dm_text
 
-        def dm_text(payload):
+        def dm_text(payload, *context):
             logging.getLogger("bot.ui.transport").info("sending a DM; the next tactics card is %s", secret())
-            return narrate(payload)
+            return narrate(payload, *context)
 
         monkeypatch.setattr(transport, "dm_text", dm_text)
     else:
