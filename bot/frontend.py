@@ -76,6 +76,11 @@ class FrontEnd:
         turn of the view it started from."""
         return None
 
+    def ends_turn(self, event_kind: str) -> bool:
+        """Whether an event of this kind ends a player's turn (what follows it in the same
+        commit, a season's end say, is told between turns)."""
+        return False
+
     def chapter_recap(self, start_view: Mapping[str, Any], end_view: Mapping[str, Any]) -> list[str]:
         """What changed over a chapter (a season), in words, from the public views at its start
         and end: by default the status lines that differ at its end."""

@@ -11,6 +11,7 @@ Outbox payloads are JSON objects (``v`` is the payload version)::
               "reveal": [str]  (the last commit only: every secret, told when the game ends),
               "chapter": str | null,  (the chapter, a season, at its end)
               "turn": [key, seat] | null, "ai": bool  (a commit: the player turn it was made in)
+              "then": [key, seat] | null, "then_ai": bool  (the turn it led into)
               "posts": [{"id": n, "edit": bool, "key", "ai", "lines": [str], "events": [...]}]
                        (the stretch as turn posts: ``edit`` continues post ``n`` of the
                        game, else it is a new post; bot.delivery sends or edits them),

@@ -202,7 +202,9 @@ class PlayMixin(ServiceBase):
             after = decode(stored)
             news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began)
             turn = frontend.turn(before_public)  # a commit belongs to the turn it was made in
+            then = frontend.turn(public)  # the turn the commit leads into (a turn that ended in it may go on to the next)
             news.update(turn=list(turn) if turn else None, ai=turn is not None and turn[1] not in players)
+            news.update(then=list(then) if then else None, then_ai=then is not None and then[1] not in players)
             following = (
                 None
                 if after.result is not None
@@ -367,7 +369,7 @@ class PlayMixin(ServiceBase):
             }
         number = 0 if current is None else current["id"]
         posts: list[dict[str, Any]] = []
-        for part in parts:
+        for part in _split_at_turn_ends(frontend, parts, None if current is None else current["chapter"]):
             turn = part.get("turn")
             key, ai = (turn[0] if turn else None), bool(part.get("ai"))
             lines = post_lines(part)
@@ -478,6 +480,26 @@ class PlayMixin(ServiceBase):
             awaited = record.status == "active" and seat in self._state(record).awaited()
             out.append(MyGame(record, seat, awaited))
         return out
+
+
+def _split_at_turn_ends(frontend: Any, parts: Sequence[dict[str, Any]], chapter: str | None) -> list[dict[str, Any]]:
+    """The parts with each commit that ends a turn and goes on cut after the event that ends
+    the turn (:meth:`bot.frontend.FrontEnd.ends_turn`): what follows it belongs to the turn
+    the commit led into (``then``: the next player's turn began) or, when none, is told
+    between turns (the season ends, say), where a new chapter's recap opens it."""
+    out = []
+    for part in parts:
+        lines, events = part.get("lines", []), part.get("events", [])
+        cut = next((i for i, e in enumerate(events) if frontend.ends_turn(e["kind"])), None)
+        if part.get("turn") is None or cut is None or cut == len(events) - 1 or len(lines) != len(events):
+            out.append(part)
+            chapter = part.get("chapter")
+            continue
+        out.append({**part, "lines": lines[: cut + 1], "events": events[: cut + 1], "chapter": chapter})
+        rest = {"turn": part.get("then"), "ai": bool(part.get("then_ai"))}  # the next turn, begun in it, or between turns
+        out.append({**part, "lines": lines[cut + 1 :], "events": events[cut + 1 :], **rest})
+        chapter = part.get("chapter")
+    return out
 
 
 def _replayed_lines(engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None) -> list[str]:

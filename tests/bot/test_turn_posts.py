@@ -146,8 +146,11 @@ async def test_one_post_per_turn_and_consecutive_ai_turns_share_one(tmp_path):
             assert not (earlier["ai"] and later["ai"] and not later["edit"]), "two AI turns in a row, two posts"
         posts = [s for s in transport.sent if s.to == f"channel:{CHANNEL}"]
         assert len(posts) <= (4 + 1) * seasons + 1
-        recaps = [line for row in news for post in row["posts"] for line in post["lines"] if line.endswith("is over.**")]
+        recaps = [
+            (post["key"], line) for row in news for post in row["posts"] for line in post["lines"] if line.endswith("is over.**")
+        ]
         assert len(recaps) == seasons  # each season that ended (and the set-up) says so
+        assert all(key is None for key, _ in recaps)  # between turns, after the turn that ended the season
 
 
 async def test_a_turn_post_edit_killed_or_failed_resumes_to_the_same_post(tmp_path):

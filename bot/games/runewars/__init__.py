@@ -128,6 +128,9 @@ class RunewarsFrontEnd(FrontEnd):
         """A player's turn: from the order card they resolve to the end of their turn (p. 15)."""
         return current_turn(public_view)
 
+    def ends_turn(self, event_kind: str) -> bool:
+        return event_kind == "turn_ended"
+
     def chapter_recap(self, start_view: Mapping[str, Any], end_view: Mapping[str, Any]) -> list[str]:
         return season_recap(start_view, end_view)
 
