@@ -124,8 +124,10 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
         "auto_end_turn": True,
         "auto_pass": False,
         "palette": "default",
+        "notify": "dm",
     }
-    fake = await run(cog, "game settings", ALICE, auto_pass=True, palette="contrast")
+    fake = await run(cog, "game settings", ALICE, auto_pass=True, palette="contrast", notify="ping")
+    assert "notify: ping" in replies(fake)[0] and await client.service.player_setting(ALICE, "notify") == "ping"
     assert "auto-pass: on" in replies(fake)[0] and "whatever cards you hold" in replies(fake)[0]
     assert "palette: contrast" in replies(fake)[0] and await client.service.player_setting(ALICE, "palette") == "contrast"
     fake = await run(cog, "games", ALICE)
