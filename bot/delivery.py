@@ -87,6 +87,10 @@ class Transport(Protocol):
 
     async def send_dm(self, user_id: int, payload: dict[str, Any], nonce: str) -> int: ...
 
+    async def edit_channel(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+        """Replace a channel message's content with ``payload`` (a turn post that goes on;
+        raise :class:`Undeliverable` when it is gone)."""
+
     async def send_private_thread(self, channel_id: int, user_id: int, payload: dict[str, Any], nonce: str) -> int:
         """Post a private payload in the user's private thread of the game channel (raise
         :class:`Undeliverable` when the channel cannot hold one only they may read)."""
@@ -190,9 +194,16 @@ class RecordingTransport:
     sent: list[Sent] = field(default_factory=list)
     dm_attempts: list[int] = field(default_factory=list)
     statuses: list[tuple[int, int]] = field(default_factory=list)
+    edits: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     async def send_channel(self, channel_id: int, payload: dict[str, Any], nonce: str) -> int:
         return self._record(f"channel:{channel_id}", payload, nonce)
+
+    async def edit_channel(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+        if self.transient_failures:
+            self.transient_failures -= 1
+            raise TransientFailure("503 Service Unavailable")
+        self.edits.append((message_id, payload))
 
     async def send_dm(self, user_id: int, payload: dict[str, Any], nonce: str) -> int:
         self.dm_attempts.append(user_id)
@@ -305,7 +316,12 @@ class Deliverer:
             if user_id is None:
                 channel_id = await self._channel(row.game_id)
                 await self._reports(row, payload, channel_id)
-                message_id = await self.transport.send_channel(channel_id, payload, row.nonce)
+                if "posts" in payload:
+                    message_id = await self._posts(row, payload, channel_id)
+                else:
+                    message_id = await self.transport.send_channel(channel_id, payload, row.nonce)
+                    if payload.get("kind") == "start":
+                        await self._ping(row, payload, channel_id)
             else:
                 message_id = await self._send_private(row, user_id, payload)
         except NoSlot as e:
@@ -330,10 +346,75 @@ class Deliverer:
             await self.store.set_setting("player", user_id, _notice_key(row.game_id), False)  # the held episode is over
         return None
 
+    async def _posts(self, row: OutboxRow, payload: dict[str, Any], channel_id: int) -> int | None:
+        """Tell a stretch's news as turn posts (``payload["posts"]``, composed by
+        :meth:`bot.service.play.PlayMixin._told`): a post that goes on is edited, a new one
+        is sent; then, at the game's end, the reveal, and the ping of the players newly
+        awaited who chose pings (player setting ``notify``). Returns the id of the first new
+        post, or None when the row only edits (an undo then marks no shared post).
+
+        Each post's content is kept in the game setting ``post/<n>``: its message and its
+        blocks, one per outbox row. A row sent again after a kill replaces its own block
+        (same content: the edit changes nothing) and a new post is sent with the row's nonce
+        or, once known, edited; blocks of rows an undo superseded are left out."""
+        edit = getattr(self.transport, "edit_channel", None)
+        first_new = None
+        for i, post in enumerate(payload["posts"]):
+            block = {"lines": post["lines"], "reports": post.get("reports", [])}
+            if payload.get("result") is not None and i == len(payload["posts"]) - 1:
+                block["result"] = payload["result"]
+            name = f"post/{post['id']}"
+            stored = await self.store.get_setting("game", row.game_id, name, None)
+            if stored is not None and not post["edit"] and (not stored["blocks"] or stored["blocks"][0][0] != row.key):
+                stored = None  # an undone post had this number: this is another
+            blocks = [b for b in (stored or {}).get("blocks", []) if b[0] != row.key]
+            gone = await self.store.superseded_keys(row.game_id, [b[0] for b in blocks])
+            blocks = [*(b for b in blocks if b[0] not in gone), [row.key, block]]
+            message_id = (stored or {}).get("message_id")
+            body = {
+                "v": 1,
+                "kind": "post",
+                "game_id": row.game_id,
+                "game": payload["game"],
+                "seq": row.seq,
+                "blocks": [b[1] for b in blocks],
+                "lines": [line for b in blocks for line in b[1]["lines"]],
+            }
+            if any(b[1]["lines"] or b[1]["reports"] or b[1].get("result") for b in blocks):
+                if message_id is not None and edit is not None:
+                    try:
+                        await edit(channel_id, message_id, body)
+                    except Undeliverable:  # deleted meanwhile: post it anew
+                        message_id = None
+                if message_id is None or edit is None:
+                    nonce = row.nonce if first_new is None else nonce_for(f"{row.key}/post/{i}")
+                    message_id = await self.transport.send_channel(channel_id, body, nonce)
+                    first_new = first_new or message_id
+            await self.store.set_setting("game", row.game_id, name, {"message_id": message_id, "blocks": blocks})
+        if payload.get("reveal"):
+            reveal = {"v": 1, "kind": "reveal", "game_id": row.game_id, "game": payload["game"], "seq": row.seq}
+            reveal["lines"] = payload["reveal"]
+            await self.transport.send_channel(channel_id, reveal, nonce_for(f"{row.key}/reveal"))
+        await self._ping(row, payload, channel_id)
+        return first_new
+
+    async def _ping(self, row: OutboxRow, payload: dict[str, Any], channel_id: int) -> None:
+        """Ping the players a news row hands the game to (``ping``) who chose pings."""
+        pinged = [u for u in payload.get("ping", []) if await self._notify_by(u) == "ping"]
+        if pinged:
+            ping = {"v": 1, "kind": "ping", "game_id": row.game_id, "game": payload["game"], "seq": row.seq, "ping": pinged}
+            await self.transport.send_channel(channel_id, ping, nonce_for(f"{row.key}/ping"))
+
+    async def _notify_by(self, user_id: int) -> str:
+        """How the player chose to hear of a hand-off: 'dm' (the default) or 'ping'."""
+        return str(await self.store.get_setting("player", user_id, NOTIFY_SETTING, "dm"))
+
     async def _send_private(self, row: OutboxRow, user_id: int, payload: dict[str, Any]) -> int:
         """By DM (rate-limited: :class:`NoSlot` when the limit has no slot now) unless the
         player's DMs are known to be closed; then, or when the DM is refused, in the player's
         private thread (Undeliverable: hold it)."""
+        if payload.get("kind") == "private":  # a hand-off notifies the player who chose DMs; the rest is silent
+            payload = {**payload, "silent": not (payload.get("notify") and await self._notify_by(user_id) == "dm")}
         closed_at = await self.store.get_setting("player", user_id, DM_CLOSED, False)
         if closed_at is False or self.clock() - float(closed_at) >= DM_RETRY_SECONDS:
             if self.dm_limiter is not None and (wait := self.dm_limiter.try_acquire()):
@@ -371,29 +452,32 @@ class Deliverer:
         else:
             prior = stored["events"] if stored and stored["through"] < row.seq and stored["events"] else None
         current = list(prior) if prior else None
-        finished = []
-        for event in payload.get("events", []):
-            if event["kind"] == first:
-                current = [event]
-            elif current is not None:
-                current.append(event)
-            if event["kind"] == last and current is not None:
-                finished.append(current)
-                current = None
-        payload["reports"] = []
-        for i, events in enumerate(finished):
-            report = {
-                "v": 1,
-                "kind": "report",
-                "game_id": row.game_id,
-                "game": payload["game"],
-                "seq": row.seq,
-                "events": events,
-                "players": (payload.get("view") or {}).get("players", []),
-                "names": payload.get("names", {}),
-            }
-            where = await send(channel_id, report, nonce_for(f"{row.key}/report/{i}"))
-            payload["reports"].append({"where": where, "data": events[0].get("data", {})})
+        index = 0
+        for segment in payload.get("posts") or [payload]:  # a report's link goes where the episode ends
+            finished = []
+            for event in segment.get("events", []):
+                if event["kind"] == first:
+                    current = [event]
+                elif current is not None:
+                    current.append(event)
+                if event["kind"] == last and current is not None:
+                    finished.append(current)
+                    current = None
+            segment["reports"] = []
+            for events in finished:
+                report = {
+                    "v": 1,
+                    "kind": "report",
+                    "game_id": row.game_id,
+                    "game": payload["game"],
+                    "seq": row.seq,
+                    "events": events,
+                    "players": (payload.get("view") or {}).get("players", []),
+                    "names": payload.get("names", {}),
+                }
+                where = await send(channel_id, report, nonce_for(f"{row.key}/report/{index}"))
+                index += 1
+                segment["reports"].append({"where": where, "data": events[0].get("data", {})})
         if current or prior:  # else nothing open before or after: nothing to write
             await self.store.set_setting(
                 "game", row.game_id, REPORT_OPEN, {"through": row.seq, "events": current or [], "prior": prior}
@@ -450,6 +534,9 @@ class Deliverer:
 
 #: after DMs refused the bot, private messages skip the DM for this long, then it is tried again
 DM_RETRY_SECONDS = 6 * 3600.0
+
+#: player setting: how a player hears of a hand-off, 'dm' or 'ping' (bot.service.settings.NOTIFY)
+NOTIFY_SETTING = "notify"
 
 #: game setting: the public events of an episode (a battle) that began and has not ended yet
 REPORT_OPEN = "report_open"

@@ -101,6 +101,33 @@ class FrontEnd:
             return self.narrator.action(moves[0])
         return "All: " + ", ".join(self.narrator.action(a) for a in moves)
 
+    #: whether :meth:`turn` names the game's player turns; without, each stretch of commits
+    #: (a move and the automatic answers after it) is told in a post of its own
+    tells_turns: bool = False
+
+    def turn(self, public_view: Mapping[str, Any]) -> tuple[str, Seat] | None:
+        """The player turn the public view is in: a key naming it and the seat whose turn it
+        is, or None between turns (and in games without turns). The channel tells each turn
+        in one post (docs/bot.md, "How a turn looks for a player"); a commit belongs to the
+        turn of the view it started from."""
+        return None
+
+    def ends_turn(self, event_kind: str) -> bool:
+        """Whether an event of this kind ends a player's turn (what follows it in the same
+        commit, a season's end say, is told between turns)."""
+        return False
+
+    def chapter_recap(self, start_view: Mapping[str, Any], end_view: Mapping[str, Any]) -> list[str]:
+        """What changed over a chapter (a season), in words, from the public views at its start
+        and end: by default the status lines that differ at its end."""
+        before = set(self.narrator.status(dict(start_view)))
+        return [line for line in self.narrator.status(dict(end_view)) if line not in before]
+
+    def decision_area(self, prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
+        """The place of the map a decision is about (its DM shows that part of the map, drawn
+        from the seat's own ``view``), or None: the DM shows the seat's whole board."""
+        return None
+
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
         """The board as text (the map without a picture), or one area of it."""
         return self.narrator.status(dict(view))

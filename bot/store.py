@@ -929,6 +929,37 @@ class Store:
             )
             await _release(db, game_id, release)
 
+    async def last_news(self, game_id: int, *, other_chapter: str | None = None) -> OutboxRow | None:
+        """The game's newest channel news told in turn posts (a payload with ``posts``) that no
+        undo superseded; with ``other_chapter``, the newest whose ``chapter`` is another one
+        (its view is where that chapter began). bot.service.play composes turn posts from it."""
+        where = "json_extract(payload, '$.posts') IS NOT NULL"
+        parameters: tuple[Any, ...] = (game_id,)
+        if other_chapter is not None:
+            where = "json_extract(payload, '$.chapter') IS NOT NULL AND json_extract(payload, '$.chapter') != ?"
+            parameters = (game_id, other_chapter)
+        async with self._read() as db:
+            rows = await _rows(
+                db,
+                f"SELECT {_columns(OutboxRow)} FROM outbox WHERE game_id = ? AND recipient = 'channel'"
+                f" AND superseded_at IS NULL AND {where} ORDER BY rowid DESC LIMIT 1",
+                parameters,
+            )
+        return OutboxRow(**dict(rows[0])) if rows else None
+
+    async def superseded_keys(self, game_id: int, keys: Sequence[str]) -> set[str]:
+        """Those of ``keys`` (outbox rows of the game) whose actions an undo took back."""
+        if not keys:
+            return set()
+        marks = ", ".join("?" for _ in keys)
+        async with self._read() as db:
+            rows = await _rows(
+                db,
+                f"SELECT key FROM outbox WHERE game_id = ? AND superseded_at IS NOT NULL AND key IN ({marks})",
+                (game_id, *keys),
+            )
+        return {row["key"] for row in rows}
+
     async def mark_delivered(self, key: str, message_id: int | None) -> None:
         """Record that a message was sent. An unknown key (its action was undone meanwhile)
         is ignored."""

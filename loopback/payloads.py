@@ -56,6 +56,7 @@ BOT_PERMISSIONS = (
 
 # Message flags (resources/message)
 EPHEMERAL = 1 << 6
+SUPPRESS_NOTIFICATIONS = 1 << 12  # message flag: sent without a push notification (a silent message)
 LOADING = 1 << 7
 IS_COMPONENTS_V2 = 1 << 15
 

@@ -67,6 +67,7 @@ COUNTERS = (
     "pings",
     "dms",
     "merged",
+    "silent_dms",
     "notifications",
     "reminders",
     "auto_passes",
@@ -515,9 +516,13 @@ def measure(played: Played) -> dict[str, Any]:
         if message.channel_id == channel_id and not message.ephemeral:
             count("channel_posts", created)
         dm_to = private_to if channel is not None and channel.type in (p.DM, p.PRIVATE_THREAD) else None
-        pinged = pinged_users(_first_version(message), played.double.allowed_mentions.get(message.id))
+        first = _first_version(message)
+        silent = bool(first.flags & p.SUPPRESS_NOTIFICATIONS)  # sent with no push notification
+        pinged = set() if silent else pinged_users(first, played.double.allowed_mentions.get(message.id))
         if dm_to is not None:
             count("dms", created, dm_to)
+            if silent:
+                count("silent_dms", created, dm_to)
         for user in pinged & set(names):
             count("pings", created, user)
             if user == dm_to:
@@ -553,7 +558,7 @@ def measure(played: Played) -> dict[str, Any]:
                     count("bare_ids", chapter, interaction.user_id)
 
     for bucket in (totals, *per_chapter.values(), *per_player.values()):
-        bucket["notifications"] = bucket["pings"] + bucket["dms"] - bucket["merged"]
+        bucket["notifications"] = bucket["pings"] + bucket["dms"] - bucket["silent_dms"] - bucket["merged"]
     chapters = len(labels)
     if played.stopped_early and played.chapter_limit is not None:
         chapters = min(chapters, played.chapter_limit)

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.cogs.groups import game_group
 from bot.errors import RunetableError
-from bot.service import AUTO_PASS_MODES, LAYOUTS, PALETTES
+from bot.service import AUTO_PASS_MODES, LAYOUTS, NOTIFY, PALETTES
 from bot.ui import info, lobby, play
 from bot.ui.components import handle
 
@@ -26,6 +26,7 @@ BATTLE_POLICY = [app_commands.Choice(name="automatic", value="automatic"), app_c
 PALETTE = [app_commands.Choice(name=name, value=name) for name in PALETTES]
 LAYOUT = [app_commands.Choice(name=name, value=name) for name in LAYOUTS]
 AUTO_PASS = [app_commands.Choice(name=name, value=name) for name in AUTO_PASS_MODES]
+NOTIFY_CHOICES = [app_commands.Choice(name=name, value=name) for name in NOTIFY]
 
 
 def _where(interaction: discord.Interaction) -> str:
@@ -185,15 +186,16 @@ class GameCog(commands.Cog):
         given = {k: v for k, v in (("to", ns.to), ("from", getattr(ns, "from", None)), ("unit", ns.unit)) if v}
         return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given))
 
-    @game.command(name="settings", description="Your play settings: battle policy, auto-end-turn, auto-pass, map colours, layout")
+    @game.command(name="settings", description="Your settings: battle policy, auto-end-turn, auto-pass, colours, layout, notify")
     @app_commands.describe(
         battle_policy="who takes the small battle decisions",
         auto_end_turn="end your turn after your order",
         auto_pass="unplayable: pass what you can only pass, after a random delay; always: every window; off: ask me",
         palette="the colours of the maps you ask for",
         layout="wide: one picture; phone: several pictures sized for a phone",
+        notify="how you hear that a decision is yours: a DM (default) or a ping in the game channel",
     )
-    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE, layout=LAYOUT, auto_pass=AUTO_PASS)
+    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE, layout=LAYOUT, auto_pass=AUTO_PASS, notify=NOTIFY_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -202,11 +204,14 @@ class GameCog(commands.Cog):
         auto_pass: str | None = None,
         palette: str | None = None,
         layout: str | None = None,
+        notify: str | None = None,
     ) -> None:
         await handle(
             interaction,
             _where(interaction),
-            lambda c: info.settings(c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette, layout=layout),
+            lambda c: info.settings(
+                c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette, layout=layout, notify=notify
+            ),
         )
 
     @app_commands.command(name="games", description="Your games on this server and where you are awaited")

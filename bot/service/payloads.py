@@ -9,9 +9,17 @@ Outbox payloads are JSON objects (``v`` is the payload version)::
               "ping": [user ids newly awaited],       (the only users the message may ping)
               "view": <the public view>, "result": <null or the result>,
               "reveal": [str]  (the last commit only: every secret, told when the game ends),
+              "chapter": str | null,  (the chapter, a season, at its end)
+              "turn": [key, seat] | null, "ai": bool  (a commit: the player turn it was made in)
+              "then": [key, seat] | null, "then_ai": bool  (the turn it led into)
+              "posts": [{"id": n, "edit": bool, "key", "ai", "lines": [str], "events": [...]}]
+                       (the stretch as turn posts: ``edit`` continues post ``n`` of the
+                       game, else it is a new post; bot.delivery sends or edits them),
               "seats": [{"seat", "user_id"}]  (start only)}
     user:<id>: {"v": 1, "kind": "private", "game_id", "seq", "game", "seat",
                 "lines": [str], "events": [{"kind", "data"}],
+                "notify": bool,  (a hand-off: the player's notification, unless they chose pings)
+                "view": <the seat's own view> (with decisions: the DM's picture is drawn from it),
                 "decisions": [{"prompt": {"id", "kind", "secret", "info"},
                                "actions": [{"choice", "args"}]}]}
     stretch: a channel payload (one commit's news) held until the last commit of its stretch
@@ -28,7 +36,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.narration import narrate, seat_names
+from bot.narration import narrate, narrator_for, seat_names
 from engine.core import Action, Engine, Event, GameState, Prompt, Seat, Transition
 from engine.core.codec import to_plain
 
@@ -105,6 +113,7 @@ def channel_payload(
         "view": public_view,
         "result": state.result,
         "names": {str(seat): name for seat, name in (names or {}).items()},  # seats named in every line (issue 19 item 4)
+        "chapter": narrator_for(state.game).chapter(dict(public_view)),
     }
     if kind == "start":
         payload["seats"] = [{"seat": s, "user_id": users.get(s)} for s in state.seats]
@@ -137,6 +146,8 @@ def private_payload(
         "events": events_plain(private),
         "names": {str(s): name for s, name in (names or {}).items()},  # for the labels of its decisions
         "decisions": [d for d in decisions_plain(engine, state, seat) if d["prompt"]["id"] not in hide] if with_decisions else [],
+        "notify": False,
+        **({"view": engine.view(state, seat)} if with_decisions else {}),
     }
 
 
@@ -154,6 +165,16 @@ def merged(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "events": [event for p in parts for event in p["events"]],
         "ping": [a["user_id"] for a in parts[-1]["awaiting"] if a["user_id"] in pinged],
     }
+
+
+def post_lines(part: Mapping[str, Any]) -> list[str]:
+    """A commit's public lines as its turn post tells them: without those its game tells
+    only in an episode's report (a battle's details, in the battle thread)."""
+    lines, events = list(part.get("lines", [])), part.get("events", [])
+    if len(lines) != len(events):
+        return lines
+    narrator = narrator_for(part.get("game", ""))
+    return [line for line, event in zip(lines, events) if not narrator.in_report(event["kind"])]
 
 
 def spectators(public_view: Mapping[str, Any]) -> set[Seat]:

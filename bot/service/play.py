@@ -23,6 +23,7 @@ from bot.service.payloads import (
     dumps,
     merged,
     names_of,
+    post_lines,
     private_payload,
     spectators,
 )
@@ -215,9 +216,11 @@ class PlayMixin(ServiceBase):
         users = {s.seat: s.user_id for s in seats}
         players = {s.seat for s in seats if s.user_id is not None and not s.is_ai}
         narrator = narrator_for(engine.ruleset.name)
+        frontend = frontend_for(engine.ruleset.name)
         step = first if first is not None else await self._automatic_step(engine, record, state, seats)
-        began = set(state.awaited())
+        began, notified = set(state.awaited()), set()
         public = None if step is None else engine.view(step[1].state, None)
+        before_public = None if step is None else engine.view(state, None)
         for _ in range(MAX_AUTOMATIC + 1):
             if step is None:
                 break
@@ -226,6 +229,10 @@ class PlayMixin(ServiceBase):
             after = decode(stored)
             names = names_of(record.game, seats, public)
             news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began, names)
+            turn = frontend.turn(before_public)  # a commit belongs to the turn it was made in
+            then = frontend.turn(public)  # the turn the commit leads into (a turn that ended in it may go on to the next)
+            news.update(turn=list(turn) if turn else None, ai=turn is not None and turn[1] not in players)
+            news.update(then=list(then) if then else None, then_ai=then is not None and then[1] not in players)
             following = (
                 None
                 if after.result is not None
@@ -245,12 +252,14 @@ class PlayMixin(ServiceBase):
                 channel=news,
                 hold=not ends,
                 replied=replied,
+                began=began,
+                notified=notified,
             )
             seats = await self._note_roles(record, seats, public)
             record, state = dataclasses.replace(record, seq=seq), self._remember(record.id, stored, after)
             if ends:
-                began = set(state.awaited())
-            step, public = following, following_public
+                began, notified = set(state.awaited()), set()
+            step, public, before_public = following, following_public, public
         else:
             log.error("game %s: more than %d automatic answers in a row; waiting for a human", record.id, MAX_AUTOMATIC)
         return record.seq, state
@@ -277,7 +286,7 @@ class PlayMixin(ServiceBase):
                     seq, state = await self._commit_stretch(engine, record, await self.store.seats(record.id), state)
                     held = await self.store.stretch_news(record.id)
                     if held:
-                        news = merged([json.loads(r.payload) for r in held])
+                        news = await self._told(record.id, [json.loads(r.payload) for r in held])
                         awaiting = (await self.public_status(record.id))["awaiting"]  # by the seats' holders now
                         news.update(awaiting=awaiting, ping=[a["user_id"] for a in awaiting if a["user_id"] is not None])
                         await self.store.release_stretch(
@@ -303,6 +312,8 @@ class PlayMixin(ServiceBase):
         channel: dict[str, Any],
         hold: bool = False,
         replied: bool = True,
+        began: set[Seat] | None = None,
+        notified: set[Seat] | None = None,
     ) -> int:
         """Write the records, the state (``stored``: ``transition.state`` encoded) and the
         outbox in one transaction; returns the new seq. ``public`` is the public view after it.
@@ -315,6 +326,11 @@ class PlayMixin(ServiceBase):
         answered before and now asks it (and it did not act itself); a prompt ``auto_pass`` answers
         (:meth:`~bot.service.automatic.AutomaticMixin._quiet_prompts`) is not shown. Eliminated seats are
         spectators: they get no private message that carries no decision.
+
+        A seat's private message is its **notification** (``notify``) at a hand-off only: its
+        first new decision of the stretch when it was not awaited as the stretch began
+        (``began``; ``notified``: the seats notified so far in the stretch, updated here).
+        Every other private message goes out silently (bot.delivery).
         """
         state = transition.state
         users = {s.seat: s.user_id for s in seats}
@@ -324,7 +340,8 @@ class PlayMixin(ServiceBase):
             outbox.append(OutboxMessage(STRETCH, dumps(channel)))
         else:
             held = await self.store.stretch_news(record.id)
-            channel = merged([*(json.loads(row.payload) for row in held), channel])
+            parts = [*(json.loads(row.payload) for row in held), channel]
+            channel = await self._told(record.id, parts) if channel["kind"] == "update" else merged(parts)
             if state.result is not None:
                 with naming(names_of(state.game, seats, public)):
                     channel["reveal"] = narrator_for(state.game).reveal(engine, state)
@@ -352,6 +369,10 @@ class PlayMixin(ServiceBase):
                     names=names_of(state.game, seats, public),
                     hide=quiet,
                 )
+                if new_prompts and s not in (began or set()) and (notified is None or s not in notified):
+                    payload["notify"] = True  # a hand-off: the one notification of this stretch
+                    if notified is not None:
+                        notified.add(s)
                 outbox.append(OutboxMessage(f"user:{users[s]}", dumps(payload)))
         try:
             seq = await self.store.commit_action(
@@ -370,6 +391,62 @@ class PlayMixin(ServiceBase):
             await self.store.set_status(record.id, "finished")
         await self._plan_auto_passes(record, state, seats)
         return seq
+
+    async def _told(self, game_id: int, parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """One channel message for a stretch's news ``parts`` (commit payloads, in order), its
+        lines told in **turn posts** (``posts``): a part continues the game's last post when it
+        belongs to the same player turn (:meth:`bot.frontend.FrontEnd.turn`), both are between
+        turns, or both are turns of AI seats; otherwise it begins a new post. Where the chapter
+        (a season) changed, the post says what it changed first
+        (:meth:`bot.frontend.FrontEnd.chapter_recap`, from the public views where it began
+        and ended). The last post is read from the outbox (:meth:`bot.store.Store.last_news`)
+        under the game's lock, so the same commit always composes the same posts."""
+        news = merged(parts)
+        frontend = frontend_for(news["game"])
+        current: dict[str, Any] | None = None
+        if (last := await self.store.last_news(game_id)) is not None:
+            told = json.loads(last.payload)
+            post = told["posts"][-1]
+            current = {
+                "id": post["id"],
+                "key": post["key"],
+                "ai": post["ai"],
+                "chapter": told.get("chapter"),
+                "view": told.get("view"),
+            }
+        number = 0 if current is None else current["id"]
+        posts: list[dict[str, Any]] = []
+        for part in _split_at_turn_ends(frontend, parts, None if current is None else current["chapter"]):
+            turn = part.get("turn")
+            key, ai = (turn[0] if turn else None), bool(part.get("ai"))
+            lines = post_lines(part)
+            if frontend.tells_turns and current is not None and current["chapter"] and part.get("chapter") != current["chapter"]:
+                lines = [*await self._recap(game_id, frontend, current["chapter"], current["view"]), *lines]
+            same = current is not None and (key == current["key"] or (key is not None and ai and current["ai"]))
+            if not frontend.tells_turns:  # no turns to tell: a post per stretch
+                same = bool(posts)
+            if same and posts and posts[-1]["id"] == current["id"]:
+                posts[-1]["lines"] += lines
+                posts[-1]["events"] += part.get("events", [])
+                posts[-1].update(key=key, ai=ai)
+            else:
+                if not same:
+                    number += 1
+                posts.append(
+                    {"id": number, "edit": same, "key": key, "ai": ai, "lines": lines, "events": list(part.get("events", []))}
+                )
+            current = {"id": number, "key": key, "ai": ai, "chapter": part.get("chapter"), "view": part.get("view")}
+        news["posts"] = posts
+        return news
+
+    async def _recap(self, game_id: int, frontend: Any, chapter: str, end_view: Mapping[str, Any] | None) -> list[str]:
+        """The lines that close ``chapter``: its name and what changed over it."""
+        began = await self.store.last_news(game_id, other_chapter=chapter)
+        start_view = json.loads(began.payload).get("view") if began is not None else None
+        lines = [f"**{chapter[:1].upper()}{chapter[1:]} is over.**"]
+        if start_view and end_view:
+            lines += frontend.chapter_recap(start_view, end_view)
+        return lines
 
     async def _note_roles(self, record: GameRecord, seats: Sequence[SeatRecord], public: Mapping[str, Any]) -> list[SeatRecord]:
         """Store what each seat plays as the public view after a commit shows it
@@ -495,6 +572,26 @@ class PlayMixin(ServiceBase):
         ``/game reveal`` once a new game took their channel."""
         found = [r for r in await self.store.games_for_user(guild_id, user_id) if r.status in ENDED]
         return found[:limit]
+
+
+def _split_at_turn_ends(frontend: Any, parts: Sequence[dict[str, Any]], chapter: str | None) -> list[dict[str, Any]]:
+    """The parts with each commit that ends a turn and goes on cut after the event that ends
+    the turn (:meth:`bot.frontend.FrontEnd.ends_turn`): what follows it belongs to the turn
+    the commit led into (``then``: the next player's turn began) or, when none, is told
+    between turns (the season ends, say), where a new chapter's recap opens it."""
+    out = []
+    for part in parts:
+        lines, events = part.get("lines", []), part.get("events", [])
+        cut = next((i for i, e in enumerate(events) if frontend.ends_turn(e["kind"])), None)
+        if part.get("turn") is None or cut is None or cut == len(events) - 1 or len(lines) != len(events):
+            out.append(part)
+            chapter = part.get("chapter")
+            continue
+        out.append({**part, "lines": lines[: cut + 1], "events": events[: cut + 1], "chapter": chapter})
+        rest = {"turn": part.get("then"), "ai": bool(part.get("then_ai"))}  # the next turn, begun in it, or between turns
+        out.append({**part, "lines": lines[cut + 1 :], "events": events[cut + 1 :], **rest})
+        chapter = part.get("chapter")
+    return out
 
 
 def _replayed_lines(

@@ -14,11 +14,15 @@ PLAYER_SETTINGS: dict[str, Any] = {
     "auto_end_turn": False,
     "auto_pass": "unplayable",
     "palette": "default",
+    "notify": "dm",
 }
 #: the values of ``auto_pass`` (issue 19 item 2): ``unplayable`` (the default) passes a window the
 #: seat can only pass, and answers any other prompt with a single legal answer, after the random
 #: delay; ``always`` also passes the windows the seat could play in; ``off`` asks every time
 AUTO_PASS_MODES = ("unplayable", "always", "off")
+#: how a player hears that a decision waits for them (player setting ``notify``): one DM, or a
+#: ping in the game channel (the DM then comes silently); never both, and only at a hand-off
+NOTIFY = ("dm", "ping")
 BATTLE_POLICIES = ("automatic", "manual")
 #: the renderer's palettes (renderer/palette.py): colour-blind-safe default, darker contrast, classic
 PALETTES = ("default", "contrast", "classic")
@@ -63,6 +67,8 @@ class SettingsMixin(ServiceBase):
             raise RunetableError(f"The palette is one of {', '.join(PALETTES)}.")
         if key == "layout" and value not in LAYOUTS:
             raise RunetableError(f"The layout is one of {', '.join(LAYOUTS)}.")
+        if key == "notify" and value not in NOTIFY:
+            raise RunetableError(f"You are notified by {' or '.join(NOTIFY)}.")
         if key == "auto_end_turn" and not isinstance(value, bool):
             raise RunetableError(f"{key} is on or off.")
         if key == "auto_pass":

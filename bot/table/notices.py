@@ -7,8 +7,12 @@ is sent once. Payload (``v`` 1, shown by :mod:`bot.ui.transport` as its lines)::
     {"v": 1, "kind": "notice", "notice": <what>, "game_id", "lines": [str],
      "ping": [user ids the message may ping],          (channel messages)
      "buttons": [{"label", "custom_id", "style"}],     (components of bot.cogs.table)
-     "map": {"seat", "since", "seq", "rewinds", "highlight": [areas]}}
+     "map": {"seat", "since", "seq", "rewinds", "highlight": [areas]},
                                                        (a reminder's recap map, bot.table.recap)
+     "silent": true}                                   (a DM without a notification: a heads-up)
+
+Reminders and escalations notify (they are counted apart from hand-offs); a heads-up
+("you're next") comes silently: a player is notified only when a decision is theirs.
 
 A notice never carries a secret: a public one says who, never what was decided; a private
 one goes to the one player it concerns.
@@ -34,8 +38,11 @@ def payload(
     ping: Sequence[int] = (),
     buttons: Sequence[ButtonSpec] = (),
     map: Mapping[str, Any] | None = None,
+    silent: bool = False,
 ) -> str:
     body: dict[str, Any] = {"v": PAYLOAD_VERSION, "kind": "notice", "notice": notice, "game_id": game_id, "lines": list(lines)}
+    if silent:
+        body["silent"] = True
     if map is not None:
         body["map"] = dict(map)
     if ping:
@@ -63,10 +70,12 @@ async def to_player(
     *,
     buttons: Sequence[ButtonSpec] = (),
     map: Mapping[str, Any] | None = None,
+    silent: bool = False,
 ) -> bool:
-    """Queue a direct message ``name`` to one player (``map``: what its recap map shows)."""
+    """Queue a direct message ``name`` to one player (``map``: what its recap map shows;
+    ``silent``: sent without a notification, for news that is no hand-off)."""
     return await store.queue_notice(
-        game_id, name, f"user:{user_id}", payload(game_id, name.split("/")[0], lines, buttons=buttons, map=map)
+        game_id, name, f"user:{user_id}", payload(game_id, name.split("/")[0], lines, buttons=buttons, map=map, silent=silent)
     )
 
 

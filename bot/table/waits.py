@@ -16,8 +16,8 @@ survives restarts because it is stored. Per wait:
   and reminded of the votes that unstick a table.
 * **deadline**: ``deadline_hours`` after the wait began the AI answers for the seat
   (:func:`bot.table.seats.default_by_ai`) and the channel is told who, never what.
-* **heads-up**: when a seat's turn begins, the player whose turn follows gets a "you're next"
-  DM (games whose front-end says who is next, :meth:`bot.frontend.FrontEnd.next_up`), unless they turned it off or it is
+* **heads-up**: when a seat's turn begins, the player whose turn follows gets a silent
+  "you're next" DM (no notification: only a hand-off notifies; games whose front-end says who is next, :meth:`bot.frontend.FrontEnd.next_up`), unless they turned it off or it is
   night for them.
 
 AI seats, seats without a player and eliminated seats have no waits: nobody is pinged for
@@ -279,6 +279,7 @@ async def _heads_up(
             f"👀 You're next in game #{record.id} (<#{record.channel_id}>):"
             f" {notices.mention(humans.get(seat))} is taking their turn now."
         ],
+        silent=True,  # no hand-off yet: it notifies nobody (issue 19 item 3)
     ):
         report.heads_up += 1
 

@@ -1,15 +1,16 @@
 """The texts of the channel's messages, built from outbox payloads (no discord.py here).
 
-* **news** (:func:`channel_text`): one message per stretch of commits (a human's move and
-  the AI seats' and automatic answers that follow it, :meth:`bot.service.GameService._commit_stretch`)
-  with what happened in public and who is awaited (never for what); it pings only the users
-  newly awaited (:func:`pinged`), so a player waiting on the others is not pinged again by
-  each of their moves. Events told in an episode's report (a battle's details) are left
-  out and the report is linked. News longer than one message is sent in several: the
-  earlier lines first (:func:`earlier_texts`, pinging nobody), then :func:`channel_text`,
-  which starts with ``…`` and ends with who is awaited; no line is lost.
+* **turn posts** (:func:`post_text`): one message per player turn, edited as the turn goes
+  on (consecutive AI turns share one; the stretch between turns has its own, which opens
+  with what the past chapter changed), with what happened in public. Events told in an
+  episode's report (a battle's details) are left out and the report is linked. It pings
+  nobody and never says who is awaited.
+* **the ping** (:func:`ping_text`): at a hand-off, the players newly awaited who chose
+  pings (player setting ``notify``); the others get their DM instead, never both.
+* **the start** (:func:`channel_text`): the game's first message; text longer than one
+  message is sent in several (:func:`earlier_texts` first); no line is lost.
 * **the status message** (:func:`status_text`): one per game, edited in place after every
-  drain and posted anew when the game's chapter (a season, say) changes; it shows where
+  drain (posted anew only when it is gone); it shows where
   the game stands and who is awaited with each decision's deadline as a Discord timestamp
   (``<t:…:R>``), and pings nobody.
 * **a report** (:func:`report_text`): one battle's public events, for its thread.
@@ -56,18 +57,40 @@ def _split(lines: list[str]) -> tuple[list[str], list[str]]:
 
 
 def news_lines(payload: Mapping[str, Any]) -> list[str]:
-    """Every line of a news payload: the public lines, battle report links, the result, who is awaited."""
+    """Every line of a news payload: the public lines, battle report links, the result.
+    Who is awaited is said only by the status message and the ping (issue 19 item 3)."""
     lines = public_lines(payload)
     if payload.get("kind") in ("start", "update"):
-        for report in payload.get("reports", []):
-            where = f" <#{report['where']}>" if report.get("where") else ""
-            lines.append(f"⚔ Battle in {report.get('data', {}).get('area', '?')}: the report is in{where or ' its thread'}.")
+        lines += _report_links(payload.get("reports", []))
         if payload.get("result") is not None:
             lines += end_lines(payload)
-        awaited = [who(a.get("user_id")) for a in payload.get("awaiting", [])]
-        if awaited:
-            lines.append("Waiting for: " + ", ".join(awaited))
     return lines
+
+
+def _report_links(reports: Sequence[Mapping[str, Any]]) -> list[str]:
+    lines = []
+    for report in reports:
+        where = f" <#{report['where']}>" if report.get("where") else ""
+        lines.append(f"⚔ Battle in {report.get('data', {}).get('area', '?')}: the report is in{where or ' its thread'}.")
+    return lines
+
+
+def post_text(post: Mapping[str, Any]) -> str:
+    """A turn post (bot.delivery): its blocks, one per stretch of commits, each its public
+    lines, the links to the battle reports it ended and, last, the result. A post longer
+    than one message keeps its newest lines (:func:`fit`)."""
+    lines: list[str] = []
+    for block in post.get("blocks", []):
+        lines += block.get("lines", [])
+        lines += _report_links(block.get("reports", []))
+        if block.get("result") is not None:
+            lines.append("**The game is over.** " + result_text(block["result"]))
+    return fit(lines or ["…"])
+
+
+def ping_text(ping: Mapping[str, Any]) -> str:
+    """The ping of the players who chose pings (``notify``), at a hand-off to them."""
+    return f"Waiting for: {', '.join(who(u) for u in ping.get('ping', []))} (game #{ping['game_id']})"
 
 
 def public_lines(payload: Mapping[str, Any]) -> list[str]:
@@ -88,8 +111,19 @@ def pinged(payload: Mapping[str, Any]) -> list[int]:
     return [a["user_id"] for a in payload.get("awaiting", []) if a.get("user_id") is not None]
 
 
-def dm_text(payload: Mapping[str, Any]) -> str:
-    return fit([f"Game #{payload['game_id']}:", *payload.get("lines", [])])
+def dm_text(payload: Mapping[str, Any], context: Mapping[str, Any] | None = None) -> str:
+    """A private message: which game it is about, where (``context``: the server's
+    ``guild`` name and the game channel's ``link``, issue 19 item 6), then its lines."""
+    head = f"Game #{payload['game_id']}"
+    if context:
+        head += f" · {context['guild']}" if context.get("guild") else ""
+        head += f" · {context['link']}" if context.get("link") else ""
+    return fit([head + ":", *payload.get("lines", [])])
+
+
+def channel_link(guild_id: int | None, channel_id: int) -> str:
+    """A link that opens the game channel (on a phone too)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
 def status_text(payload: Mapping[str, Any], deadlines: Mapping[int, float | None], *, paused: bool = False) -> str:

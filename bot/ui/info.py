@@ -166,6 +166,8 @@ async def settings(
     auto_pass: str | None = None,
     palette: str | None = None,
     layout: str | None = None,
+    *,
+    notify: str | None = None,
 ) -> list[Reply]:
     """/game settings: show or change the caller's own play settings."""
     try:
@@ -175,6 +177,7 @@ async def settings(
             ("auto_pass", auto_pass),
             ("palette", palette),
             ("layout", layout),
+            ("notify", notify),
         ):
             if value is not None:
                 await client.service.set_player_setting(user_id, key, value)
@@ -204,6 +207,9 @@ async def settings(
         f"**layout: {current['layout']}**. How /game map shows the map to you: wide (map and board in one"
         " picture, for a computer) or phone (several pictures, none taller than 1,200 pixels: the map in parts"
         " whose labels stay readable on a phone, then the board).",
+        f"**notify: {current['notify']}**. When a decision becomes yours after another player moved, you hear it"
+        " once: by a DM (dm, the default) or by a ping in the game channel (ping); never both. Your other"
+        " private messages come silently. Reminders are apart.",
     ]
     return [say("\n".join(lines)[:2000])]
 

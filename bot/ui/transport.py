@@ -2,21 +2,25 @@
 
 The texts come from :mod:`bot.ui.channel`; this module only talks to Discord.
 
-* A channel payload (``start``/``update``) becomes a **news** message: the public lines,
-  who is awaited (as mentions; only the newly awaited are pinged) and a "My decisions"
-  button (news too long for one message is preceded by its earlier lines, pinging nobody);
-  at the game's end, then the **reveal** of every secret. It never names what anyone must
-  decide.
+* A **turn post** (``post``, bot.delivery) is sent, or edited while its turn goes on
+  (:meth:`DiscordTransport.edit_channel`), with a "My decisions" button and no ping; a
+  ``ping`` names the players newly awaited who chose pings; a ``reveal`` is every secret
+  of a finished game in as many messages as it takes. The ``start`` message is the public
+  lines of the set-up (a long one is preceded by its earlier lines, pinging nobody). None
+  names what anyone must decide.
 * The **status message** (:meth:`DiscordTransport.update_status`), one per game: the map
   drawn from the public view of the game as it stands (off the event loop, with alt text),
-  where the game stands and who is awaited until when; edited in place, posted anew when the chapter (a
-  season) changes or the old one is gone. Its id is the game setting ``status_message``.
+  where the game stands and who is awaited until when; edited in place, posted anew only
+  when the old one is gone. Its id is the game setting ``status_message``.
 * A **report** (a battle) goes to the game's battle thread (created on demand, the game
   setting ``battle_thread``) with the battle's picture; in a game played in a thread, or
   without the right to make threads, to the game channel itself.
 * A notice is posted as its lines, pinging only its ``ping`` users, with its buttons.
-* A private payload becomes a DM: the seat's own lines, then the panel of its first open
-  decision (:mod:`bot.ui.panels`); a private notice, its lines and buttons. A reminder whose
+* A private payload becomes a DM: which game, on which server, with a link to the game
+  channel; the seat's own lines, then the panel of its first open decision
+  (:mod:`bot.ui.panels`) with the part of the map it is about, drawn from the seat's own
+  view; a private notice, its lines and buttons. Only a hand-off's DM notifies (to a player
+  who chose DMs): the others are sent silently (``silent``, no push notification). A reminder whose
   payload names a recap map (``payload["map"]``, :mod:`bot.table.waits`) carries that map as
   an image: drawn from that seat's view only (:func:`bot.table.recap.recap_map`), and only
   while the user still holds that seat. When DMs are closed, the same message goes to the
@@ -46,18 +50,22 @@ import discord
 
 from bot.delivery import TransientFailure, Undeliverable
 from bot.errors import RunetableError
+from bot.frontend import frontend_for
 from bot.narration import naming, narrator_for
 from bot.service import GameService, decisions_from_payload
 from bot.store import nonce_for
 from bot.table import Table, recap
 from bot.ui.channel import (
+    channel_link,
     channel_text,
     deadlines,
     dm_text,
     earlier_texts,
     fit,
     names_in,
+    ping_text,
     pinged,
+    post_text,
     report_text,
     reveal_texts,
     status_text,
@@ -98,7 +106,28 @@ class DiscordTransport:
 
     async def send_channel(self, channel_id: int, payload: dict[str, Any], nonce: str) -> int:
         channel = await self._channel(channel_id)
-        kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": _mentions(pinged(payload))}
+        kind = payload.get("kind")
+        if kind == "post":  # a turn post: no pings, the My decisions button
+            message = await _guarded(
+                lambda: channel.send(
+                    post_text(payload), nonce=nonce, allowed_mentions=NO_PINGS, view=me_button(payload["game_id"])
+                )
+            )
+            return message.id
+        if kind == "ping":
+            message = await _guarded(
+                lambda: channel.send(ping_text(payload), nonce=nonce, allowed_mentions=_mentions(list(payload["ping"])))
+            )
+            return message.id
+        if kind == "reveal":
+            last = None
+            for i, text in enumerate(reveal_texts(payload.get("lines") or [])):
+                last = await _guarded(
+                    lambda text=text, i=i: channel.send(text, nonce=nonce_for(f"{nonce}/{i}"), allowed_mentions=NO_PINGS)
+                )
+            return last.id if last is not None else 0
+        news = kind in ("start", "update")  # says who is awaited nowhere: the ping (kind "ping") does
+        kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": NO_PINGS if news else _mentions(pinged(payload))}
         if payload.get("kind") in ("start", "update"):
             kwargs["view"] = me_button(payload["game_id"])
         elif payload.get("buttons"):
@@ -113,6 +142,12 @@ class DiscordTransport:
                 lambda text=text, i=i: channel.send(text, nonce=nonce_for(f"{nonce}/reveal/{i}"), allowed_mentions=NO_PINGS)
             )
         return message.id
+
+    async def edit_channel(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+        """A turn post that goes on: its content replaced (an edit pings nobody)."""
+        channel = await self._channel(channel_id)
+        message = channel.get_partial_message(message_id)
+        await _guarded(lambda: message.edit(content=post_text(payload), allowed_mentions=NO_PINGS))
 
     # ---------------------------------------------------------------- the status message
 
@@ -129,7 +164,7 @@ class DiscordTransport:
         due, paused = await deadlines(store, game_id, humans, time.time())
         text = status_text(payload, due, paused=paused)
         known = await store.get_setting("game", game_id, STATUS_MESSAGE, None)
-        if known and known.get("chapter") == chapter:
+        if known:  # edited in place, whatever the chapter (issue 19 item 3)
             images = await self._maps(payload)
             edit = channel.get_partial_message(known["message_id"]).edit
             try:
@@ -230,7 +265,8 @@ class DiscordTransport:
     async def send_dm(self, user_id: int, payload: dict[str, Any], nonce: str) -> int:
         user = await self._user(user_id)
         text, kwargs = await self._private_message(user_id, payload)
-        message = await _guarded(lambda: user.send(text, nonce=nonce, **kwargs))
+        silent = bool(payload.get("silent"))  # no notification: only a hand-off notifies (bot.delivery)
+        message = await _guarded(lambda: user.send(text, nonce=nonce, silent=silent, **kwargs))
         return message.id
 
     async def send_private_thread(self, channel_id: int, user_id: int, payload: dict[str, Any], nonce: str) -> int:
@@ -238,14 +274,21 @@ class DiscordTransport:
         await self._only_they_can_read(channel, payload["game_id"], user_id)
         thread = await self._private_thread(channel, payload["game_id"], user_id)
         text, kwargs = await self._private_message(user_id, payload)
+        mentions = NO_PINGS if payload.get("silent") else _mentions([user_id])
         message = await _guarded(
-            lambda: thread.send(fit([f"<@{user_id}>", text]), nonce=nonce, allowed_mentions=_mentions([user_id]), **kwargs)
+            lambda: thread.send(
+                fit([f"<@{user_id}>", text]), nonce=nonce, allowed_mentions=mentions, silent=bool(payload.get("silent")), **kwargs
+            )
         )
         return message.id
 
     async def _private_message(self, user_id: int, payload: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        text, kwargs = dm_text(payload), {}
+        text, kwargs = dm_text(payload, await self._context(payload["game_id"])), {}
         decisions = decisions_from_payload(payload)
+        if decisions and payload.get("view"):
+            image = await self._decision_picture(user_id, payload, decisions[0])
+            if image is not None:
+                kwargs["file"] = image
         if decisions:
             with naming(names_in(payload)):  # answers that name a player (a tie to break) say who
                 panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0])
@@ -260,6 +303,37 @@ class DiscordTransport:
             if image is not None:
                 kwargs["file"] = image
         return text, kwargs
+
+    async def _context(self, game_id: int) -> dict[str, Any]:
+        """Where a DM's game is played: the server's name and a link to the game channel."""
+        try:
+            record = await self.service.store.get_game(game_id)
+        except RunetableError:
+            return {}
+        guild = self.client.get_guild(record.guild_id) if record.guild_id else None
+        return {"guild": guild.name if guild is not None else "", "link": channel_link(record.guild_id, record.channel_id)}
+
+    async def _decision_picture(self, user_id: int, payload: dict[str, Any], decision) -> discord.File | None:
+        """The part of the map a decision is about (:meth:`bot.frontend.FrontEnd.decision_area`),
+        else the seat's whole board, drawn from the seat's own view in the payload, and only
+        while ``user_id`` still holds that seat; None when it cannot be drawn."""
+        game_id, seat, view = payload["game_id"], payload["seat"], payload["view"]
+        holders = {s.seat: s.user_id for s in await self.service.store.seats(game_id)}
+        if holders.get(seat) != user_id:
+            return None
+        area = frontend_for(payload["game"]).decision_area(decision.prompt, list(decision.actions), view)
+        try:
+            palette = await self.service.player_setting(user_id, "palette")
+            image = await self.service.map_image(game_id, view, seat, crop=area, palette=palette)
+        except Exception:  # a picture that cannot be drawn must not hold the decision back
+            log.exception("game %s: drawing the picture of a decision failed", game_id)
+            return None
+        if image is None:
+            return None
+        png, alt = image
+        return discord.File(
+            io.BytesIO(png), filename=f"game-{game_id}-decision-{payload['seq']}.png", description=alt[:1024] or None
+        )
 
     async def _recap_map(self, user_id: int, payload: dict[str, Any]) -> discord.File | None:
         """The recap map a reminder names, from the seat's own view, or None (the reminder goes

@@ -126,10 +126,13 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
         "auto_pass": "off",  # the tests' players are asked everything (tests/conftest.py)
         "palette": "default",
         "layout": "wide",
+        "notify": "dm",
     }
     fake = await run(cog, "game settings", ALICE, auto_pass="always", palette="contrast")
     assert "auto-pass: always" in replies(fake)[0] and "whatever cards you hold" in replies(fake)[0]
     assert await client.service.player_setting(ALICE, "auto_pass") == "always"
+    fake = await run(cog, "game settings", ALICE, notify="ping")  # issue 19 item 3
+    assert "notify: ping" in replies(fake)[0] and await client.service.player_setting(ALICE, "notify") == "ping"
     assert "palette: contrast" in replies(fake)[0] and await client.service.player_setting(ALICE, "palette") == "contrast"
     assert "emblem, so colour never carries meaning alone." in replies(fake)[0]  # the whole text fits
     fake = await run(cog, "game settings", ALICE, auto_pass="sometimes")  # issue 19 item 2: a choice of three

@@ -151,7 +151,10 @@ async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(
         "auto_pass": "unplayable",  # issue 19 item 2: the default
         "palette": "default",
         "layout": "wide",
+        "notify": "dm",  # issue 19 item 3: a DM at a hand-off unless the player chose pings
     }
+    with pytest.raises(RunetableError, match="notified by dm or ping"):
+        await service.set_player_setting(ALICE, "notify", "both")
     with pytest.raises(RunetableError, match="one of default, contrast, classic"):
         await service.set_player_setting(ALICE, "palette", "neon")
     with pytest.raises(RunetableError, match="The layout is one of wide, phone"):  # issue 19 item 7

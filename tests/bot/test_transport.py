@@ -14,7 +14,7 @@ from bot.delivery import Deliverer, TransientFailure, Undeliverable
 from bot.store import SeatRecord, Store, WaitRecord
 from bot.ui import components
 from bot.ui.transport import DiscordTransport, channel_text, pinged
-from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, started_game
+from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, GUILD, started_game
 from tests.bot.playhelpers import full_service
 
 THREAD = 900
@@ -75,6 +75,9 @@ class FakeDiscord:
         self.guild = SimpleNamespace(me=me, get_member=lambda user_id: SimpleNamespace(id=user_id), fetch_member=AsyncMock())
         self.channel = FakeChannel(self, CHANNEL)
 
+    def get_guild(self, guild_id):
+        return SimpleNamespace(id=guild_id, name="The Tavern")
+
     async def record(self, where, content, kwargs):
         if self.fail is not None:
             raise self.fail
@@ -122,15 +125,15 @@ async def test_a_drained_game_reaches_the_channel_and_each_player_through_discor
     report = await Deliverer(service.store, DiscordTransport(fake, service)).drain()
     assert report.sent == 3
     (where, text, kwargs), *dms, (status_where, status, status_kwargs) = fake.sent
-    by_seat = [s.user_id for s in await service.store.seats(game_id)]
-    assert where == f"channel:{CHANNEL}" and text.endswith(f"Waiting for: <@{by_seat[0]}>, <@{by_seat[1]}>")
+    assert where == f"channel:{CHANNEL}" and "Waiting for" not in text  # issue 19 item 3: the status says who
     assert "commit" not in text  # who, never what
-    assert sorted(u.id for u in kwargs["allowed_mentions"].users) == sorted([ALICE, BOB])
-    assert kwargs["allowed_mentions"].everyone is False and kwargs["nonce"]
+    assert kwargs["allowed_mentions"].users is False and kwargs["nonce"]  # both chose DMs (the default): no ping
     [me] = kwargs["view"].children
     assert isinstance(me, components.MeButton) and me.custom_id == f"g:{game_id}:me"
     for where, text, kwargs in dms:
-        assert where in (f"dm:{ALICE}", f"dm:{BOB}") and text.startswith(f"Game #{game_id}:\nYou are dealt ")
+        context = f"Game #{game_id} · The Tavern · https://discord.com/channels/{GUILD}/{CHANNEL}:"  # issue 19 item 6
+        assert where in (f"dm:{ALICE}", f"dm:{BOB}") and text.startswith(f"{context}\nYou are dealt ")
+        assert kwargs["silent"] is False  # the start hands the game to both: their one notification
         assert "choose a card in secret" in text and kwargs["view"].children
         assert all(isinstance(c, components.ChoiceButton) for c in kwargs["view"].children)
     # then the status message, once: it pings nobody and names nothing but who is awaited
@@ -141,7 +144,9 @@ async def test_a_drained_game_reaches_the_channel_and_each_player_through_discor
     assert await service.store.get_setting("game", game_id, "status_message") == {"message_id": 4, "chapter": ""}
 
 
-async def test_the_status_message_is_edited_in_place_and_posted_anew_each_season(service, monkeypatch):
+async def test_the_status_message_is_edited_in_place_through_the_seasons(service, monkeypatch):
+    """Issue 19 item 3: the status message is edited in place (a new season too); it is posted
+    anew only when it is gone."""
     game_id = await started_game(service, (ALICE, BOB))
     gallery = [(b"\x89PNG", "The map: 3 tiles.", "map"), (b"\x89PNG2", "The board panel, page 1 of 1.", "panel-1")]
     monkeypatch.setattr(service, "map_images", AsyncMock(return_value=gallery))
@@ -166,11 +171,11 @@ async def test_the_status_message_is_edited_in_place_and_posted_anew_each_season
     assert [f.filename for f in edit["attachments"]] == [f"runewars-{game_id}-6-map.png", f"runewars-{game_id}-6-panel-1.png"]
     assert len(fake.sent) == 1  # edited, not posted
     await update_status(CHANNEL, runewars_payload(game_id, 9, season="summer"))
-    assert len(fake.sent) == 2 and "year 1, summer · move 9" in fake.sent[1][1]  # a new season: posted anew
-    fake.deleted.add(2)
+    assert len(fake.sent) == 1 and "year 1, summer · move 9" in fake.edits[-1][1]["content"]  # a new season: edited too
+    fake.deleted.add(1)
     await update_status(CHANNEL, runewars_payload(game_id, 10, season="summer"))
-    assert len(fake.sent) == 3  # the old one was deleted: posted anew
-    assert await service.store.get_setting("game", game_id, "status_message") == {"message_id": 3, "chapter": "year 1, summer"}
+    assert len(fake.sent) == 2  # the old one was deleted: posted anew
+    assert await service.store.get_setting("game", game_id, "status_message") == {"message_id": 2, "chapter": "year 1, summer"}
 
 
 async def test_the_status_shows_the_game_as_it_stands_and_each_awaited_players_deadline(service):
@@ -244,7 +249,9 @@ async def test_a_private_thread_is_used_only_where_no_other_seated_player_can_re
     assert thread.kwargs["type"] == discord.ChannelType.private_thread and thread.kwargs["invitable"] is True
     assert thread.members == [ALICE]
     first, second = fake.to(f"channel:{thread.id}")
-    assert first[0].startswith(f"<@{ALICE}>\nGame #{game_id}:\ndealt: cards=[3]")
+    assert first[0].startswith(
+        f"<@{ALICE}>\nGame #{game_id} · The Tavern · https://discord.com/channels/{GUILD}/{CHANNEL}:\ndealt"
+    )
     assert [u.id for u in first[1]["allowed_mentions"].users] == [ALICE]
     fake.channel.create_thread = None  # the game is played in a thread
     await service.store.set_setting("game", game_id, f"private_thread/{BOB}", None)
@@ -319,7 +326,7 @@ def test_a_text_cut_to_one_message_says_how_many_lines_it_left_out():
     assert kept == lines[dropped:] and fit(lines[:3]) == "\n".join(lines[:3])
 
 
-def test_channel_text_fits_one_message_and_ends_with_who_is_awaited():
+def test_channel_text_fits_one_message_and_never_says_who_is_awaited():
     payload = {
         "kind": "update",
         "lines": [f"line {i} " + "x" * 50 for i in range(100)],
@@ -327,7 +334,7 @@ def test_channel_text_fits_one_message_and_ends_with_who_is_awaited():
         "result": None,
     }
     text = channel_text(payload)
-    assert len(text) <= 2000 and text.startswith("…\n") and text.endswith("Waiting for: <@7>, an AI seat")
+    assert len(text) <= 2000 and text.startswith("…\n") and "Waiting for" not in text  # issue 19 item 3
     assert pinged(payload) == [7]  # an older payload without "ping": everyone awaited
     assert pinged({**payload, "ping": []}) == []  # the awaited were awaited before: no new ping
     over = channel_text({"kind": "update", "lines": [], "awaiting": [], "result": {"winners": [1]}})

@@ -63,9 +63,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ids
+from bot.frontend import frontend_for
 from bot.narration import narrator_for
 from bot.service import GameService
-from bot.service.payloads import dumps, events_plain
+from bot.service.payloads import decisions_from_payload, dumps, events_plain
 from bot.table import Table, recap
 from engine.core import Engine, decode, encode
 from engine.runewars.bids import Bid
@@ -161,6 +162,7 @@ class Moments:
     public_players: dict[int, list[Any]] = field(default_factory=dict)  # news commit -> the public view's players
     claims: list[Claim] = field(default_factory=list)  # seats claimed mid-game, in order
     private_lines: dict[int, list[list[str]]] = field(default_factory=dict)  # user -> lines of each private row
+    seat_views: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # (seq, seat) -> its view, for DM pictures
 
     @classmethod
     async def load(cls, service: GameService, game_id: int, double: DiscordDouble | None = None) -> Moments:
@@ -176,7 +178,8 @@ class Moments:
         state = engine.setup(decode(record.state).options, len(seats), record.seed).state
         outbox, private_lines = _outbox(store.path, game_id)
         keep = set() if double is None else {found[1] for found in channel_maps(double)}
-        news = {entry.seq for entry in outbox.values() if entry.news}
+        news = _news_seqs(store.path, game_id)  # every news row: a turn post's edits have no message of their own
+        pictured = {(entry.seq, entry.picture[0]) for entry in outbox.values() if entry.picture is not None}
         builder = _SecretBuilder(engine, pack, state, {s.seat: s.user_id for s in seats})
         moments = cls(game_id, {s.seat: s.user_id for s in seats}, [r.created_at for r in rows], [{}], [()], {}, builder.catalog)
         moments.seed, moments.private_lines = record.seed, private_lines
@@ -196,6 +199,9 @@ class Moments:
             moments.awaited_at.append(tuple(state.awaited()))
             if row.seq in keep:
                 moments.public_views[row.seq] = engine.view(state, None)
+            for seq, seat in pictured:
+                if seq == row.seq:
+                    moments.seat_views[seq, seat] = json.loads(dumps(engine.view(state, seat)))
             if row.seq in news:
                 moments.public_players[row.seq] = json.loads(dumps(engine.view(state, None))).get("players", [])
             if state.result is not None and moments.finished_at is None:
@@ -450,11 +456,19 @@ class OutboxEntry:
     recipient: str
     kind: str
     map: dict[str, Any] | None = None  # a reminder's recap map (seat, since, seq, rewinds)
+    picture: tuple[int, str | None, dict[str, Any]] | None = None  # a decision's DM: (seat, the area shown, the view sent)
 
     @property
     def news(self) -> bool:
         """A channel message of a commit (not a notice)."""
         return self.recipient == "channel" and self.kind in ("start", "update")
+
+
+def _news_seqs(database, game_id: int) -> set[int]:
+    """The commits of the game's channel news rows, sent as a message or as an edit."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        rows = db.execute("SELECT seq, payload FROM outbox WHERE game_id = ? AND recipient = 'channel'", (game_id,)).fetchall()
+    return {seq for seq, payload in rows if json.loads(payload).get("kind") in ("start", "update")}
 
 
 def _outbox(database, game_id: int) -> tuple[dict[int, OutboxEntry], dict[int, list[list[str]]]]:
@@ -467,8 +481,13 @@ def _outbox(database, game_id: int) -> tuple[dict[int, OutboxEntry], dict[int, l
         data = json.loads(payload)
         if recipient.startswith("user:"):
             lines.setdefault(int(recipient.removeprefix("user:")), []).append(list(data.get("lines") or []))
+        picture = None
+        if recipient.startswith("user:") and data.get("view") is not None and data.get("decisions"):
+            decision = decisions_from_payload(data)[0]
+            area = frontend_for(data["game"]).decision_area(decision.prompt, list(decision.actions), data["view"])
+            picture = (data["seat"], area, data["view"])
         if message_id is not None:
-            delivered[int(message_id)] = OutboxEntry(seq, recipient, data.get("kind", ""), data.get("map"))
+            delivered[int(message_id)] = OutboxEntry(seq, recipient, data.get("kind", ""), data.get("map"), picture)
     return delivered, lines
 
 
@@ -652,18 +671,18 @@ def check(double: DiscordDouble, moments: Moments, log_lines: Iterable[tuple[flo
 
 
 def awaited_problems(double: DiscordDouble, moments: Moments) -> list[str]:
-    """Each channel message of a commit names exactly the users awaited after it, and nothing else."""
+    """No news message (a turn post, in any version) says who is awaited: only the status
+    message and the ping do (issue 19 item 3); a ping names only users awaited after the
+    commit of its news."""
     problems = []
     for message_id, entry in moments.outbox.items():
         message, seq = double.messages.get(message_id), entry.seq
         if not entry.news or message is None:
             continue
-        waiting = [line for line in message.content.splitlines() if line.startswith("Waiting for:")]
-        holders = moments.holders(moments.commit_times[seq - 1]) if seq >= 1 else moments.users
-        users = [holders.get(s) for s in moments.awaited_at[seq]]
-        expected = ("Waiting for: " + ", ".join("an AI seat" if u is None else f"<@{u}>" for u in users)) if users else None
-        if waiting != ([expected] if expected else []):
-            problems.append(f"commit {seq}: {waiting} instead of {expected!r} in {message.content!r}")
+        for version in [*message.history, message.payload]:
+            waiting = [line for line in (version.get("content") or "").splitlines() if line.startswith("Waiting for:")]
+            if waiting:
+                problems.append(f"commit {seq}: a turn post says {waiting}")
     return problems
 
 
@@ -736,6 +755,7 @@ EXPORT_FORMAT = "runetable-export"
 EXPORT_SECRETS = ("seed", "salt", "log", "final_state_hash", "pack")
 RECAP_FILE = re.compile(r"game-(?P<game>\d+)-changes-(?P<seq>\d+)\.png")
 BATTLE_FILE = re.compile(r"battle-(?P<game>\d+)-(?P<seq>\d+)\.png")
+DECISION_FILE = re.compile(r"game-(?P<game>\d+)-decision-(?P<seq>\d+)\.png")
 RECAP = re.compile(ids.RECAP_TEMPLATE)
 HELD = "Private message (game #"
 
@@ -743,7 +763,7 @@ HELD = "Private message (game #"
 def attachments(double: DiscordDouble, pattern: re.Pattern[str]) -> Iterator[tuple[Message, int, float, dict[str, Any], bytes]]:
     """Every attachment (any version of any message) whose file name matches ``pattern``:
     (message, version, its wall time, the attachment, its bytes)."""
-    for message in double.messages.values():
+    for message in list(double.messages.values()):  # a snapshot: the bot may still be sending
         for index, (payload, at) in enumerate(zip([*message.history, message.payload], message.versions_at)):
             for attachment in payload.get("attachments") or []:
                 if pattern.fullmatch(attachment.get("filename", "")):
@@ -759,7 +779,7 @@ def export_problems(double: DiscordDouble, moments: Moments) -> list[str]:
     private event, no answer to a secret prompt (its words are matched as ``attachment
     content`` by :func:`check`)."""
     problems = []
-    for message in double.messages.values():
+    for message in list(double.messages.values()):  # a snapshot: the bot may still be sending
         for index, (payload, at) in enumerate(zip([*message.history, message.payload], message.versions_at)):
             for attachment in payload.get("attachments") or []:
                 data = _json(message.files.get(attachment["id"], b""))
@@ -825,7 +845,7 @@ async def battle_problems(double: DiscordDouble, moments: Moments, service: Game
     as the public saw it: the public events of a battle that ended in the commits its news
     message covers, with that commit's public players."""
     problems = []
-    news = sorted({entry.seq for entry in moments.outbox.values() if entry.news})
+    news = sorted(moments.public_players)  # the commits of every news row
     for message, index, _, attachment, data in attachments(double, BATTLE_FILE):
         match = BATTLE_FILE.fullmatch(attachment["filename"])
         if int(match["game"]) != moments.game_id:
@@ -847,6 +867,35 @@ async def battle_problems(double: DiscordDouble, moments: Moments, service: Game
                 expected.append(await service.picture(moments.game_id, draw))
         if data not in expected:
             problems.append(f"{where}: not the picture of a public battle of commits {before + 1}-{seq}")
+    return problems
+
+
+async def decision_problems(double: DiscordDouble, moments: Moments, service: GameService) -> list[str]:
+    """Each decision's picture in a DM (issue 19 item 6) reached the holder of that seat
+    privately and is, byte for byte, the map drawn from that seat's own view at that commit
+    (the view its outbox row carries is that view), around the area the decision is about."""
+    problems = []
+    for message, index, at, attachment, data in attachments(double, DECISION_FILE):
+        if int(DECISION_FILE.fullmatch(attachment["filename"])["game"]) != moments.game_id:
+            continue
+        where = f"decision picture in message {message.id} v{index}"
+        reader, _ = _audience(double, message)
+        entry = moments.outbox.get(message.id)
+        if entry is None:  # sent after the outbox was read (the bot goes on while the audit runs)
+            entry = _outbox(service.store.path, moments.game_id)[0].get(message.id)
+        if reader is None or not _private(double, message) or entry is None or entry.picture is None:
+            problems.append(f"{where}: a decision picture that no private decision message asked for")
+            continue
+        seat, area, view = entry.picture
+        if moments.seat_of(reader, at) != seat:
+            problems.append(f"{where}: the picture of seat {seat} went to {double.users[reader].name}")
+        if (entry.seq, seat) in moments.seat_views and moments.seat_views[entry.seq, seat] != view:
+            problems.append(f"{where}: drawn from another view than seat {seat}'s own after move {entry.seq}")
+            continue
+        palette = await service.player_setting(reader, "palette")
+        drawn = await service.map_image(moments.game_id, view, seat, crop=area, palette=palette)
+        if drawn is None or drawn[0] != data:
+            problems.append(f"{where}: not the map of seat {seat}'s own view around {area}")
     return problems
 
 
@@ -901,6 +950,7 @@ async def audit(
     problems += export_problems(double, moments)
     problems += await recap_problems(double, moments, service)
     problems += await battle_problems(double, moments, service)
+    problems += await decision_problems(double, moments, service)
     problems += thread_problems(double, moments)
     problems += held_problems(double, moments)
     return problems

@@ -38,15 +38,15 @@ def with_text_chunk(png: bytes, text: str) -> bytes:
 
 def inject(kind: str, monkeypatch, secret: list[str]) -> None:
     """Make the bot show ``secret()`` (known once the game has started) in output ``kind``."""
-    if kind == "message text":
-        news = transport.channel_text
-        monkeypatch.setattr(transport, "channel_text", lambda payload: f"Psst: {secret()}.\n" + news(payload))
-    elif kind == "awaited list":
-        news = transport.channel_text
+    if kind == "message text":  # the turn posts (issue 19 item 3: the news of a move)
+        news = transport.post_text
+        monkeypatch.setattr(transport, "post_text", lambda payload: f"Psst: {secret()}.\n" + news(payload))
+    elif kind == "awaited list":  # "Waiting for" is said by the status message (and the ping)
+        status = transport.status_text
         monkeypatch.setattr(
             transport,
-            "channel_text",
-            lambda payload: news(payload).replace("Waiting for: ", f"Waiting for: (who holds {secret()}) "),
+            "status_text",
+            lambda *a, **k: status(*a, **k).replace("Waiting for: ", f"Waiting for: (who holds {secret()}) "),
         )
     elif kind == "embed":
         send = DiscordTransport.send_channel
@@ -97,9 +97,9 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
     elif kind == "log line":
         narrate = transport.dm_text
 
-        def dm_text(payload):
+        def dm_text(payload, *context):
             logging.getLogger("bot.ui.transport").info("sending a DM; the next tactics card is %s", secret())
-            return narrate(payload)
+            return narrate(payload, *context)
 
         monkeypatch.setattr(transport, "dm_text", dm_text)
     else:

@@ -73,7 +73,7 @@ def test_the_report_has_the_issue_keys_and_agrees_with_itself(played):
     assert set(report["per_player"]) == {"alice", "bob"}
     assert sorted(e["seat"] for e in report["per_player"].values()) == [0, 1]
     for bucket in [report, *report["per_player"].values(), *report["per_chapter"]]:
-        assert bucket["notifications"] == bucket["pings"] + bucket["dms"] - bucket["merged"]
+        assert bucket["notifications"] == bucket["pings"] + bucket["dms"] - bucket["silent_dms"] - bucket["merged"]
     for key in COUNTERS:  # the chapters split the totals
         assert sum(c[key] for c in report["per_chapter"]) == report[key], key
     for key in ("decisions", "handoffs", "single_option_panels", "pass_only_handoffs", "pings", "dms", "notifications"):

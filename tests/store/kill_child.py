@@ -343,6 +343,9 @@ def dump(path: str, scenario: Scenario) -> tuple[dict[str, list[dict[str, Any]]]
                 continue
             if table_name == "settings" and record["key"] in scenario.volatile:
                 continue
+            if table_name == "settings" and record["key"].startswith("post/"):  # a turn post: its message id is the transport's
+                value = json.loads(record["value"])
+                record["value"] = {**value, "message_id": value.get("message_id") is not None}
             if table_name == "settings" and record["key"] == "dm_closed":
                 record["value"] = record["value"] != "false"  # when the DMs were found closed
             if table_name == "games":

@@ -182,6 +182,7 @@ async def test_youre_next_goes_once_per_turn_to_the_player_whose_order_follows(t
     assert report.heads_up == 1
     [note] = await queued(table, "next")
     assert note["recipient"] == f"user:{BOB}" and f"<@{ALICE}> is taking their turn" in note["lines"][0]
+    assert note["silent"] is True  # issue 19 item 3: no hand-off yet, so it notifies nobody
     await play_first(table, game_id, ALICE)  # a new decision of the same turn
     await sweep(table)
     assert len(await queued(table, "next")) == 1

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.frontend import AutoAnswer, FrontEnd, MoveShape
-from bot.games.runewars.narrator import RunewarsNarrator, area_line, catalogue, name, text_board
+from bot.games.runewars.narrator import RunewarsNarrator, area_line, catalogue, text_board
+from bot.games.runewars.phrases import name
 from engine.core import Action, Prompt, Seat
 
 #: the player setting whose value Runewars reads as ``options["battle_policy"]`` (seat -> policy)
@@ -33,6 +34,71 @@ def next_order(view: Mapping[str, Any]) -> tuple[Seat, str] | None:
     return None if following is None else (following, f"{view.get('year')}/{view.get('season')}/{turn['seat']}")
 
 
+def current_turn(view: Mapping[str, Any]) -> tuple[str, Seat] | None:
+    """The active player's turn (p. 15 „Aktiver Spieler“) as (a key naming it, the seat)."""
+    turn = view.get("turn") or {}
+    if turn.get("seat") is None:
+        return None
+    return f"{view.get('year')}/{view.get('season')}/{turn['seat']}/{turn.get('order')}", turn["seat"]
+
+
+#: keys of a prompt's info and of an answer's arguments that name an area
+AREA_KEYS = ("area", "to", "from", "target", "destination", "source")
+
+
+def decision_area(prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
+    """The area a decision is about: the one its prompt names, else the battle being fought,
+    else the area its answers name most often (a move's destination), or None."""
+    areas = view.get("areas") or {}
+    for key in AREA_KEYS:
+        if isinstance(prompt.info.get(key), str) and prompt.info[key] in areas:
+            return prompt.info[key]
+    battle = view.get("battle") or {}
+    if battle.get("area") in areas:
+        return battle["area"]
+    named: dict[str, int] = {}
+    for action in actions:
+        for key in AREA_KEYS:
+            value = action.args.get(key)
+            if isinstance(value, str) and value in areas:
+                named[value] = named.get(value, 0) + 1
+    return max(named, key=named.__getitem__) if named else None
+
+
+def season_recap(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[str]:
+    """What a season changed, per player: areas held and influence (public facts only)."""
+
+    def held(view: Mapping[str, Any]) -> dict[Any, int]:
+        counts: dict[Any, int] = {}
+        for area in (view.get("areas") or {}).values():
+            if area.get("controller") is not None:
+                counts[area["controller"]] = counts.get(area["controller"], 0) + 1
+        return counts
+
+    def change(now: int, then: int) -> str:
+        return f"{now} ({now - then:+d})" if now != then else str(now)
+
+    before, after = held(start), held(end)
+    influence = {p["seat"]: p.get("influence", 0) for p in start.get("players") or []}
+    lines = []
+    for p in end.get("players") or []:
+        if p.get("eliminated"):
+            continue
+        seat = p["seat"]
+        areas, then = after.get(seat, 0), before.get(seat, 0)
+        gold, was = p.get("influence", 0) or 0, influence.get(seat, 0) or 0
+        if (areas, gold) == (then, was):
+            continue
+        who = player_label(p)
+        lines.append(f"{who}: holds {change(areas, then)} areas, influence {change(gold, was)}.")
+    return lines or ["Nothing changed hands."]
+
+
+def player_label(player: Mapping[str, Any]) -> str:
+    """A player of a view as the table calls them: their faction (the seat, counted from 1, without one)."""
+    return name(player["faction"]) if player.get("faction") else f"Player {player['seat'] + 1}"
+
+
 class RunewarsFrontEnd(FrontEnd):
     narrator = RunewarsNarrator()
     group = "rw"
@@ -49,6 +115,7 @@ class RunewarsFrontEnd(FrontEnd):
     recap_fields = ("units", "controller", "stronghold", "rune", "rune_face_up", "rune_last_known")
     rules_file = Path(__file__).with_name("rules.toml")
     has_cards = True
+    tells_turns = True
 
     def start_options(self, settings: Mapping[Seat, Mapping[str, Any]]) -> dict[str, Any]:
         """Each seat's battle policy, where its player chose another than the default."""
@@ -79,6 +146,19 @@ class RunewarsFrontEnd(FrontEnd):
             return None
         season, year = public_view.get("season"), public_view.get("year")
         return f"Year {year} {season}" if season and year else None
+
+    def turn(self, public_view: Mapping[str, Any]) -> tuple[str, Seat] | None:
+        """A player's turn: from the order card they resolve to the end of their turn (p. 15)."""
+        return current_turn(public_view)
+
+    def ends_turn(self, event_kind: str) -> bool:
+        return event_kind == "turn_ended"
+
+    def chapter_recap(self, start_view: Mapping[str, Any], end_view: Mapping[str, Any]) -> list[str]:
+        return season_recap(start_view, end_view)
+
+    def decision_area(self, prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
+        return decision_area(prompt, actions, view)
 
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
         return text_board(dict(view), area)
