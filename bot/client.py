@@ -101,7 +101,7 @@ class RunetableBot(commands.Bot):
         try:
             if self.deliverer.dm_limiter is not None:
                 await self.deliverer.dm_limiter.acquire()
-            await user.send(text)
+            await user.send(text, silent=True)  # a check that DMs are open: it needs no notification
         except discord.Forbidden:
             return False
         except discord.HTTPException as e:

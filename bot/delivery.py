@@ -362,7 +362,8 @@ class Deliverer:
         for i, post in enumerate(payload["posts"]):
             block = {"lines": post["lines"], "reports": post.get("reports", [])}
             if payload.get("result") is not None and i == len(payload["posts"]) - 1:
-                block["result"] = payload["result"]
+                block["result"] = payload["result"]  # with what the standings are told from: the public view, the names
+                block["end"] = {"view": payload.get("view") or {}, "names": payload.get("names", {})}
             name = f"post/{post['id']}"
             stored = await self.store.get_setting("game", row.game_id, name, None)
             if stored is not None and not post["edit"] and (not stored["blocks"] or stored["blocks"][0][0] != row.key):

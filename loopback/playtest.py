@@ -224,6 +224,8 @@ class Options:
     out: Path | None = Path("playtest-out")
     #: the players' ``auto_pass`` setting (default: the bot's default, ``unplayable``)
     auto_pass: str | None = None
+    #: the players' ``layout`` setting (default: the bot's default, ``wide``)
+    layout: str | None = None
     #: a narrator to play with instead of the game's (tests inject one)
     narrator: Narrator | None = None
 
@@ -319,8 +321,9 @@ async def _run(options: Options) -> dict[str, Any]:
                     ):
                         users = [Player(double, double.add_user(name)) for name in NAMES[:humans]]
                         for user in users:
-                            if options.auto_pass is not None:
-                                await bot.service.set_player_setting(user.user.id, "auto_pass", options.auto_pass)
+                            for key in ("auto_pass", "layout"):
+                                if getattr(options, key) is not None:
+                                    await bot.service.set_player_setting(user.user.id, key, getattr(options, key))
                         table = Table(
                             double,
                             service,
@@ -382,6 +385,7 @@ async def _run(options: Options) -> dict[str, Any]:
         "finished": not played.stopped_early,
         "wall_seconds": round(played.seconds, 1),
         "auto_pass": sorted(set(played.auto_pass.values())),
+        "layout": options.layout or "wide",
         "auto_pass_waits_skipped_seconds": round(played.waited),
         #: decisions whose panel never came by DM, so the player asked for it with the private command
         "panels_asked_for": sum(brain.fallbacks for brain in played.table.brains),
@@ -485,17 +489,16 @@ def measure(played: Played) -> dict[str, Any]:
     for commit in played.commits:
         state = commit.state
         now_shown = {seat for seat in humans if state.result is None and shown(state, seat)}
-        if commit.seq > 1:
-            if commit.seat in humans and (commit.seat, commit.seq - 1) not in answered and commit.records[0].action is not None:
-                count("auto_passes", chapter_of[commit.seq], humans[commit.seat])
-            for seat in sorted(now_shown - shown_before):
-                if commit.seat != seat:
-                    chapter = chapter_of[commit.seq]
-                    count("handoffs", chapter, humans[seat])
-                    open_ = [a for d in shown(state, seat) for a in d.actions]
-                    passes = {choice for pr in state.prompts_for(seat) for choice in _pass_choices(frontend, pr.kind)}
-                    if open_ and all(a.choice in passes for a in open_):
-                        count("pass_only_handoffs", chapter, humans[seat])
+        if commit.seq > 1 and commit.seat in humans and (commit.seat, commit.seq - 1) not in answered:
+            count("auto_passes", chapter_of[commit.seq], humans[commit.seat])
+        for seat in sorted(now_shown - shown_before):  # the start (seq 1) hands every seat its first decision
+            if commit.seat != seat:
+                chapter = chapter_of[commit.seq]
+                count("handoffs", chapter, humans[seat])
+                open_ = [a for d in shown(state, seat) for a in d.actions]
+                passes = {choice for pr in state.prompts_for(seat) for choice in _pass_choices(frontend, pr.kind)}
+                if open_ and all(a.choice in passes for a in open_):
+                    count("pass_only_handoffs", chapter, humans[seat])
         shown_before = now_shown
 
     # clicks: every interaction a user sent but autocomplete (typing)

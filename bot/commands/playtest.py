@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 from bot.commands.common import UsageError, add_game_argument, find
-from bot.service.settings import AUTO_PASS_MODES
+from bot.service.settings import AUTO_PASS_MODES, LAYOUTS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=AUTO_PASS_MODES,
         default=None,
         help="the scripted players' auto_pass setting (default: the bot's default, unplayable)",
+    )
+    parser.add_argument(
+        "--layout", choices=LAYOUTS, default=None, help="the scripted players' picture layout (default: the bot's default, wide)"
     )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
 
@@ -58,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
             chapters=args.chapters,
             out=args.out,
             auto_pass=args.auto_pass,
+            layout=args.layout,
         )
     )
     print(json.dumps(report, indent=2) if args.json else summary(report))

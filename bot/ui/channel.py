@@ -77,14 +77,16 @@ def _report_links(reports: Sequence[Mapping[str, Any]]) -> list[str]:
 
 def post_text(post: Mapping[str, Any]) -> str:
     """A turn post (bot.delivery): its blocks, one per stretch of commits, each its public
-    lines, the links to the battle reports it ended and, last, the result. A post longer
-    than one message keeps its newest lines (:func:`fit`)."""
+    lines, the links to the battle reports it ended and, last, the standings. The game's end
+    event, among the lines, names the winner, so the standings follow it without repeating
+    that line (:func:`end_lines`). A post longer than one message keeps its newest lines (:func:`fit`)."""
     lines: list[str] = []
     for block in post.get("blocks", []):
         lines += block.get("lines", [])
         lines += _report_links(block.get("reports", []))
         if block.get("result") is not None:
-            lines.append("**The game is over.** " + result_text(block["result"]))
+            end = {"game": post.get("game", ""), **(block.get("end") or {}), "result": block["result"]}
+            lines += end_lines(end)[1:] if block.get("lines") else end_lines(end)
     return fit(lines or ["…"])
 
 

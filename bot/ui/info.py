@@ -12,6 +12,8 @@ public lists only (the map's areas from the public view, the pack's whole card l
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from bot import ids
 from bot.errors import NotSeated, RunetableError
@@ -55,7 +57,8 @@ async def status(client, channel_id: int, user_id: int) -> list[Reply]:
     with naming(names_of(record.game, seats, view.view)):
         lines += narrator_for(record.game).status(dict(view.view))
     if record.status in ENDED:
-        return [say(fit([*lines, ended_line(record.status, view.result), AFTER_THE_END]))]
+        context = {"game": record.game, "view": view.view, "names": names_of(record.game, seats, view.view)}
+        return [say(fit([*lines, ended_line(record.status, view.result, context), AFTER_THE_END]))]
     if view.awaited:
         due, paused = await deadlines(client.service.store, record.id, humans, time.time())
         lines.append(
@@ -267,11 +270,11 @@ async def _seat_or_public(client, game_id: int, user_id: int):
         return await client.service.view(game_id, None)
 
 
-def ended_line(status: str, result) -> str:
+def ended_line(status: str, result, context: Mapping[str, Any] | None = None) -> str:
     """How a game that is over ended, for /game status and /game reveal."""
     if status == "abandoned":
         return "**The game was abandoned** by a vote of its players; it has no result."
-    return ("**The game is over.** " + (result_text(result) if result else "")).strip()
+    return ("**The game is over.** " + (result_text(result, context) if result else "")).strip()
 
 
 async def reveal(
@@ -295,7 +298,9 @@ async def reveal(
     head = "was abandoned" if shown.status == "abandoned" else "is over"
     lines = [f"**Game #{record.id} {head}: every seat's hand and secrets** (final position, move {shown.seq})"]
     if player is None:
-        lines.append(ended_line(shown.status, shown.result))
+        public = (await client.service.view(record.id, None)).view
+        context = {"game": record.game, "view": public, "names": names_of(record.game, seats, public)}
+        lines.append(ended_line(shown.status, shown.result, context))
     for seat, private in shown.seats:
         if player is not None and seat not in wanted:
             continue

@@ -315,7 +315,8 @@ class DiscordTransport:
 
     async def _decision_picture(self, user_id: int, payload: dict[str, Any], decision) -> discord.File | None:
         """The part of the map a decision is about (:meth:`bot.frontend.FrontEnd.decision_area`),
-        else the seat's whole board, drawn from the seat's own view in the payload, and only
+        else the seat's whole map, drawn from the seat's own view in the payload as the first
+        picture of the player's ``layout`` gallery (a phone's is at most 1,200 px tall), and only
         while ``user_id`` still holds that seat; None when it cannot be drawn."""
         game_id, seat, view = payload["game_id"], payload["seat"], payload["view"]
         holders = {s.seat: s.user_id for s in await self.service.store.seats(game_id)}
@@ -324,13 +325,14 @@ class DiscordTransport:
         area = frontend_for(payload["game"]).decision_area(decision.prompt, list(decision.actions), view)
         try:
             palette = await self.service.player_setting(user_id, "palette")
-            image = await self.service.map_image(game_id, view, seat, crop=area, palette=palette)
+            layout = await self.service.player_setting(user_id, "layout")
+            images = await self.service.map_images(game_id, view, seat, crop=area, palette=palette, layout=layout)
         except Exception:  # a picture that cannot be drawn must not hold the decision back
             log.exception("game %s: drawing the picture of a decision failed", game_id)
             return None
-        if image is None:
+        if not images:
             return None
-        png, alt = image
+        png, alt, _ = images[0]  # the map's part (the crop), at most 1,200 px tall: the board panel is /rw hand's
         return discord.File(
             io.BytesIO(png), filename=f"game-{game_id}-decision-{payload['seq']}.png", description=alt[:1024] or None
         )

@@ -222,8 +222,9 @@ async def test_a_dm_names_its_game_server_and_channel_and_shows_the_area_of_the_
     async with await Store.open(tmp_path / "games.db") as store:
         service, game_id = await runewars_table(store, players=2, humans=2, seed=3)
         await play(service, game_id, Deliverer(store, RecordingTransport()), seasons=0, seed=3)  # the map is built
-        drawn = AsyncMock(return_value=(b"\x89PNG", "The map around 1A."))
-        monkeypatch.setattr(service, "map_image", drawn)
+        drawn = AsyncMock(return_value=[(b"\x89PNG", "The map around 1A.", "map"), (b"\x89PNG", "The board.", "panel-1")])
+        monkeypatch.setattr(service, "map_images", drawn)
+        await service.set_player_setting(ALICE, "layout", "phone")  # issue 19 item 7: the crop of a phone's gallery
         sent = []
 
         async def send(content, **kwargs):
@@ -259,7 +260,10 @@ async def test_a_dm_names_its_game_server_and_channel_and_shows_the_area_of_the_
         assert text.startswith(f"Game #{game_id} · The Tavern · https://discord.com/channels/{GUILD}/{CHANNEL}:")
         assert kwargs["silent"] is True and kwargs["file"].filename == f"game-{game_id}-decision-{view.seq}.png"
         (game, shown, seat), options = drawn.await_args
-        assert (game, seat, options["crop"]) == (game_id, view.seat, area) and shown == dict(view.view)
+        assert (game, seat, options["crop"], options["layout"]) == (game_id, view.seat, area, "phone") and shown == dict(
+            view.view
+        )
+        assert kwargs["file"].description == "The map around 1A."  # the map's part only: the board is /rw hand's
         assert len(text) <= 2000
 
 

@@ -873,7 +873,8 @@ async def battle_problems(double: DiscordDouble, moments: Moments, service: Game
 async def decision_problems(double: DiscordDouble, moments: Moments, service: GameService) -> list[str]:
     """Each decision's picture in a DM (issue 19 item 6) reached the holder of that seat
     privately and is, byte for byte, the map drawn from that seat's own view at that commit
-    (the view its outbox row carries is that view), around the area the decision is about."""
+    (the view its outbox row carries is that view), around the area the decision is about: the
+    first picture of the reader's ``layout`` gallery."""
     problems = []
     for message, index, at, attachment, data in attachments(double, DECISION_FILE):
         if int(DECISION_FILE.fullmatch(attachment["filename"])["game"]) != moments.game_id:
@@ -893,8 +894,9 @@ async def decision_problems(double: DiscordDouble, moments: Moments, service: Ga
             problems.append(f"{where}: drawn from another view than seat {seat}'s own after move {entry.seq}")
             continue
         palette = await service.player_setting(reader, "palette")
-        drawn = await service.map_image(moments.game_id, view, seat, crop=area, palette=palette)
-        if drawn is None or drawn[0] != data:
+        layout = await service.player_setting(reader, "layout")
+        drawn = await service.map_images(moments.game_id, view, seat, crop=area, palette=palette, layout=layout)
+        if not drawn or drawn[0][0] != data:  # the first picture of the reader's layout: the map's part
             problems.append(f"{where}: not the map of seat {seat}'s own view around {area}")
     return problems
 

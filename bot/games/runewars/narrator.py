@@ -364,6 +364,8 @@ class RunewarsNarrator(Narrator):
         data["bonus_text"] = " with its bonus" if event.data.get("bonus") else ""
         data["completed_text"] = "completed" if event.data.get("completed") else "not completed"
         data["eliminated_text"] = ", eliminated" if event.data.get("eliminated") else ""
+        if event.kind == "faction_chosen":  # the name already carries the faction it now plays: say it once
+            data["seat"] = data["seat"].removesuffix(f" ({data['faction']})")
         if event.kind == "game_over" and "winner" in event.data:
             return f"The game is over: {who(event.data['winner'])} wins" + (
                 f" ({why(event.data['reason'])})." if event.data.get("reason") else "."
