@@ -332,7 +332,7 @@ class DiscordTransport:
             return None
         if not images:
             return None
-        png, alt, _ = images[0]  # the map's part (the crop), at most 1,200 px tall: the board panel is /rw hand's
+        png, alt, _ = images[0]  # the map's part (the crop), at most 1,200 px tall; the board panel is the private command's
         return discord.File(
             io.BytesIO(png), filename=f"game-{game_id}-decision-{payload['seq']}.png", description=alt[:1024] or None
         )
