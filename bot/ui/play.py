@@ -10,7 +10,7 @@ the engine's reason, rule and legal alternatives as buttons, with the state unch
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,17 +53,25 @@ def say(text: str) -> Reply:
 
 async def choose(service: GameService, user_id: int, ref: PromptRef, index: int, answer_hash: str) -> list[Reply]:
     """A choice button (or a select's answer): apply that answer for the clicker's seat."""
+    outcome = await _answered(
+        service, user_id, ref, lambda decisions, seq: pick_choice(decisions, ref.prompt_hash, index, answer_hash)
+    )
+    return outcome if isinstance(outcome, list) else [after(outcome, edit=True)]
+
+
+async def _answered(
+    service: GameService, user_id: int, ref: PromptRef, choose_: Callable[[Sequence[Decision], int], Action]
+) -> ActOutcome | list[Reply]:
+    """The outcome of the clicker's answer, or the replies that say why it was not taken: a
+    stale click (with the decision as it stands), the rules' refusal, or another error."""
     try:
-        outcome = await service.answer(
-            ref.game_id, user_id, lambda decisions, seq: pick_choice(decisions, ref.prompt_hash, index, answer_hash)
-        )
+        return await service.answer(ref.game_id, user_id, choose_)
     except StaleClick as e:
         return await _with_current(service, ref.game_id, user_id, e.message)
     except Refused as e:
         return await _refusal(service, ref.game_id, user_id, e)
     except RunetableError as e:
         return [say(e.message)]
-    return [after(outcome, edit=True)]
 
 
 async def quick(service: GameService, user_id: int, ref: PromptRef, value: str) -> list[Reply]:
@@ -90,14 +98,9 @@ async def choose_all(service: GameService, user_id: int, ref: PromptRef, indexes
         kinds[:] = [d.prompt.kind for d in decisions if prompt_hash(d.prompt.id) == ref.prompt_hash]
         return planned[0]
 
-    try:
-        outcome = await service.answer(ref.game_id, user_id, first)
-    except StaleClick as e:
-        return await _with_current(service, ref.game_id, user_id, e.message)
-    except Refused as e:
-        return await _refusal(service, ref.game_id, user_id, e)
-    except RunetableError as e:
-        return [say(e.message)]
+    outcome = await _answered(service, user_id, ref, first)
+    if isinstance(outcome, list):
+        return outcome
     lines = list(outcome.lines)
     for action in planned[1:]:
         try:
