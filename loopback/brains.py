@@ -200,6 +200,12 @@ class Brain(Player):
                 value = _step_value(self.table.frontend, decision, action, ids.parse_cursor(match))
                 if value in values:
                     return await self.select(message, value, custom_id=component["custom_id"])
+        rich = [i for i, a in enumerate(decision.actions) if a.args]  # the answers a long select pages through
+        page = f"g{rich.index(index) // PAGE_SIZE}" if index in rich else None
+        for component, match in components:  # a long list's page jump: straight to the answer's page
+            values = [o["value"] for o in component.get("options", [])]
+            if match and match["ph"] == ph and SELECT.fullmatch(component["custom_id"]) and page in values:
+                return await self.select(message, page, custom_id=component["custom_id"])
         for component, match in components:  # another page, or back to the first step of an older position
             if (
                 match

@@ -119,7 +119,7 @@ def build_panel(game: str, game_id: int, seq: int, decision: Decision, cursor: C
     if len(indexed) <= MAX_BUTTONS:
         buttons = [_choice_button(narrator, ref, i, a, "secondary" if a.args else "primary") for i, a in indexed]
         return Panel(_text(heading), tuple(tuple(buttons[k : k + 5]) for k in range(0, len(buttons), 5)))
-    select_rows = _paged_choices(narrator, ref, cursor, rich, "Choose…")
+    select_rows = _paged_choices(narrator, ref, cursor, rich, "Choose…", jump=True)
     return Panel(_text(heading), (*select_rows, *([plain_row] if plain_row else [])))
 
 
@@ -341,12 +341,14 @@ def _flow_panel(narrator, ref: PromptRef, heading: str, facets, rich, plain_row,
     return Panel(_text(*lines), tuple(rows))
 
 
-def _paged_choices(narrator, ref: PromptRef, cursor: Cursor, answers, placeholder: str) -> list[Row]:
+def _paged_choices(narrator, ref: PromptRef, cursor: Cursor, answers, placeholder: str, *, jump: bool = False) -> list[Row]:
     options = [OptionSpec(_cut(narrator.action(a), OPTION_LIMIT), choice_value(i, a)) for i, a in answers]
-    return _paged(ref, cursor, options, placeholder)
+    return _paged(ref, cursor, options, placeholder, jump=jump)
 
 
-def _paged(ref: PromptRef, cursor: Cursor, options: list[OptionSpec], placeholder: str) -> list[Row]:
+def _paged(ref: PromptRef, cursor: Cursor, options: list[OptionSpec], placeholder: str, *, jump: bool = False) -> list[Row]:
+    """A select of ``options``, :data:`PAGE_SIZE` a page, with Previous and Next; ``jump``:
+    beyond two pages, a second select goes to any page at once (:func:`page_jumps`)."""
     pages = max(1, -(-len(options) // PAGE_SIZE))
     if cursor.page >= pages:
         raise StaleClick(STALE_CHOICE)
@@ -354,6 +356,8 @@ def _paged(ref: PromptRef, cursor: Cursor, options: list[OptionSpec], placeholde
     if pages > 1:
         placeholder = f"{placeholder} (page {cursor.page + 1}/{pages})"
     rows: list[Row] = [SelectSpec(ref.select(cursor), _cut(placeholder, 150), shown)]
+    if jump and pages > 2:
+        rows.append(SelectSpec(ref.select(Cursor(cursor.path, pages)), "Go to page…", page_jumps(options, cursor.page)))
     nav = []
     if cursor.page > 0:
         nav.append(ButtonSpec("◀ Previous", ref.show(Cursor(cursor.path, cursor.page - 1))))
@@ -362,6 +366,17 @@ def _paged(ref: PromptRef, cursor: Cursor, options: list[OptionSpec], placeholde
     if nav:
         rows.append(tuple(nav))
     return rows
+
+
+def page_jumps(options: Sequence[OptionSpec], current: int) -> tuple[OptionSpec, ...]:
+    """The other pages of a long select as options (value ``g<page>``), each named by its first
+    and last answer, so any answer is two clicks away (at most 25 pages, 625 answers)."""
+    jumps = []
+    for page in range(min(-(-len(options) // PAGE_SIZE), PAGE_SIZE + 1)):
+        if page != current:
+            first, last = options[page * PAGE_SIZE], options[min(len(options), (page + 1) * PAGE_SIZE) - 1]
+            jumps.append(OptionSpec(_cut(f"Page {page + 1}: {first.label} … {last.label}", OPTION_LIMIT), f"g{page}"))
+    return tuple(jumps[:PAGE_SIZE])
 
 
 def _choice_button(narrator, ref: PromptRef, index: int, action: Action, style: str, label: str | None = None) -> ButtonSpec:

@@ -135,9 +135,12 @@ async def navigate(service: GameService, user_id: int, ref: PromptRef, cursor: C
 
 
 async def select(service: GameService, user_id: int, ref: PromptRef, cursor: Cursor, value: str) -> list[Reply]:
-    """A select: a guided step's value (``n<k>``) moves the cursor; an answer is applied."""
+    """A select: a guided step's value (``n<k>``) moves the cursor, a page's (``g<k>``, a long
+    list's page jump) shows that page; an answer is applied."""
     if value.startswith("n") and value[1:].isdigit():
         return await navigate(service, user_id, ref, Cursor((*cursor.path, int(value[1:])), 0))
+    if value.startswith("g") and value[1:].isdigit() and len(value) <= 4:
+        return await navigate(service, user_id, ref, Cursor(cursor.path, int(value[1:])))
     parsed = parse_choice_value(value)
     if parsed is None:
         return await quick(service, user_id, ref, value)

@@ -92,12 +92,16 @@ def test_many_answers_are_a_paged_select_with_the_plain_answers_as_buttons():
     d = decision("march_target", [("activate", {"area": a}) for a in areas] + [("skip", {})], info={"activation": 2})
     first = build_panel("runewars", GAME_ID, SEQ, d)
     check_limits(first)
-    (select,) = first.selects()
+    select, jump = first.selects()
     assert len(select.options) == PAGE_SIZE and "page 1/3" in select.placeholder
     assert [b.label for b in first.buttons()] == ["Next ▶", "Skip"]
+    # issue 19 item 8: beyond two pages, any page is one click away, named by its first and last answer
+    assert [o.value for o in jump.options] == ["g1", "g2"] and jump.custom_id != select.custom_id
+    assert jump.options[1].label == f"Page 3: {select_label(d, 50)} … {select_label(d, 59)}"
     last = build_panel("runewars", GAME_ID, SEQ, d, ids.Cursor((), 2))
     check_limits(last)
     assert len(last.selects()[0].options) == 60 - 2 * PAGE_SIZE
+    assert [o.value for o in last.selects()[1].options] == ["g0", "g1"]
     assert [b.label for b in last.buttons()] == ["◀ Previous", "Skip"]
     # every option names a legal answer by index and hash
     offered = [
@@ -109,6 +113,16 @@ def test_many_answers_are_a_paged_select_with_the_plain_answers_as_buttons():
     assert all(h == ids.action_hash(d.actions[i]) for i, h in offered)
     with pytest.raises(StaleClick):
         build_panel("runewars", GAME_ID, SEQ, d, ids.Cursor((), 3))
+
+
+def select_label(d, index):
+    return RunewarsNarrator().action(d.actions[index])
+
+
+def test_two_pages_need_no_page_jump():
+    areas = [f"{n}{c}" for n in range(1, 25) for c in "ABC"][:40]
+    d = decision("march_target", [("activate", {"area": a}) for a in areas], info={"activation": 2})
+    assert len(build_panel("runewars", GAME_ID, SEQ, d).selects()) == 1
 
 
 def test_exactly_max_buttons_stay_buttons():

@@ -10,7 +10,7 @@ import pytest
 
 from bot import ids
 from bot.ui import play
-from bot.ui.panels import STALE_PROMPT
+from bot.ui.panels import STALE_CHOICE, STALE_PROMPT
 from tests.bot.gamehelpers import ALICE, BOB, CAROL, CHANNEL, DAVE, started_game
 from tests.bot.playhelpers import STRATEGY_TURN, click, full_service, positioned_game
 
@@ -91,6 +91,8 @@ async def test_navigating_an_older_position_starts_the_decision_afresh(service, 
     )
     [bad] = await play.select(service, ALICE, ref, ids.Cursor(), "9:deadbeef")
     assert not bad.edit and "no longer available" in bad.panel.text
+    [jumped] = await play.select(service, ALICE, ref, ids.Cursor(), "g7")  # a page jump past the end (issue 19 item 8)
+    assert jumped.edit and jumped.panel.text.startswith(STALE_CHOICE)
 
 
 async def test_the_guided_move_walks_to_a_legal_move(service, store):
