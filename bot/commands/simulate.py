@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     descriptor, options = game_and_options(args)
     selfplay = self_play(descriptor, max_rounds=args.max_seasons)
     seats = players(descriptor, args.players, descriptor.min_players)
-    names = ai_names(descriptor, args.ai, seats)
+    names = ai_names(descriptor, getattr(args, "ai", None), seats)
 
     def progress(outcome) -> None:
         if not args.json:
