@@ -40,7 +40,7 @@ import statistics
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import partial
@@ -73,6 +73,8 @@ class GameOutcome:
     crash: str = ""
     violations: list[str] = field(default_factory=list)
     leaks: list[str] = field(default_factory=list)
+    #: the AI policy at each seat by name (``simulate(..., policies=[...])``), or None: the default at every seat
+    policies: list[str] | None = None
 
     @property
     def failed(self) -> bool:
@@ -237,7 +239,7 @@ def play_checked(
     seed: int,
     *,
     options: dict[str, Any],
-    policy: Policy | None = None,
+    policy: Policy | Sequence[Policy] | None = None,
     roles: list[str] | None = None,
     secrets_every: int = 10,
     max_rounds: int | None = None,
@@ -297,16 +299,27 @@ def simulate(
     max_rounds: int | None = None,
     progress: Callable[[GameOutcome], None] | None = None,
     jobs: int = 1,
+    policies: Sequence[str] | None = None,
 ) -> tuple[list[GameOutcome], float]:
     """Play ``games`` games from ``seed`` on (game i: seed + i), ``jobs`` at a time in worker
     processes; returns the outcomes in seed order and the seconds they took. ``progress`` sees
-    each outcome in seed order."""
+    each outcome in seed order. ``policies``: the descriptor's AI policies by name, one per seat,
+    seated in turn (:func:`seating`); else ``policy`` (default: the game's default AI) everywhere."""
     selfplay.stop_after(max_rounds)  # refuse a cut the game cannot make before playing anything
-    policy = policy or selfplay.policy()  # ... and a game without AI
+    if policies is not None:
+        policies = list(policies)
+        if len(policies) != players:
+            raise ValueError(f"{len(policies)} AI policies named for {players} seats: name one per seat")
+        for name in policies:
+            selfplay.policy(name)  # an unknown name is refused before anything is played
+    else:
+        policy = policy or selfplay.policy()  # ... and a game without AI
     play_one = partial(
         _play_seed,
         descriptor=selfplay.descriptor,
         players=players,
+        first=seed,
+        names=policies,
         options=options,
         policy=policy,
         secrets_every=secrets_every,
@@ -324,8 +337,29 @@ def simulate(
     return outcomes, time.perf_counter() - started
 
 
-def _play_seed(seed: int, *, descriptor: GameDescriptor, players: int, **settings: Any) -> GameOutcome:
-    return play_checked(SelfPlay(descriptor), players, seed, **settings)
+#: the seating of named policies changes every this many games: roles that a game gives by the seed in
+#: a cycle (Runewars' factions rotate over 4 seeds) then meet every policy at every seat
+ROTATE_EVERY = 4
+
+
+def seating(names: Sequence[str], index: int) -> list[str]:
+    """The policy at each seat of the ``index``-th game (from 0) of a run with ``names`` given per seat:
+    the list turned by one seat every :data:`ROTATE_EVERY` games, so every policy plays every seat."""
+    shift = (index // ROTATE_EVERY) % len(names)
+    return [names[(seat - shift) % len(names)] for seat in range(len(names))]
+
+
+def _play_seed(
+    seed: int, *, descriptor: GameDescriptor, players: int, first: int, names: list[str] | None, **settings: Any
+) -> GameOutcome:
+    selfplay = SelfPlay(descriptor)
+    if names is None:
+        return play_checked(selfplay, players, seed, **settings)
+    seated = seating(names, seed - first)
+    settings["policy"] = [selfplay.policy(name) for name in seated]
+    outcome = play_checked(selfplay, players, seed, **settings)
+    outcome.policies = seated
+    return outcome
 
 
 # -------------------------------------------------------------------------------- the report
@@ -358,6 +392,39 @@ def wins_by_role(selfplay: SelfPlay, finished: Iterable[GameOutcome]) -> dict[st
             "ci95": wilson(won[r], played[r]),
         }
         for r in sorted(played)
+    }
+
+
+def wins_by_policy(finished: Iterable[GameOutcome]) -> dict[str, dict[str, Any]] | None:
+    """Per named policy (``simulate(..., policies=...)``): the games it sat in, the games one of its
+    seats won, the rate with its 95% Wilson interval, and how those wins came (the results'
+    ``reason``, as shares of its wins). None when the games were not played with named policies."""
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    how: dict[str, Counter[str]] = {}
+    seen = False
+    reasons: set[str] = set()
+    for outcome in finished:
+        if outcome.policies is None or outcome.game is None:
+            continue
+        seen = True
+        played.update(set(outcome.policies))
+        reason = str(outcome.game.result.get("reason", "finished")) if outcome.game.finished else "stopped_early"
+        reasons.add(reason)
+        for name in {outcome.policies[s] for s in outcome.game.winners() if s < len(outcome.policies)}:
+            won[name] += 1
+            how.setdefault(name, Counter())[reason] += 1
+    if not seen:
+        return None
+    return {
+        name: {
+            "games": played[name],
+            "wins": won[name],
+            "rate": round(won[name] / played[name], 4) if played[name] else None,
+            "ci95": wilson(won[name], played[name]),
+            "won_by": {r: round(how.get(name, Counter())[r] / won[name], 4) if won[name] else 0.0 for r in sorted(reasons)},
+        }
+        for name in sorted(played)
     }
 
 
@@ -401,4 +468,16 @@ def report(
     own = selfplay.hook("figures")
     if own is not None:
         summary.update(own(finished, options=options, pack=selfplay.pack(options)))
+    by_policy = wins_by_policy(finished)
+    if by_policy is not None:
+        summary["wins_by_policy"] = by_policy
+        summary["game_seconds"] = game_seconds(games)
     return summary
+
+
+def game_seconds(games: Iterable[PlayedGame]) -> dict[str, float] | None:
+    """The wall time of each game's moves (legal answers, views, the policies, applying), median and max."""
+    totals = [sum(g.seconds.values()) + sum(g.decision_seconds) for g in games]
+    if not totals:
+        return None
+    return {"median": round(statistics.median(totals), 3), "max": round(max(totals), 3)}

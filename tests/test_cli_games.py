@@ -114,7 +114,7 @@ def test_games_lists_installed_games_and_those_the_environment_names(tmp_path):
     assert runewars["players"] == {"min": 2, "max": 4} and runewars["seat_role"] == "faction"
     exploration = next(o for o in runewars["options"] if o["name"] == "exploration")
     assert exploration["type"] == "bool" and exploration["default"] is False and exploration["text"].startswith("exploration (")
-    assert runewars["renderer"] and runewars["data_pack"] and runewars["ai"]["default"] == "ai"
+    assert runewars["renderer"] and runewars["data_pack"] and runewars["ai"]["default"] == "new"
     assert tiny["title"] == "Sealed Bids" and not tiny["renderer"] and not tiny["data_pack"]
     assert [o["name"] for o in tiny["options"]] == ["hand_size", "target"] and tiny["ai"]["default"] == "highest"
     assert "no.such.module" in games["lost"]["error"]

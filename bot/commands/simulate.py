@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from bot.commands.common import DEFAULT_GAME, add_game_argument, format_options, game_and_options, players, self_play
+from bot.commands.common import DEFAULT_GAME, UsageError, add_game_argument, format_options, game_and_options, players, self_play
 from engine.core import encode
 
 
@@ -44,6 +44,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="games played at once in worker processes (default: the number of CPUs); the report is the same for any N",
     )
     parser.add_argument(
+        "--ai",
+        default=None,
+        metavar="NAMES",
+        help="AI policies by name, one per seat, comma-separated (e.g. new,baseline); seats rotate every few games "
+        "so each policy plays each seat, and the report adds wins_by_policy (default: the game's default AI everywhere)",
+    )
+    parser.add_argument(
         "--secrets-every",
         type=int,
         default=10,
@@ -58,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     descriptor, options = game_and_options(args)
     selfplay = self_play(descriptor, max_rounds=args.max_seasons)
     seats = players(descriptor, args.players, descriptor.min_players)
+    names = ai_names(descriptor, getattr(args, "ai", None), seats)
 
     def progress(outcome) -> None:
         if not args.json:
@@ -76,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         max_rounds=args.max_seasons,
         progress=progress,
         jobs=max(1, args.jobs),
+        policies=names,
     )
     summary = report(selfplay, outcomes, seconds, players=seats, seed=args.seed, options=options)
     failed = next((o for o in outcomes if o.failed), None)
@@ -86,6 +95,23 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_summary(summary)
     return 1 if failed is not None else 0
+
+
+def ai_names(descriptor, given: str | None, seats: int) -> list[str] | None:
+    """``--ai a,b,...``: one known policy name per seat (one name alone plays every seat); else a clear refusal."""
+    if given is None:
+        return None
+    names = [n.strip() for n in given.split(",") if n.strip()]
+    known = list(descriptor.ai_policies)
+    unknown = [n for n in names if n not in known]
+    if unknown or not names:
+        what = f"no AI policy {unknown[0]!r}" if unknown else "no AI policy named"
+        raise UsageError(f"{descriptor.name} has {what}; its policies are: {', '.join(known) or 'none'}")
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise UsageError(f"--ai names {len(names)} policies for {seats} seats; name one per seat (or one for all)")
+    return names
 
 
 def write_failure(out: Path, outcome, players: int, options: dict, game: str = DEFAULT_GAME) -> Path:
@@ -123,6 +149,8 @@ def print_summary(summary: dict) -> None:
     )
     for role, row in summary["wins_by_faction"].items():
         print(f"  {role}: {row['wins']}/{row['games']} wins, 95% interval {row['ci95']}")
+    for name, row in (summary.get("wins_by_policy") or {}).items():
+        print(f"  policy {name}: {row['wins']}/{row['games']} games won, 95% interval {row['ci95']}, won by {row['won_by']}")
     print(f"  end reasons: {summary['end_reasons']}; seasons {summary['seasons']}")
     if summary["first_failure"]:
         print(f"  first failure: {summary['first_failure']}")

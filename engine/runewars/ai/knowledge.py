@@ -106,8 +106,10 @@ def stacks_power(pack: Pack, stacks: Iterable[dict[str, Any]], *, routed_weight:
 class Seen:
     """One seat's view with the derived facts every decision needs."""
 
-    def __init__(self, view: dict[str, Any], pack: Pack, seat: int):
+    def __init__(self, view: dict[str, Any], pack: Pack, seat: int, *, contender: bool = False):
         self.view, self.pack, self.seat = view, pack, seat
+        #: the ``new`` policy (ai/contender.py) rather than the ``baseline`` (issue 20 item 7)
+        self.contender = contender
         self.areas: dict[str, dict[str, Any]] = view["areas"]
         self.players: list[dict[str, Any]] = view["players"]
         self.me = self.players[seat]
@@ -256,12 +258,55 @@ class Seen:
         a = self.areas[area]
         income = min(2.0, 0.5 + 0.08 * self.seasons_left())
         value = 0.5 + income * self.resources(area)
-        value += 10.0 * self.dragon_chance(area)
+        value += (self.rune_worth(area) if self.contender else 10.0) * self.dragon_chance(area)
         value += 1.5 * income if a["city"] else 0.0
         value += 2.0 if a["stronghold"] is not None else 0.0
         if self.home_owner.get(area) not in (None, self.seat):
             value += 1.0  # a foothold in a rival's realm
         return value + self.finishing(area)
+
+    # -- dragon runes towards six (the ``new`` policy, ai/contender.py) ----------------------
+    def runes_to_win(self) -> int:
+        return int(self.pack.constant("epic_runes_to_win" if self.epic else "runes_to_win"))
+
+    def runes_of(self, seat: int) -> float:
+        """The dragon runes ``seat`` holds as far as I know: known ones, and face-down ones by their chance (p. 30)."""
+        key = ("runes_of", seat)
+        if key not in self.memo:
+            self.memo[key] = sum(self.dragon_chance(a) for a, info in self.areas.items() if info["controller"] == seat)
+        return self.memo[key]
+
+    def leader_runes(self) -> float:
+        return max((self.runes_of(s) for s in self.rivals), default=0.0)
+
+    def rune_worth(self, area: str) -> float:
+        """A dragon rune in ``area`` for me: each rune brings me closer to six, and the last one (or
+        the one ahead of everyone when the years run out) decides the game; held by a rival it also
+        denies them, the more the closer they are to six (p. 30)."""
+        key = ("rune_worth", area)
+        if key in self.memo:
+            return self.memo[key]
+        need = self.runes_to_win()
+        mine = self.runes_of(self.seat)
+        owner = self.controller(area)
+        worth = 14.0
+        if owner == self.seat:
+            have = mine  # keeping it: losing it sets me back
+            worth += 6.0 if have >= need - 1.5 else 0.0
+        else:
+            if mine + 1 >= need - 0.5:
+                worth += 40.0  # the winning rune
+            elif mine + 1 >= need - 1.5:
+                worth += 8.0
+            if owner in self.rivals:
+                theirs = self.runes_of(owner)
+                worth += 4.0 * max(0.0, theirs - mine) + (30.0 if theirs >= need - 1.5 else 0.0)
+                if theirs >= self.leader_runes() - 0.01:
+                    worth += 4.0  # the leader
+        if self.seasons_left() <= 4:
+            worth *= 1.4  # at the end the runes alone count (p. 30)
+        self.memo[key] = worth
+        return worth
 
     def held(self, seat: int) -> int:
         """How many areas ``seat`` controls (public: the view names every area's controller)."""

@@ -137,18 +137,25 @@ def _attack(seen: Seen, target: str, figures: list, *, conquer: bool, committed:
     fort = seen.stronghold_strength(target, conquer=conquer)
     attackers = _standing(seen.led(target, seen.seat))
     chosen: list = []
+    margin = contender_margin(seen, target) if seen.contender else ATTACK_MARGIN
     for figure in figures:
         a, d = expected_strengths(seen.pack, attackers, defenders, fort)
-        if a - d >= ATTACK_MARGIN:
+        if a - d >= margin:
             break
         chosen.append(figure)
         attackers[figure[1]] = attackers.get(figure[1], 0) + 1
     a, d = expected_strengths(seen.pack, attackers, defenders, fort)
-    if a - d < ATTACK_MARGIN and not committed:
+    if a - d < margin and not committed:
         return None
     spoils = sum(unit_power(seen.pack, u) * n for u, n in defenders.items())
     value = seen.area_value(target) + 0.4 * spoils - 0.15 * sum(f[2] for f in chosen)
     return March(target, "battle", value, _groups(chosen))
+
+
+def contender_margin(seen: Seen, target: str) -> float:
+    """The ``new`` policy (ai/contender.py) attacks a likely dragon rune with less to spare: the rune
+    decides the game, the units only its course."""
+    return 0.5 if seen.dragon_chance(target) >= 0.3 else ATTACK_MARGIN
 
 
 def _negotiate(seen: Seen, target: str, figures: list) -> March | None:

@@ -14,7 +14,7 @@ from random import Random
 from typing import Any
 
 from engine.core import Action, Prompt
-from engine.runewars.ai import battle, cards, economy, heroes, mapbuild, movement, orders, runes, start
+from engine.runewars.ai import battle, cards, contender, economy, heroes, mapbuild, movement, orders, runes, start
 from engine.runewars.ai.knowledge import Seen
 from engine.runewars.ai.registry import HANDLERS, passive
 from engine.runewars.data import Pack
@@ -42,6 +42,27 @@ def choose(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Rando
     if action not in legal:
         raise AssertionError(f"AI handler for {prompt.kind} answered {action.describe()}, which is not legal")
     return action
+
+
+def choose_new(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Random, *, pack: Pack) -> Action:
+    """The ``new`` policy (issue 20 item 7, docs/ai.md "Policies"): the same handlers, reasoning towards
+    six dragon runes (:mod:`engine.runewars.ai.contender`), from the same inputs as :func:`choose`."""
+    if not legal:
+        raise ValueError(f"prompt {prompt.id} ({prompt.kind}) has no legal answer")
+    claim = next((a for a in legal if a.choice == "claim"), None)
+    if claim is not None and prompt.kind != "turn_window":
+        return claim
+    handler = contender.HANDLERS.get(prompt.kind) or HANDLERS.get(prompt.kind)
+    if handler is None:
+        return fallback(legal)
+    action = handler(Seen(view, pack, prompt.seat, contender=True), prompt, legal, rng)
+    if action not in legal:
+        raise AssertionError(f"AI handler for {prompt.kind} answered {action.describe()}, which is not legal")
+    return action
+
+
+#: today's policy under its comparison name (``--ai baseline``)
+baseline = choose
 
 
 def random_choice(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Random, *, pack: Pack) -> Action:
