@@ -200,6 +200,8 @@ def explore(game: str, decision: Decision) -> list[str]:
             for option in select.options:  # as bot.ui.play.select reads a value
                 if option.value.startswith("n") and option.value[1:].isdigit():
                     queue.append(ids.Cursor((*at.path, int(option.value[1:])), 0))
+                elif option.value.startswith("g") and option.value[1:].isdigit():  # a long list's page jump
+                    queue.append(ids.Cursor(at.path, int(option.value[1:])))
                 elif (parsed := ids.parse_choice_value(option.value)) is not None:
                     problems += _choice(decision, m["ph"], *parsed, reached)
                 else:
