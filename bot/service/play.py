@@ -9,7 +9,7 @@ import dataclasses
 import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import GameNotRunning, NotSeated, Refused, StaleClick, refusal_from
@@ -65,6 +65,8 @@ class ActOutcome:
     result: Mapping[str, Any] | None
     decisions: tuple[Decision, ...] = ()
     game: str = ""
+    #: the seats' names (:func:`bot.service.payloads.names_of`), for the labels of the next panel
+    names: Mapping[Seat, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,8 @@ class SeatView:
     game: str = ""
     #: the game's result once it is over (None while it runs, and for an abandoned game)
     result: Mapping[str, Any] | None = None
+    #: the seats' names from the public view (:func:`bot.service.payloads.names_of`), for labels
+    names: Mapping[Seat, str] = field(default_factory=dict)
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
@@ -167,12 +171,14 @@ class PlayMixin(ServiceBase):
             open_now = (
                 tuple(d for d in decisions(engine, state, seat) if d.prompt.id not in quiet) if state.result is None else ()
             )
+        names = names_of(state.game, seats, engine.view(state, None))
         return ActOutcome(
             game_id=game_id,
             seq=seq,
             seat=seat,
             records=transition.records,
-            lines=tuple(narrate(state.game, transition.events, seat, names_of(state.game, seats, engine.view(state, None)))),
+            lines=tuple(narrate(state.game, transition.events, seat, names)),
+            names=names,
             awaited=tuple(state.awaited()),
             result=state.result,
             decisions=open_now,
@@ -395,8 +401,9 @@ class PlayMixin(ServiceBase):
     async def _told(self, game_id: int, parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """One channel message for a stretch's news ``parts`` (commit payloads, in order), its
         lines told in **turn posts** (``posts``): a part continues the game's last post when it
-        belongs to the same player turn (:meth:`bot.frontend.FrontEnd.turn`), both are between
-        turns, or both are turns of AI seats; otherwise it begins a new post. Where the chapter
+        belongs to the same player turn (:meth:`bot.frontend.FrontEnd.turn`), is between turns
+        (what follows a turn until the next one begins: a season's end, the next season's
+        opening), or both are turns of AI seats; otherwise it begins a new post. Where the chapter
         (a season) changed, the post says what it changed first
         (:meth:`bot.frontend.FrontEnd.chapter_recap`, from the public views where it began
         and ended). The last post is read from the outbox (:meth:`bot.store.Store.last_news`)
@@ -422,7 +429,9 @@ class PlayMixin(ServiceBase):
             lines = post_lines(part)
             if frontend.tells_turns and current is not None and current["chapter"] and part.get("chapter") != current["chapter"]:
                 lines = [*await self._recap(game_id, frontend, current["chapter"], current["view"]), *lines]
-            same = current is not None and (key == current["key"] or (key is not None and ai and current["ai"]))
+            # a turn goes on, AI turns follow each other, or the news between two turns (a season's
+            # end and the next one's opening) closes the post of the turn before it
+            same = current is not None and (key == current["key"] or key is None or (ai and current["ai"]))
             if not frontend.tells_turns:  # no turns to tell: a post per stretch
                 same = bool(posts)
             if same and posts and posts[-1]["id"] == current["id"]:
@@ -467,25 +476,26 @@ class PlayMixin(ServiceBase):
         record = await self._record(game_id)
         if record.status == "lobby":
             raise GameNotRunning(not_running(record))
-        seat = None if user_id is None else _seat_of(await self.store.seats(game_id), user_id)
+        seats = await self.store.seats(game_id)
+        seat = None if user_id is None else _seat_of(seats, user_id)
         ruleset = self.ruleset_of(record)
         engine = Engine(ruleset)
         state = self._state(record, ruleset)
         running = record.status == "active" and state.result is None  # an abandoned game's prompts stay open, unanswerable
-        quiet = (
-            await self._quiet_prompts(engine, record, state, await self.store.seats(game_id)) if seat is not None else frozenset()
-        )
+        quiet = await self._quiet_prompts(engine, record, state, seats) if seat is not None else frozenset()
+        public = engine.view(state, None)
         return SeatView(
             game_id=game_id,
             seq=record.seq,
             status=record.status,
             seat=seat,
-            view=engine.view(state, seat),
+            view=public if seat is None else engine.view(state, seat),
             prompts=tuple(p for p in state.prompts_for(seat) if p.id not in quiet) if seat is not None and running else (),
             legal=tuple(a for a in engine.legal(state, seat) if a.prompt not in quiet) if seat is not None and running else (),
             awaited=tuple(state.awaited()) if running else (),
             game=record.game,
             result=state.result,
+            names=names_of(record.game, seats, public),
         )
 
     async def reveal(self, game_id: int) -> Reveal:

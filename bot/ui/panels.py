@@ -27,16 +27,16 @@ the guided steps stay for everything else.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import StaleClick
 from bot.frontend import MoveShape, frontend_for
 from bot.ids import Cursor, PromptRef, action_hash, bundle_hash, bundle_value, choice_value, prompt_hash
-from bot.narration import Narrator, narrator_for
+from bot.narration import Narrator, naming, narrator_for
 from bot.service import Decision
-from engine.core import Action
+from engine.core import Action, Seat
 
 MAX_BUTTONS = 20  # four rows of five: the fifth row stays free for page and back buttons
 PAGE_SIZE = 25  # Discord: a select has at most 25 options
@@ -100,9 +100,15 @@ class Step:
     values: tuple[tuple[Any, ...], ...]  # their possible values, in legal order
 
 
-def build_panel(game: str, game_id: int, seq: int, decision: Decision, cursor: Cursor = START) -> Panel:
-    """The panel of ``decision`` at ``cursor``; raises :class:`StaleClick` for a cursor that
-    does not fit the decision (its answers changed since the cursor was made)."""
+def build_panel(
+    game: str, game_id: int, seq: int, decision: Decision, cursor: Cursor = START, names: Mapping[Seat, str] | None = None
+) -> Panel:
+    """The panel of ``decision`` at ``cursor``, its labels naming the seats by ``names`` (else
+    as the lines around it do); raises :class:`StaleClick` for a cursor that does not fit the
+    decision (its answers changed since the cursor was made)."""
+    if names:
+        with naming(names):
+            return build_panel(game, game_id, seq, decision, cursor)
     narrator = narrator_for(game)
     ref = PromptRef(game_id, seq, prompt_hash(decision.prompt.id))
     indexed = list(enumerate(decision.actions))

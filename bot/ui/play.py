@@ -127,11 +127,13 @@ async def navigate(service: GameService, user_id: int, ref: PromptRef, cursor: C
     if decision is None:
         return await _with_current(service, ref.game_id, user_id, "That decision is no longer open for you.")
     if view.seq != ref.seq:
-        return [Reply(_prefixed(MOVED_ON, build_panel(view.game, view.game_id, view.seq, decision)), edit=True)]
+        return [Reply(_prefixed(MOVED_ON, build_panel(view.game, view.game_id, view.seq, decision, names=view.names)), edit=True)]
     try:
-        return [Reply(build_panel(view.game, view.game_id, view.seq, decision, cursor), edit=True)]
+        return [Reply(build_panel(view.game, view.game_id, view.seq, decision, cursor, view.names), edit=True)]
     except StaleClick as e:
-        return [Reply(_prefixed(e.message, build_panel(view.game, view.game_id, view.seq, decision)), edit=True)]
+        return [
+            Reply(_prefixed(e.message, build_panel(view.game, view.game_id, view.seq, decision, names=view.names)), edit=True)
+        ]
 
 
 async def select(service: GameService, user_id: int, ref: PromptRef, cursor: Cursor, value: str) -> list[Reply]:
@@ -169,7 +171,7 @@ async def my_decisions(service: GameService, game_id: int, user_id: int, held: S
 
 
 def current_panels(view: SeatView) -> list[Panel]:
-    return [build_panel(view.game, view.game_id, view.seq, d) for d in view.decisions]
+    return [build_panel(view.game, view.game_id, view.seq, d, names=view.names) for d in view.decisions]
 
 
 def after(outcome: ActOutcome, *, edit: bool) -> Reply:
@@ -180,7 +182,7 @@ def after(outcome: ActOutcome, *, edit: bool) -> Reply:
     elif not outcome.decisions:
         lines.append(NOTHING_AWAITED)
     if outcome.decisions:
-        panel = build_panel(outcome.game, outcome.game_id, outcome.seq, outcome.decisions[0])
+        panel = build_panel(outcome.game, outcome.game_id, outcome.seq, outcome.decisions[0], names=outcome.names)
         more = len(outcome.decisions) - 1
         extra = [f"(+{more} more open decision{'s' if more > 1 else ''}: use My decisions)"] if more else []
         return Reply(_prefixed("\n".join(lines + extra), panel), edit=edit)
@@ -202,10 +204,10 @@ async def move(service: GameService, game_id: int, user_id: int, given: dict[str
     if len(matching) == 1:
         return await _act(service, view, user_id, matching[0])
     if matching:
-        panel = build_panel(view.game, view.game_id, view.seq, decision, Cursor(path))
+        panel = build_panel(view.game, view.game_id, view.seq, decision, Cursor(path), view.names)
         return [Reply(panel)]
     if "count" not in given or "from" not in given or "unit" not in given:
-        panel = build_panel(view.game, view.game_id, view.seq, decision, Cursor(path))
+        panel = build_panel(view.game, view.game_id, view.seq, decision, Cursor(path), view.names)
         return [Reply(_prefixed("No legal move matches what you typed; choose from these.", panel))]
     action = Action(view.seat, decision.prompt.id, "move", given)
     return await _act(service, view, user_id, action)

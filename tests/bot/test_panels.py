@@ -231,3 +231,12 @@ def test_a_refusal_offers_the_legal_alternatives_as_buttons():
     assert panel.text.startswith("1C holds your activation token.\nRule: p. 17")
     assert [ids.parse_choice(b.custom_id).index for b in panel.buttons()] == [1, 2]
     assert alternatives_panel("runewars", GAME_ID, SEQ, None, "No.", ()).rows == ()
+
+
+def test_a_panel_names_the_seats_its_answers_name():
+    """Issue 19 item 4: a panel rebuilt after a click (bot.ui.play) names the players as the
+    lines do, by the names the view carries (``SeatView.names``), never by seat numbers."""
+    d = decision("bid_tie", [("winner", {"seat": 1}), ("winner", {"seat": 2})])
+    names = {1: "bob (Elves)", 2: "carol (Undead)"}
+    labels = [b.label for b in build_panel("runewars", GAME_ID, SEQ, d, names=names).buttons()]
+    assert [label.lower() for label in labels] == ["bob (elves)", "carol (undead)"]
