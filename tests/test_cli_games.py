@@ -232,8 +232,9 @@ def test_the_demo_plays_another_game_and_writes_its_log(capsys, tmp_path):
     assert "Sealed Bids has no renderer: writing log.txt only." in captured.err
     assert [p.name for p in out.iterdir()] == ["log.txt"]
     log = (out / "log.txt").read_text()
-    assert log.startswith("Sealed Bids demo: seed 3, 2 AI players\n") and "Result: {'winners'" in log
-    assert "Seat" in captured.out and "win" in captured.out and str(out.resolve()) in captured.out
+    assert log.startswith("Sealed Bids demo: seed 3, 2 AI players\n")
+    assert log.splitlines()[-1] == "Player 1 wins."  # the end in the narrator's words, the seat counted from 1
+    assert "Player 1" in captured.out and "win" in captured.out and str(out.resolve()) in captured.out
     assert main(["demo", "--game", TINY, "--no-images", "--out", str(tmp_path / "quiet")]) == 0
     assert "renderer" not in capsys.readouterr().err
 

@@ -64,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
     (out / "log.txt").write_text(game_log(selfplay, game))
     seconds = time.perf_counter() - started
     if game.finished:
-        print(f"{winner_text(selfplay, game)} after {seconds:.1f} s.")
+        print(winner_text(selfplay, game))
+        print(f"Played in {seconds:.1f} s.")
     else:
         print(f"Stopped after {args.max_seasons} seasons ({seconds:.1f} s); no winner yet.")
     print(f"Pictures and log in {out.resolve()}" if render is not None else f"Log in {out.resolve()}")
@@ -72,14 +73,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def winner_text(selfplay, game) -> str:
-    """``Seat 1 (elves) wins by time_limit`` (a role only for games whose view shows one)."""
-    labels = selfplay.seat_labels(game.state)
-    named = [f"{s} ({labels[s]})" if labels.get(s, f"seat {s}") != f"seat {s}" else str(s) for s in game.winners()]
-    reason = game.result.get("reason")
-    by = f" by {reason}" if reason else ""
-    if not named:
-        return f"Nobody wins{by}"
-    return f"Seat {named[0]} wins{by}" if len(named) == 1 else f"Seats {', '.join(named)} share the win{by}"
+    """The end as the game's narrator tells it, first line: ``Player 3 (Undead) wins at the
+    end of the last winter (p. 30).`` (seats named as in every line, counted from 1)."""
+    return end_lines(selfplay, game)[0]
+
+
+def end_lines(selfplay, game) -> list[str]:
+    """The winner and the standings with their tie-breaks (:meth:`bot.narration.Narrator.standings`),
+    the seats named from the public view."""
+    from bot.narration import naming, narrator_for, seat_names
+
+    public = selfplay.engine.view(game.state, None)
+    with naming(seat_names(game.state.game, public, range(game.seats))):
+        return narrator_for(game.state.game).standings(public, game.result) or ["The game is over."]
 
 
 def game_log(selfplay, game) -> str:
@@ -99,5 +105,5 @@ def game_log(selfplay, game) -> str:
         if title:
             lines += ["", f"== {title} =="]
         lines.append(narrator.event(event))
-    lines += ["", f"Result: {game.result}" if game.finished else "Stopped before the end."]
+    lines += ["", *end_lines(selfplay, game)] if game.finished else ["", "Stopped before the end."]
     return "\n".join(lines) + "\n"
