@@ -419,9 +419,6 @@ class DiscordDouble:
         (guild or self.guild).member_ids.append(user.id)
         return user
 
-    def close_dms(self, user: User) -> None:
-        user.dms_open = False
-
     def dm_channel(self, user: User) -> Channel | None:
         return next((c for c in self.channels.values() if c.type == p.DM and c.recipient_id == user.id), None)
 

@@ -104,9 +104,14 @@ def map_parts(view: Mapping[str, Any], pack: Pack, *, max_width: int, max_height
     x_of = {a: unit.centre(board.cell_of[a])[0] for a in areas}
     y_of = {a: unit.centre(board.cell_of[a])[1] for a in areas}
 
+    checked: dict[tuple[str, ...], bool] = {}  # a part's layout is built once, however often it is asked
+
     def fits(part: Sequence[str]) -> bool:
-        grid = map_layout(view, pack, areas=part).grid
-        return grid.width <= max_width and grid.height <= max_height
+        key = tuple(part)
+        if key not in checked:
+            grid = map_layout(view, pack, areas=part).grid
+            checked[key] = grid.width <= max_width and grid.height <= max_height
+        return checked[key]
 
     def bands(group: Sequence[str], key: Mapping[str, float], k: int) -> list[list[str]]:
         low, high = min(key[a] for a in group), max(key[a] for a in group)
