@@ -340,6 +340,7 @@ class PlayMixin(ServiceBase):
         """
         state = transition.state
         users = {s.seat: s.user_id for s in seats}
+        names = names_of(state.game, seats, public)
         opened_before = set() if before is None else {p.id for p in before.prompts}
         outbox, held = [], []
         if hold:
@@ -349,7 +350,7 @@ class PlayMixin(ServiceBase):
             parts = [*(json.loads(row.payload) for row in held), channel]
             channel = await self._told(record.id, parts) if channel["kind"] == "update" else merged(parts)
             if state.result is not None:
-                with naming(names_of(state.game, seats, public)):
+                with naming(names):
                     channel["reveal"] = narrator_for(state.game).reveal(engine, state)
             outbox.append(OutboxMessage("channel", dumps(channel)))
         out = spectators(public)
@@ -372,7 +373,7 @@ class PlayMixin(ServiceBase):
                     s,
                     private,
                     with_decisions=new_prompts,
-                    names=names_of(state.game, seats, public),
+                    names=names,
                     hide=quiet,
                 )
                 if new_prompts and s not in (began or set()) and (notified is None or s not in notified):
