@@ -1,0 +1,1 @@
+"""AI seats for Lords of Ragnarok: a heuristic default and uniform random, from views only."""

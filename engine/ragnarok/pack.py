@@ -1,0 +1,229 @@
+"""The Lords of Ragnarok data pack: loading (data/ragnarok/*.toml) and its checker.
+
+A user's pack (a folder with ``board.toml`` and ``content.toml``) replaces the built-in one
+without code. Every record carries ``source`` (rulebook, public or house).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from data import builtin_pack
+
+FILES = ("board.toml", "content.toml")
+RUNES = ("uruz", "othala", "algiz")
+WEAPONS = ("axe", "sword", "spear")
+ATTRS = ("authority", "might", "wisdom")
+#: the rulebook's counts (digest section 2)
+EXPECTED = {
+    "combat_cards": 35,
+    "attack_cards": 14,
+    "blessings": 36,
+    "events": 21,
+    "omens": 10,
+    "heroes": 5,
+    "lineages": 6,
+    "gods": 3,
+    "god_artifacts": 3,
+    "monsters": 6,
+    "monster_artifacts": 6,
+    "forge_markers": 6,
+    "temple_cards": 4,
+    "realm_tiles": 8,
+    "bosses": 1,
+}
+SOURCES = frozenset({"rulebook", "public", "house"})
+
+
+class Pack:
+    """The loaded pack, indexed for the rules (read-only by convention)."""
+
+    def __init__(self, raw: dict[str, Any], digest: str):
+        self.raw = raw
+        self.hash = digest
+        self.combat = {c["id"]: c for c in raw["combat_cards"]}
+        self.attacks = {c["id"]: c for c in raw["attack_cards"]}
+        self.blessings = {c["id"]: c for c in raw["blessings"]}
+        self.events = {c["id"]: c for c in raw["events"]}
+        self.omens = {c["id"]: c for c in raw["omens"]}
+        self.heroes = {c["id"]: c for c in raw["heroes"]}
+        self.lineages = {c["id"]: c for c in raw["lineages"]}
+        self.gods = {c["id"]: c for c in raw["gods"]}
+        self.god_artifacts = {c["id"]: c for c in raw["god_artifacts"]}
+        self.monsters = {c["id"]: c for c in raw["monsters"]}
+        self.monster_artifacts = {c["id"]: c for c in raw["monster_artifacts"]}
+        self.artifacts = {**self.god_artifacts, **self.monster_artifacts}
+        self.boss = raw["bosses"][0]
+        self.runes = {c["id"]: c for c in raw["runes"]}
+        self.components = raw["components"]
+        self.die = [f["face"] for f in raw["die_faces"]]
+        self.sides: dict[str, Side] = {}
+        for side in raw["sides"]:
+            self.sides[side["id"]] = Side(side["id"], raw, side)
+        self.names: dict[str, str] = {}
+        for table in ("combat_cards", "attack_cards", "blessings", "heroes", "lineages", "gods", "god_artifacts", "monsters", "monster_artifacts", "bosses", "realm_tiles", "runes", "omens"):
+            for rec in raw[table]:
+                self.names.setdefault(rec["id"], rec.get("name") or rec.get("text", rec["id"]))
+
+    def side_for(self, players: int) -> Side:
+        return next(s for s in self.sides.values() if players in s.players)
+
+    def realm_tiles(self, players: int) -> dict[str, dict[str, Any]]:
+        return {t["id"]: t for t in self.raw["realm_tiles"] if players in t["players"]}
+
+    def wheel(self, side: str) -> dict[str, dict[str, Any]]:
+        return {w["id"]: w for w in self.raw["wheel"] if w["side"] == side}
+
+    def temple_card(self, players: int, face: str) -> dict[str, Any]:
+        cards = [c for c in self.raw["temple_cards"] if players in c["players"]]
+        return next((c for c in cards if c["id"].endswith("-" + face)), cards[0])
+
+    def name(self, key: str) -> str:
+        return self.names.get(key, key)
+
+
+@dataclass
+class Side:
+    id: str
+    raw: dict[str, Any]
+    rec: dict[str, Any]
+    players: tuple[int, ...] = ()
+    n: int = 0
+    pop: list[int] = field(default_factory=list)
+    symbols: list[tuple[str, ...]] = field(default_factory=list)
+    adj: list[tuple[int, ...]] = field(default_factory=list)
+    ygg: list[bool] = field(default_factory=list)
+    land_of: list[str] = field(default_factory=list)
+    lands: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    monument_at: dict[str, int] = field(default_factory=dict)
+    seas: dict[str, dict[str, Any]] = field(default_factory=dict)
+    realm_adj: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.players = tuple(self.rec["players"])
+        self.n = int(self.rec["territories"])
+        size = self.n + 1
+        self.pop, self.symbols, self.adj = [0] * size, [()] * size, [()] * size
+        self.ygg, self.land_of = [False] * size, [""] * size
+        for t in self.raw["territories"]:
+            if t["side"] != self.id:
+                continue
+            k = t["number"]
+            self.pop[k] = t["population"]
+            self.symbols[k] = tuple(t["symbols"])
+            self.adj[k] = tuple(t["adjacent"])
+            self.ygg[k] = bool(t["yggdrasil"])
+            self.land_of[k] = t["land"]
+            if "monument" in t:
+                self.monument_at[t["monument"]] = k
+        for land in self.raw["lands"]:
+            if land["side"] == self.id:
+                self.lands[land["id"]] = tuple(land["territories"])
+        for sea in self.raw["seas"]:
+            if sea["side"] == self.id:
+                self.seas[sea["id"]] = sea
+        for realm in self.raw["realm_spaces"]:
+            if realm["side"] == self.id:
+                self.realm_adj[realm["id"]] = tuple(realm["territories"])
+
+    def has(self, t: int, symbol: str) -> bool:
+        return symbol in self.symbols[t]
+
+    def monument_god(self, t: int) -> str | None:
+        return next((g for g, k in self.monument_at.items() if k == t), None)
+
+
+def _read(folder: Path) -> tuple[dict[str, Any], str]:
+    raw: dict[str, Any] = {}
+    h = hashlib.sha256()
+    for name in FILES:
+        data = (folder / name).read_bytes()
+        h.update(data)
+        raw.update(tomllib.loads(data.decode("utf-8")))
+    return raw, h.hexdigest()[:16]
+
+
+@lru_cache(maxsize=8)
+def load(folder: str | None = None) -> Pack:
+    raw, digest = _read(Path(folder) if folder else builtin_pack("ragnarok"))
+    return Pack(raw, digest)
+
+
+def pack_for(options: Any) -> Pack:
+    folder = (options or {}).get("data_pack") or None
+    return load(folder)
+
+
+@dataclass
+class CheckResult:
+    ok: bool
+    errors: list[str]
+    counts: dict[str, Any]
+    pack_hash: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "errors": self.errors, "counts": self.counts, "pack_hash": self.pack_hash, "game": "ragnarok"}
+
+
+def check_pack(pack_dir: Path | str | None = None) -> CheckResult:
+    """Validate a pack: the rulebook's counts, references between records, every record's source."""
+    errors: list[str] = []
+    try:
+        raw, digest = _read(Path(pack_dir) if pack_dir else builtin_pack("ragnarok"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        return CheckResult(False, [f"cannot read the pack: {e}"], {}, "")
+    counts: dict[str, Any] = {}
+    for table, want in EXPECTED.items():
+        got = len(raw.get(table, []))
+        counts[table] = got
+        if got != want:
+            errors.append(f"{table}: {got} records, the rulebook has {want}")
+    for table, rows in raw.items():
+        if isinstance(rows, list):
+            for row in rows:
+                if isinstance(row, dict) and row.get("source") not in SOURCES:
+                    errors.append(f"{table}: a record without a valid source: {json.dumps(row)[:80]}")
+    runes = sum(r["count"] for r in raw.get("runes", []))
+    counts["runes"] = runes
+    if runes != 36:
+        errors.append(f"runes: {runes}, the rulebook has 36")
+    try:
+        pack = Pack(raw, digest)
+    except (KeyError, StopIteration, TypeError) as e:
+        return CheckResult(False, errors + [f"the pack does not load: {e!r}"], counts, digest)
+    for side in pack.sides.values():
+        counts[f"territories_{side.id}"] = side.n
+        for t in range(1, side.n + 1):
+            for u in side.adj[t]:
+                if t not in side.adj[u]:
+                    errors.append(f"side {side.id}: territory {t} borders {u} but not the other way round")
+        if len(side.monument_at) != 3:
+            errors.append(f"side {side.id}: {len(side.monument_at)} monuments, the rulebook has 3")
+        covered = sorted(t for ts in side.lands.values() for t in ts)
+        if covered != list(range(1, side.n + 1)):
+            errors.append(f"side {side.id}: the lands do not cover every territory once")
+        if any(not 3 <= len(ts) <= 4 for ts in side.lands.values()):
+            errors.append(f"side {side.id}: a land without 3 or 4 territories")
+        forges = sum(side.has(t, "forge") for t in range(1, side.n + 1))
+        counts[f"forges_{side.id}"] = forges
+    for ev in raw.get("events", []):
+        if ev["place"] not in RUNES or any(r not in RUNES for r in ev["activate"]):
+            errors.append(f"event {ev['number']}: an unknown rune")
+    for m in raw.get("monsters", []):
+        if m["rune"] not in RUNES or any(w["weapon"] not in WEAPONS for w in m["wounds"]):
+            errors.append(f"monster {m['name']}: an unknown rune or weapon")
+    for players in (2, 3, 4):
+        n = sum(players in o["players"] for o in raw.get("omens", []))
+        if n != 5:
+            errors.append(f"omens: {n} marked for {players} players, the rulebook uses 5")
+        if len([t for t in raw.get("realm_tiles", []) if players in t["players"]]) != 6:
+            errors.append(f"realm tiles: not 6 for {players} players")
+    counts["temples"] = raw.get("components", {}).get("temples")
+    counts["priests"] = raw.get("components", {}).get("priests")
+    return CheckResult(not errors, errors, counts, digest)
