@@ -8,7 +8,25 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Context, GameState, Prompt
-from engine.ragnarok.core import A, B, P, S, armies_at, ask, change_army, colours_at, draw_cards, has_blessing, kind, move_adjacent, push, push_all, strength, take_control, task
+from engine.ragnarok.core import (
+    A,
+    B,
+    P,
+    S,
+    armies_at,
+    ask,
+    change_army,
+    colours_at,
+    draw_cards,
+    has_blessing,
+    kind,
+    move_adjacent,
+    push,
+    push_all,
+    strength,
+    take_control,
+    task,
+)
 
 
 @task("battle")
@@ -25,7 +43,15 @@ def _battle(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
     else:
         defender = cols[0]
     attacker = next(c for c in cols if c != defender)
-    b.battle = {"territory": at, "attacker": attacker, "defender": defender, "passed": [], "played": {"a": [], "d": []}, "bonus": {"a": 0, "d": 0}, "to": defender}
+    b.battle = {
+        "territory": at,
+        "attacker": attacker,
+        "defender": defender,
+        "passed": [],
+        "played": {"a": [], "d": []},
+        "bonus": {"a": 0, "d": 0},
+        "to": defender,
+    }
     ctx.emit("battle_begins", territory=at, attacker=attacker, defender=defender)
     ask(state, defender, "battle")
 
@@ -50,7 +76,11 @@ def _battle_legal(state: GameState, prompt: Prompt) -> list[Action]:
     used = casualty_symbols(state, bt["played"][_side(bt, seat)])
     out = [A(prompt, "play", card=c) for c in sorted(set(h.hand)) if used + combat[c]["casualties"] <= own]
     arts = P(state).artifacts
-    out += [A(prompt, "artifact", artifact=a) for a, charged in sorted(h.artifacts.items()) if charged and arts[a]["use"] == "battle_plus2"]
+    out += [
+        A(prompt, "artifact", artifact=a)
+        for a, charged in sorted(h.artifacts.items())
+        if charged and arts[a]["use"] == "battle_plus2"
+    ]
     return out + [A(prompt, "pass")]
 
 
@@ -116,7 +146,14 @@ def _battle_end(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
     va, vd = battle_value(state, att), battle_value(state, dfn)
     winner, loser = (att, dfn) if va > vd else (dfn, att)
     bt["winner"], bt["loser"] = winner, loser
-    ctx.emit("battle_won", territory=at, winner=winner, loser=loser, winner_value=va if winner == att else vd, loser_value=vd if winner == att else va)
+    ctx.emit(
+        "battle_won",
+        territory=at,
+        winner=winner,
+        loser=loser,
+        winner_value=va if winner == att else vd,
+        loser_value=vd if winner == att else va,
+    )
     # 3. each of the loser's armies loses 1, then the loser's card casualties
     for seat, i in armies_at(b, at):
         if seat == loser:
@@ -158,7 +195,11 @@ def _cas_legal(state: GameState, prompt: Prompt) -> list[Action]:
     b = B(state)
     bt = b.battle
     assert bt is not None
-    return [A(prompt, "army", army=i, strength=b.players[prompt.seat].armies[i][1]) for s, i in armies_at(b, bt["territory"]) if s == prompt.seat]
+    return [
+        A(prompt, "army", army=i, strength=b.players[prompt.seat].armies[i][1])
+        for s, i in armies_at(b, bt["territory"])
+        if s == prompt.seat
+    ]
 
 
 @kind("casualties", "digest 9 steps 3 and 5: you spread your card casualties over your armies there")(_cas_legal)
@@ -199,7 +240,7 @@ def _move_all(state: GameState, ctx: Context, seat: int, at: int, to: int) -> No
     for arm in h.armies:
         if arm[0] == at:
             arm[0] = to
-    ctx.emit("retreated", seat=seat, territory=at, to=to)
+    ctx.emit("retreated", seat=seat, territory=at, dest=to)
 
 
 def _retreat_legal(state: GameState, prompt: Prompt) -> list[Action]:

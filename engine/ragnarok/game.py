@@ -18,7 +18,13 @@ GAME = GameDescriptor(
     title="Lords of Ragnarok",
     ruleset="engine.ragnarok.ruleset:RULESET",
     options=(
-        Option("temple_side", str, "a", "the temple card's side: a has 2 blessing keywords (recommended first game), b has 3 (setup step 4)", choices=("a", "b")),
+        Option(
+            "temple_side",
+            str,
+            "a",
+            "the temple card's side: a has 2 blessing keywords (recommended first game), b has 3 (setup step 4)",
+            choices=("a", "b"),
+        ),
         Option("data_pack", str, "", "a folder with a data pack replacing the built-in one", table=True),
     ),
     seat_role="hero",

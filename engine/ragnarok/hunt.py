@@ -14,7 +14,6 @@ from engine.ragnarok.core import (
     P,
     ask,
     change_army,
-    choose_rune,
     draw_cards,
     effective,
     gain_priest,
@@ -47,7 +46,17 @@ def _start(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
     deck = list(P(state).attacks)  # all 14 reshuffled before every hunt (3.13)
     ctx.rng.shuffle(deck)
     b.decks["attack"], b.decks["attack_discard"] = deck, []
-    b.hunt = {"hunter": hunter, "target": target, "mp": mp, "hand": [], "card": "", "defence": [], "round_wounds": 0, "over": "", "shielded": False}
+    b.hunt = {
+        "hunter": hunter,
+        "target": target,
+        "mp": mp,
+        "hand": [],
+        "card": "",
+        "defence": [],
+        "round_wounds": 0,
+        "over": "",
+        "shielded": False,
+    }
     ctx.emit("hunt_started", seat=hunter, target=target, monster_player=mp)
     draws = effective(h, "might") + (1 if h.hero == "aslaug" else 0) + (1 if has_blessing(state, h, "hunt_draw") else 0)
     draw_cards(state, ctx, hunter, draws, "hunt")
@@ -183,7 +192,11 @@ def _after(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
     h = b.players[seat]
     attack = pack.attacks[hunt["card"]]
     draw_cards(state, ctx, seat, 1, "hunt")
-    spot = effective(h, "wisdom") + sum(pack.combat[c]["value"] for c in hunt["defence"]) + (2 if has_blessing(state, h, "weak_spot") else 0)
+    spot = (
+        effective(h, "wisdom")
+        + sum(pack.combat[c]["value"] for c in hunt["defence"])
+        + (2 if has_blessing(state, h, "weak_spot") else 0)
+    )
     if spot >= attack["weak_spot"]:
         ctx.emit("weak_spot", seat=seat, total=spot)
         draw_cards(state, ctx, seat, 1, "weak_spot")
@@ -226,7 +239,9 @@ def _wound_legal(state: GameState, prompt: Prompt) -> list[Action]:
     return out + [A(prompt, "stop" if hunt["round_wounds"] else "give_up")]
 
 
-@kind("hunt_wound", "digest 8.4: play combat cards matching free wound spaces; a round without a wound ends the hunt")(_wound_legal)
+@kind("hunt_wound", "digest 8.4: play combat cards matching free wound spaces; a round without a wound ends the hunt")(
+    _wound_legal
+)
 def _wound(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
     b, pack = B(state), P(state)
     hunt = b.hunt
@@ -289,7 +304,11 @@ def _reward_legal(state: GameState, prompt: Prompt) -> list[Action]:
         out = [A(prompt, "realm", realm=r) for r in sorted(b.realms) if seat not in b.realms[r]]
     else:
         h = b.players[seat]
-        out = [A(prompt, "army", army=i, strength=h.armies[i][1], territory=h.armies[i][0]) for i in on_board(h) if h.armies[i][1] < 6]
+        out = [
+            A(prompt, "army", army=i, strength=h.armies[i][1], territory=h.armies[i][0])
+            for i in on_board(h)
+            if h.armies[i][1] < 6
+        ]
     return out + [A(prompt, "skip")]
 
 

@@ -39,7 +39,9 @@ def _act_legal(state: GameState, prompt: Prompt) -> list[Action]:
     return out
 
 
-@kind("monster_act", "digest 7.1-7.2: an activated monster moves 1 territory or makes its area attack, as the die allows")(_act_legal)
+@kind("monster_act", "digest 7.1-7.2: an activated monster moves 1 territory or makes its area attack, as the die allows")(
+    _act_legal
+)
 def _act(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
     b = B(state)
     m = prompt.info["monster"]
@@ -67,11 +69,15 @@ def _stomp(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
 
 def _stomp_legal(state: GameState, prompt: Prompt) -> list[Action]:
     b = B(state)
-    out = [A(prompt, "army", owner=s, army=i, strength=b.players[s].armies[i][1]) for s, i in armies_at(b, prompt.info["territory"])]
+    out = [
+        A(prompt, "army", owner=s, army=i, strength=b.players[s].armies[i][1]) for s, i in armies_at(b, prompt.info["territory"])
+    ]
     return out + ([] if prompt.info["neutral"] else [A(prompt, "none")])
 
 
-@kind("stomp", "digest 7.3: a monster moving in stomps 1 army (the mover picks; a controlled monster may spare them)")(_stomp_legal)
+@kind("stomp", "digest 7.3: a monster moving in stomps 1 army (the mover picks; a controlled monster may spare them)")(
+    _stomp_legal
+)
 def _stomp_answer(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
     if action.choice == "none":
         ctx.emit("stomp_spared", monster=prompt.info["monster"], territory=prompt.info["territory"])

@@ -67,7 +67,21 @@ class Pack:
         for side in raw["sides"]:
             self.sides[side["id"]] = Side(side["id"], raw, side)
         self.names: dict[str, str] = {}
-        for table in ("combat_cards", "attack_cards", "blessings", "heroes", "lineages", "gods", "god_artifacts", "monsters", "monster_artifacts", "bosses", "realm_tiles", "runes", "omens"):
+        for table in (
+            "combat_cards",
+            "attack_cards",
+            "blessings",
+            "heroes",
+            "lineages",
+            "gods",
+            "god_artifacts",
+            "monsters",
+            "monster_artifacts",
+            "bosses",
+            "realm_tiles",
+            "runes",
+            "omens",
+        ):
             for rec in raw[table]:
                 self.names.setdefault(rec["id"], rec.get("name") or rec.get("text", rec["id"]))
 

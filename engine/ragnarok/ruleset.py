@@ -112,7 +112,11 @@ class Ragnarok(Ruleset):
         if action not in legal:
             if not any(a.choice == action.choice for a in legal):
                 raise IllegalAction(f"{action.choice!r} is not an answer to this decision now.", rule=rule, alternatives=legal)
-            raise IllegalAction("That choice is not allowed here.", rule=rule, alternatives=[a for a in legal if a.choice == action.choice] or legal)
+            raise IllegalAction(
+                "That choice is not allowed here.",
+                rule=rule,
+                alternatives=[a for a in legal if a.choice == action.choice] or legal,
+            )
         state.close(prompt.id)
         resolve_fn(state, prompt, action, ctx)
         run(state, ctx)

@@ -38,10 +38,22 @@ def build(state: GameState, ctx: Context) -> Board:
         pair = [m for m, rec in pack.monsters.items() if rec["rune"] == rune]
         rng.shuffle(pair)
         for k, m in enumerate(pair):
-            monsters[m] = {"at": 0, "status": "box", "ctrl": -1, "wounds": [-1] * len(pack.monsters[m]["wounds"]), "top": k == 0, "artifact": -1}
+            monsters[m] = {
+                "at": 0,
+                "status": "box",
+                "ctrl": -1,
+                "wounds": [-1] * len(pack.monsters[m]["wounds"]),
+                "top": k == 0,
+                "artifact": -1,
+            }
     # 9. decks
     events = [e for e, rec in pack.events.items() if n > 2 or rec["number"] <= side.n]
-    decks: dict[str, list[str]] = {"combat": list(pack.combat), "event": events, "blessing": list(pack.blessings), "attack": list(pack.attacks)}
+    decks: dict[str, list[str]] = {
+        "combat": list(pack.combat),
+        "event": events,
+        "blessing": list(pack.blessings),
+        "attack": list(pack.attacks),
+    }
     for cards in decks.values():
         rng.shuffle(cards)
     for name in ("combat", "event", "blessing", "attack"):
@@ -183,7 +195,9 @@ def _colours(b: Board, t: int) -> list[int]:
     return sorted({h.seat for h in b.players for at, _ in h.armies if at == t})
 
 
-@kind("start_place", "digest 4.3 step 6: drakkar in a sea, hero and 2 armies in a territory next to it without other colours")(_start_legal)
+@kind("start_place", "digest 4.3 step 6: drakkar in a sea, hero and 2 armies in a territory next to it without other colours")(
+    _start_legal
+)
 def _start(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
     b = B(state)
     seat = prompt.seat

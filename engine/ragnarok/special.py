@@ -106,7 +106,15 @@ def _special(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
     ask(state, t["seat"], "special")
 
 
-FIELD = {"recruit": "recruit", "mobilize": "mobilize", "prepare": "prepare", "temple": "temple", "activate": "monster", "hunt": "monster", "seize": "seize"}
+FIELD = {
+    "recruit": "recruit",
+    "mobilize": "mobilize",
+    "prepare": "prepare",
+    "temple": "temple",
+    "activate": "monster",
+    "hunt": "monster",
+    "seize": "seize",
+}
 
 
 @kind("special", "digest 5.5: choose 1 special action you can resolve, on a field without your own marker")(_special_legal)
@@ -117,7 +125,9 @@ def _special_answer(state: GameState, prompt: Prompt, action: Action, ctx: Conte
     if c == "pass":
         ctx.emit("no_special_action", seat=seat)
         return
-    ctx.emit("special_chosen", seat=seat, action=FIELD.get(c, c), target=action.args.get("target") or action.args.get("god") or "")
+    ctx.emit(
+        "special_chosen", seat=seat, action=FIELD.get(c, c), target=action.args.get("target") or action.args.get("god") or ""
+    )
     push(b, "do_" + c, seat=seat, **dict(action.args))
     if c == "monument":
         return
@@ -366,7 +376,9 @@ def _activate_pick(state: GameState, prompt: Prompt, action: Action, ctx: Contex
 @task("ask_again")
 def _ask_again(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
     b = B(state)
-    if t["kind"] == "activate_pick" and not any(m not in b.flags.get("activated", []) and activation_ok(b, m, t["seat"]) for m in b.monsters):
+    if t["kind"] == "activate_pick" and not any(
+        m not in b.flags.get("activated", []) and activation_ok(b, m, t["seat"]) for m in b.monsters
+    ):
         return
     ask(state, t["seat"], t["kind"])
 

@@ -34,8 +34,8 @@ from engine.ragnarok.core import (
     push_all,
     raise_attr,
     recruit_strength,
-    seas_within,
     sea_territories,
+    seas_within,
     strength,
     take_control,
     task,
@@ -175,7 +175,11 @@ def _rune_legal(state: GameState, prompt: Prompt) -> list[Action]:
             out.append(A(prompt, "ally", realm=realm))
     if pay_options(h, 2):
         out += [A(prompt, "army_plus", army=i) for i in on_board(h) if h.armies[i][1] < 6]
-        out += [A(prompt, "activate", monster=m) for m, st in b.monsters.items() if st["status"] == "board" and st["ctrl"] in (-1, seat)]
+        out += [
+            A(prompt, "activate", monster=m)
+            for m, st in b.monsters.items()
+            if st["status"] == "board" and st["ctrl"] in (-1, seat)
+        ]
         out.append(A(prompt, "draw1"))
         out += [A(prompt, "place_hero", to=t) for t in range(1, b.n + 1) if t != here]
         if has_blessing(state, h, "rune_priest") and b.supply["priests"] > 0:
@@ -315,9 +319,9 @@ def activate_army(state: GameState, ctx: Context, seat: int, action: Action) -> 
         change_army(state, ctx, seat, i, 1, "settlement")
 
 
-@kind("manoeuvre", "digest 5.4: activate 1 army (move it, or +1 in your settlement), or recruit 1 if none of yours is on the board")(
-    _manoeuvre_legal
-)
+@kind(
+    "manoeuvre", "digest 5.4: activate 1 army (move it, or +1 in your settlement), or recruit 1 if none of yours is on the board"
+)(_manoeuvre_legal)
 def _manoeuvre(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
     if action.choice in ("move", "reinforce"):
         activate_army(state, ctx, prompt.seat, action)
