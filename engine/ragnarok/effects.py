@@ -94,6 +94,8 @@ def _injury(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
 def _flip(state: GameState, ctx: Context, seat: int, attr: str) -> None:
     B(state).players[seat].injured.append(attr)
     ctx.emit("injured", seat=seat, attr=attr)
+    if attr == "wisdom":  # ruling R12: a Wisdom lowered below what you hold is a limit you discard down to
+        push(B(state), "limit", seat=seat)
 
 
 def _injury_legal(state: GameState, prompt: Prompt) -> list[Action]:
