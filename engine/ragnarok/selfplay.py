@@ -38,7 +38,11 @@ def invariants(state: GameState, pack: Pack) -> list[str]:
         if any(not 2 <= v <= 6 for v in h.attrs.values()):
             out.append(f"seat {h.seat}: an attribute outside 2-6")
     for r in RUNES:
-        total = b.supply[r] + sum(h.runes[r] for h in b.players) + sum(1 for t in range(1, b.n + 1) if b.forge[t] == r and b.forge_rune[t])
+        total = (
+            b.supply[r]
+            + sum(h.runes[r] for h in b.players)
+            + sum(1 for t in range(1, b.n + 1) if b.forge[t] == r and b.forge_rune[t])
+        )
         if total != pack.runes[r]["count"]:
             out.append(f"{r} runes: {total} in play, the game has {pack.runes[r]['count']}")
     priests = b.supply["priests"] + sum(h.priests for h in b.players) + sum(len(m["priests"]) for m in b.monuments.values())
@@ -74,7 +78,9 @@ def invariants(state: GameState, pack: Pack) -> list[str]:
     return out
 
 
-def checks(engine: Engine, pack: Pack, *, seed: int, secrets_every: int) -> Callable[[GameState, Action, Transition], tuple[list[str], list[str]]]:
+def checks(
+    engine: Engine, pack: Pack, *, seed: int, secrets_every: int
+) -> Callable[[GameState, Action, Transition], tuple[list[str], list[str]]]:
     rng = Random(seed)
     steps = [0]
 
