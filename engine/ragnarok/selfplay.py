@@ -125,11 +125,13 @@ def figures(finished: list[Any], *, options: dict[str, Any], pack: Pack) -> dict
     specials: Counter[str] = Counter()
     runes: Counter[str] = Counter()
     turns = []
+    seats: Counter[int] = Counter()
     for outcome in finished:
         game = outcome.game
         if game is None or game.state.result is None:
             continue
         reasons[game.state.result.get("reason", "")] += 1
+        seats[int(game.state.result["winner"])] += 1
         turns.append(B(game.state).turn)
         for e in game.events:
             if e.to is not None:
@@ -151,6 +153,7 @@ def figures(finished: list[Any], *, options: dict[str, Any], pack: Pack) -> dict
         "end_reasons": dict(reasons),
         "turns": {"mean": round(sum(turns) / len(turns), 1) if turns else 0, "max": max(turns, default=0)},
         "ragnarok_counts": dict(sorted(counts.items())),
+        "wins_by_seat": {f"seat {s + 1}": round(seats[s] / max(1, len(turns)), 3) for s in sorted(seats)},
         "special_actions": dict(sorted(specials.items())),
         "rune_actions": dict(sorted(runes.items())),
     }

@@ -117,7 +117,12 @@ def _special(look: Look, prompt: Prompt, a: Action) -> float:
     if c == "activate":
         return 1
     if c == "hunt":
-        return 2.5 if me["effective"]["might"] >= 4 else -1
+        if a.args["target"] == "loki":
+            return 12
+        st = look.v["monsters"][a.args["target"]]
+        free = sum(1 for w in st["wounds"] if w < 0)
+        cards = me["hand_count"] + me["effective"]["might"]
+        return 1.5 + (cards - free) * 1.2 + (3 if st["ctrl"] not in (-1, look.seat) else 0)
     return 0
 
 
@@ -126,10 +131,22 @@ def _hero(look: Look, prompt: Prompt, a: Action) -> float:
     if a.choice == "move":
         t = a.args["to"]
         bonus = 0.0
-        if look.ctrl(t) != look.seat and me["effective"]["might"] >= (look.terr[t]["population"] if look.ctrl(t) < 0 else look.enemy_at.get(t, 0)):
+        if look.ctrl(t) != look.seat and me["effective"]["might"] >= (
+            look.terr[t]["population"] if look.ctrl(t) < 0 else look.enemy_at.get(t, 0)
+        ):
             bonus += look.worth(t)
         if look.terr[t]["forge_rune"]:
             bonus += 1
+        hunters = me["hand_count"] + me["effective"]["might"]
+        for m, st in look.v["monsters"].items():
+            if st["status"] == "board" and st["at"] == t and hunters >= sum(1 for w in st["wounds"] if w < 0) + 1:
+                bonus += 2.5
+        if (
+            look.v["boss"]["at"] == t
+            and look.v["boss"]["defeated"] < 0
+            and len(me["trophies"]) + me["slayers"] >= (1 if len(look.v["players"]) == 2 else 2)
+        ):
+            bonus += 6
         return bonus
     if a.choice == "heal":
         return 2.5
@@ -154,9 +171,25 @@ def _rune(look: Look, prompt: Prompt, a: Action) -> float:
         return 3.5 if a.args["attr"] != "wisdom" else 3
     if c == "place_hero":
         t = a.args["to"]
-        seizable = look.ctrl(t) != look.seat and me["effective"]["might"] >= (look.terr[t]["population"] if look.ctrl(t) < 0 else 99)
-        return (1 + look.worth(t)) if seizable and look.v["wheel"].get("seize") is not None and look.seat not in look.v["wheel"]["seize"] else -1
-    return {"ally": 2.5, "draw2": 2.5, "draw1": 1.2, "control": 1, "activate": 0.2, "boss": 0.1, "priest": 2, "heal": 2, "skip": 0.8}.get(c, 0)
+        seizable = look.ctrl(t) != look.seat and me["effective"]["might"] >= (
+            look.terr[t]["population"] if look.ctrl(t) < 0 else 99
+        )
+        return (
+            (1 + look.worth(t))
+            if seizable and look.v["wheel"].get("seize") is not None and look.seat not in look.v["wheel"]["seize"]
+            else -1
+        )
+    return {
+        "ally": 2.5,
+        "draw2": 2.5,
+        "draw1": 1.2,
+        "control": 1,
+        "activate": 0.2,
+        "boss": 0.1,
+        "priest": 2,
+        "heal": 2,
+        "skip": 0.8,
+    }.get(c, 0)
 
 
 def _manoeuvre(look: Look, prompt: Prompt, a: Action) -> float:
@@ -197,6 +230,10 @@ def _hunt_defend(look: Look, prompt: Prompt, a: Action) -> float:
     played = sum(look.pack.combat[c]["value"] for c in hunt.get("defence", []))
     shield = any(look.pack.combat[c]["shield"] for c in hunt.get("defence", [])) or hunt.get("shielded")
     held = shield or played >= card["rage"]
+    if hunt.get("target") == "loki" and len(look.me["injured"]) < 2:  # keep the cards for Loki's pairs
+        if a.choice == "done":
+            return 3
+        return 2.5 if a.choice == "play" and look.pack.combat[a.args["card"]]["shield"] and not held else -1
     if a.choice == "done":
         return 1 if held else 0.5
     if a.choice == "artifact":
@@ -272,13 +309,19 @@ def _bonus(look: Look, prompt: Prompt, a: Action) -> float:
 
 
 def _prepare(look: Look, prompt: Prompt, a: Action) -> float:
-    return {"heal": 2.5, "army": 2.2, "draw": 1.5, "rune": 1.6}.get(a.choice, 0) - (look.me["runes"].get(a.args.get("rune", ""), 0) * 0.2)
+    return {"heal": 2.5, "army": 2.2, "draw": 1.5, "rune": 1.6}.get(a.choice, 0) - (
+        look.me["runes"].get(a.args.get("rune", ""), 0) * 0.2
+    )
 
 
 def _start(look: Look, prompt: Prompt, a: Action) -> float:
     t = a.args["territory"]
     side = look.side
-    return (2 if look.terr[t]["population"] <= 2 else 0) + sum(1 for u in side.adj[t] if side.ygg[u]) + ("settlement" in side.symbols[t])
+    return (
+        (2 if look.terr[t]["population"] <= 2 else 0)
+        + sum(1 for u in side.adj[t] if side.ygg[u])
+        + ("settlement" in side.symbols[t])
+    )
 
 
 def _simple(values: dict[str, float]) -> Any:
