@@ -99,6 +99,11 @@ class Ragnarok(Ruleset):
         setup_mod.setup(state, ctx)
         run(state, ctx)
 
+    def load_position(self, state: GameState, position: Mapping[str, Any], ctx: Context) -> None:
+        from engine.ragnarok.position import load_position
+
+        load_position(state, position, ctx)
+
     def legal(self, state: GameState, prompt: Prompt) -> list[Action]:
         entry = KINDS.get(prompt.kind)
         return [] if entry is None else entry[0](state, prompt)

@@ -138,7 +138,7 @@ def _hero(look: Look, prompt: Prompt, a: Action) -> float:
         if look.terr[t]["forge_rune"]:
             bonus += 1
         hunters = me["hand_count"] + me["effective"]["might"]
-        for m, st in look.v["monsters"].items():
+        for st in look.v["monsters"].values():
             if st["status"] == "board" and st["at"] == t and hunters >= sum(1 for w in st["wounds"] if w < 0) + 1:
                 bonus += 2.5
         if (
