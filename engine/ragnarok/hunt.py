@@ -154,7 +154,7 @@ def _defend(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> N
             effect = {"injury2": "injury2", "discard2": "discard2"}[special]
             ctx.emit("special_attack", target=hunt["target"])
         if effect.startswith("injury"):
-            injure(b, seat, int(effect[-1]), "attack")
+            tasks += [("injury", {"seat": seat, "why": "attack"})] * int(effect[-1])
         elif effect.startswith("discard"):
             tasks += [("hunt_discard", {"seat": seat})] * int(effect[-1])
         elif effect == "end":
