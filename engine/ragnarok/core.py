@@ -1,6 +1,6 @@
 """The state of a Lords of Ragnarok game, the helpers every rule area shares and the task driver.
 
-The rules run as a stack of small tasks (``Board.tasks``, plain dicts): a task does its work and
+The rules run as a stack of small tasks (``RagnarokBoard.tasks``, plain dicts): a task does its work and
 pushes further tasks, or opens one prompt and waits. Answering the prompt resumes the stack.
 Every prompt kind registers its legal answers and its resolution in :data:`KINDS`; every task
 kind its handler in :data:`TASKS`. Seats are colours in seat order (seat 0 plays clockwise
@@ -21,7 +21,7 @@ COLOURS = ("green", "red", "blue", "yellow")
 
 @register
 @dataclass
-class Hero:
+class RagnarokHero:
     """One seat: hero, attributes, supply and hand (digest sections 2.4, 3.5)."""
 
     seat: int
@@ -45,10 +45,10 @@ class Hero:
 
 @register
 @dataclass
-class Board:
+class RagnarokBoard:
     side: str
     n: int
-    players: list[Hero]
+    players: list[RagnarokHero]
     control: list[int]  # -1 neutral
     temples: list[bool]
     forge: list[str]  # rune type of a forge marker, "" for none
@@ -81,8 +81,8 @@ class Board:
 # ---------------------------------------------------------------------------------- access
 
 
-def B(state: GameState) -> Board:
-    board: Board = state.board
+def B(state: GameState) -> RagnarokBoard:
+    board: RagnarokBoard = state.board
     return board
 
 
@@ -94,42 +94,42 @@ def S(state: GameState) -> Side:
     return P(state).sides[B(state).side]
 
 
-def effective(h: Hero, attr: str) -> int:
+def effective(h: RagnarokHero, attr: str) -> int:
     """An injured attribute always counts 2 (digest 3.5)."""
     return 2 if attr in h.injured else h.attrs[attr]
 
 
-def hand_limit(h: Hero) -> int:
+def hand_limit(h: RagnarokHero) -> int:
     return effective(h, "wisdom")
 
 
-def rune_count(h: Hero) -> int:
+def rune_count(h: RagnarokHero) -> int:
     return sum(h.runes.values())
 
 
-def has_blessing(state: GameState, h: Hero, effect: str) -> bool:
+def has_blessing(state: GameState, h: RagnarokHero, effect: str) -> bool:
     blessings = P(state).blessings
     return any(blessings[b]["effect"] == effect for b in h.blessings)
 
 
-def armies_at(b: Board, t: int) -> list[tuple[int, int]]:
+def armies_at(b: RagnarokBoard, t: int) -> list[tuple[int, int]]:
     """(seat, army index) of every army in territory ``t``."""
     return [(h.seat, i) for h in b.players for i, (at, _) in enumerate(h.armies) if at == t]
 
 
-def colours_at(b: Board, t: int) -> list[int]:
+def colours_at(b: RagnarokBoard, t: int) -> list[int]:
     return sorted({h.seat for h in b.players for at, _ in h.armies if at == t})
 
 
-def strength(b: Board, seat: int, t: int) -> int:
+def strength(b: RagnarokBoard, seat: int, t: int) -> int:
     return sum(s for at, s in b.players[seat].armies if at == t)
 
 
-def on_board(h: Hero) -> list[int]:
+def on_board(h: RagnarokHero) -> list[int]:
     return [i for i, (at, _) in enumerate(h.armies) if at]
 
 
-def in_supply(h: Hero) -> list[int]:
+def in_supply(h: RagnarokHero) -> list[int]:
     return [i for i, (at, _) in enumerate(h.armies) if not at]
 
 
@@ -172,23 +172,23 @@ def seas_within(state: GameState, sea: str, steps: int) -> list[str]:
     return sorted(seen)
 
 
-def loki_at(b: Board) -> int:
+def loki_at(b: RagnarokBoard) -> int:
     return int(b.boss["at"])
 
 
-def heroes_at(b: Board, t: int) -> list[int]:
+def heroes_at(b: RagnarokBoard, t: int) -> list[int]:
     return [h.seat for h in b.players if h.at == t]
 
 
-def monsters_at(b: Board, t: int) -> list[str]:
+def monsters_at(b: RagnarokBoard, t: int) -> list[str]:
     return [m for m, st in b.monsters.items() if st["status"] == "board" and st["at"] == t]
 
 
-def defeated_count(h: Hero) -> int:
+def defeated_count(h: RagnarokHero) -> int:
     return len(h.trophies) + h.slayers
 
 
-def lowest_attrs(h: Hero) -> list[str]:
+def lowest_attrs(h: RagnarokHero) -> list[str]:
     low = min(effective(h, a) for a in ATTRS)
     return [a for a in ATTRS if effective(h, a) == low and h.attrs[a] < 6]
 
@@ -201,11 +201,11 @@ def order_from_left(active: int, n: int) -> list[int]:
 # ---------------------------------------------------------------------------------- tasks
 
 
-def push(b: Board, t: str, **kw: Any) -> None:
+def push(b: RagnarokBoard, t: str, **kw: Any) -> None:
     b.tasks.append({"t": t, **kw})
 
 
-def push_all(b: Board, tasks: list[tuple[str, dict[str, Any]]]) -> None:
+def push_all(b: RagnarokBoard, tasks: list[tuple[str, dict[str, Any]]]) -> None:
     """Push tasks so that the first listed runs first."""
     for t, kw in reversed(tasks):
         push(b, t, **kw)
@@ -303,12 +303,12 @@ def gain_priest(state: GameState, ctx: Context, seat: int, why: str = "") -> boo
     return True
 
 
-def choose_rune(b: Board, seat: int, why: str) -> None:
+def choose_rune(b: RagnarokBoard, seat: int, why: str) -> None:
     """Queue "take 1 rune of your choice" for ``seat`` (the choice is theirs, 12.2-12.3)."""
     push(b, "choose_rune", seat=seat, why=why)
 
 
-def injure(b: Board, seat: int, n: int = 1, why: str = "") -> None:
+def injure(b: RagnarokBoard, seat: int, n: int = 1, why: str = "") -> None:
     for _ in range(n):
         push(b, "injury", seat=seat, why=why)
 
@@ -350,7 +350,7 @@ def place_army(state: GameState, ctx: Context, seat: int, t: int, s: int, why: s
     return True
 
 
-def recruit_strength(state: GameState, h: Hero) -> int:
+def recruit_strength(state: GameState, h: RagnarokHero) -> int:
     return min(6, effective(h, "authority") + (1 if has_blessing(state, h, "recruit_plus") else 0))
 
 
@@ -375,16 +375,16 @@ def take_control(state: GameState, ctx: Context, seat: int, t: int, why: str) ->
         choose_rune(b, seat, "snorri")
 
 
-def discard_card(b: Board, seat: int, card: str) -> None:
+def discard_card(b: RagnarokBoard, seat: int, card: str) -> None:
     b.players[seat].hand.remove(card)
     b.decks["combat_discard"].append(card)
 
 
-def next_draw(b: Board, deck: str) -> str | None:
+def next_draw(b: RagnarokBoard, deck: str) -> str | None:
     return b.decks[deck][-1] if b.decks[deck] else None
 
 
-def activation_ok(b: Board, m: str, seat: int) -> bool:
+def activation_ok(b: RagnarokBoard, m: str, seat: int) -> bool:
     """A monster ``seat`` may activate: on the board, neutral or its own (7.1)."""
     st = b.monsters[m]
     return st["status"] == "board" and st["ctrl"] in (-1, seat)

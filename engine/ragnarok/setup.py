@@ -7,11 +7,26 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Context, GameState, Prompt
-from engine.ragnarok.core import COLOURS, A, B, Board, Hero, P, S, ask, draw_cards, kind, push, raise_attr, sea_territories, task
+from engine.ragnarok.core import (
+    COLOURS,
+    A,
+    B,
+    P,
+    RagnarokBoard,
+    RagnarokHero,
+    S,
+    ask,
+    draw_cards,
+    kind,
+    push,
+    raise_attr,
+    sea_territories,
+    task,
+)
 from engine.ragnarok.pack import RUNES
 
 
-def build(state: GameState, ctx: Context) -> Board:
+def build(state: GameState, ctx: Context) -> RagnarokBoard:
     pack = P(state)
     n = state.seat_count
     side = pack.side_for(n)
@@ -61,10 +76,10 @@ def build(state: GameState, ctx: Context) -> Board:
     face = str(state.options.get("temple_side", "a"))
     card = pack.temple_card(n, face)
     comp = pack.components
-    b = Board(
+    b = RagnarokBoard(
         side=side.id,
         n=side.n,
-        players=[Hero(seat=s) for s in range(n)],
+        players=[RagnarokHero(seat=s) for s in range(n)],
         control=[-1] * size,
         temples=[False] * size,
         forge=forge,
@@ -110,7 +125,7 @@ def setup(state: GameState, ctx: Context) -> None:
     b.tasks.insert(0, {"t": "begin"})
 
 
-def _draw_event(b: Board, ctx: Context) -> str:
+def _draw_event(b: RagnarokBoard, ctx: Context) -> str:
     if not b.decks["event"]:
         b.decks["event"], b.decks["event_discard"] = b.decks["event_discard"], []
         ctx.rng.shuffle(b.decks["event"])
@@ -120,7 +135,7 @@ def _draw_event(b: Board, ctx: Context) -> str:
     return ev
 
 
-def draw_event(b: Board, ctx: Context) -> str:
+def draw_event(b: RagnarokBoard, ctx: Context) -> str:
     return _draw_event(b, ctx)
 
 
@@ -191,7 +206,7 @@ def _start_legal(state: GameState, prompt: Prompt) -> list[Action]:
     return out
 
 
-def _colours(b: Board, t: int) -> list[int]:
+def _colours(b: RagnarokBoard, t: int) -> list[int]:
     return sorted({h.seat for h in b.players for at, _ in h.armies if at == t})
 
 
