@@ -147,10 +147,9 @@ def _hero(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> Non
 # ---------------------------------------------------------------------------------- runes
 
 
-def pay_options(h: Any, n: int) -> list[str] | None:
-    """The runes a 2- or 3-rune action takes: all different (5.3); the engine spends the kinds held most."""
-    kinds = sorted((r for r in RUNES if h.runes[r] > 0), key=lambda r: (-h.runes[r], RUNES.index(r)))
-    return kinds[:n] if len(kinds) >= n else None
+def pay_options(h: Any, n: int) -> bool:
+    """Whether ``h`` holds ``n`` different runes (5.3: 2- and 3-rune actions take runes all different)."""
+    return sum(1 for r in RUNES if h.runes[r] > 0) >= n
 
 
 def _rune_legal(state: GameState, prompt: Prompt) -> list[Action]:
@@ -227,28 +226,59 @@ def _rune(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> Non
         realm = action.args["realm"]
         spend(state, ctx, seat, [pack.realm_tiles(state.seat_count)[realm]["rune"]])
         ally(state, ctx, seat, realm)
-    elif c == "heal":
-        spend(state, ctx, seat, [max(RUNES, key=lambda r: h.runes[r])])
-        push(b, "heal_one", seat=seat)
-    elif c in ("attribute", "draw2"):
-        spend(state, ctx, seat, pay_options(h, 3) or [])
-        if c == "draw2":
-            draw_cards(state, ctx, seat, 2, "runes")
-        else:
-            raise_attr(state, ctx, seat, action.args["attr"], "runes")
     else:
-        spend(state, ctx, seat, pay_options(h, 2) or [])
-        if c == "army_plus":
-            change_army(state, ctx, seat, action.args["army"], 1, "runes")
-        elif c == "activate":
-            push(b, "activate", monster=action.args["monster"], decider=seat)
-        elif c == "draw1":
-            draw_cards(state, ctx, seat, 1, "runes")
-        elif c == "place_hero":
-            h.at = action.args["to"]
-            ctx.emit("hero_placed", seat=seat, territory=h.at)
-        elif c == "priest":
-            gain_priest(state, ctx, seat, "blessing")
+        ways = payments(h, c)
+        if len(ways) > 1:  # the player chooses which runes pay (5.3)
+            b.flags["rune_pending"] = {"choice": c, "args": dict(action.args)}
+            ask(state, seat, "pay", action=c)
+            return
+        finish_rune(state, ctx, seat, c, dict(action.args), ways[0])
+
+
+def payments(h: Any, c: str) -> list[list[str]]:
+    """Every way to pay rune action ``c``: 1 rune of any kind (the blessing's heal), 2 or 3 different runes."""
+    held = [r for r in RUNES if h.runes[r] > 0]
+    if c == "heal":
+        return [[r] for r in held]
+    n = 3 if c in ("attribute", "draw2") else 2
+    if n == 3:
+        return [held] if len(held) == 3 else []
+    return [[a, b] for i, a in enumerate(held) for b in held[i + 1 :]]
+
+
+def finish_rune(state: GameState, ctx: Context, seat: int, c: str, args: dict[str, Any], paid: list[str]) -> None:
+    b = B(state)
+    h = b.players[seat]
+    spend(state, ctx, seat, paid)
+    if c == "heal":
+        push(b, "heal_one", seat=seat)
+    elif c == "draw2":
+        draw_cards(state, ctx, seat, 2, "runes")
+    elif c == "attribute":
+        raise_attr(state, ctx, seat, args["attr"], "runes")
+    elif c == "army_plus":
+        change_army(state, ctx, seat, args["army"], 1, "runes")
+    elif c == "activate":
+        push(b, "activate", monster=args["monster"], decider=seat)
+    elif c == "draw1":
+        draw_cards(state, ctx, seat, 1, "runes")
+    elif c == "place_hero":
+        h.at = args["to"]
+        ctx.emit("hero_placed", seat=seat, territory=h.at)
+    elif c == "priest":
+        gain_priest(state, ctx, seat, "blessing")
+
+
+def _pay_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    h = B(state).players[prompt.seat]
+    return [A(prompt, "pay", runes="+".join(way)) for way in payments(h, prompt.info["action"])]
+
+
+@kind("pay", "digest 5.3: a 2- or 3-rune action is paid with runes all different from each other")(_pay_legal)
+def _pay(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
+    b = B(state)
+    pending = b.flags.pop("rune_pending")
+    finish_rune(state, ctx, prompt.seat, pending["choice"], pending["args"], action.args["runes"].split("+"))
 
 
 def ally(state: GameState, ctx: Context, seat: int, realm: str) -> None:

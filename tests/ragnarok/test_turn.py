@@ -102,3 +102,18 @@ def test_monster_rings_are_limited_to_two():
     state.board.players[0].rings = ["troll", "wolf"]
     controls = [a for a in legal(state, 0) if a.choice == "control"]
     assert {a.args["release"] for a in controls} == {"troll", "wolf"}
+
+
+def test_a_two_rune_action_asks_which_different_runes_pay():
+    """5.3: 2- or 3-rune actions take runes all different; with three kinds held the player chooses the pair."""
+    state = at(
+        active=0, step="rune", players={"0": {"at": 3, "runes": {"uruz": 1, "othala": 1, "algiz": 1}, "attrs": {"wisdom": 3}}}
+    )
+    state = answer(state, 0, "draw1")
+    assert kinds(state) == [(0, "pay")]
+    assert {a.args["runes"] for a in legal(state, 0)} == {"uruz+othala", "uruz+algiz", "othala+algiz"}
+    state = answer(state, 0, "pay", runes="uruz+algiz")
+    assert state.board.players[0].runes == {"uruz": 0, "othala": 1, "algiz": 0}
+    two = at(active=0, step="rune", players={"0": {"at": 3, "runes": {"uruz": 2, "othala": 1}, "attrs": {"wisdom": 3}}})
+    two = answer(two, 0, "draw1")
+    assert (0, "pay") not in kinds(two) and two.board.players[0].runes["uruz"] == 1

@@ -254,6 +254,7 @@ class RagnarokNarrator(Narrator):
                 f"Wound space {a['space']} with {cards([a['card'], a.get('card2')] if 'card2' in a else [a['card']])}"
             ),
             "area": lambda: "Area attack",
+            "pay": lambda: "Pay with " + listing(name(r) for r in a["runes"].split("+")),
         }
         if c == "monster":
             return f"The {name(a['monster'])}"
@@ -303,6 +304,7 @@ class RagnarokNarrator(Narrator):
             "hunt_defend": lambda: f"Defend against {name(i.get('card'))}: play cards, then finish",
             "hunt_discard": lambda: "The attack makes you discard a combat card",
             "hunt_wound": lambda: "Hero round: wound the monster, or stop",
+            "pay": lambda: f"Pay for {RUNE_ACTION.get(i.get('action', ''), 'the rune action')}: choose the runes",
             "reward": lambda: "Reward: " + ("choose a realm" if i.get("reward") == "realm" else "choose an army"),
         }
         phrase = texts.get(prompt.kind)

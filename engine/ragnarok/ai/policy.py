@@ -353,4 +353,5 @@ SCORERS = {
     "seize_recruit": _simple({"recruit": 1}),
     "activate_pick": _simple({"done": 1}),
     "reward": lambda look, prompt, a: 1 if a.choice != "skip" else 0,
+    "pay": lambda look, prompt, a: sum(look.me["runes"][r] for r in a.args["runes"].split("+")),
 }
