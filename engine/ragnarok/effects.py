@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Context, GameState, Prompt
-from engine.ragnarok.core import A, B, P, ask, draw_cards, effective, gain_rune, hand_limit, kind, push, rune_count, task
+from engine.ragnarok.core import A, B, P, ask, draw_cards, gain_rune, hand_limit, kind, push, rune_count, task
 from engine.ragnarok.pack import ATTRS, RUNES
 
 
@@ -85,7 +85,7 @@ def _injury(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
         return
     if h.hero == "beowulf":
         draw_cards(state, ctx, t["seat"], 1, "beowulf")
-    if len(healthy) == 1 or len({effective(h, a) for a in healthy}) == 1 and all(h.attrs[a] == 2 for a in healthy):
+    if len(healthy) == 1:
         _flip(state, ctx, t["seat"], healthy[0])
     else:
         ask(state, t["seat"], "injury", why=t.get("why", ""))

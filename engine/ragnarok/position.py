@@ -4,8 +4,8 @@ given step, with the pieces described directly. Keys (all optional):
 ``active`` (seat), ``step`` (prayer, hero, rune, manoeuvre, special: the turn starts there),
 ``control`` ({territory: seat}), ``temples`` ([territories]), ``monuments`` ({god: level}),
 ``wheel`` ({field: [seats, bottom first]}), ``realms`` ({realm: [seats]}), ``boss`` (territory),
-``monsters`` ({monster: {at, ctrl}}), ``combat_deck`` (top first), ``players.N`` (hero, attrs,
-injured, hand, runes, priests, at, drakkar, armies [[territory, strength]], blessings), and
+``monsters`` ({monster: {at, ctrl, wounds}}), ``combat_deck`` (top first), ``players.N`` (hero, attrs,
+injured, hand, runes, priests, at, drakkar, armies [[territory, strength]], blessings, artifacts), and
 ``hunt`` ({hunter, target, monster_player, attack_hand, attack_deck}: the turn goes on with a
 monster round of that hunt).
 """
@@ -46,6 +46,8 @@ def load_position(state: GameState, position: Mapping[str, Any], ctx: Context) -
                 st.update(status="box", at=0, ctrl=-1)
             for m, spec in position["monsters"].items():
                 b.monsters[m].update(status="board", at=int(spec["at"]), ctrl=int(spec.get("ctrl", -1)))
+                if "wounds" in spec:
+                    b.monsters[m]["wounds"] = [int(w) for w in spec["wounds"]]
         held: list[str] = []
         for key, spec in (position.get("players") or {}).items():
             h = b.players[int(key)]
@@ -63,6 +65,7 @@ def load_position(state: GameState, position: Mapping[str, Any], ctx: Context) -
             h.at = int(spec.get("at", h.at))
             h.drakkar = spec.get("drakkar", h.drakkar or "sea1")
             h.blessings = list(spec.get("blessings", []))
+            h.artifacts = {a: True for a in spec.get("artifacts", [])}
             if "armies" in spec:
                 armies = [[int(t), int(s)] for t, s in spec["armies"]]
                 h.armies = armies + [[0, 0] for _ in range(6 - len(armies))]

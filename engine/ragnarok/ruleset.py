@@ -85,6 +85,9 @@ class Ragnarok(Ruleset):
             "blessing_drafted",
             "draft_leftover",
             "battle_begins",
+            "wound_outside",
+            "monster_defeated",
+            "slayer_marker",
         }
     )
     undo_echo_events: frozenset[str] = frozenset()

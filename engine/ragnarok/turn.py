@@ -188,6 +188,15 @@ def _rune_legal(state: GameState, prompt: Prompt) -> list[Action]:
         out.append(A(prompt, "draw2"))
     if has_blessing(state, h, "rune_heal") and h.injured and any(h.runes.values()):
         out.append(A(prompt, "heal"))
+    arts = pack.artifacts
+    for art, charged in sorted(h.artifacts.items()):
+        if charged and arts[art]["use"] == "wound_outside":
+            for m in monsters_at(b, here):
+                out += [
+                    A(prompt, "artifact_wound", artifact=art, monster=m, space=k + 1)
+                    for k, w in enumerate(b.monsters[m]["wounds"])
+                    if w < 0
+                ]
     return out + [A(prompt, "skip")]
 
 
@@ -207,6 +216,17 @@ def _rune(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> Non
     h = b.players[seat]
     c = action.choice
     if c == "skip":
+        return
+    if c == "artifact_wound":  # an artifact's wound outside a hunt: no reward, no artifact (7.6)
+        from engine.ragnarok.hunt import defeat
+
+        h.artifacts[action.args["artifact"]] = False
+        ctx.emit("artifact_used", seat=seat, artifact=action.args["artifact"])
+        m = action.args["monster"]
+        b.monsters[m]["wounds"][action.args["space"] - 1] = seat
+        ctx.emit("wound_outside", seat=seat, monster=m, space=action.args["space"])
+        if all(w >= 0 for w in b.monsters[m]["wounds"]):
+            defeat(state, ctx, m, seat)
         return
     ctx.emit("rune_action", seat=seat, action=c)
     if c == "boss":

@@ -93,3 +93,27 @@ def test_an_illegal_answer_is_refused_not_a_traceback():
         assert type(e).__name__ == "IllegalAction" and "8.2" in str(e)
     else:
         raise AssertionError("refused")
+
+
+def test_a_wound_outside_a_hunt_gives_no_reward_but_can_defeat_the_monster():
+    """7.6: wounds dealt outside a hunt earn no reward and no artifact, yet the last one defeats the monster."""
+    state = at(
+        active=0,
+        step="rune",
+        monsters={"wolf": {"at": 3, "wounds": [1, 1, 1, -1]}},
+        players={"0": {"at": 3, "artifacts": ["serpent-relic"]}},
+    )
+    state = answer(state, 0, "artifact_wound", artifact="serpent-relic", monster="wolf", space=4)
+    b = state.board
+    assert b.monsters["wolf"]["status"] == "defeated" and b.players[0].trophies == ["wolf"]
+    assert b.monsters["wolf"]["artifact"] < 0 and "wolf-relic" not in b.players[0].artifacts
+    assert b.players[0].priests == 0 and b.players[1].slayers == 0  # 3 markers are not 4
+
+
+def test_an_injury_asks_its_owner_which_marker_flips():
+    """3.5 and 12.10: the injured hero's owner flips a healthy marker of their choice."""
+    state = _hunt()
+    state = answer(state, 2, "attack", card="attack01")
+    state = answer(state, 0, "done")
+    assert kinds(state) == [(0, "injury")]
+    assert {a.args["attr"] for a in legal(state, 0)} == {"authority", "might", "wisdom"}

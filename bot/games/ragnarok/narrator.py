@@ -185,6 +185,7 @@ class RagnarokNarrator(Narrator):
             "special_attack": lambda: f"{name(d['target'])} makes its special attack.",
             "hunt_ended_by_attack": lambda: f"The attack ends {who}'s hunt.",
             "weak_spot": lambda: f"{Who} finds the weak spot ({d['total']}) and draws another card.",
+            "wound_outside": lambda: f"{Who} wounds the {name(d['monster'])} on space {d['space']} outside a hunt (no reward).",
             "wound_dealt": lambda: f"{Who} wounds {name(d['target'])} on space {d['space']} with {cards(d['cards'])}.",
             "reward_gained": lambda: f"{Who} earns the reward: {REWARD[d['reward']]}.",
             "hunt_given_up": lambda: f"{Who} deals no wound: the hunt fails.",
@@ -254,6 +255,7 @@ class RagnarokNarrator(Narrator):
                 f"Wound space {a['space']} with {cards([a['card'], a.get('card2')] if 'card2' in a else [a['card']])}"
             ),
             "area": lambda: "Area attack",
+            "artifact_wound": lambda: f"Exhaust {name(a['artifact'])}: wound the {name(a['monster'])} (space {a['space']})",
             "pay": lambda: "Pay with " + listing(name(r) for r in a["runes"].split("+")),
         }
         if c == "monster":
@@ -349,5 +351,5 @@ PHRASED = frozenset(
     no_monster_placed no_special_action none_left offer_drawn omen_turned priest_gained priest_sent ragnarok_begins
     realm_allied retreated reward_gained rune_action rune_discarded rune_forged rune_gained runes_spent selection_begins
     slayer_marker special_attack special_chosen start_placed stomp_spared stomped temple_built turn_ended turn_started
-    weak_spot wheel_reset wound_dealt you_drew your_attack_cards your_offer""".split()
+    weak_spot wheel_reset wound_dealt wound_outside you_drew your_attack_cards your_offer""".split()
 )
