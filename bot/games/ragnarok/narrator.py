@@ -88,7 +88,11 @@ class RagnarokNarrator(Narrator):
         Who = cap(who)
         why = WHY.get(d.get("why", ""), "")
         lines: dict[str, Callable[[], str]] = {
-            "game_set_up": lambda: f"Lords of Ragnarok for {d['players']} players: Ragnarök's omens are {cards(d['omens'])}.",
+            "game_set_up": lambda: (
+                f"Lords of Ragnarok for {d['players']} players. Ragnarök's omens: "
+                + "; ".join(name(o).rstrip(".") for o in d["omens"])
+                + "."
+            ),
             "boss_placed": lambda: f"Loki appears in {terr(d['territory'])}.",
             "monster_placed": lambda: f"The {name(d['monster'])} is placed in {terr(d['territory'])}.",
             "no_monster_placed": lambda: f"No monster of the {name(d['rune'])} rune is left to place.",
