@@ -3,7 +3,7 @@ given step, with the pieces described directly. Keys (all optional):
 
 ``active`` (seat), ``step`` (prayer, hero, rune, manoeuvre, special: the turn starts there),
 ``control`` ({territory: seat}), ``temples`` ([territories]), ``monuments`` ({god: level}),
-``wheel`` ({field: [seats, bottom first]}), ``realms`` ({realm: [seats]}), ``boss`` (territory),
+``wheel`` ({field: [seats, bottom first]}), ``realms`` ({realm: [seats]}), ``boss`` (territory), ``boss_wounds`` (a seat or -1 per space),
 ``monsters`` ({monster: {at, ctrl, wounds}}), ``combat_deck`` (top first), ``players.N`` (hero, attrs,
 injured, hand, runes, priests, at, drakkar, armies [[territory, strength]], blessings, artifacts), and
 ``hunt`` ({hunter, target, monster_player, attack_hand, attack_deck}: the turn goes on with a
@@ -41,6 +41,8 @@ def load_position(state: GameState, position: Mapping[str, Any], ctx: Context) -
             b.realms[realm] = [int(s) for s in seats]
         if "boss" in position:
             b.boss["at"] = int(position["boss"])
+        if "boss_wounds" in position:
+            b.boss["wounds"] = [int(w) for w in position["boss_wounds"]]
         if "monsters" in position:
             for st in b.monsters.values():
                 st.update(status="box", at=0, ctrl=-1)
