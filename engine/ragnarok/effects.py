@@ -83,7 +83,7 @@ def _injury(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
         if b.hunt is not None and b.hunt["hunter"] == t["seat"] and not b.hunt.get("over"):
             b.hunt["over"] = "fail"  # 8.3 A: an injury with all three markers injured ends the hunt
         return
-    if h.hero == "beowulf":
+    if h.hero == "beowulf" and b.hunt is not None and b.hunt["hunter"] == t["seat"]:
         draw_cards(state, ctx, t["seat"], 1, "beowulf")
     if len(healthy) == 1:
         _flip(state, ctx, t["seat"], healthy[0])

@@ -24,7 +24,7 @@ def progress(state: GameState) -> int:
 
 def invariants(state: GameState, pack: Pack) -> list[str]:
     b = B(state)
-    out = []
+    out: list[str] = []
     if b is None:
         return out
     for h in b.players:

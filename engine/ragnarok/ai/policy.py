@@ -122,7 +122,9 @@ def _special(look: Look, prompt: Prompt, a: Action) -> float:
         st = look.v["monsters"][a.args["target"]]
         free = sum(1 for w in st["wounds"] if w < 0)
         cards = me["hand_count"] + me["effective"]["might"]
-        return 1.5 + (cards - free) * 1.2 + (3 if st["ctrl"] not in (-1, look.seat) else 0)
+        need = 1 if len(look.v["players"]) == 2 else 2
+        toward_boss = 2.5 if len(me["trophies"]) + me["slayers"] < need else 0
+        return 2.5 + toward_boss + (cards + 3 - free) * 1.1 + (3 if st["ctrl"] not in (-1, look.seat) else 0)
     return 0
 
 
@@ -171,6 +173,11 @@ def _rune(look: Look, prompt: Prompt, a: Action) -> float:
         return 3.5 if a.args["attr"] != "wisdom" else 3
     if c == "place_hero":
         t = a.args["to"]
+        boss = look.v["boss"]
+        need = 1 if len(look.v["players"]) == 2 else 2
+        ready = len(me["trophies"]) + me["slayers"] >= need and look.seat not in look.v["wheel"]["monster"]
+        if boss["at"] == t and boss["defeated"] < 0 and ready:
+            return 8
         seizable = look.ctrl(t) != look.seat and me["effective"]["might"] >= (
             look.terr[t]["population"] if look.ctrl(t) < 0 else 99
         )
