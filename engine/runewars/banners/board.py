@@ -1,0 +1,38 @@
+"""The board with the expansion's facts (Banners of War).
+
+A game with the option gets a :class:`BannersBoard` (a :class:`RunewarsBoard` with more fields), so
+the base game's states stay exactly as they were (tests/golden compares their hashes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core import register
+from engine.runewars.state import RunewarsBoard
+
+
+@register
+@dataclass
+class BannersBoard(RunewarsBoard):
+    #: areas holding a Desolation token (at most one per area, p. 8 „Ödnismarker“)
+    desolation: list[str] = field(default_factory=list)
+    #: area -> Cryomancy tokens there (several may share an area, p. 8 „Eiswüstenmarker“)
+    cryomancy: dict[str, int] = field(default_factory=dict)
+    #: the area of the Sunken City once a quest or effect placed it, else ""
+    sunken_city: str = ""
+
+
+def expansion_board(board: RunewarsBoard) -> BannersBoard | None:
+    return board if isinstance(board, BannersBoard) else None
+
+
+def tokens_used(board: BannersBoard) -> int:
+    """Desolation and Cryomancy tokens on the board: one shared supply (ruling R-BW9)."""
+    return len(board.desolation) + sum(board.cryomancy.values())
+
+
+def suppressed(board: RunewarsBoard, area_id: str) -> bool:
+    """p. 8: Desolation or Cryomancy in the area cancels its resource symbols and its city's printed rune."""
+    b = expansion_board(board)
+    return b is not None and (area_id in b.desolation or b.cryomancy.get(area_id, 0) > 0)
