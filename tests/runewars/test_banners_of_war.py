@@ -1,0 +1,198 @@
+"""Banners of War (issue 23, items 1-7 and 9): the option ``banners_of_war`` and the expansion's mandatory rules.
+
+Sources: the expansion rulebook (seeds/003, German), sections named per test; digest
+shared/rules/runewars-banners-of-war.md; rulings R-BW* in docs/rulings.md. The rulebook's two
+examples are scenarios (tests/scenarios/runewars/bow_daqan_recruit.toml, bow_bestechung_tactic_fate.toml),
+as is the Garrison bonus (bow_garrison.toml).
+"""
+
+from random import Random
+
+from engine.core import Context
+from engine.runewars.banners.board import BannersBoard
+from engine.runewars.banners.cards import token_areas
+from engine.runewars.banners.tactic_fate import usable
+from engine.runewars.effects.windows import season_label, why_not_playable
+from engine.runewars.ruleset import RULESET
+from engine.runewars.seasons import _spring
+from engine.runewars.state import RunewarsBoard
+from tests.runewars.prompting import ENGINE, act, prompt_of
+
+BOW = {"banners_of_war": True}
+TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0}]
+PACK = RULESET.pack(BOW)
+
+
+def units(unit, n, owner=0):
+    return {"owner": owner, "unit": unit, "standing": n}
+
+
+def position(orders, areas, *, season="spring", players=None, options=BOW, turn=0, **extra):
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "areas": areas,
+        "players": players or {},
+        "season": {"year": 1, "name": season, "start": "turn", "orders": orders, "turn": turn},
+        "decks": {"season.summer": [], **extra.pop("decks", {})},
+        **extra,
+    }
+    return ENGINE.from_position(options, 2, 1, spec)
+
+
+# -- item 1: the option; without it nothing changes ------------------------------------------------------------
+
+
+def test_without_the_option_the_base_pack_board_and_hand_stay():
+    """Issue 23 item 1: the base game keeps its pack (no Garrison, 4 unit types), its board type and hand 1-8."""
+    base = RULESET.pack({})
+    assert [o.number for o in base.orders] == list(range(1, 9))
+    assert sum(1 for u in base.units.values() if u.faction == "humans") == 4
+    state = ENGINE.setup({}, 2, 1).state
+    assert type(state.board) is RunewarsBoard
+    assert all(p.hand == list(range(1, 9)) for p in state.board.players)
+
+
+def test_with_the_option_a_ninth_order_card_and_the_expansion_board():
+    """„Jede Fraktion hat nun Zugang zu einer Garnisonsbefehlskarte“: hands of 9, Garrison numbered 0 (ruling R-BW3)."""
+    state = ENGINE.setup(BOW, 2, 1).state
+    assert type(state.board) is BannersBoard
+    assert all(p.hand == list(range(9)) for p in state.board.players)
+    assert PACK.order(0).id == "garrison"
+    assert "bow_generalleutnant" not in state.board.decks["tactics"].draw  # ruling R-BW8: Commanders variant only
+
+
+def test_the_expansion_counts_of_the_component_list():
+    """„Liste des Spielmaterials“: +12 units per faction (8 + 4), +32 tactics, +3 per season deck, +1 title, runes 26/22."""
+    for faction in PACK.factions:
+        own = [u for u in PACK.units.values() if u.faction == faction]
+        assert len(own) == 6 and sum(u.figures for u in own) == 48
+        assert sorted(u.figures for u in own if u.replaces) == [4, 8]
+    assert len(PACK.cards["tactics_card"]) == 82
+    assert len([c for c in PACK.cards["season_card"] if not c.partial]) == 44
+    assert len([c for c in PACK.cards["title"] if not c.partial]) == 4
+    assert PACK.unit("human_novice_wizard").replaces == "human_archer"  # the Daqan example
+    assert PACK.unit("elf_leonx_rider").replaces == "elf_warrior" and PACK.unit("elf_leonx_rider").fast  # „Schnell“
+
+
+# -- Garrison: +2 whenever its player defends this season ---------------------------------------------------------
+
+
+def test_garrison_gives_its_player_two_strength_in_a_battle_he_defends():
+    """„Wenn du in dieser Jahreszeit im Kampf der Verteidiger bist, erhältst du +2 Stärke.“ Garrison (0) resolves before
+    the attacker's Mobilize (2); its bonus places 2 triangle units; the battle then counts +2 for the defender."""
+    areas = {
+        "10A": {"stronghold": {"owner": 0}, "units": [units("human_infantry", 2)]},
+        "1A": {"units": [units("uthuk_berserker", 1, owner=1)]},
+        "1B": {"units": [units("human_knight", 1)]},
+    }
+    done = position({"0": 2, "1": 0}, areas, turn=1)
+    # seat 1 (Uthuk) plays Garrison first; it holds no stronghold, so the bonus finds nowhere to recruit
+    assert [e.kind for e in done.events if e.kind in ("garrison_played", "recruit_not_possible")] == [
+        "garrison_played",
+        "recruit_not_possible",
+    ]
+    done = act(done.state, "march_target", "activate", area="1A")
+    done = act(done.state, "march_move", "move", **{"from": "1B", "unit": "human_knight", "count": 1})
+    done = act(done.state, "march_move", "done")
+    events = list(done.events)
+    while not any(e.kind == "battle_won" for e in events):
+        prompt = done.state.prompts[0]
+        done = ENGINE.apply(done.state, ENGINE.ruleset.legal(done.state, prompt)[0])
+        events += done.events
+    assert any(e.kind == "garrison_defends" and e.data == {"area": "1A", "seat": 1, "strength": 2} for e in events)
+    won = next(e for e in events if e.kind == "battle_won")
+    assert won.data["strength"]["defender"] >= 2
+
+
+# -- revealing rune tokens ----------------------------------------------------------------------------------------
+
+
+def test_power_play_reveals_a_face_down_rune_of_ones_own_and_needs_one():
+    """„Runenmarker aufdecken“ (p. 8): a token in an area he controls; it stays face up; a face-up token cannot pay, so
+    with all his tokens face up „kann er keine Fähigkeiten oder Effekte nutzen, die dafür das Aufdecken … erfordern“."""
+    areas = {
+        "10A": {"stronghold": {"owner": 0}, "rune": {"kind": "dragon"}, "units": [units("human_infantry", 1)]},
+        "10B": {"rune": {"kind": "false"}},
+    }
+    done = position({"0": 4, "1": 1}, areas, players={"0": {"tactics": ["bow_machtspiel"]}})
+    state = done.state
+    assert why_not_playable(state, PACK, 0, "bow_machtspiel", "turn") is None
+    done = act(state, "turn_window", "play", card="bow_machtspiel")
+    choice = prompt_of(done.state, "effect_choice")
+    options = [a.args for a in ENGINE.ruleset.legal(done.state, choice) if a.choice == "choose"]
+    assert sorted(o["area"] for o in options) == ["10A", "10B"]
+    done = act(done.state, "effect_choice", "choose", area="10B")
+    revealed = next(e for e in done.events if e.kind == "rune_revealed")
+    assert revealed.to is None and revealed.data["rune"] == "false"  # public
+    rune = done.state.board.areas["10B"].rune
+    assert rune.face_up and rune.known_to == [0, 1]
+    done.state.board.areas["10A"].rune.face_up = True
+    done.state.board.players[0].tactics.append("bow_machtspiel_2")
+    assert why_not_playable(done.state, PACK, 0, "bow_machtspiel_2", "turn") is not None
+
+
+# -- Desolation and Cryomancy -------------------------------------------------------------------------------------
+
+
+def test_desolation_gives_the_resources_at_once_then_cancels_them_and_respects_where_it_may_lie():
+    """„Ödnismarker“ (p. 8): the controller „erhält … sofort die Rohstoffe“; then „alle Rohstoffsymbole … außer Kraft“;
+    never in a home realm, never where a Desolation or Cryomancy token lies."""
+    areas = {
+        "10A": {"stronghold": {"owner": 0}, "units": [units("human_infantry", 1)]},
+        "1A": {"units": [units("human_infantry", 1)]},
+    }
+    done = position(
+        {"0": 5, "1": 1},
+        areas,
+        players={"0": {"tactics": ["bow_verbrannte_erde"], "dials": {"food": 1, "wood": 1, "ore": 1}}},
+        banners={"cryomancy": {"1B": 1}},
+    )
+    state = done.state
+    legal = token_areas(state.board, PACK, "desolation")
+    assert not set(legal) & set(state.board.players[0].home_areas) and "1B" not in legal and "1A" in legal
+    produced = PACK.areas["1A"].resources()
+    done = act(state, "turn_window", "play", card="bow_verbrannte_erde")
+    done = act(done.state, "effect_choice", "choose", area="1A")
+    placed = next(e for e in done.events if e.kind == "desolation_placed")
+    assert placed.data["controller"] == 0
+    after = done.state.board.players[0].dials
+    assert all(after[r] == min(1 + n, PACK.faction("humans").dials[r].max) for r, n in produced.items())
+    from engine.runewars.orders.harvest import area_production
+
+    assert sum(area_production(done.state.board, PACK, "1A").values()) == 0
+    assert "1A" not in token_areas(done.state.board, PACK, "cryomancy")
+
+
+def test_spring_removes_one_cryomancy_token_from_every_area():
+    """„Durch die zweite Funktion einer Frühlingskarte wird ein Eiswüstenmarker aus jedem Gebiet … entfernt.“"""
+    state = position({"0": 5, "1": 1}, {"10A": {"stronghold": {"owner": 0}}}, banners={"cryomancy": {"1A": 2, "1B": 1}}).state
+    ctx = Context(Random(1))
+    _spring(state, PACK, None, ctx)
+    assert state.board.cryomancy == {"1A": 1}
+    assert [e.data for e in ctx.events if e.kind == "cryomancy_removed"] == [{"areas": ["1A", "1B"]}]
+
+
+# -- Guildmaster of Merchants -------------------------------------------------------------------------------------
+
+
+def test_the_guildmaster_takes_two_of_one_resource_on_harvest():
+    """„Du erhältst 2 zusätzliche Rohstoffe einer einzigen Rohstoffart, wenn du die Befehlskarte „Ernte“ ausführst.“"""
+    areas = {"10A": {"stronghold": {"owner": 0}, "units": [units("human_infantry", 1)]}}
+    done = position({"0": 4, "1": 1}, areas, titles={"gildemeister_der_haendler": {"holder": 0}})
+    ore = done.state.board.players[0].dials["ore"]
+    done = act(done.state, "effect_choice", "choose", resource="ore")
+    gained = next(e for e in done.events if e.kind == "guildmaster_resources")
+    assert gained.data["dials"] == {"ore": [ore, min(ore + 2, PACK.faction("humans").dials["ore"].max)]}
+
+
+# -- tactic fate cards ----------------------------------------------------------------------------------------------
+
+
+def test_a_tactic_fate_card_is_not_used_in_the_season_it_was_drawn():
+    """„Eine Taktikschicksalskarte darf nicht in derselben Jahreszeit benutzt werden, in welcher sie gezogen wurde.“"""
+    state = position({"0": 5, "1": 1}, {"10A": {"stronghold": {"owner": 0}}}, players={"0": {"tactics": ["bow_kriegslist"]}}).state
+    assert usable(state, PACK, 0) == ["bow_kriegslist"]
+    state.board.players[0].tactics_drawn["bow_kriegslist"] = season_label(state.board)
+    assert usable(state, PACK, 0) == []
