@@ -163,6 +163,7 @@ def test_desolation_gives_the_resources_at_once_then_cancels_them_and_respects_w
 
     assert sum(area_production(done.state.board, PACK, "1A").values()) == 0
     assert "1A" not in token_areas(done.state.board, PACK, "cryomancy")
+    assert ENGINE.view(done.state, None)["banners"]["desolation"] == ["1A"]  # public
 
 
 def test_spring_removes_one_cryomancy_token_from_every_area():
@@ -192,7 +193,9 @@ def test_the_guildmaster_takes_two_of_one_resource_on_harvest():
 
 def test_a_tactic_fate_card_is_not_used_in_the_season_it_was_drawn():
     """„Eine Taktikschicksalskarte darf nicht in derselben Jahreszeit benutzt werden, in welcher sie gezogen wurde.“"""
-    state = position({"0": 5, "1": 1}, {"10A": {"stronghold": {"owner": 0}}}, players={"0": {"tactics": ["bow_kriegslist"]}}).state
+    state = position(
+        {"0": 5, "1": 1}, {"10A": {"stronghold": {"owner": 0}}}, players={"0": {"tactics": ["bow_kriegslist"]}}
+    ).state
     assert usable(state, PACK, 0) == ["bow_kriegslist"]
     state.board.players[0].tactics_drawn["bow_kriegslist"] = season_label(state.board)
     assert usable(state, PACK, 0) == []

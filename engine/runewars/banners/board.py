@@ -36,3 +36,17 @@ def suppressed(board: RunewarsBoard, area_id: str) -> bool:
     """p. 8: Desolation or Cryomancy in the area cancels its resource symbols and its city's printed rune."""
     b = expansion_board(board)
     return b is not None and (area_id in b.desolation or b.cryomancy.get(area_id, 0) > 0)
+
+
+def banners_view(board: RunewarsBoard) -> dict[str, object]:
+    """The expansion's public facts for the views (nothing for a base game, whose views stay the same)."""
+    b = expansion_board(board)
+    if b is None:
+        return {}
+    return {
+        "banners": {
+            "desolation": sorted(b.desolation),
+            "cryomancy": dict(sorted(b.cryomancy.items())),
+            "sunken_city": b.sunken_city,
+        }
+    }
