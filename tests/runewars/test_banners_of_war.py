@@ -30,7 +30,7 @@ def units(unit, n, owner=0):
 def position(orders, areas, *, season="spring", players=None, options=BOW, turn=0, **extra):
     spec = {
         "factions": ["humans", "uthuk"],
-        "placements": TILES,
+        "placements": extra.pop("placements", TILES),
         "neutrals": "none",
         "areas": areas,
         "players": players or {},
@@ -199,3 +199,18 @@ def test_a_tactic_fate_card_is_not_used_in_the_season_it_was_drawn():
     assert usable(state, PACK, 0) == ["bow_kriegslist"]
     state.board.players[0].tactics_drawn["bow_kriegslist"] = season_label(state.board)
     assert usable(state, PACK, 0) == []
+
+
+def test_cryomancy_lets_units_cross_the_water_borders_of_its_area_as_in_winter():
+    """„können alle Einheiten die Bewegungsbeschränkungen durch Wassergrenzen (blau) in diesem Gebiet ignorieren, als
+    wäre Winter“ (p. 8): tile 2's water border 2B-2C; the Cryomancy token in 2C opens it, only while it lies there."""
+    from engine.runewars.banners.board import terrain
+    from engine.runewars.movement import strategy_destinations
+
+    tiles = TILES + [{"tile": "tile-2", "rotation": 0, "q": 0, "r": 3}]
+    areas = {"10A": {"stronghold": {"owner": 0}}, "2B": {"units": [units("human_infantry", 1)]}}
+    state = position({"0": 5, "1": 1}, areas, placements=tiles).state
+    knight = PACK.unit("human_infantry")
+    assert "2C" not in strategy_destinations(state.board, terrain(PACK, state.board), 0, "2B", knight, winter=False)
+    state.board.cryomancy["2C"] = 1
+    assert "2C" in strategy_destinations(state.board, terrain(PACK, state.board), 0, "2B", knight, winter=False)

@@ -6,9 +6,12 @@ the base game's states stay exactly as they were (tests/golden compares their ha
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass, field
 
 from engine.core import register
+from engine.runewars.data import Pack
+from engine.runewars.map import Board, geometry
 from engine.runewars.state import RunewarsBoard
 
 
@@ -50,3 +53,29 @@ def banners_view(board: RunewarsBoard) -> dict[str, object]:
             "sunken_city": b.sunken_city,
         }
     }
+
+
+_THAWED: dict[tuple[int, frozenset[str]], Board] = {}
+
+
+def terrain(pack: Pack, board: RunewarsBoard) -> Board:
+    """The map's geometry for movement: with Cryomancy, the water borders of its areas are crossed as in winter
+    (exp. p. 8: „können alle Einheiten die Bewegungsbeschränkungen durch Wassergrenzen (blau) in diesem Gebiet
+    ignorieren, als wäre Winter (benachbarte Gebiete mit blauen Grenzen sind davon nicht betroffen)“)."""
+    geo = geometry(pack, board.placements)
+    b = expansion_board(board)
+    frozen = frozenset(a for a, n in b.cryomancy.items() if n) if b is not None else frozenset()
+    if not frozen:
+        return geo
+    key = (id(geo), frozen)
+    hit = _THAWED.get(key)
+    if hit is None:
+        if len(_THAWED) >= 64:
+            _THAWED.clear()
+        hit = copy(geo)
+        hit.__dict__["adjacency"] = {
+            a: {n: (None if kind == "water" and (a in frozen or n in frozen) else kind) for n, kind in near.items()}
+            for a, near in geo.adjacency.items()
+        }
+        _THAWED[key] = hit
+    return hit
