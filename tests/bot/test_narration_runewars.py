@@ -48,6 +48,7 @@ SAMPLES: dict[str, dict] = {
     "units_substituted": {"seat": 0, "unit": "human_archer", "instead": "human_novice_wizard", "count": 1, "of": 2},
     "rune_revealed": {"seat": 0, "area": "10A", "rune": "dragon", "why": "bow_machtspiel"},
     "rune_not_revealed": {"seat": 1, "why": "bow_runenleuchten", "dragon": False},
+    "runes_hidden": {"areas": ["10A"]},
     "desolation_placed": {"seat": 0, "area": "1A", "controller": 1, "dials": {"food": [2, 3]}, "why": "bow_duerre"},
     "cryomancy_placed": {"seat": 0, "area": "1A", "tokens": 1, "why": "bow_eissturm"},
     "cryomancy_removed": {"areas": ["1A", "2B"]},

@@ -214,3 +214,24 @@ def test_cryomancy_lets_units_cross_the_water_borders_of_its_area_as_in_winter()
     assert "2C" not in strategy_destinations(state.board, terrain(PACK, state.board), 0, "2B", knight, winter=False)
     state.board.cryomancy["2C"] = 1
     assert "2C" in strategy_destinations(state.board, terrain(PACK, state.board), 0, "2B", knight, winter=False)
+
+
+def test_fortify_turns_the_moved_revealed_runes_face_down_before_they_move():
+    """„Sie können lediglich durch die Befolgung einer Befehlskarte „Festung“ wieder auf ihre verdeckte Seite gedreht
+    werden. Die auf diese Weise bewegten Runenmarker können wieder verdeckt werden, bevor sie bewegt werden.“ (p. 8)"""
+    areas = {
+        "10A": {"stronghold": {"owner": 0}, "rune": {"kind": "dragon"}},
+        "10B": {"rune": {"kind": "false"}},
+        "10C": {"rune": {"kind": "dragon"}},
+    }
+    state = position({"0": 8, "1": 1}, areas).state
+    for area_id in ("10A", "10C"):
+        rune = state.board.areas[area_id].rune
+        rune.face_up, rune.known_to = True, [0, 1]
+    done = act(state, "fortify_action", "move_runes", areas=["10A", "10B"])
+    done = act(done.state, "fortify_swap", "swap")
+    assert any(e.kind == "runes_hidden" and e.data == {"areas": ["10A"]} for e in done.events)
+    board = done.state.board
+    assert not board.areas["10A"].rune.face_up and not board.areas["10B"].rune.face_up
+    assert board.areas["10C"].rune.face_up  # only the moved ones
+    assert 1 not in board.areas["10B"].rune.known_to  # the other player no longer knows where the dragon rune went

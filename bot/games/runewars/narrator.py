@@ -298,6 +298,7 @@ EVENTS: dict[str, str] = {
     "units_substituted": "{seat} recruits {count} {instead} instead of {unit}.",
     "rune_revealed": "{seat} reveals the rune in {area}: a {rune} rune.",
     "rune_not_revealed": "{seat} has no face-down rune to reveal.",
+    "runes_hidden": "The revealed runes in {areas} are turned face down before they move.",
     "desolation_placed": "{seat} lays Desolation on {area}.",
     "cryomancy_placed": "{seat} lays Cryomancy on {area}.",
     "cryomancy_removed": "Spring melts one Cryomancy token in {areas}.",

@@ -15,6 +15,7 @@ Every choice is an ``effect_choice`` prompt (engine.runewars.effects.common) who
 from __future__ import annotations
 
 from engine.core import Context, GameState
+from engine.runewars.banners import on
 from engine.runewars.banners.board import BannersBoard, expansion_board, tokens_used
 from engine.runewars.control import controlled_areas, controller, home_owners
 from engine.runewars.data import Pack
@@ -68,6 +69,19 @@ def _can_reveal(state: GameState, pack: Pack, seat: int, who: object = "self", d
     if who != "self":
         return True
     return bool(revealable(state.board, seat, dragon_only=dragon))
+
+
+def rehide(state: GameState, first: str, second: str, ctx: Context) -> None:
+    """„Die auf diese Weise bewegten Runenmarker können wieder verdeckt werden, bevor sie bewegt werden“ (p. 8):
+    revealed tokens the Fortify order moves go face down first (only those; ruling R-BW12). Not in the epic
+    variant, whose runes lie face up by its own rule."""
+    if not on(state.options) or state.options.get("epic"):
+        return
+    hidden = [a for a in (first, second) if state.board.areas[a].rune is not None and state.board.areas[a].rune.face_up]
+    for area_id in hidden:
+        state.board.areas[area_id].rune.face_up = False
+    if hidden:
+        ctx.emit("runes_hidden", areas=hidden)
 
 
 # -- Desolation and Cryomancy ---------------------------------------------------------------
