@@ -235,3 +235,12 @@ def test_fortify_turns_the_moved_revealed_runes_face_down_before_they_move():
     assert not board.areas["10A"].rune.face_up and not board.areas["10B"].rune.face_up
     assert board.areas["10C"].rune.face_up  # only the moved ones
     assert 1 not in board.areas["10B"].rune.known_to  # the other player no longer knows where the dragon rune went
+
+
+def test_with_the_epic_variant_the_rune_reveal_cards_leave_the_tactics_deck():
+    """„Falls mit der Epischen Spielvariante des Grundspiels gespielt wird, können Taktikkarten, die einen Spieler zwingen
+    Runenmarker aufzudecken, abgeworfen und durch eine neu gezogene Karte ersetzt werden.“ (p. 8; ruling R-BW12)"""
+    state = ENGINE.setup({**BOW, "epic": True}, 2, 1).state
+    assert not [c for c in state.board.decks["tactics"].draw if c.startswith("bow_machtspiel")]
+    plain = ENGINE.setup(BOW, 2, 1).state
+    assert [c for c in plain.board.decks["tactics"].draw if c.startswith("bow_machtspiel")]
