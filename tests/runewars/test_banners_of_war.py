@@ -244,3 +244,34 @@ def test_with_the_epic_variant_the_rune_reveal_cards_leave_the_tactics_deck():
     assert not [c for c in state.board.decks["tactics"].draw if c.startswith("bow_machtspiel")]
     plain = ENGINE.setup(BOW, 2, 1).state
     assert [c for c in plain.board.decks["tactics"].draw if c.startswith("bow_machtspiel")]
+
+
+def test_a_tactic_fate_card_replaces_a_heros_fate_card_in_a_duel():
+    """„Alternativ können die Spieler auch eine oder mehrere dieser Karten während eines Kampfes oder Duells spielen,
+    anstatt Schicksalskarten zu ziehen.“ (p. 7): the hero reads the circle section; the card goes to the tactics discard."""
+    from tests.runewars.test_heroes import TILES as HERO_TILES
+    from tests.runewars.test_heroes import fate, hero
+
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": HERO_TILES,
+        "neutrals": "none",
+        "heroes": [hero("aldric_sturmhand", 1, "2A"), hero("grell_knochenbeisser", 0, "1B")],
+        "players": {"1": {"tactics": ["bow_kriegslist"]}},
+        "season": {"year": 1, "name": "summer", "start": "orders", "previous_orders": {"0": 5, "1": 4}},
+        "frames": [{"type": "QuestPhase"}],
+        "fate_deck": fate("fate-20", "fate-20", "fate-20", "fate-20", "fate-20", "fate-20", "fate-20", "fate-20"),
+    }
+    start = ENGINE.from_position(BOW, 2, 1, spec)
+    start = act(start.state, "tactics_window", "pass")  # the quest phase's window: he keeps the card
+    moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["1B"])
+    state = act(moved.state, "hero_venture", "duel", target="grell_knochenbeisser").state
+    while any(p.kind in ("duel_start", "tactics_window") for p in state.prompts):
+        state = act(state, state.prompts[0].kind, "pass").state
+    assert prompt_of(state, "duel_tactic_fate").secret
+    done = act(state, "duel_tactic_fate", "announce", cards=["bow_kriegslist"])
+    first = next(e for e in done.events if e.kind == "duel_cards")
+    assert first.data["cards"][0] == "bow_kriegslist" and first.data["sections"][0] == "D1"  # Kriegslist: circle 1 damage
+    assert next(e for e in done.events if e.kind == "duel_round").data["damage"] == [0, 1]
+    assert "bow_kriegslist" in done.state.board.decks["tactics"].discard
+    assert "bow_kriegslist" not in done.state.board.decks["fate"].discard

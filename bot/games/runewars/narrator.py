@@ -121,6 +121,7 @@ HEADINGS: dict[str, str] = {
     "garrison_recruit": "Garrison: place 2 triangle-base units at one of your strongholds.",
     "recruit_substitute": "Recruit: how many of the {count} {unit} come as {instead} instead?",
     "tactic_fate": "Secret: play tactic fate cards for your {unit} instead of fate cards ({draws} to draw)?",
+    "duel_tactic_fate": "Secret: play a tactic fate card for {hero} instead of this duel round's fate card?",
 }
 
 #: event lines; ``{...}`` are filled from the event's data. The kinds phrases.PHRASES builds

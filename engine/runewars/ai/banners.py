@@ -66,6 +66,20 @@ def tactic_fate(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) ->
     return best(legal, score)
 
 
+@handles("duel_tactic_fate")
+def duel_tactic_fate(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """A duel reads the circle section (p. 28): announce the best card when it beats a draw and a card kept."""
+    shape = str(seen.pack.constant("hero_duel_shape"))
+
+    def score(a: Action) -> float:
+        return sum(
+            SECTION_WORTH[(s := tactic_fate_section(seen.pack, c, shape)).kind] * max(1, s.n) - KEEP_WORTH
+            for c in a.args["cards"]
+        )
+
+    return best(legal, score)
+
+
 # -- simulate counts (python -m bot simulate --options banners_of_war) --------------------------------
 
 

@@ -128,3 +128,67 @@ def answer(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
 
 
 battle_procedure.STEPS.update({"tactic_fate_attacker": announce, "tactic_fate_defender": announce, "tactic_fate_draw": draw})
+
+
+# -- duels („während eines Kampfes oder Duells“) ----------------------------------------------------------------
+
+DUEL_RULE = (
+    "exp. p. 7 (Taktikschicksalskarten): in a duel one card at most per round, instead of the hero's fate card (ruling R-BW4)"
+)
+
+
+def duel_step(state: GameState, pack: Pack, duel, ctx: Context) -> None:
+    """Before each duel round's draw, the attacker's then the defender's player may announce one tactic fate card
+    for his hero (a duel quest's neutral unit never: its leader plays no tactics cards, p. 19)."""
+    from engine.runewars.heroes.duel import _draw, side_hero
+
+    while duel.side <= DEFENDER:
+        side = duel.side
+        duel.side += 1
+        hero = side_hero(state, duel, side)
+        if hero is None or not usable(state, pack, hero.owner):
+            continue
+        pid = season_id(state.board, "duel_tactic_fate", hero.card, seq=state.seq)
+        info = {"area": duel.area, "hero": hero.card, "round": duel.round + 1, "side": SIDE_NAMES[side]}
+        state.open([Prompt(pid, hero.owner, "duel_tactic_fate", info=info, secret=True)])
+        return
+    _draw(state, pack, duel, ctx)
+
+
+def _duel_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    return [
+        Action(prompt.seat, prompt.id, "announce", {"cards": c}) for c in [[]] + [[c] for c in usable(state, pack, prompt.seat)]
+    ]
+
+
+@prompt_kind("duel_tactic_fate", choices={"announce"}, legal=_duel_legal)
+def duel_answer(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    from engine.runewars.heroes.duel import Duel
+
+    picked = action.args.get("cards")
+    if not isinstance(picked, list) or not all(isinstance(c, str) for c in picked):
+        raise InvalidAction("announce needs 'cards': [] or one of your tactic fate cards")
+    if len(picked) > 1 or not set(picked) <= set(usable(state, pack, prompt.seat)):
+        raise IllegalAction(
+            "Announce at most one tactic fate card from your hand, not drawn this season.",
+            rule=DUEL_RULE,
+            alternatives=_duel_legal(state, pack, prompt),
+        )
+    state.close(prompt.id)
+    duel = top(state, Duel)
+    index = DEFENDER if prompt.info["side"] == "defender" else ATTACKER
+    if picked:
+        player = state.board.players[prompt.seat]
+        player.tactics.remove(picked[0])
+        player.tactics_drawn.pop(picked[0], None)
+        duel.cards[index] = picked[0]
+    ctx.emit("tactic_fate_announced", area=duel.area, row=0, side=prompt.info["side"], seat=prompt.seat, count=len(picked))
+
+
+def _register_duel() -> None:
+    from engine.runewars.heroes.duel import EXTRA_STEPS
+
+    EXTRA_STEPS["tactic_fate"] = duel_step
+
+
+_register_duel()
