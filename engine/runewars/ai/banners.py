@@ -32,6 +32,20 @@ def garrison_value(seen: Seen, bonus: bool) -> float:
 
 orders.ORDER_VALUES["garrison"] = garrison_value
 
+#: what the Guildmaster's 2 resources add to a Harvest (about a dial step of two resources)
+GUILDMASTER_HARVEST = 1.2
+
+
+def guildmaster_harvest(seen: Seen, order: str, bonus: bool) -> float:
+    """Harvest is worth more to the Guildmaster of Merchants (its 2 extra resources)."""
+    if order != "harvest":
+        return 0.0
+    title = seen.view.get("titles", {}).get("gildemeister_der_haendler")
+    return GUILDMASTER_HARVEST if title is not None and title.get("holder") == seen.seat else 0.0
+
+
+orders.ORDER_EXTRAS.append(guildmaster_harvest)
+
 
 @handles("garrison_recruit")
 def garrison_recruit(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
