@@ -275,3 +275,19 @@ def test_a_tactic_fate_card_replaces_a_heros_fate_card_in_a_duel():
     assert next(e for e in done.events if e.kind == "duel_round").data["damage"] == [0, 1]
     assert "bow_kriegslist" in done.state.board.decks["tactics"].discard
     assert "bow_kriegslist" not in done.state.board.decks["fate"].discard
+
+
+def test_the_data_check_counts_the_expansion_layer():
+    """Issue 23 „Done when“: `python -m bot data check --pack data/runewars/banners_of_war --json` counts the expansion's
+    own components as the rulebook lists them (the parts built so far: orders, units, tactics, season cards, title, runes)."""
+    from engine.runewars.data.loader import check
+    from engine.runewars.ruleset import PACK_CHECKS
+
+    result = check(None, use_env=False, checks=PACK_CHECKS, expansions=("banners_of_war",))
+    assert result.ok, result.errors
+    counts = result.counts
+    assert (counts["order_cards"], counts["order_card_types"]) == (36, 9)
+    assert counts["tactics"] == 50 + 32 and counts["season_cards"] == 32 + 12 and counts["titles"] == 3 + 1
+    assert counts["season_cards_by_season"] == {s: 11 for s in ("spring", "summer", "autumn", "winter")}
+    assert counts["rune_tokens"] == {"dragon": 21 + 5, "false": 17 + 5}
+    assert all(counts["units"][f]["figures"] == 48 for f in ("humans", "elves", "undead", "uthuk"))
