@@ -8,6 +8,8 @@ as is the Garrison bonus (bow_garrison.toml).
 
 from random import Random
 
+import pytest
+
 from engine.core import Context
 from engine.runewars.banners.board import BannersBoard
 from engine.runewars.banners.cards import token_areas
@@ -291,3 +293,66 @@ def test_the_data_check_counts_the_expansion_layer():
     assert counts["season_cards_by_season"] == {s: 11 for s in ("spring", "summer", "autumn", "winter")}
     assert counts["rune_tokens"] == {"dragon": 21 + 5, "false": 17 + 5}
     assert all(counts["units"][f]["figures"] == 48 for f in ("humans", "elves", "undead", "uthuk"))
+
+
+# -- item 6: every card of the expansion, played in its window (the harness of tests/runewars/test_cards.py) --------
+
+
+def check_reveal_rune(r, seat, b, a, ev, card):
+    from tests.runewars.test_cards import targets
+
+    for t in targets(r, seat, b):
+        (revealed,) = [e for e in ev if e.kind == "rune_revealed" and e.data["seat"] == t]
+        area = a.board.areas[revealed.data["area"]]
+        assert revealed.to is None and area.rune.face_up and not b.board.areas[revealed.data["area"]].rune.face_up
+
+
+def check_place_desolation(r, seat, b, a, ev, card):
+    (placed,) = [e for e in ev if e.kind == "desolation_placed"]
+    assert a.board.desolation == [placed.data["area"]] and placed.data["area"] not in a.board.players[0].home_areas
+
+
+def check_place_cryomancy(r, seat, b, a, ev, card):
+    (placed,) = [e for e in ev if e.kind == "cryomancy_placed"]
+    assert a.board.cryomancy == {placed.data["area"]: 1} and placed.data["area"] not in a.board.players[0].home_areas
+
+
+def check_bribe(r, seat, b, a, ev, card):
+    taken = min(r["amount"], b.board.players[1].influence)
+    assert a.board.players[0].influence - b.board.players[0].influence == taken
+    assert b.board.players[1].influence - a.board.players[1].influence == taken
+
+
+BOW_CHECKS = {
+    "reveal_rune": check_reveal_rune,
+    "place_desolation": check_place_desolation,
+    "place_cryomancy": check_place_cryomancy,
+}
+BOW_CHECKS["bribe"] = check_bribe
+
+#: one card of each name (copies share it); Generalleutnant belongs to the Commanders variant (R-BW8)
+BOW_CARDS = [
+    c
+    for kind in ("tactics_card", "season_card")
+    for c in PACK.cards.get(kind, ())
+    if c.attrs.get("expansion") == "banners_of_war" and not c.attrs.get("requires") and not c.id[-2:-1] == "_"
+]
+
+
+def test_the_expansion_deals_a_card_of_every_name_here():
+    assert len(BOW_CARDS) == 10 + 12  # 10 tactics names besides Generalleutnant, 12 season cards
+
+
+@pytest.mark.parametrize("card", BOW_CARDS, ids=lambda c: c.id)
+def test_every_expansion_card_does_what_its_effects_say(card):
+    """Issue 23 item 6: each card of Banners of War, played in its window with the option, does all its effects."""
+    import tests.runewars.test_cards as harness
+
+    before, after, events = harness.play(card, options=BOW)
+    seat = 1 if card.attrs.get("timing") == "rival_turn" else 0
+    if card.kind == "tactics_card":
+        assert any(e.kind == "tactics_played" and e.data["card"] == card.id for e in events)
+        assert card.id in after.board.decks["tactics"].discard
+    for record in card.attrs["effects"]:
+        check = BOW_CHECKS.get(record["do"]) or harness.CHECKS[record["do"]]
+        check(record, seat, before, after, events, card)
