@@ -22,7 +22,7 @@ from tests.tinygame import SealedBids
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = "tests.tinygame"
-RUNEWARS_OPTIONS = "its options are: map_building, epic, exploration, data_pack, battle_policy"
+RUNEWARS_OPTIONS = "its options are: map_building, epic, exploration, banners_of_war, data_pack, battle_policy"
 
 
 def run_json(capsys, *argv: str) -> tuple[int, dict]:
@@ -36,13 +36,13 @@ def run_json(capsys, *argv: str) -> tuple[int, dict]:
 @pytest.mark.parametrize("command", ["demo", "simulate", "bench"])
 def test_an_unknown_option_is_refused_with_one_line_naming_the_known_options(command, capsys, tmp_path):
     code = main(
-        [command, "--options", "banners_of_war", "--out", str(tmp_path)]
+        [command, "--options", "banner_of_war", "--out", str(tmp_path)]
         if command != "bench"
-        else [command, "--options", "banners_of_war"]
+        else [command, "--options", "banner_of_war"]
     )
     err = capsys.readouterr().err
     assert code == 2
-    assert err.strip().splitlines() == [f"python -m bot {command}: runewars has no option 'banners_of_war'; {RUNEWARS_OPTIONS}"]
+    assert err.strip().splitlines() == [f"python -m bot {command}: runewars has no option 'banner_of_war'; {RUNEWARS_OPTIONS}"]
     assert not any(tmp_path.iterdir())  # refused before anything was played or written
 
 

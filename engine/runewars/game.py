@@ -29,6 +29,12 @@ GAME = GameDescriptor(
         ),
         Option("epic", bool, False, "the epic variant: longer game, a face-up dragon rune at the start (p. 35)"),
         Option("exploration", bool, False, "exploration tokens in the areas (p. 37)"),
+        Option(
+            "banners_of_war",
+            bool,
+            False,
+            "the Banners of War expansion: new units, the Garrison order, tactic fate cards, Desolation and Cryomancy",
+        ),
         Option("data_pack", str, "", "a folder with a data pack merged over the built-in one", table=True),
         Option("battle_policy", dict, {}, "each seat's battle policy, from its player's settings", table=True),
     ),

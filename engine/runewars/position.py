@@ -75,6 +75,7 @@ from typing import Any
 
 from engine.core import GameState, InvalidAction
 from engine.core.codec import from_plain
+from engine.runewars.banners.board import BannersBoard
 from engine.runewars.battle.policy import policy_from_spec
 from engine.runewars.battle.procedure import new_battle
 from engine.runewars.cards import initial_titles, shuffled_decks
@@ -83,7 +84,7 @@ from engine.runewars.flow import push
 from engine.runewars.heroes.setup import load_hero_position
 from engine.runewars.map import Board, Placement, auto_layout
 from engine.runewars.seasons import SEASONS, Season, start_campaign
-from engine.runewars.setup import new_player
+from engine.runewars.setup import board_type, new_player
 from engine.runewars.state import Area, Deck, Rune, RunewarsBoard, Stack, Stronghold, Title
 from engine.runewars.turn_order import player_order
 
@@ -103,6 +104,7 @@ POSITION_KEYS = {
     "heroes",
     "defeated_heroes",
     "exploration",
+    "banners",
 }
 PLAYER_KEYS = {"influence", "dials", "played", "tactics", "objective", "battle_policy", "quests"}
 AREA_KEYS = {"units", "stronghold", "rune", "city", "activated_by", "development"}
@@ -140,7 +142,7 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
     unknown_cards = set(fate_deck) - {c.id for c in pack.fate_cards}
     if unknown_cards:
         raise InvalidAction(f"position.fate_deck: unknown fate cards {sorted(unknown_cards)}")
-    state.board = board = RunewarsBoard(
+    state.board = board = board_type(state.options)(
         phase="setup.done",
         players=players,
         first_player=first,
@@ -150,6 +152,7 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
         titles=initial_titles(pack),
         rune_supply=_rune_supply(pack, areas),
     )
+    _load_banners(board, position.get("banners", {}))
     load_hero_position(board, pack, position, rng)
     for name, order in position.get("decks", {}).items():
         if name not in board.decks or name == "fate":
@@ -288,3 +291,17 @@ def _cards(pack: Pack, kind: str, ids: list[str], where: str) -> list[str]:
     if unknown:
         raise InvalidAction(f"position.{where}: unknown cards {unknown}")
     return list(ids)
+
+
+def _load_banners(board: RunewarsBoard, spec: Mapping[str, Any]) -> None:
+    """``banners``: the expansion's tokens (Banners of War): ``desolation`` [areas], ``cryomancy`` {area: n}."""
+    if not spec:
+        return
+    _no_unknown(spec, {"desolation", "cryomancy"}, "banners")
+    if not isinstance(board, BannersBoard):
+        raise InvalidAction("position.banners needs the option banners_of_war")
+    unknown = (set(spec.get("desolation", [])) | set(spec.get("cryomancy", {}))) - set(board.areas)
+    if unknown:
+        raise InvalidAction(f"position.banners: no such areas {sorted(unknown)}")
+    board.desolation = list(spec.get("desolation", []))
+    board.cryomancy = {str(a): int(n) for a, n in spec.get("cryomancy", {}).items()}

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.alliance import refresh_alliances
+from engine.runewars.banners.board import terrain  # Banners of War: Cryomancy thaws water borders
 from engine.runewars.control import controller, is_empty
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
-from engine.runewars.map import geometry
 from engine.runewars.movement import crossable
 from engine.runewars.state import Area, RunewarsBoard
 
@@ -45,7 +45,7 @@ class Retreat:
 
 def retreat_destinations(state: GameState, pack: Pack, side: int | None, origin: str, units: dict[str, int]) -> list[str]:
     board: RunewarsBoard = state.board
-    geo = geometry(pack, board.placements)
+    geo = terrain(pack, board)
     flying = all(pack.unit(u).flying for u in units)
     winter = board.season == "winter"
     near = [b for b in sorted(geo.adjacency[origin]) if crossable(geo, origin, b, flying=flying, winter=winter)]

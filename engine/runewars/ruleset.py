@@ -20,7 +20,8 @@ from typing import Any
 from engine.core import Action, Context, GameState, IncompatibleState, Prompt, Ruleset
 
 # imported only to register (the noqa: F401 lines): bids, diplomacy, the turn, the card effects, hero upkeep, the orders
-from engine.runewars import bids, diplomacy, flow, position, setup, turn, views  # noqa: F401
+from engine.runewars import banners, bids, diplomacy, flow, position, setup, turn, views  # noqa: F401
+from engine.runewars.banners import abilities, cards, garrison, land, recruiting, tactic_fate  # noqa: F401
 from engine.runewars.data import CheckResult, Pack, check, load_pack, pack_hash
 from engine.runewars.data.loader import load_pack_from_records, resolve_pack_dir
 from engine.runewars.effects import basic, battle, hand, hero_cards  # noqa: F401
@@ -38,14 +39,14 @@ def check_pack(pack_dir: Path | str | None = None, *, use_env: bool = True) -> C
 
 
 @lru_cache(maxsize=8)
-def _pack(pack_dir: Path | None) -> Pack:
+def _pack(pack_dir: Path | None, layers: tuple[str, ...] = ()) -> Pack:
     """Packs are read once per process (a pack edited on disk applies after a restart)."""
-    return load_pack(pack_dir, use_env=False, checks=PACK_CHECKS)
+    return load_pack(pack_dir, use_env=False, checks=PACK_CHECKS, expansions=layers)
 
 
 @lru_cache(maxsize=8)
-def _hash(pack_dir: Path | None) -> str:
-    return pack_hash(_pack(pack_dir))
+def _hash(pack_dir: Path | None, layers: tuple[str, ...] = ()) -> str:
+    return pack_hash(_pack(pack_dir, layers))
 
 
 class Runewars(Ruleset):
@@ -112,12 +113,12 @@ class Runewars(Ruleset):
         ``options["data_pack"]``, else ``$RUNETABLE_DATA_PACK``, merged over the built-in one."""
         if self.given_pack is not None:
             return self.given_pack
-        return _pack(resolve_pack_dir(options.get("data_pack")))
+        return _pack(resolve_pack_dir(options.get("data_pack")), banners.expansions(options))
 
     def pack_hash(self, options: Mapping[str, Any]) -> str:
         if self.given_pack is not None:
             return self.given_hash
-        return _hash(resolve_pack_dir(options.get("data_pack")))
+        return _hash(resolve_pack_dir(options.get("data_pack")), banners.expansions(options))
 
     def with_pack_records(self, records: Any, load_order: Any = None) -> Runewars:
         """This ruleset playing the pack made of ``records`` alone (a game's stored or exported

@@ -23,6 +23,14 @@ from engine.runewars.turn_order import Turn, earns_bonus, player_order
 
 SEASONS = ("spring", "summer", "autumn", "winter")
 
+#: ``hook(state, pack, ctx)`` run after spring's second function (Banners of War: Cryomancy melts)
+SPRING_HOOKS: list = []
+
+
+def order_numbers(pack: Pack) -> list[int]:
+    """Every order card of a faction's set, by number (p. 12: all return to hand in spring)."""
+    return sorted(o.number for o in pack.orders)
+
 
 # -- the campaign ----------------------------------------------------------------------
 
@@ -122,8 +130,10 @@ def _spring(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:
     for hero in board.heroes:  # p. 11: „(einschließlich neutraler Einheiten und Helden)“
         hero.routed = False
     for player in board.players:
-        player.hand, player.played = list(range(1, 9)), []
+        player.hand, player.played = order_numbers(pack), []
     ctx.emit("spring", activation_tokens_removed=True, routed_stand_up=True, orders_back_to_hand=True)
+    for hook in SPRING_HOOKS:  # Banners of War: one Cryomancy token per area melts (engine.runewars.banners.land)
+        hook(state, pack, ctx)
 
 
 def _summer(state: GameState, pack: Pack, frame: Season, ctx: Context) -> None:

@@ -23,6 +23,8 @@ from itertools import product
 from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
+from engine.runewars.banners import on as banners_on
+from engine.runewars.banners.board import BannersBoard
 from engine.runewars.battle.policy import policy_from_spec
 from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.cull import AREA_UNIT_LIMIT
@@ -31,7 +33,7 @@ from engine.runewars.effects.objectives import StartingObjectives, deal_starting
 from engine.runewars.flow import procedure, prompt_kind, push, setup_id
 from engine.runewars.heroes.setup import start_heroes
 from engine.runewars.map import Board, auto_layout
-from engine.runewars.seasons import start_campaign
+from engine.runewars.seasons import order_numbers, start_campaign
 from engine.runewars.setup_map import MapBuild, map_mode
 from engine.runewars.state import Area, Deck, Player, Rune, RunewarsBoard, Stronghold
 
@@ -47,9 +49,9 @@ def start(state: GameState, pack: Pack, ctx: Context) -> None:
     first = max(drawn, key=lambda seat: number[drawn[seat]])
     ctx.emit("first_player_drawn", cards=[number[drawn[s]] for s in range(seats)], first_player=first)
     ctx.rng.shuffle(deck)  # step 10: every deck is shuffled before play
-    state.board = RunewarsBoard(
+    state.board = board_type(state.options)(
         phase="setup.faction",
-        players=[Player(seat) for seat in range(seats)],
+        players=[Player(seat, hand=order_numbers(pack)) for seat in range(seats)],
         first_player=first,
         decks={"fate": Deck(deck), **shuffled_decks(pack, ctx.rng)},
         titles=initial_titles(pack),
@@ -58,7 +60,27 @@ def start(state: GameState, pack: Pack, ctx: Context) -> None:
     state.board.battle_policy = battle_policies(state.options, seats)
     if state.options.get("epic"):
         _remove_false_rune_cards(pack, state.board)
+    remove_variant_cards(pack, state.board, epic=bool(state.options.get("epic")))
     _open_faction_prompt(state, pack)
+
+
+def board_type(options: Mapping[str, Any]) -> type[RunewarsBoard]:
+    """The expansion's board (more fields) with Banners of War, else the base board (unchanged states)."""
+    return BannersBoard if banners_on(options) else RunewarsBoard
+
+
+def remove_variant_cards(pack: Pack, board: RunewarsBoard, *, epic: bool = False) -> None:
+    """Cards for a variant not in play leave the tactics deck at setup (Banners of War: „Generalleutnant“ without
+    the Commanders variant, „abwerfen und eine neue Karte ziehen“ comes to the same; ruling R-BW8). With the epic
+    variant the cards that make their player reveal a rune token go too: „können … abgeworfen und durch eine neu
+    gezogene Karte ersetzt werden“, and with every rune face up they could never be played (R-BW12)."""
+    unused = {
+        c.id
+        for c in pack.cards.get("tactics_card", ())
+        if c.attrs.get("requires") or (epic and any(e.get("do") == "reveal_rune" for e in c.attrs.get("effects", ())))
+    }
+    if unused and "tactics" in board.decks:
+        board.decks["tactics"].draw = [c for c in board.decks["tactics"].draw if c not in unused]
 
 
 def battle_policies(options: Mapping[str, Any], seats: int) -> dict[int, dict[str, str]]:
@@ -104,6 +126,7 @@ def new_player(pack: Pack, seat: int, faction_id: str) -> Player:
         dials={resource: dial.start for resource, dial in faction.dials.items()},
         influence=faction.start_influence,
         home_areas=list(pack.tile(faction.home_tile).areas),
+        hand=order_numbers(pack),
     )
 
 

@@ -71,6 +71,7 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
         ids.option_select_id(game_id, "map_building"),
         ids.option_toggle_id(game_id, "epic"),
         ids.option_toggle_id(game_id, "exploration"),
+        ids.option_toggle_id(game_id, "banners_of_war"),  # issue 23 item 1: the expansion's lobby toggle
         *(ids.lobby_id(game_id, op) for op in ("join", "leave", "start")),
     ]
     _, clicked = await dispatch(client, ids.option_toggle_id(game_id, "epic"), ALICE)

@@ -38,6 +38,22 @@ def emitted_kinds() -> set[str]:
 
 #: one event's data per kind, as the engine emits it
 SAMPLES: dict[str, dict] = {
+    # Banners of War (issue 23)
+    "battle_type_chosen": {"area": "1D", "row": 2, "side": "defender", "seat": 1, "unit": "human_knight"},
+    "tactic_fate_announced": {"area": "1D", "row": 2, "side": "attacker", "seat": 0, "count": 1},
+    "your_tactic_fate": {"area": "1D", "cards": ["bow_bestechung"]},
+    "garrison_played": {"seat": 0, "strength": 2},
+    "garrison_recruited": {"seat": 0, "area": "10A", "units": {"human_infantry": 2}},
+    "garrison_defends": {"area": "10A", "seat": 0, "strength": 2},
+    "units_substituted": {"seat": 0, "unit": "human_archer", "instead": "human_novice_wizard", "count": 1, "of": 2},
+    "rune_revealed": {"seat": 0, "area": "10A", "rune": "dragon", "why": "bow_machtspiel"},
+    "rune_not_revealed": {"seat": 1, "why": "bow_runenleuchten", "dragon": False},
+    "runes_hidden": {"areas": ["10A"]},
+    "desolation_placed": {"seat": 0, "area": "1A", "controller": 1, "dials": {"food": [2, 3]}, "why": "bow_duerre"},
+    "cryomancy_placed": {"seat": 0, "area": "1A", "tokens": 1, "why": "bow_eissturm"},
+    "cryomancy_removed": {"areas": ["1A", "2B"]},
+    "guildmaster_resources": {"seat": 0, "resource": "ore", "dials": {"ore": [2, 4]}},
+    "loss_ignored": {"seat": 0, "resource": "food", "amount": 1, "why": "bow_fruehjahrsflut"},
     "ability_used": {"area": "1D", "side": "attacker", "seat": 1, "unit": "uthuk_berserker", "mode": "skip", "targets": []},
     "activation_removed": {"seat": 0, "area": "8C", "why": "gewaltmarsch"},
     "alliance_ended": {"seat": 0, "area": "1A", "units": {"giant": 1}},
@@ -248,6 +264,7 @@ SAMPLES: dict[str, dict] = {
 }
 #: the kinds whose events go to one seat only
 PRIVATE = {
+    "your_tactic_fate",
     "battle_cards",
     "rune_seen",
     "scroll_seen",

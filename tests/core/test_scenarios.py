@@ -82,7 +82,7 @@ def test_an_unknown_game_is_a_scenario_error():
 def test_an_unknown_or_ill_typed_option_is_a_scenario_error():
     """Issue 18 item 1: a scenario's options are checked against the game's descriptor (a
     typo would otherwise play the base game silently)."""
-    with pytest.raises(ScenarioError, match="runewars has no option 'banners_of_war'; its options are: map_building"):
-        run_scenario({"title": "t", "source": "s", "game": "runewars", "seats": 2, "options": {"banners_of_war": True}})
+    with pytest.raises(ScenarioError, match="runewars has no option 'banner_of_war'; its options are: map_building"):
+        run_scenario({"title": "t", "source": "s", "game": "runewars", "seats": 2, "options": {"banner_of_war": True}})
     with pytest.raises(ScenarioError, match="option epic takes yes or no, not 3"):
         run_scenario({"title": "t", "source": "s", "game": "runewars", "seats": 2, "options": {"epic": 3}})

@@ -88,6 +88,16 @@ FIXTURES = {
     "take_dragon_rune": {"titles": {"primarch_des_rates_der_magier": {"holder": 0}, "oberhaupt_der_kriegergilde": {"holder": 0}}},
 }
 FIXTURES["place_dragon_rune"] = FIXTURES["gain_influence"]
+# Banners of War's effects (tests/runewars/test_banners_of_war.py plays its cards with this harness)
+FIXTURES["reveal_rune"] = {
+    "areas": {
+        "10A": {"units": stacks(0, human_infantry=1), "rune": {"kind": "dragon"}},
+        "2A": {"units": stacks(1, uthuk_berserker=1), "rune": {"kind": "false"}},
+    }
+}
+FIXTURES["place_desolation"] = {"areas": {"1A": {"units": stacks(0, human_infantry=1)}}}
+FIXTURES["place_cryomancy"] = FIXTURES["place_desolation"]
+FIXTURES["bribe"] = {}
 #: place_neutrals where = "each_neutral": every neutral unit type stands somewhere
 NEUTRAL_BOARD = {
     "areas": {
@@ -199,9 +209,11 @@ def run_until_done(state, events, card_id):
     raise AssertionError(f"{card_id}: the game did not settle")
 
 
-def play(card):
-    """The board before, the board after the card and everything its effects asked, and the events."""
-    start = ENGINE.from_position({}, 2, 3, spec_for(card))
+def play(card, options=None):
+    """The board before, the board after the card and everything its effects asked, and the events
+    (``options``: the game's options, e.g. Banners of War for its cards: tests/runewars/test_banners_of_war.py)."""
+    options = options or {}
+    start = ENGINE.from_position(options, 2, 3, spec_for(card))
     state, events = start.state, list(start.events)
     if card.kind == "tactics_card":
         holder = 1 if card.attrs["timing"] == "rival_turn" else 0
@@ -215,7 +227,7 @@ def play(card):
         return before, state, events
     blank = spec_for(card)
     blank["decks"][f"season.{card.attrs['season']}"] = []  # the same season without the card: its second function only
-    before = ENGINE.from_position({}, 2, 3, blank).state
+    before = ENGINE.from_position(options, 2, 3, blank).state
     return before, *run_until_done(state, events, card.id)
 
 

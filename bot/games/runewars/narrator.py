@@ -117,6 +117,11 @@ HEADINGS: dict[str, str] = {
     "place_tile": "Map building: place one of your tiles ({tiles}).",
     "place_guide": "Map building: place home-realm guide {number} of {count} on the edge of the map.",
     "place_home": "Map building: lay your home realm over one of the guides.",
+    # Banners of War
+    "garrison_recruit": "Garrison: place 2 triangle-base units at one of your strongholds.",
+    "recruit_substitute": "Recruit: how many of the {count} {unit} come as {instead} instead?",
+    "tactic_fate": "Secret: play tactic fate cards for your {unit} instead of fate cards ({draws} to draw)?",
+    "duel_tactic_fate": "Secret: play a tactic fate card for {hero} instead of this duel round's fate card?",
 }
 
 #: event lines; ``{...}`` are filled from the event's data. The kinds phrases.PHRASES builds
@@ -284,6 +289,22 @@ EVENTS: dict[str, str] = {
     "battle_bonus": "The {side} gains {strength} strength.",
     "battle_ended": "The battle in {area} is over: the {winner} won.",
     "ability_used": "The {side}'s {unit} use their ability.",
+    # Banners of War
+    "battle_type_chosen": "The {side} fights with {unit} in row {row}.",
+    "tactic_fate_announced": "The {side} plays {count} tactic fate card(s) instead of fate cards.",
+    "your_tactic_fate": "Your tactic fate cards: {cards}.",
+    "garrison_played": "{seat} garrisons: +{strength} strength when defending this season.",
+    "garrison_recruited": "{seat} recruits {units} with the Garrison in {area}.",
+    "garrison_defends": "{seat} defends {area} with the Garrison (+{strength}).",
+    "units_substituted": "{seat} recruits {count} {instead} instead of {unit}.",
+    "rune_revealed": "{seat} reveals the rune in {area}: a {rune} rune.",
+    "rune_not_revealed": "{seat} has no face-down rune to reveal.",
+    "runes_hidden": "The revealed runes in {areas} are turned face down before they move.",
+    "desolation_placed": "{seat} lays Desolation on {area}.",
+    "cryomancy_placed": "{seat} lays Cryomancy on {area}.",
+    "cryomancy_removed": "Spring melts one Cryomancy token in {areas}.",
+    "guildmaster_resources": "{seat} gains 2 {resource} as Guildmaster of Merchants.",
+    "loss_ignored": "{seat} ignores the loss of {amount} {resource} as Guildmaster of Merchants.",
 }
 
 #: public event kinds told only in a battle's report (a thread), not in the channel

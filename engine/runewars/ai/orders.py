@@ -18,9 +18,21 @@ from engine.runewars.ai import economy, movement
 from engine.runewars.ai.knowledge import Seen
 from engine.runewars.ai.registry import best, handles
 
+#: order id -> its worth ``fn(seen, bonus)``, for order cards of expansions
+ORDER_VALUES: dict = {}
+#: ``fn(seen, order_id, bonus) -> float`` added to every order's worth (an expansion's titles: engine.runewars.ai.banners)
+ORDER_EXTRAS: list = []
+
 
 def order_value(seen: Seen, number: int, bonus: bool) -> float:
     """What playing order card ``number`` now would bring, in points (with its bonus when ``bonus``)."""
+    value = _order_value(seen, number, bonus)
+    for extra in ORDER_EXTRAS:
+        value += extra(seen, seen.pack.order(number).id, bonus)
+    return value
+
+
+def _order_value(seen: Seen, number: int, bonus: bool) -> float:
     order = seen.pack.order(number).id
     if order in ("mobilize", "conquer"):
         plans = sorted(
@@ -48,6 +60,8 @@ def order_value(seen: Seen, number: int, bonus: bool) -> float:
         return economy.fortify_value(seen)
     if order == "strategy":
         return movement.strategy_value(seen) + (economy.TACTICS_WORTH * 2 if bonus else 0.0)
+    if order in ORDER_VALUES:  # an expansion's order card (engine.runewars.ai.banners)
+        return ORDER_VALUES[order](seen, bonus)
     return 0.0
 
 

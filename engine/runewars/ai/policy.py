@@ -14,7 +14,19 @@ from random import Random
 from typing import Any
 
 from engine.core import Action, Prompt
-from engine.runewars.ai import battle, cards, contender, economy, heroes, mapbuild, movement, orders, runes, start
+from engine.runewars.ai import (
+    banners,  # noqa: F401  (registers the Banners of War handlers and counts)
+    battle,
+    cards,
+    contender,
+    economy,
+    heroes,
+    mapbuild,
+    movement,
+    orders,
+    runes,
+    start,
+)
 from engine.runewars.ai.knowledge import Seen
 from engine.runewars.ai.registry import HANDLERS, passive
 from engine.runewars.data import Pack

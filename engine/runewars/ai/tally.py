@@ -78,6 +78,9 @@ COUNTS: dict[str, Callable[[Event], int]] = {
     "rune_peeks_by_cards": _kind("rune_peeked"),
 }
 
+#: count -> the option without which it cannot happen (counts of expansions, e.g. engine.runewars.ai.banners)
+OPTION_COUNTS: dict[str, str] = {}
+
 #: cards whose effects include the Hidden Pass (filled by :func:`prepare` from the pack)
 HIDDEN_PASS_CARDS: set[str] = set()
 
@@ -136,4 +139,5 @@ def cannot_happen(pack: Pack, options: dict[str, Any]) -> list[str]:
         missing.append("exploration_tokens_resolved")
     if not cards_with_effect(pack, "hidden_pass"):
         missing.append("hidden_pass")
+    missing += [name for name, option in OPTION_COUNTS.items() if not options.get(option)]
     return sorted(set(missing))

@@ -24,6 +24,7 @@ from engine.runewars.battle.assign import figure_args
 from engine.runewars.battle.frame import SIDE_NAMES, Battle, Fighter, Task
 from engine.runewars.battle.policy import as_actions, open_battle_prompt
 from engine.runewars.data import Pack, UnitType
+from engine.runewars.data.model import FateSection
 from engine.runewars.flow import prompt_kind, top
 from engine.runewars.retreat import push_retreat
 from engine.runewars.supply import figures_left
@@ -210,8 +211,26 @@ def run_redraw(state: GameState, pack: Pack, frame: Battle, task: Task, ctx: Con
 
 
 def fate_section(pack: Pack, card_id: str, unit: str):
-    card = next(c for c in pack.fate_cards if c.id == card_id)
+    """The section of the card for ``unit``'s base shape; a tactic fate card (Banners of War) reads its ``fate`` table."""
+    card = next((c for c in pack.fate_cards if c.id == card_id), None)
+    if card is None:
+        return tactic_fate_section(pack, card_id, pack.unit(unit).shape)
     return card.section(pack.unit(unit).shape)
+
+
+def is_fate_card(pack: Pack, card_id: str) -> bool:
+    return any(c.id == card_id for c in pack.fate_cards)
+
+
+def tactic_fate_section(pack: Pack, card_id: str, shape: str) -> FateSection:
+    """A tactic fate card's section for ``shape`` (exp. p. 7: „genau wie die eines Schicksalskarte … angewandt“)."""
+    card = next(c for c in pack.cards.get("tactics_card", ()) if c.id == card_id)
+    code = str(card.attrs["fate"][shape])
+    if code == "-":
+        return FateSection("blank", 0)
+    if code == "S":
+        return FateSection("special", 1)
+    return FateSection("rout" if code[0] == "R" else "damage", int(code[1:]))
 
 
 def ability_answers(pack: Pack, frame: Battle, task: Task) -> list[tuple[str, dict]]:

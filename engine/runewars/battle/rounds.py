@@ -12,12 +12,23 @@ from __future__ import annotations
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars import cards
-from engine.runewars.battle.abilities import fate_section
+from engine.runewars.banners import on as banners_on
+from engine.runewars.battle.abilities import fate_section, is_fate_card
 from engine.runewars.battle.figures import standing
 from engine.runewars.battle.frame import ATTACKER, DEFENDER, SIDE_NAMES, Battle, BattleSide, Task
 from engine.runewars.battle.policy import as_actions, asks, open_battle_prompt
 from engine.runewars.data import Pack
 from engine.runewars.flow import prompt_kind, top
+
+#: the revised battle steps of Banners of War (engine.runewars.banners.tactic_fate): both unit types are
+#: chosen first, then the tactic fate cards are announced (4a, 4b), then both sides draw (4c, 4d)
+REVISED = "tactic_fate_attacker"
+
+
+def after_types(state: GameState) -> str:
+    """The step once both sides have chosen their unit type."""
+    return REVISED if banners_on(state.options) else "reveal"
+
 
 RULE = "p. 22 (Kampfrunden): a unit type of this battle row that has not drawn in this battle and has standing units"
 CHOOSING = {"choose_attacker": ATTACKER, "choose_defender": DEFENDER}
@@ -44,7 +55,7 @@ def choose(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
     types = eligible(pack, frame, index)
     if not types:
         side.unit = None
-        frame.step = "choose_defender" if index == ATTACKER else "reveal"
+        frame.step = "choose_defender" if index == ATTACKER else after_types(state)
         return
     if asks(state, side.leader, "order"):
         open_battle_prompt(
@@ -61,6 +72,12 @@ def choose(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
 
 def draw_for(state: GameState, pack: Pack, frame: Battle, index: int, unit: str, ctx: Context) -> None:
     side = frame.sides[index]
+    if banners_on(state.options):  # Banners of War's revised step 4: both types first, then announcements, then draws
+        side.unit = unit
+        side.drawn.append(unit)
+        frame.step = "choose_defender" if index == ATTACKER else REVISED
+        ctx.emit("battle_type_chosen", area=frame.area, row=frame.row, side=SIDE_NAMES[index], seat=side.seat, unit=unit)
+        return
     side.unit = unit
     side.cards = cards.draw(state.board, "fate", len(standing(side, unit)), ctx.rng)
     side.drawn.append(unit)
@@ -106,7 +123,9 @@ def damage(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
 
 def discard(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
     for side in frame.sides:
-        state.board.decks["fate"].discard += side.cards + side.extra_cards
+        used = side.cards + side.extra_cards
+        state.board.decks["fate"].discard += [c for c in used if is_fate_card(pack, c)]
+        state.board.decks["tactics"].discard += [c for c in used if not is_fate_card(pack, c)]  # tactic fate cards
         side.unit, side.cards, side.extra_cards = None, [], []
     more = eligible(pack, frame, ATTACKER) or eligible(pack, frame, DEFENDER)
     frame.step = "choose_attacker" if more else "row"

@@ -315,12 +315,20 @@ def _load_layer(directory: Path, merged: Merged, counter: list[int], layer: int)
                 bucket[rid] = Rec(data, fname, counter[0])
 
 
-def merge_layers(pack_dir: Path | None) -> Merged:
+def expansion_dir(name: str) -> Path:
+    """The built-in layer of expansion ``name`` (e.g. ``data/runewars/banners_of_war``), merged over the base pack."""
+    return builtin_dir() / name
+
+
+def merge_layers(pack_dir: Path | None, expansions: Sequence[str] = ()) -> Merged:
+    """The built-in pack, then each expansion's built-in layer, then ``pack_dir`` (a user pack replaces either)."""
     merged = Merged()
     counter = [0]
     _load_layer(builtin_dir(), merged, counter, 0)
+    for layer, name in enumerate(expansions, start=1):
+        _load_layer(expansion_dir(name), merged, counter, layer)
     if pack_dir is not None:
-        _load_layer(Path(pack_dir), merged, counter, 1)
+        _load_layer(Path(pack_dir), merged, counter, len(expansions) + 1)
     return merged
 
 
@@ -603,9 +611,16 @@ def _validate_counts(v: _V, m: Merged) -> None:
     orders = m.tables.get("order", {})
     per = v.comp("order_cards", "per_faction")
     nums = sorted(r.data["number"] for r in orders.values())
-    if per is not None and nums != list(range(1, per + 1)):
+    first_rec = m.get("constant", "first_order_number")  # Banners of War: Garrison is 0 (ruling R-BW3)
+    first = int(first_rec.data["value"]) if first_rec is not None else 1
+    if per is not None and nums != list(range(first, first + per)):
         v.errors.append(
-            PackError(m.table_file.get("order", "-"), "order[*]", "number", f"order numbers must be 1..{per}, got {nums}")
+            PackError(
+                m.table_file.get("order", "-"),
+                "order[*]",
+                "number",
+                f"order numbers must be {first}..{first + per - 1}, got {nums}",
+            )
         )
     want = v.comp("order_cards")
     if want is not None and per is not None and want != per * nf:
@@ -750,6 +765,7 @@ def build_pack(m: Merged) -> Pack:
             d["ability_name"],
             d["ability"],
             _prov(d),
+            d.get("replaces", ""),
         )
         for d in t("unit")
     }
@@ -951,8 +967,8 @@ def _sort_key(e: PackError, order: dict[str, int]) -> int:
     return order.get(e.file, len(order))
 
 
-def _run(pack_dir: Path | None, checks: Sequence[RecordCheck]) -> tuple[Merged, list[PackError]]:
-    m = merge_layers(pack_dir)
+def _run(pack_dir: Path | None, checks: Sequence[RecordCheck], expansions: Sequence[str] = ()) -> tuple[Merged, list[PackError]]:
+    m = merge_layers(pack_dir, expansions)
     errors = list(m.errors)
     if not any(e.file == "-" or e.message.startswith("pack directory") for e in errors):
         try:
@@ -972,12 +988,18 @@ def _run(pack_dir: Path | None, checks: Sequence[RecordCheck]) -> tuple[Merged, 
     return m, schema_errs + later
 
 
-def load_pack(pack_dir: Path | str | None = None, *, use_env: bool = True, checks: Sequence[RecordCheck] = ()) -> Pack:
-    """Load the built-in pack, merged with ``pack_dir`` (or ``$RUNETABLE_DATA_PACK``).
+def load_pack(
+    pack_dir: Path | str | None = None,
+    *,
+    use_env: bool = True,
+    checks: Sequence[RecordCheck] = (),
+    expansions: Sequence[str] = (),
+) -> Pack:
+    """Load the built-in pack, merged with each of ``expansions`` (built-in layers) and ``pack_dir`` (or ``$RUNETABLE_DATA_PACK``).
 
     Raises :class:`PackInvalid` listing every error if validation (the data's own and ``checks``) fails.
     """
-    m, errors = _run(resolve_pack_dir(pack_dir, use_env), checks)
+    m, errors = _run(resolve_pack_dir(pack_dir, use_env), checks, expansions)
     if errors:
         raise PackInvalid(errors)
     return build_pack(m)
@@ -1054,9 +1076,15 @@ def load_pack_from_records(records: Any, *, load_order: Any = None, checks: Sequ
     return build_pack(merged)
 
 
-def check(pack_dir: Path | str | None = None, *, use_env: bool = True, checks: Sequence[RecordCheck] = ()) -> CheckResult:
+def check(
+    pack_dir: Path | str | None = None,
+    *,
+    use_env: bool = True,
+    checks: Sequence[RecordCheck] = (),
+    expansions: Sequence[str] = (),
+) -> CheckResult:
     """Validate without raising (the data's own checks and ``checks``): ``ok``, every error, the counts and the pack hash."""
-    m, errors = _run(resolve_pack_dir(pack_dir, use_env), checks)
+    m, errors = _run(resolve_pack_dir(pack_dir, use_env), checks, expansions)
     counts = compute_counts(m)
     digest = None
     if not errors:

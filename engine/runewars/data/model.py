@@ -170,6 +170,8 @@ class UnitType:
     ability_name: str
     ability: str
     prov: Provenance
+    #: Banners of War: the base unit this one is recruited instead of, figure for figure ("" for base units)
+    replaces: str = ""
 
     @property
     def neutral(self) -> bool:

@@ -71,6 +71,8 @@ TABLES: dict[str, dict[str, tuple[str, bool]]] = {
         "flying": ("bool", True),
         "ability_name": ("str", True),
         "ability": ("str", True),
+        "replaces": ("str", False),
+        "expansion": ("str", False),
     },
     "faction": {
         "name_de": ("str", True),

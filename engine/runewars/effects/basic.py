@@ -21,6 +21,7 @@ from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
 from engine.runewars.effects import applies_when, effect, running_card
 from engine.runewars.effects.common import aimed_at, ask, chosen
+from engine.runewars.effects.titles import ignores_season_loss
 from engine.runewars.flow import push, top
 from engine.runewars.map import geometry
 from engine.runewars.movement import crossable, may_leave
@@ -93,6 +94,9 @@ def turn_dial(state: GameState, pack: Pack, ctx: Context, seat: int, resource: s
     board: RunewarsBoard = state.board
     for target in aimed_at(state, pack, seat, who):
         player = board.players[target]
+        if amount < 0 and ignores_season_loss(state, pack, target):  # Banners of War: the Guildmaster of Merchants
+            ctx.emit("loss_ignored", seat=target, resource=resource, amount=-amount, why=running_card(state))
+            continue
         before = player.dials[resource]
         player.dials[resource] = max(0, min(before + amount, pack.faction(player.faction).dials[resource].max))
         ctx.emit("dials_set", seat=target, dials={resource: [before, player.dials[resource]]}, why=running_card(state))

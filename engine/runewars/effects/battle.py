@@ -33,6 +33,13 @@ def start_of_battle(state: GameState, pack: Pack, frame: Battle, ctx: Context) -
         bonus = sum(e.amount for e in board.lasting_effects if e.modifier == modifier and e.until != "battle")
         if side.seat is not None:
             bonus += total(board, "strength", side.seat) + battle_bonus(board, pack, side.seat, index)
+            if index != ATTACKER:  # Banners of War, Garrison: „im Kampf der Verteidiger … +2 Stärke“
+                garrison = sum(
+                    e.amount for e in board.lasting_effects if e.modifier == "defending_strength" and e.seat == side.seat
+                )
+                if garrison:
+                    bonus += garrison
+                    ctx.emit("garrison_defends", area=frame.area, seat=side.seat, strength=garrison)
         if bonus:
             side.bonus += bonus
             ctx.emit("battle_bonus", area=frame.area, side=SIDE_NAMES[index], seat=side.seat, strength=bonus)

@@ -9,7 +9,8 @@ rules consult while it lasts, for whom, by how much, and until when:
 - ``permanent``: for the rest of the game.
 
 Modifiers (:data:`MODIFIERS`): ``attacker_strength`` / ``defender_strength`` (every
-battle's attacker or defender), ``strength`` (the battles ``seat`` fights), ``no_tactics``
+battle's attacker or defender), ``strength`` (the battles ``seat`` fights), ``defending_strength``
+(the battles ``seat`` defends: the Banners of War Garrison), ``no_tactics``
 (no tactics card may be played), ``no_bonus`` (order cards give no bonus). Several
 modifiers of one kind add up; they apply in the order they were created.
 """
@@ -26,7 +27,7 @@ from engine.runewars.effects.common import aimed_at, card
 from engine.runewars.flow import after_every_step, top
 from engine.runewars.state import RunewarsBoard
 
-MODIFIERS = ("attacker_strength", "defender_strength", "strength", "no_tactics", "no_bonus")
+MODIFIERS = ("attacker_strength", "defender_strength", "strength", "no_tactics", "no_bonus", "defending_strength")
 DURATIONS = ("season", "battle", "permanent")
 
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 from engine.core import Context, GameState
 from engine.runewars.battle.frame import ATTACKER
 from engine.runewars.data import Pack
-from engine.runewars.effects import resolve_effects
+from engine.runewars.effects import resolve_effects, running_card
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import current_player_order
 
-TRIGGERS = ("council_card", "season_start")
+TRIGGERS = ("council_card", "season_start", "harvest")
 
 
 def held(board: RunewarsBoard, pack: Pack, seat: int) -> list:
@@ -58,3 +58,37 @@ def trigger(state: GameState, pack: Pack, ctx: Context, when: str) -> None:
     for seat, title_id, records in reversed(due):  # a stack: the last pushed runs first
         ctx.emit("title_benefit", seat=seat, title=title_id, when=when)
         resolve_effects(state, pack, ctx, seat, records, card=title_id)
+
+
+def holders_of(board: RunewarsBoard, pack: Pack, when: str) -> list[int]:
+    """Seats holding a title with a trigger for ``when``."""
+    return [
+        seat
+        for seat in range(len(board.players))
+        if any(t.get("when") == when for title in held(board, pack, seat) for t in title.attrs.get("triggers", ()))
+    ]
+
+
+def guildmasters(board: RunewarsBoard, pack: Pack) -> list[int]:
+    """Seats whose title acts on their own Harvest (Banners of War: the Guildmaster of Merchants)."""
+    return holders_of(board, pack, "harvest")
+
+
+def trigger_for(state: GameState, pack: Pack, ctx: Context, when: str, seat: int) -> None:
+    """Push the effects ``seat``'s titles have for ``when`` (an event of its own, e.g. its Harvest)."""
+    for title in held(state.board, pack, seat):
+        for t in title.attrs.get("triggers", ()):
+            if t.get("when") == when:
+                ctx.emit("title_benefit", seat=seat, title=title.id, when=when)
+                resolve_effects(state, pack, ctx, seat, list(t.get("effects", ())), card=title.id)
+
+
+def ignores_season_loss(state: GameState, pack: Pack, seat: int) -> bool:
+    """A title that lets ``seat`` ignore the resource losses of a season card's first function, while one
+    resolves (Banners of War, Guildmaster: „kann … Rohstoffverluste ignorieren, die durch die erste Funktion
+    einer Jahreszeitenkarte verursacht werden“)."""
+    titles = [t for t in held(state.board, pack, seat) if t.attrs.get("ignores_season_losses")]
+    if not titles:
+        return False
+    card_id = running_card(state)
+    return any(c.id == card_id for c in pack.cards.get("season_card", ()))

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 
 from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars import cards
+from engine.runewars.banners import on as banners_on
+from engine.runewars.battle.abilities import is_fate_card, tactic_fate_section
 from engine.runewars.data import FateSection, Pack
 from engine.runewars.effects import Effects, effect, resolve_effects
 from engine.runewars.effects.windows import open_window
@@ -58,6 +60,10 @@ MONSTER_SPECIALS = {
     "dragon": "nothing (it destroys triangle units; a hero counts as a circle)",
     "razorwing": "nothing (it routs a unit of battle row 2 or higher; a hero has no battle row)",
 }
+
+
+#: steps other rules add to the duel (Banners of War: ``tactic_fate``), step -> fn(state, pack, duel, ctx)
+EXTRA_STEPS: dict = {}
 
 
 @register
@@ -104,7 +110,8 @@ def side_hero(state: GameState, duel: Duel, side: int) -> Hero | None:
 
 def _section(state: GameState, pack: Pack, duel: Duel, side: int, card: str) -> FateSection:
     shape = pack.unit(duel.monster).shape if side == DEFENDER and duel.monster else str(pack.constant("hero_duel_shape"))
-    return next(c for c in pack.fate_cards if c.id == card).section(shape)
+    found = next((c for c in pack.fate_cards if c.id == card), None)
+    return tactic_fate_section(pack, card, shape) if found is None else found.section(shape)
 
 
 def _defeated(state: GameState, pack: Pack, duel: Duel, side: int) -> bool:
@@ -131,7 +138,12 @@ def _advance(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> bool:
     elif step == "start":
         return _start_of_duel(state, pack, duel, ctx)
     elif step == "draw":
-        _draw(state, pack, duel, ctx)
+        if banners_on(state.options):  # Banners of War: tactic fate cards are announced before the draw
+            duel.step, duel.side, duel.cards = "tactic_fate", ATTACKER, ["", ""]
+        else:
+            _draw(state, pack, duel, ctx)
+    elif step in EXTRA_STEPS:
+        EXTRA_STEPS[step](state, pack, duel, ctx)
     elif step == "apply":
         _apply(state, pack, duel, ctx)
     elif step == "armor":
@@ -249,10 +261,16 @@ def _effects(state: GameState, pack: Pack, ctx: Context, hero: Hero, side: int, 
 
 
 def _draw(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> None:
-    """Step a: starting with the attacker, each draws 1 fate card and shows it."""
+    """Step a: starting with the attacker, each draws 1 fate card and shows it (a tactic fate card announced
+    for a side, Banners of War, stands in for its draw: engine.runewars.banners.tactic_fate)."""
     duel.round += 1
     duel.incoming, duel.prevented, duel.certain = [0, 0], [0, 0], [0, 0]
-    duel.cards = cards.draw(state.board, "fate", 2, ctx.rng)
+    if any(duel.cards):
+        drawn = cards.draw(state.board, "fate", duel.cards.count(""), ctx.rng)
+        duel.cards = [c or (drawn.pop(0) if drawn else "") for c in duel.cards]
+        duel.cards = [c for c in duel.cards if c]
+    else:
+        duel.cards = cards.draw(state.board, "fate", 2, ctx.rng)
     ctx.emit(
         "duel_cards",
         area=duel.area,
@@ -454,7 +472,9 @@ def _resolve(state: GameState, pack: Pack, duel: Duel, ctx: Context) -> None:
     taken = [max(0, duel.incoming[s] - duel.prevented[s]) + duel.certain[s] for s in (ATTACKER, DEFENDER)]
     for side, amount in enumerate(taken):
         _hit(state, duel, side, amount)
-    state.board.decks["fate"].discard += duel.cards + duel.extra_cards
+    used = duel.cards + duel.extra_cards
+    state.board.decks["fate"].discard += [c for c in used if is_fate_card(pack, c)]
+    state.board.decks["tactics"].discard += [c for c in used if not is_fate_card(pack, c)]  # tactic fate cards
     duel.cards, duel.extra_cards = [], []
     ctx.emit(
         "duel_round",

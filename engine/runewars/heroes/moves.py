@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, Prompt, register
+from engine.runewars.banners.board import terrain  # Banners of War: Cryomancy thaws water borders (ruling R-BW9)
 from engine.runewars.data import Pack
 from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import find, keywords, public_hero
-from engine.runewars.map import geometry
 from engine.runewars.movement import crossable, passable_for
 from engine.runewars.state import Hero, RunewarsBoard
 
@@ -36,7 +36,7 @@ def face_up_areas(board: RunewarsBoard, token: str) -> set[str]:
 def steps_from(state: GameState, pack: Pack, area: str, seat: int) -> list[str]:
     """Areas one step away for a hero: adjacent across passable borders, or another face-up portal if ``seat`` can pay."""
     board: RunewarsBoard = state.board
-    geo = geometry(pack, board.placements)
+    geo = terrain(pack, board)
     winter = board.season == "winter"
     near = [b for b in sorted(geo.adjacency[area]) if crossable(geo, area, b, flying=False, winter=winter)]
     portals = face_up_areas(board, PORTAL)
@@ -63,7 +63,7 @@ def portal_info(state: GameState, pack: Pack, seat: int) -> dict:
 
 def portal_jumps(state: GameState, pack: Pack, origin: str, path: list[str]) -> int:
     """Steps of ``path`` that only a Magic Portal makes possible (each costs 1 influence, p. 37)."""
-    geo = geometry(pack, state.board.placements)
+    geo = terrain(pack, state.board)
     winter = state.board.season == "winter"
     previous, jumps = origin, 0
     for area in path:
@@ -159,7 +159,7 @@ def push_hero_retreat(state: GameState, hero: Hero, why: str) -> None:
 
 def retreat_destinations(state: GameState, pack: Pack, hero: Hero) -> list[str]:
     board: RunewarsBoard = state.board
-    geo = geometry(pack, board.placements)
+    geo = terrain(pack, board)
     return [
         b for b in sorted(geo.adjacency[hero.area]) if crossable(geo, hero.area, b, flying=False, winter=board.season == "winter")
     ]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.runewars.banners.cards import rehide
 from engine.runewars.control import controller
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, season_id, top
@@ -191,6 +192,7 @@ def fortify_swap(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     board: RunewarsBoard = state.board
     frame = top(state, FortifyOrder)
     first, second = frame.moving
+    rehide(state, first, second, ctx)  # Banners of War: revealed tokens go face down before they are moved
     move_runes(board, frame.seat, first, second, swap=action.choice == "swap")
     frame.moving = []
     state.close(prompt.id)

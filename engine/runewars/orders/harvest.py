@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
+from engine.runewars.banners.board import suppressed
 from engine.runewars.control import controlled_areas, controller
 from engine.runewars.data import Pack
 from engine.runewars.data.model import RESOURCES
+from engine.runewars.effects.titles import guildmasters, trigger_for
 from engine.runewars.flow import procedure, prompt_kind, season_id, top
 from engine.runewars.heroes.exploration import village_bonus
 from engine.runewars.orders import order
@@ -43,8 +45,14 @@ def _advance(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
     board: RunewarsBoard = state.board
     if frame.step == "harvest":
         set_dials_to_production(board, pack, frame.seat, ctx)
+        if frame.seat in guildmasters(board, pack):  # Banners of War: the Guildmaster's 2 resources (its effect asks which)
+            frame.step = "bonus" if frame.bonus else "done"
+            trigger_for(state, pack, ctx, "harvest", frame.seat)
+            return False
         if not frame.bonus:
             return True
+        frame.step = "bonus"
+    if frame.step == "bonus":
         frame.step, frame.to_collect = "collect", own_developments(board, frame.seat)
         ctx.emit("order_bonus", seat=frame.seat, order="harvest", developments=list(frame.to_collect))
     if frame.step == "collect":
@@ -64,6 +72,8 @@ def _advance(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
 def area_production(board: RunewarsBoard, pack: Pack, area_id: str) -> dict[str, int]:
     """An area's resource icons (p. 33), plus a face-up Village's +1 (p. 37 „Das Gebiet produziert +1 Rohstoff“)."""
     totals = dict(pack.areas[area_id].resources())
+    if suppressed(board, area_id):  # Banners of War: Desolation / Cryomancy cancel the area's symbols, not a Village
+        totals = dict.fromkeys(totals, 0)
     for resource, n in village_bonus(pack, board, area_id).items():
         totals[resource] += n
     return totals

@@ -34,13 +34,13 @@ from typing import ClassVar
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.alliance import refresh_alliances
+from engine.runewars.banners.board import terrain  # Banners of War: Cryomancy thaws water borders
 from engine.runewars.control import controller
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
 from engine.runewars.diplomacy import battles_fought, begin_battle, start_diplomacy
 from engine.runewars.flow import procedure, prompt_kind, season_id, top
 from engine.runewars.heroes.moves import PORTAL, face_up_areas, portal_cost, portal_info
-from engine.runewars.map import geometry
 from engine.runewars.movement import march_routes, move_units, passable_areas
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard, Stack
@@ -279,7 +279,7 @@ def _sources(
         max_jumps = board.players[frame.seat].influence // portal_cost(pack)
     return march_routes(
         board,
-        geometry(pack, board.placements),
+        terrain(pack, board),
         frame.seat,
         frame.target,
         unit_type,

@@ -28,6 +28,8 @@ from engine.runewars.supply import figures_left
 
 RULE = "p. 35 (Rekrutierung)"
 PLACE_RULE = "p. 35 (Rekrutierung): „in beliebige eigene Gebiete mit einer Festung“"
+#: ``hook(state, pack, frame, ctx)`` run once the resources are chosen, before any unit is placed
+AFTER_CHOICE: list = []
 TAKE_RULE = "p. 31 (Beschränkungen des Spielmaterials): a unit from a friendly area only when all figures of its type are in play"
 
 
@@ -126,6 +128,8 @@ def choose_resource(state: GameState, pack: Pack, prompt: Prompt, action: Action
     frame.step = "place"
     state.close(prompt.id)
     ctx.emit("units_recruited", seat=prompt.seat, resources=chosen, units=dict(frame.to_place))
+    for hook in AFTER_CHOICE:  # Banners of War: new units instead of base figures (engine.runewars.banners.recruiting)
+        hook(state, pack, frame, ctx)
 
 
 # -- placing the units ------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.alliance import refresh_alliances
+from engine.runewars.banners.board import terrain  # Banners of War: Cryomancy thaws water borders
 from engine.runewars.control import controller
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
@@ -32,7 +33,6 @@ from engine.runewars.heroes.moves import (
     usable_portals,
 )
 from engine.runewars.heroes.moves import strategy_destinations as hero_destinations
-from engine.runewars.map import geometry
 from engine.runewars.movement import crossable, move_units, passable_for, strategy_destinations
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
@@ -120,7 +120,7 @@ def destinations(state: GameState, pack: Pack, seat: int, origin: str, unit: str
     board: RunewarsBoard = state.board
     reachable = strategy_destinations(
         board,
-        geometry(pack, board.placements),
+        terrain(pack, board),
         seat,
         origin,
         pack.unit(unit),
@@ -184,9 +184,7 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
         message, rule = _why_not(state, pack, frame, origin, to, unit, free)
         raise IllegalAction(message, rule=rule, alternatives=([a for a in legal if a.args.get("from") == origin] or legal)[:10])
     board: RunewarsBoard = state.board
-    if not crossable(
-        geometry(pack, board.placements), origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"
-    ):
+    if not crossable(terrain(pack, board), origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"):
         board.players[action.seat].influence -= portal_cost(pack)
         ctx.emit("influence_spent", seat=action.seat, amount=portal_cost(pack), why="magic_portal")
     move_units(board, action.seat, origin, to, unit, count)
@@ -212,7 +210,7 @@ def _why_not(state: GameState, pack: Pack, frame: StrategyOrder, origin: str, to
             RULE_ONCE,
         )
     if to not in destinations(state, pack, frame.seat, origin, unit):
-        geometry_ = geometry(pack, board.placements)
+        geometry_ = terrain(pack, board)
         portals = face_up_areas(board, PORTAL)
         if to in destinations(state, pack, frame.seat, origin, unit, portals=portals):
             return f"The Magic Portal from {origin} to {to} costs {portal_cost(pack)} influence, more than you have.", RULE_PORTAL

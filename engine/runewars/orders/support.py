@@ -18,6 +18,7 @@ from itertools import combinations
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
+from engine.runewars.banners.board import suppressed
 from engine.runewars.control import controlled_areas
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
@@ -45,7 +46,10 @@ class SupportOrder:
 def _advance(state: GameState, pack: Pack, frame: SupportOrder, ctx: Context) -> bool:
     board: RunewarsBoard = state.board
     if frame.step == "start":
-        frame.step, frame.cities = "cities", [a for a in controlled_areas(board, frame.seat) if board.areas[a].city]
+        frame.step, frame.cities = (
+            "cities",
+            [a for a in controlled_areas(board, frame.seat) if board.areas[a].city and not suppressed(board, a)],
+        )
     if frame.step == "cities":
         if frame.cities:
             _open_city_prompt(state, pack, frame)

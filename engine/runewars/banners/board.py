@@ -1,0 +1,81 @@
+"""The board with the expansion's facts (Banners of War).
+
+A game with the option gets a :class:`BannersBoard` (a :class:`RunewarsBoard` with more fields), so
+the base game's states stay exactly as they were (tests/golden compares their hashes).
+"""
+
+from __future__ import annotations
+
+from copy import copy
+from dataclasses import dataclass, field
+
+from engine.core import register
+from engine.runewars.data import Pack
+from engine.runewars.map import Board, geometry
+from engine.runewars.state import RunewarsBoard
+
+
+@register
+@dataclass
+class BannersBoard(RunewarsBoard):
+    #: areas holding a Desolation token (at most one per area, p. 8 „Ödnismarker“)
+    desolation: list[str] = field(default_factory=list)
+    #: area -> Cryomancy tokens there (several may share an area, p. 8 „Eiswüstenmarker“)
+    cryomancy: dict[str, int] = field(default_factory=dict)
+    #: the area of the Sunken City once a quest or effect placed it, else ""
+    sunken_city: str = ""
+
+
+def expansion_board(board: RunewarsBoard) -> BannersBoard | None:
+    return board if isinstance(board, BannersBoard) else None
+
+
+def tokens_used(board: BannersBoard) -> int:
+    """Desolation and Cryomancy tokens on the board: one shared supply (ruling R-BW9)."""
+    return len(board.desolation) + sum(board.cryomancy.values())
+
+
+def suppressed(board: RunewarsBoard, area_id: str) -> bool:
+    """p. 8: Desolation or Cryomancy in the area cancels its resource symbols and its city's printed rune."""
+    b = expansion_board(board)
+    return b is not None and (area_id in b.desolation or b.cryomancy.get(area_id, 0) > 0)
+
+
+def banners_view(board: RunewarsBoard) -> dict[str, object]:
+    """The expansion's public facts for the views (nothing for a base game, whose views stay the same)."""
+    b = expansion_board(board)
+    if b is None:
+        return {}
+    return {
+        "banners": {
+            "desolation": sorted(b.desolation),
+            "cryomancy": dict(sorted(b.cryomancy.items())),
+            "sunken_city": b.sunken_city,
+        }
+    }
+
+
+_THAWED: dict[tuple[int, frozenset[str]], Board] = {}
+
+
+def terrain(pack: Pack, board: RunewarsBoard) -> Board:
+    """The map's geometry for movement: with Cryomancy, the water borders of its areas are crossed as in winter
+    (exp. p. 8: „können alle Einheiten die Bewegungsbeschränkungen durch Wassergrenzen (blau) in diesem Gebiet
+    ignorieren, als wäre Winter (benachbarte Gebiete mit blauen Grenzen sind davon nicht betroffen)“)."""
+    geo = geometry(pack, board.placements)
+    b = expansion_board(board)
+    frozen = frozenset(a for a, n in b.cryomancy.items() if n) if b is not None else frozenset()
+    if not frozen:
+        return geo
+    key = (id(geo), frozen)
+    hit = _THAWED.get(key)
+    if hit is None:
+        if len(_THAWED) >= 64:
+            _THAWED.clear()
+        hit = copy(geo)
+        hit.__dict__["adjacency"] = {
+            a: {n: (None if kind == "water" and (a in frozen or n in frozen) else kind) for n, kind in near.items()}
+            for a, near in geo.adjacency.items()
+        }
+        _THAWED[key] = hit
+    return hit
