@@ -71,7 +71,9 @@ def support_options(b: StoneBoard, seat: int, options: dict[str, Any]) -> list[t
             if conflict not in near:
                 continue
             kind = b.cells[conflict]["kind"]
-            if advanced and ((kind == "forest" and army["type"] != "cavalry") or (kind == "mountain" and army["type"] != "ranged")):
+            if advanced and (
+                (kind == "forest" and army["type"] != "cavalry") or (kind == "mountain" and army["type"] != "ranged")
+            ):
                 continue
             found.append((army, conflict))
     return found
@@ -244,7 +246,9 @@ def roll(state: GameState, phase: int, ctx: Context) -> None:
         pools: list[tuple[int, int, dict[str, Any]]] = []  # (dice, threshold, effect)
         field_army = army_at(b, cell, seat)
         effect = bt["effects"].get(str(seat), {}) if field_army is not None else {}
-        armies = ([field_army] if field_army is not None else []) + ([] if bt["overrun"] else [a for a in supporters(b, cell) if a["owner"] == seat])
+        armies = ([field_army] if field_army is not None else []) + (
+            [] if bt["overrun"] else [a for a in supporters(b, cell) if a["owner"] == seat]
+        )
         for army in armies:
             unit = pack.units[army["type"]]
             if int(unit["phase"]) != phase:
@@ -363,7 +367,8 @@ def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:
     if kind == "support":
         answers = [Action(s, pid, "done")]
         answers += [
-            Action(s, pid, "support", {"cell": a["cell"], "army": a["type"], "conflict": c}) for a, c in support_options(b, s, state.options)
+            Action(s, pid, "support", {"cell": a["cell"], "army": a["type"], "conflict": c})
+            for a, c in support_options(b, s, state.options)
         ]
         return answers
     if kind == "battle_pick":

@@ -217,7 +217,9 @@ def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:
     if prompt.kind == "order_assign":
         taken = set(b.picks.get("positions", {}).values())
         placing = prompt.info["placing"]
-        return [Action(s, pid, "assign", {"player": placing, "position": i + 1}) for i in range(state.seat_count) if i not in taken]
+        return [
+            Action(s, pid, "assign", {"player": placing, "position": i + 1}) for i in range(state.seat_count) if i not in taken
+        ]
     return []
 
 

@@ -105,7 +105,7 @@ def split(army: dict[str, Any], k: int) -> tuple[int, int] | None:
     r, m = army["reg"], army["merc"]
     if k == r + m:
         return r, m
-    for m1 in range(0, min(m, k) + 1):
+    for m1 in range(min(m, k) + 1):
         r1 = k - m1
         if r1 <= r and m1 <= r1 and m - m1 <= r - r1 and (r - r1) > 0:
             return r1, m1
@@ -196,7 +196,16 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
     else:
         tile = army.get("equip") if whole else None
         if there is None:
-            there = {"id": b.next_army, "owner": s, "cell": dest, "type": army["type"], "reg": 0, "merc": 0, "equip": None, "moved": True}
+            there = {
+                "id": b.next_army,
+                "owner": s,
+                "cell": dest,
+                "type": army["type"],
+                "reg": 0,
+                "merc": 0,
+                "equip": None,
+                "moved": True,
+            }
             b.next_army += 1
             b.armies.append(there)
         there["reg"] += r1

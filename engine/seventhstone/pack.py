@@ -140,7 +140,13 @@ def build(raw: dict[str, dict[str, Any]], digest: str) -> Pack:
             errors.append(f"equipment.toml tile {k + 1}: {kind} is of class {EQUIPMENT_KINDS[kind]!r}")
         symbols = rec.get("symbols") or [None] * int(rec.get("count", 1))
         for symbol in symbols:
-            tile = {"id": len(equipment), "kind": kind, "class": EQUIPMENT_KINDS[kind], "value": rec.get("value"), "symbol": symbol}
+            tile = {
+                "id": len(equipment),
+                "kind": kind,
+                "class": EQUIPMENT_KINDS[kind],
+                "value": rec.get("value"),
+                "symbol": symbol,
+            }
             tile["name"] = tile_name(tile)
             equipment.append(tile)
     # the counts the rulebook fixes

@@ -198,7 +198,9 @@ class SeventhStone(Ruleset):
             b.flags["water" if kind == "water_crossing" else "portals"] = True
             ctx.emit("event", event=kind)
 
-    def destroy_armies(self, state: GameState, cell: str, ctx: Context, *, cause: str, only: dict[str, Any] | None = None) -> None:
+    def destroy_armies(
+        self, state: GameState, cell: str, ctx: Context, *, cause: str, only: dict[str, Any] | None = None
+    ) -> None:
         b: StoneBoard = state.board
         for army in [only] if only is not None else [a for a in b.armies if a["cell"] == cell]:
             while army["reg"]:
@@ -289,7 +291,11 @@ class SeventhStone(Ruleset):
         if kind == "barracks":
             return [Action(s, prompt.id, "place", {"cell": c}) for c in self.free_yield(b)]
         if kind == "disband":
-            return [Action(s, prompt.id, "disband", {"cell": a["cell"], "army": a["type"]}) for a in b.armies if a["owner"] == s and a["reg"] > 0]
+            return [
+                Action(s, prompt.id, "disband", {"cell": a["cell"], "army": a["type"]})
+                for a in b.armies
+                if a["owner"] == s and a["reg"] > 0
+            ]
         module = HANDLERS.get(kind)
         if module is None:
             return []
@@ -301,7 +307,9 @@ class SeventhStone(Ruleset):
             if action.choice not in {a.choice for a in legal}:
                 raise InvalidAction(f"{action.choice!r} does not answer a {prompt.kind} decision")
             raise IllegalAction(
-                f"That {prompt.kind} answer is not allowed now.", rule=RULES.get(prompt.kind, "Seventh Stone"), alternatives=legal[:10]
+                f"That {prompt.kind} answer is not allowed now.",
+                rule=RULES.get(prompt.kind, "Seventh Stone"),
+                alternatives=legal[:10],
             )
         b: StoneBoard = state.board
         state.close(prompt.id)

@@ -67,7 +67,12 @@ def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:
                 answers.append(Action(s, pid, "recruit", {"cell": cell, "army": t}))
     if b.mercs[s] > 0:
         for army in b.armies:
-            if army["owner"] == s and army["merc"] < army["reg"] and army["reg"] + army["merc"] < b.unit_max and army["cell"] not in b.volcano:
+            if (
+                army["owner"] == s
+                and army["merc"] < army["reg"]
+                and army["reg"] + army["merc"] < b.unit_max
+                and army["cell"] not in b.volcano
+            ):
                 answers.append(Action(s, pid, "hire", {"cell": army["cell"], "army": army["type"]}))
     for tile in b.hands[s]:
         info = pack.tile(tile)
@@ -111,7 +116,16 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
     elif action.choice == "recruit":
         army = army_at(b, cell, s)
         if army is None:
-            army = {"id": b.next_army, "owner": s, "cell": cell, "type": args["army"], "reg": 0, "merc": 0, "equip": None, "moved": False}
+            army = {
+                "id": b.next_army,
+                "owner": s,
+                "cell": cell,
+                "type": args["army"],
+                "reg": 0,
+                "merc": 0,
+                "equip": None,
+                "moved": False,
+            }
             b.next_army += 1
             b.armies.append(army)
         army["reg"] += 1

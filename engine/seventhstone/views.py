@@ -60,7 +60,9 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
     battle = None
     if b.battle is not None:
         bt = b.battle
-        battle = {k: bt[k] for k in ("cell", "defender", "overrun", "round", "phase", "guards", "guard_owner", "walls_used", "banned")}
+        battle = {
+            k: bt[k] for k in ("cell", "defender", "overrun", "round", "phase", "guards", "guard_owner", "walls_used", "banned")
+        }
         battle["hits"] = dict(bt["hits"])
         battle["spoils"] = len(bt["spoils"])
     draft = None
@@ -92,7 +94,9 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "supports": sorted(b.supports.values()),
         "battle": battle,
         "draft": draft,
-        "positions": {k: v for k, v in b.picks.get("positions", {}).items()} if isinstance(b.picks.get("positions"), dict) else None,
+        "positions": {k: v for k, v in b.picks.get("positions", {}).items()}
+        if isinstance(b.picks.get("positions"), dict)
+        else None,
         "awaiting": state.awaited(),
         "result": state.result,
     }

@@ -1,9 +1,13 @@
 """Placeholder, replaced below."""
+
 from random import Random
 from typing import Any
+
 from engine.core import Action, Prompt
+
 
 def random_choice(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Random, *, pack: Any = None) -> Action:
     return rng.choice(legal)
+
 
 choose = random_choice
