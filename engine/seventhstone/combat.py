@@ -151,8 +151,8 @@ def start_battle(rules: Any, state: GameState, cell: str, ctx: Context, *, overr
             army = army_at(b, cell, seat)
             if army is not None and army.get("equip") is not None:
                 b.battle["queue"].append(seat)
-        for army in supporters(b, cell):
-            count(b, "supports")
+        if supporters(b, cell):
+            count(b, "supports", len(supporters(b, cell)))
     ctx.emit("battle_begins", cell=cell, defender=defender, seats=in_field_seats(b, cell), overrun=overrun, guards=guards)
 
 
