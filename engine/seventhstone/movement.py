@@ -19,6 +19,10 @@ def step(rules: Any, state: GameState, ctx: Context) -> None:
     if seat is None:
         b.phase, b.done = "late", []
         return
+    if not any(a["owner"] == seat for a in b.armies):
+        b.done.append(seat)  # no army: nothing to move, as everybody can see
+        ctx.emit("movement_done", seat=seat)
+        return
     rules.open(state, seat, "move", info={"player": seat})
 
 

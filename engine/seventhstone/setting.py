@@ -22,6 +22,11 @@ def step(rules: Any, state: GameState, ctx: Context) -> None:
             army.pop("teleport", None)
             army.pop("agility", None)
         return
+    bare = not any(b.goods[seat].values()) and not b.mercs[seat]
+    if bare and not (b.hands[seat] and any(a["owner"] == seat and a.get("equip") is None for a in b.armies)):
+        b.done.append(seat)  # nothing to place, as everybody can see: no decision to ask for
+        ctx.emit("setting_done", seat=seat, lost={})
+        return
     rules.open(state, seat, "setting", info={"player": seat})
 
 

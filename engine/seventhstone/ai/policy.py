@@ -201,7 +201,8 @@ def setting(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any
 
         def pick(a: Action) -> bool:
             threatened = any(x["owner"] != me and dist(x["cell"], a.args["cell"]) <= 2 for x in view["armies"])
-            return a.args["building"] == ("wall" if threatened and barracks >= 2 else want)
+            walled = any(x["type"] == "wall" for x in view["cells"][a.args["cell"]]["buildings"])
+            return a.args["building"] == ("wall" if threatened and not walled else want)
 
         chosen = [a for a in builds if pick(a)] or [a for a in builds if a.args["building"] == want] or builds
         return min(chosen, key=lambda a: (len(view["cells"][a.args["cell"]]["buildings"]), a.args["cell"]))
