@@ -22,6 +22,13 @@ GAME = GameDescriptor(
         Option("doppelzug", bool, False, "variant Doppelzug at 4 players: a movement bid as high as all others doubles moves"),
         Option("advanced_terrain", bool, False, "advanced rules: terrain yields, cavalry, supports and mountains (section 5)"),
         Option("year_limit", int, 15, "the game ends after this year on the most tear stones (docs/seventhstone/README.md)"),
+        Option(
+            "gaps",
+            str,
+            "",
+            "the water rows of the columns, e.g. 4,5,6,2,5,3,1 (the rulebook's example; default: dice)",
+            table=True,
+        ),
         Option("data_pack", str, "", "a folder whose TOML files replace the built-in data", table=True),
     ),
     seat_role="people",

@@ -104,12 +104,20 @@ def rank(b: StoneBoard, state: GameState, item: str, ctx: Context) -> list[int]:
     for key in sorted(groups, reverse=True):
         group = groups[key]
         if len(group) > 1:
-            dice = [ctx.rng.below(6) + 1 for _ in group]
-            order = [s for _, _, s in sorted(((-d, k, s) for k, (d, s) in enumerate(zip(dice, group))))]
-            ctx.emit("tie_broken", market=item, seats=group, rolls=dice, order=order)
-            group = order
+            group = roll_off(group, item, ctx)
         ranked += group
     return ranked
+
+
+def roll_off(group: list[int], item: str, ctx: Context) -> list[int]:
+    """Tied players roll a die, the highest first; equal rolls roll again among themselves."""
+    dice = [ctx.rng.below(6) + 1 for _ in group]
+    order: list[int] = []
+    for value in sorted(set(dice), reverse=True):
+        tied = [s for s, d in zip(group, dice) if d == value]
+        order += tied if len(tied) == 1 else roll_off(tied, item, ctx)
+    ctx.emit("tie_broken", market=item, seats=list(group), rolls=dice, order=order)
+    return order
 
 
 def draft_step(rules: Any, state: GameState, ctx: Context) -> None:
@@ -157,6 +165,7 @@ def order_step(rules: Any, state: GameState, ctx: Context) -> None:
         p["ranks"], p["positions"], p["top"] = ranks, {}, (ranks[0] if ranks else None)
         if ranks:
             count(b, "market_movement")
+        ctx.emit("market_won", market="movement", ranks=ranks, amounts=[])
         if not ranks:
             order = rules.roll_order(list(state.seats), ctx, why="movement")
             p["positions"] = {str(s): i for i, s in enumerate(order)}

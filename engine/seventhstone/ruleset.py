@@ -32,6 +32,19 @@ from engine.seventhstone.views import view as build_view
 DEFAULT_YEAR_LIMIT = 15
 
 
+def parse_gaps(text: Any, columns: int) -> list[int] | None:
+    """The option ``gaps`` ("4,5,6,2,5,3,1"): one water row (1-6) per column, or None for dice."""
+    if not text:
+        return None
+    try:
+        rows = [int(part) for part in str(text).split(",")]
+    except ValueError:
+        raise InvalidAction(f"gaps takes {columns} rows from 1 to 6 separated by commas, not {text!r}") from None
+    if len(rows) != columns or not all(1 <= r <= 6 for r in rows):
+        raise InvalidAction(f"gaps takes {columns} rows from 1 to 6 separated by commas, not {text!r}")
+    return rows
+
+
 def opts(state: GameState) -> dict[str, Any]:
     return state.options
 
@@ -55,8 +68,8 @@ class SeventhStone(Ruleset):
     def setup(self, state: GameState, ctx: Context) -> None:
         pack = pack_for(state.options)
         n = state.seat_count
-        gaps = state.options.get("gaps")
-        cells, rolls = geo.generate(pack, n, ctx.rng, gaps=list(gaps) if isinstance(gaps, list) else None)
+        gaps = parse_gaps(state.options.get("gaps"), pack.columns.get(n, 7))
+        cells, rolls = geo.generate(pack, n, ctx.rng, gaps=gaps)
         state.board = self._fresh(cells, rolls, n, pack)
         tiles = [t["id"] for t in pack.equipment]
         ctx.rng.shuffle(tiles)

@@ -13,7 +13,7 @@ from engine.seventhstone import board as geo
 from engine.seventhstone import combat, market, movement, tournament
 from engine.seventhstone.pack import check, load_pack
 from engine.seventhstone.ruleset import RULESET
-from engine.seventhstone.state import army_at, income, regulars, tear_stones
+from engine.seventhstone.state import income, regulars, tear_stones
 
 ENGINE = Engine(RULESET)
 PACK = load_pack()
@@ -66,7 +66,7 @@ def test_columns_of_six_with_one_water_gap_each(players, columns):
 
 def test_the_rulebooks_column_rolls():
     """§3.1 example: the columns rolled 4, 5, 6, 2, 5, 3, 1 from left to right."""
-    state = ENGINE.setup({"gaps": [4, 5, 6, 2, 5, 3, 1]}, 4, 3).state
+    state = ENGINE.setup({"gaps": "4,5,6,2,5,3,1"}, 4, 3).state
     water = sorted(c for c, d in state.board.cells.items() if d["kind"] == "water")
     assert water == ["A4", "B5", "C6", "D2", "E5", "F3", "G1"]
 
@@ -213,7 +213,11 @@ def to_setting(seats: int = 2, seed: int = 1):
         prompt = state.prompts[0]
         legal = RULESET.legal(state, prompt)
         adds = [a for a in legal if a.choice == "add" and a.args["item"] in ("building", "melee") and a.args["count"] == 1]
-        pick = adds[0] if adds and state.board.alloc[prompt.seat]["melee"] < 2 else next((a for a in legal if a.choice == "confirm"), legal[0])
+        pick = (
+            adds[0]
+            if adds and state.board.alloc[prompt.seat]["melee"] < 2
+            else next((a for a in legal if a.choice == "confirm"), legal[0])
+        )
         state = ENGINE.apply(state, pick).state
     return state
 
@@ -318,5 +322,7 @@ def test_games_end_at_every_seat_count_with_random_players():
         for _ in range(20_000):
             if state.result is not None:
                 break
-            state = ENGINE.apply(state, rng.choice([a for p in state.prompts for a in RULESET.legal(state, p)]), in_place=True).state
+            state = ENGINE.apply(
+                state, rng.choice([a for p in state.prompts for a in RULESET.legal(state, p)]), in_place=True
+            ).state
         assert state.result is not None and state.result["reason"] in ("tear_stones", "year_limit")
