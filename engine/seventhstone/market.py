@@ -112,11 +112,11 @@ def rank(b: StoneBoard, state: GameState, item: str, ctx: Context) -> list[int]:
 def roll_off(group: list[int], item: str, ctx: Context) -> list[int]:
     """Tied players roll a die, the highest first; equal rolls roll again among themselves."""
     dice = [ctx.rng.below(6) + 1 for _ in group]
+    groups = [[s for s, d in zip(group, dice) if d == value] for value in sorted(set(dice), reverse=True)]
+    ctx.emit("tie_broken", market=item, seats=list(group), rolls=dice, order=[s for g in groups for s in g])
     order: list[int] = []
-    for value in sorted(set(dice), reverse=True):
-        tied = [s for s, d in zip(group, dice) if d == value]
+    for tied in groups:
         order += tied if len(tied) == 1 else roll_off(tied, item, ctx)
-    ctx.emit("tie_broken", market=item, seats=list(group), rolls=dice, order=order)
     return order
 
 

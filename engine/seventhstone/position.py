@@ -21,7 +21,7 @@ def load(rules: Any, state: GameState, position: Mapping[str, Any], ctx: Context
     for key, value in position.items():
         if key == "cells":
             for name, data in value.items():
-                b.cells[name] = dict(data)
+                b.cells[name] = {"portal": None, **dict(data)}
         elif key == "armies":
             b.armies = []
             for army in value:

@@ -317,10 +317,9 @@ class SeventhStone(Ruleset):
     def resolve(self, state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
         legal = self.legal_for(state, prompt)
         if action not in legal:
-            if action.choice not in {a.choice for a in legal}:
-                raise InvalidAction(f"{action.choice!r} does not answer a {prompt.kind} decision")
+            choices = ", ".join(sorted({a.choice for a in legal}))
             raise IllegalAction(
-                f"That {prompt.kind} answer is not allowed now.",
+                f"That answer is not allowed now; the {prompt.kind} decision takes: {choices}.",
                 rule=RULES.get(prompt.kind, "Seventh Stone"),
                 alternatives=legal[:10],
             )

@@ -242,7 +242,7 @@ def move_score(view: dict[str, Any], action: Action, goals: list[str]) -> float:
             score -= 6
     elif d["controller"] != me and d["kind"] in YIELD | {"temple"}:
         if d["capital"] is not None:
-            score += 14 if k >= 6 else -6
+            score += 14 if k >= 5 else -6
         else:
             score += 5 if d["kind"] == "temple" else 3
     else:
