@@ -68,6 +68,8 @@ class StoneBoard:
     picks: dict[str, Any] = field(default_factory=dict)
     done: list[int] = field(default_factory=list)
     stats: dict[str, int] = field(default_factory=dict)
+    #: capital -> the year its current controller conquered it (its barracks recruit from the next year)
+    captured: dict[str, int] = field(default_factory=dict)
 
 
 def count(board: StoneBoard, key: str, n: int = 1) -> None:
@@ -189,6 +191,7 @@ def set_control(board: StoneBoard, cell: str, seat: int | None, options: dict[st
         gain(board, seat, value)
     if cell in board.capitals and old is not None and seat is not None:
         count(board, "capitals_captured")
+        board.captured[cell] = board.year
     ctx.emit(
         "control",
         cell=cell,

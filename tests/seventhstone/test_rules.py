@@ -326,3 +326,17 @@ def test_games_end_at_every_seat_count_with_random_players():
                 state, rng.choice([a for p in state.prompts for a in RULESET.legal(state, p)]), in_place=True
             ).state
         assert state.result is not None and state.result["reason"] in ("tear_stones", "year_limit")
+
+
+def test_a_conquered_capitals_barracks_recruit_from_the_next_year():
+    """§11.8 with §9.1 (ruling R20): the conqueror recruits in the capital from the year after."""
+    from engine.seventhstone.setting import barracks_capacity
+
+    state = setup_done(2)
+    b = state.board
+    b.year = 2
+    capital = next(c for c, s in b.capitals.items() if s == 1)
+    RULESET.take(state, capital, 0, Context(Rng(1)))
+    assert barracks_capacity(b, capital, 0, PACK) == 0
+    b.year = 3
+    assert barracks_capacity(b, capital, 0, PACK) == 4
