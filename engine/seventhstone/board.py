@@ -60,16 +60,53 @@ def generate(pack: Pack, players: int, rng: Rng, gaps: list[int] | None = None) 
     return cells, rolls
 
 
+#: board sizes by field count: 5, 6 and 7 columns of 6; the four islands 7 x 7
+DIMS = {30: (5, 6), 36: (6, 6), 42: (7, 6), 49: (7, 7)}
+
+
+def dims(cells: dict[str, Any]) -> tuple[int, int]:
+    return DIMS[len(cells)]
+
+
 def ncols_of(cells: dict[str, Any]) -> int:
-    return len(cells) // ROWS
+    return dims(cells)[0]
+
+
+def generate_islands(pack: Any, rng: Rng) -> dict[str, dict[str, Any]]:
+    """The "Vier Inseln" board (data/seventhstone/islands.toml): fixed volcano and portals, the other
+    tiles shuffled onto the four islands."""
+    layout = pack.islands
+    lane = int(layout["lane"]) - 1
+    fixed = {island_cell(*entry["at"], lane=lane): entry["tile"] for entry in layout["fixed"]}
+    sea = {island_cell(*at, lane=lane) for at in layout["sea"]}
+    tiles = tile_list(pack, 4)
+    for tile in fixed.values():
+        tiles.remove(tile)
+    rng.shuffle(tiles)
+    it = iter(tiles)
+    cells: dict[str, dict[str, Any]] = {}
+    for x in range(7):
+        for y in range(7):
+            cell = name(x, y)
+            if x == lane or y == lane or cell in sea:
+                cells[cell] = {"kind": "water", "portal": None}
+            else:
+                cells[cell] = cell_of(fixed.get(cell) or next(it))
+    return cells
+
+
+def island_cell(h: int, v: int, *, lane: int = 3) -> str:
+    """The field at island position h/v (1-6, counted from the upper left, the water lane not counted)."""
+    x, y = h - 1, v - 1
+    return name(x + (1 if x >= lane else 0), y + (1 if y >= lane else 0))
 
 
 def neighbours(cells: dict[str, Any], cell: str, *, diagonal: bool = False) -> Iterator[str]:
     x, y = coords(cell)
-    n = ncols_of(cells)
+    n, rows = dims(cells)
     for dx, dy in STEPS + (DIAGONALS if diagonal else ()):
         nx, ny = x + dx, y + dy
-        if 0 <= nx < n and 0 <= ny < ROWS:
+        if 0 <= nx < n and 0 <= ny < rows:
             yield name(nx, ny)
 
 
@@ -86,13 +123,13 @@ def crossings(cells: dict[str, Any], cell: str, *, volcano: bool = False) -> Ite
     """Shore fields facing ``cell`` across water (the water-crossing event; with ``volcano`` also
     across the volcano tile, the Agility tile): straight on until the first other field."""
     x, y = coords(cell)
-    n = ncols_of(cells)
+    n, rows = dims(cells)
     over = {"water", "volcano"} if volcano else {"water"}
     for dx, dy in STEPS:
         nx, ny, crossed = x + dx, y + dy, False
-        while 0 <= nx < n and 0 <= ny < ROWS and cells[name(nx, ny)]["kind"] in over:
+        while 0 <= nx < n and 0 <= ny < rows and cells[name(nx, ny)]["kind"] in over:
             nx, ny, crossed = nx + dx, ny + dy, True
-        if crossed and 0 <= nx < n and 0 <= ny < ROWS:
+        if crossed and 0 <= nx < n and 0 <= ny < rows:
             yield name(nx, ny)
 
 
@@ -104,7 +141,9 @@ def volcano_corner(cells: dict[str, Any], rng: Rng) -> tuple[int, int, bool]:
     """The corner nearest the volcano (digest §17) as (left?, top?) signs, and whether a die chose it
     (the volcano in the middle column of an odd number of columns)."""
     where = volcano_cell(cells)
-    n = ncols_of(cells)
+    n, rows = dims(cells)
+    if rows == 7:  # the four islands: always from the upper left (section 5)
+        return 0, 0, False
     x, y = coords(where) if where else (0, 0)
     rolled = False
     if n % 2 == 1 and x == n // 2:
@@ -112,15 +151,17 @@ def volcano_corner(cells: dict[str, Any], rng: Rng) -> tuple[int, int, bool]:
         rolled = True
     else:
         left = x < n / 2
-    top = y < ROWS / 2
+    top = y < rows / 2
     return (0 if left else 1), (0 if top else 1), rolled
 
 
 def from_corner(cells: dict[str, Any], corner: tuple[int, int], h: int, v: int) -> str | None:
     """The field ``h`` columns and ``v`` rows (1-6) from the corner, or None off the board."""
-    n = ncols_of(cells)
+    n, rows = dims(cells)
+    if rows == 7:
+        return island_cell(h, v)
     x = h - 1 if corner[0] == 0 else n - h
-    y = v - 1 if corner[1] == 0 else ROWS - v
-    if 0 <= x < n and 0 <= y < ROWS:
+    y = v - 1 if corner[1] == 0 else rows - v
+    if 0 <= x < n and 0 <= y < rows:
         return name(x, y)
     return None

@@ -65,7 +65,7 @@ def support_options(b: StoneBoard, seat: int, options: dict[str, Any]) -> list[t
             x, y = geo.coords(cell)
             for dx, dy in geo.STEPS:
                 nx, ny = x + 2 * dx, y + 2 * dy
-                if 0 <= nx < b.ncols and 0 <= ny < geo.ROWS:
+                if 0 <= nx < b.ncols and 0 <= ny < geo.dims(b.cells)[1]:
                     near.add(geo.name(nx, ny))
         for conflict in conflicts:
             if conflict not in near:

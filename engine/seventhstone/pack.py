@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any
 
 from data import builtin_pack
 
-FILES = ("tiles.toml", "rules.toml", "equipment.toml")
+FILES = ("tiles.toml", "rules.toml", "equipment.toml", "islands.toml")
 SOURCES = frozenset({"rulebook", "public", "house"})
 TILE_KINDS = ("plain", "forest", "mountain", "portal_blue", "portal_yellow", "temple", "desert", "volcano")
 EQUIPMENT_KINDS = {
@@ -69,6 +70,7 @@ class Pack:
     units: dict[str, dict[str, Any]]
     events: dict[int, str]
     equipment: list[dict[str, Any]]
+    islands: dict[str, Any] = field(default_factory=dict)
     hash: str = ""
     errors: list[str] = field(default_factory=list)
 
@@ -170,7 +172,16 @@ def build(raw: dict[str, dict[str, Any]], digest: str) -> Pack:
         errors.append("equipment.toml: exactly one lost stone (Tränenstein)")
     if sorted(units) != ["cavalry", "melee", "ranged"]:
         errors.append("rules.toml: the three unit types melee, ranged and cavalry")
-    return Pack(tiles, removals, columns, rules, units, events, equipment, digest, errors)
+    islands = raw["islands.toml"]
+    sourced(islands, "islands.toml")
+    for k, entry in enumerate(islands.get("fixed", [])):
+        sourced(entry, f"islands.toml fixed {k + 1}")
+    placed = Counter(entry["tile"] for entry in islands.get("fixed", []))
+    if placed.get("volcano") != tiles.get("volcano") or any(placed[p] != tiles.get(p) for p in ("portal_blue", "portal_yellow")):
+        errors.append("islands.toml: the volcano and every portal tile have a fixed place")
+    if 36 - len(islands.get("sea", [])) != total:
+        errors.append(f"islands.toml: 36 island positions less the sea must hold the {total} tiles")
+    return Pack(tiles, removals, columns, rules, units, events, equipment, islands, digest, errors)
 
 
 @lru_cache(maxsize=8)

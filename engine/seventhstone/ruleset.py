@@ -68,17 +68,20 @@ class SeventhStone(Ruleset):
     def setup(self, state: GameState, ctx: Context) -> None:
         pack = pack_for(state.options)
         n = state.seat_count
-        gaps = parse_gaps(state.options.get("gaps"), pack.columns.get(n, 7))
-        cells, rolls = geo.generate(pack, n, ctx.rng, gaps=gaps)
+        if state.options.get("vier_inseln") and n == 4:
+            cells, rolls = geo.generate_islands(pack, ctx.rng), []
+        else:
+            gaps = parse_gaps(state.options.get("gaps"), pack.columns.get(n, 7))
+            cells, rolls = geo.generate(pack, n, ctx.rng, gaps=gaps)
         state.board = self._fresh(cells, rolls, n, pack)
         tiles = [t["id"] for t in pack.equipment]
         ctx.rng.shuffle(tiles)
         state.board.stacks = [tiles[k :: pack.rules["markets"]["stacks"]] for k in range(pack.rules["markets"]["stacks"])]
-        ctx.emit("board_built", columns=len(rolls), gaps=rolls)
+        ctx.emit("board_built", columns=geo.ncols_of(cells), gaps=rolls, islands=not rolls)
         self._advance(state, ctx)
 
     def _fresh(self, cells: dict[str, Any], rolls: list[int], n: int, pack: Pack) -> StoneBoard:
-        b = StoneBoard(ncols=len(rolls), cells=cells, gaps=rolls, people=[None] * n)
+        b = StoneBoard(ncols=geo.ncols_of(cells), cells=cells, gaps=rolls, people=[None] * n)
         b.storage, b.spent, b.debt = [0] * n, [0] * n, [0] * n
         b.tstones, b.ts_perm = [0] * n, [0] * n
         b.hands = [[] for _ in range(n)]

@@ -340,3 +340,15 @@ def test_a_conquered_capitals_barracks_recruit_from_the_next_year():
     assert barracks_capacity(b, capital, 0, PACK) == 0
     b.year = 3
     assert barracks_capacity(b, capital, 0, PACK) == 4
+
+
+def test_vier_inseln_fixes_volcano_and_portals_and_counts_eruptions_without_the_water():
+    """§16.2 "Vier Inseln": volcano and portals at fixed places, the yellow portals at 3/3 and 6/3;
+    eruptions counted from the upper left without the water between the islands, so every field can be hit."""
+    state = ENGINE.setup({"vier_inseln": True}, 4, 2).state
+    cells = state.board.cells
+    assert cells[geo.island_cell(3, 3)]["portal"] == "yellow" and cells[geo.island_cell(6, 3)]["portal"] == "yellow"
+    assert sum(1 for d in cells.values() if d["kind"] == "water") == 14
+    hit = {geo.from_corner(cells, (0, 0), h, v) for h in range(1, 7) for v in range(1, 7)}
+    land = {c for c, d in cells.items() if d["kind"] != "water"}
+    assert land <= hit and len(hit) == 36

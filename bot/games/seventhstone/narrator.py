@@ -233,7 +233,11 @@ def _control(d: Mapping[str, Any]) -> str:
 
 
 PHRASES: dict[str, Any] = {
-    "board_built": lambda d: f"The board is laid: {d['columns']} columns, water gaps rolled {', '.join(map(str, d['gaps']))}.",
+    "board_built": lambda d: (
+        "The four islands are laid out."
+        if d.get("islands")
+        else f"The board is laid: {d['columns']} columns, water gaps rolled {', '.join(map(str, d['gaps']))}."
+    ),
     "people_chosen": lambda d: f"{Who(d['seat'])} leads the {PEOPLE_NAMES[d['people']]}.",
     "order_rolled": lambda d: (
         ("Dice for the order: " if d["why"] == "start" else "Nobody bid on movement; dice for the turn order: ")
