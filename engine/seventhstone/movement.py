@@ -151,8 +151,26 @@ def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:
                         continue
                 elif k < total and per_type[army["type"]] >= pack.limit("army_total_max"):
                     continue
-                answers.append(Action(s, pid, "move", {"from": army["cell"], "to": dest, "army": army["type"], "count": k}))
+                base = {"from": army["cell"], "to": dest, "army": army["type"], "count": k}
+                for extra in tile_variants(army, there, k, total):
+                    answers.append(Action(s, pid, "move", {**base, **extra}))
     return answers
+
+
+def tile_variants(army: dict[str, Any], there: dict[str, Any] | None, k: int, total: int) -> list[dict[str, str]]:
+    """Digest §10.3: on a split the player says which part keeps the tile; merging two armies with
+    tiles, which tile stays (the other is laid off)."""
+    variants: list[dict[str, str]] = [{}]
+    if army.get("equip") is not None and k < total:
+        variants = [{"tile": "stays"}, {"tile": "goes"}]
+    out = []
+    for v in variants:
+        moving_tile = army.get("equip") is not None and (k == total or v.get("tile") == "goes")
+        if moving_tile and there is not None and there.get("equip") is not None:
+            out += [{**v, "keep": "arriving"}, {**v, "keep": "staying"}]
+        else:
+            out.append(v)
+    return out
 
 
 def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
@@ -198,7 +216,10 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
         army["moved"] = True
         mover = army
     else:
-        tile = army.get("equip") if whole else None
+        goes = whole or action.args.get("tile") == "goes"
+        tile = army.get("equip") if goes else None
+        if tile is not None:
+            army["equip"] = None
         if there is None:
             there = {
                 "id": b.next_army,
@@ -222,12 +243,15 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
         army["merc"] -= m1
         if whole:
             b.armies = [a for a in b.armies if a["id"] != army["id"]]
-            if tile is not None:
-                if there.get("equip") is None:
-                    there["equip"] = tile
-                else:  # merging two armies with tiles: the arriving one is laid off (ruling R10)
-                    b.discard.append(tile)
-                    ctx.emit("tile_discarded", tile=tile, seat=s)
+        if tile is not None:
+            if there.get("equip") is None:
+                there["equip"] = tile
+            else:  # merging two armies with tiles: the player's choice stays, the other is laid off
+                off = tile
+                if action.args.get("keep") == "arriving":
+                    off, there["equip"] = there["equip"], tile
+                b.discard.append(off)
+                ctx.emit("tile_discarded", tile=off, seat=s)
         mover = there
     ctx.emit("moved", seat=s, start=src, end=dest, army=mover["type"], units=k)
     arrive(rules, state, s, dest, before, ctx)

@@ -352,3 +352,20 @@ def test_vier_inseln_fixes_volcano_and_portals_and_counts_eruptions_without_the_
     hit = {geo.from_corner(cells, (0, 0), h, v) for h in range(1, 7) for v in range(1, 7)}
     land = {c for c, d in cells.items() if d["kind"] != "water"}
     assert land <= hit and len(hit) == 36
+
+
+def test_a_split_names_the_part_that_keeps_the_tile():
+    """§10.3: when splitting, the player decides which part keeps the equipment tile."""
+    state = setup_done(2)
+    b = state.board
+    for c in b.cells:
+        b.cells[c] = {"kind": "plain", "portal": None}
+    b.phase, b.order, b.done = "movement", [0, 1], []
+    b.armies = [dict(army(0, "C3", "melee", 3, aid=1), equip=19)]
+    state.prompts = []
+    RULESET._advance(state, Context(Rng(1)))
+    legal = RULESET.legal(state, state.prompts[0])
+    splits = [a for a in legal if a.choice == "move" and a.args["to"] == "C4" and a.args["count"] == 1]
+    assert sorted(a.args["tile"] for a in splits) == ["goes", "stays"]
+    state = ENGINE.apply(state, next(a for a in splits if a.args["tile"] == "goes")).state
+    assert army_at(state.board, "C4", 0)["equip"] == 19 and army_at(state.board, "C3", 0)["equip"] is None

@@ -108,7 +108,7 @@ class StoneNarrator(Narrator):
 
     def flow(self, kind: str) -> tuple[tuple[str, ...], ...] | None:
         if kind == "move":
-            return (("from", "army"), ("to",), ("count",))
+            return (("from", "army"), ("to",), ("count",), ("tile", "keep"))
         if kind == "setting":
             return (
                 ("cell",),
@@ -124,6 +124,10 @@ class StoneNarrator(Narrator):
             return f"to {d['to']}"
         if "count" in d:
             return f"{d['count']} units"
+        if "keep" in d:
+            parts = {"stays": "the tile stays", "goes": "the tile goes along"}.get(d.get("tile") or "", "")
+            keep = {"arriving": "keep the arriving tile", "staying": "keep the tile already there"}.get(d.get("keep") or "", "")
+            return ", ".join(x for x in (parts, keep) if x) or "as it is"
         if "cell" in d:
             return f"on {d['cell']}"
         if d.get("tile") is not None:
@@ -172,7 +176,11 @@ class StoneNarrator(Narrator):
         if c == "equip":
             return f"{tile(a['tile'])} under the army on {a['cell']}"
         if c == "move":
-            return f"{a['count']} of the {ARMY[a['army']]} from {a['from']} to {a['to']}"
+            extra = {"stays": ", the tile stays", "goes": ", the tile goes along"}.get(a.get("tile", ""), "")
+            extra += {"arriving": ", keep the arriving tile", "staying": ", keep the tile already there"}.get(
+                a.get("keep", ""), ""
+            )
+            return f"{a['count']} of the {ARMY[a['army']]} from {a['from']} to {a['to']}{extra}"
         if c == "reveal":
             return f"Reveal the tile of the {ARMY[a['army']]} on {a['cell']}"
         if c == "overrun":
