@@ -13,7 +13,7 @@ from engine.seventhstone import board as geo
 from engine.seventhstone import combat, market, movement, tournament
 from engine.seventhstone.pack import check, load_pack
 from engine.seventhstone.ruleset import RULESET
-from engine.seventhstone.state import income, regulars, tear_stones
+from engine.seventhstone.state import army_at, income, regulars, tear_stones
 
 ENGINE = Engine(RULESET)
 PACK = load_pack()
