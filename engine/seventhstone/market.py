@@ -25,9 +25,9 @@ def no_alloc() -> dict[str, int]:
 
 def cost(item: str, n: int, pack: Any) -> int:
     if item == "building":
-        return n * pack.econ("building_cost")
+        return int(n * pack.econ("building_cost"))
     if item in GOODS:
-        return n * pack.econ("unit_cost")
+        return int(n * pack.econ("unit_cost"))
     return n
 
 

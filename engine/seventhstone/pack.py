@@ -51,7 +51,7 @@ EVENTS = ("volcano", "quicksand", "troop_expansion", "mercenary_dismissal", "wat
 
 def tile_name(tile: dict[str, Any]) -> str:
     """An equipment tile as players say it: "Speed +2", "Precision (cavalry)", "Shield 1"."""
-    name = NAMES.get(tile["kind"], tile["kind"])
+    name = str(NAMES.get(tile["kind"], tile["kind"]))
     if tile["kind"] == "speed":
         return f"{name} +{tile['value']}"
     if tile["kind"] == "shield":

@@ -69,7 +69,7 @@ class SeventhStone(Ruleset):
         pack = pack_for(state.options)
         n = state.seat_count
         if state.options.get("vier_inseln") and n == 4:
-            cells, rolls = geo.generate_islands(pack, ctx.rng), []
+            cells, rolls = geo.generate_islands(pack, ctx.rng), list[int]()
         else:
             gaps = parse_gaps(state.options.get("gaps"), pack.columns.get(n, 7))
             cells, rolls = geo.generate(pack, n, ctx.rng, gaps=gaps)
@@ -315,7 +315,8 @@ class SeventhStone(Ruleset):
         module = HANDLERS.get(kind)
         if module is None:
             return []
-        return module.legal(self, state, prompt)
+        found: list[Action] = module.legal(self, state, prompt)
+        return found
 
     def resolve(self, state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
         legal = self.legal_for(state, prompt)

@@ -130,7 +130,8 @@ def checks(engine: Engine, pack: Any, *, seed: int, secrets_every: int) -> Any:
 def figures(finished: list[Any], *, options: dict[str, Any], pack: Any) -> dict[str, Any]:
     from engine.simulation import wilson
 
-    played, won = Counter(), Counter()
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
     seat_won: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
     years: list[int] = []
@@ -145,7 +146,7 @@ def figures(finished: list[Any], *, options: dict[str, Any], pack: Any) -> dict[
         seats = state.seat_count
         result = state.result or {}
         winners = result.get("winners") or []
-        for s, people in enumerate(b.people):
+        for s, people in enumerate(str(p) for p in b.people):
             played[people] += 1
             if s in winners:
                 won[people] += 1

@@ -37,7 +37,7 @@ def barracks_capacity(b: StoneBoard, cell: str, seat: int, pack: Any) -> int:
     usable = sum(1 for x in b.buildings.get(cell, []) if x["type"] == "barracks" and x["year"] < b.year)
     if cell in b.capitals and b.captured.get(cell, -1) < b.year:
         usable += pack.limit("capital_barracks")  # a conquered capital's barracks work from the next year
-    return usable * pack.limit("recruits_per_barracks") - b.recruited.get(cell, 0)
+    return int(usable * pack.limit("recruits_per_barracks") - b.recruited.get(cell, 0))
 
 
 def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:

@@ -202,7 +202,7 @@ def setting(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any
         def pick(a: Action) -> bool:
             threatened = any(x["owner"] != me and dist(x["cell"], a.args["cell"]) <= 2 for x in view["armies"])
             walled = any(x["type"] == "wall" for x in view["cells"][a.args["cell"]]["buildings"])
-            return a.args["building"] == ("wall" if threatened and not walled else want)
+            return bool(a.args["building"] == ("wall" if threatened and not walled else want))
 
         chosen = [a for a in builds if pick(a)] or [a for a in builds if a.args["building"] == want] or builds
         return min(chosen, key=lambda a: (len(view["cells"][a.args["cell"]]["buildings"]), a.args["cell"]))
@@ -254,7 +254,7 @@ def move_score(view: dict[str, Any], action: Action, goals: list[str]) -> float:
         if k < 2 and enemy:
             score -= 3
     capital = my_capital(view)
-    if src == capital and k == total:
+    if capital is not None and src == capital and k == total:
         danger = any(a["owner"] != me and dist(a["cell"], capital) <= 2 for a in view["armies"])
         if danger:
             score -= 8
