@@ -355,6 +355,11 @@ def finish(rules: Any, state: GameState, ctx: Context) -> None:
                 ctx.emit("building_stands", cell=cell, building=building["type"], roll=die)
     b.supports = {k: v for k, v in b.supports.items() if v != cell}
     b.defenders.pop(cell, None)
+    if bt["overrun"] and b.phase == "movement" and winner == bt["by"]:
+        army = army_at(b, cell, winner)
+        if army is not None and army.get("moved") and int(army.get("left", 0)) > 0:
+            army["moved"], army["resume"] = False, True  # the winner may move on (§10.8 example A1/A2)
+            ctx.emit("moves_on", seat=winner, cell=cell, steps=int(army["left"]))
 
 
 # -------------------------------------------------------------------------------- prompts

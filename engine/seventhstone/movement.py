@@ -72,15 +72,20 @@ def move_range(b: StoneBoard, army: dict[str, Any], pack: Any) -> int:
 
 
 def reachable(b: StoneBoard, army: dict[str, Any], options: dict[str, Any], pack: Any) -> list[str]:
+    return sorted(distances(b, army, options, pack))
+
+
+def distances(b: StoneBoard, army: dict[str, Any], options: dict[str, Any], pack: Any) -> dict[str, int]:
     """Fields the army may end on: orthogonal steps (and same-colour portals) through fields without
     enemy armies, never onto volcano, water or volcano counters (digest §10.2, §17)."""
     seat, start = army["owner"], army["cell"]
-    limit = move_range(b, army, pack)
+    limit = int(army["left"]) if army.get("resume") else move_range(b, army, pack)
     advanced = bool(options.get("advanced_terrain")) and army["type"] == "cavalry"
     any_portal = bool(b.flags.get("portals") or army.get("teleport"))
     best = {start: 0}
     frontier = [(start, 0)]
     found: set[str] = set()
+    steps_to: dict[str, int] = {}
     while frontier:
         cell, used = frontier.pop(0)
         if used >= limit:
@@ -95,12 +100,13 @@ def reachable(b: StoneBoard, army: dict[str, Any], options: dict[str, Any], pack
             if not passable(b, nxt) or nxt == start:
                 continue
             found.add(nxt)
+            steps_to[nxt] = min(steps_to.get(nxt, 99), used + 1)
             if ends or enemy_army(b, nxt, seat):
                 continue
             if best.get(nxt, 99) > used + 1:
                 best[nxt] = used + 1
                 frontier.append((nxt, used + 1))
-    return sorted(found)
+    return {cell: steps_to[cell] for cell in found}
 
 
 def split(army: dict[str, Any], k: int) -> tuple[int, int] | None:
@@ -253,6 +259,10 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
                 b.discard.append(off)
                 ctx.emit("tile_discarded", tile=off, seat=s)
         mover = there
+    if whole and mover is army:  # units with movement left may move on after a won overrun (§10.8 A1/A2)
+        limit = int(army["left"]) if army.get("resume") else move_range(b, army, pack)
+        army["left"] = limit - distances(b, {**army, "cell": src}, state.options, pack).get(dest, limit)
+        army.pop("resume", None)
     ctx.emit("moved", seat=s, start=src, end=dest, army=mover["type"], units=k)
     arrive(rules, state, s, dest, before, ctx)
     rules.open(state, s, "move", info={"player": s})

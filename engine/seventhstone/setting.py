@@ -21,6 +21,8 @@ def step(rules: Any, state: GameState, ctx: Context) -> None:
             army.pop("bonus", None)
             army.pop("teleport", None)
             army.pop("agility", None)
+            army.pop("left", None)
+            army.pop("resume", None)
         return
     bare = not any(b.goods[seat].values()) and not b.mercs[seat]
     if bare and not (b.hands[seat] and any(a["owner"] == seat and a.get("equip") is None for a in b.armies)):

@@ -369,3 +369,28 @@ def test_a_split_names_the_part_that_keeps_the_tile():
     assert sorted(a.args["tile"] for a in splits) == ["goes", "stays"]
     state = ENGINE.apply(state, next(a for a in splits if a.args["tile"] == "goes")).state
     assert army_at(state.board, "C4", 0)["equip"] == 19 and army_at(state.board, "C3", 0)["equip"] is None
+
+
+def test_a_won_overrun_lets_the_units_move_on():
+    """§10.8 examples A1/A2 and E: the attacker overruns at once and, as the winner, keeps moving."""
+    state = setup_done(2)
+    b = state.board
+    for c in b.cells:
+        b.cells[c] = {"kind": "plain", "portal": None}
+    b.control = {c: s for c, s in b.control.items() if c in b.capitals}
+    b.phase, b.order, b.done = "movement", [0, 1], []
+    b.armies = [army(0, "C3", "cavalry", 4, aid=1), army(1, "D3", "melee", 1, aid=2)]
+    state.prompts = []
+    RULESET._advance(state, Context(Rng(1)))
+    state = answer(
+        state,
+        "move",
+        lambda legal: next(a for a in legal if a.choice == "move" and a.args["to"] == "D3" and a.args["count"] == 4),
+    )
+    state = answer(state, "move", lambda legal: next(a for a in legal if a.choice == "overrun"))
+    while state.board.battle is not None:
+        state = ENGINE.apply(state, RULESET.legal(state, state.prompts[0])[0]).state
+    mine = army_at(state.board, "D3", 0)
+    assert mine is not None and mine["moved"] is False
+    legal = RULESET.legal(state, state.prompts[0])
+    assert {a.args["to"] for a in legal if a.choice == "move"} == {"C3", "D2", "D4", "E3"}  # one field left

@@ -326,6 +326,7 @@ PHRASES: dict[str, Any] = {
     "movement_done": lambda d: f"{Who(d['seat'])} ends the movement.",
     "control": _control,
     "conflict": lambda d: f"{Who(d['seat'])} attacks {d['cell']}, held by {who(d['defender'])}.",
+    "moves_on": lambda d: f"{Who(d['seat'])}'s army on {d['cell']} may move {d['steps']} more field(s).",
     "overrun": lambda d: f"{Who(d['seat'])} overruns {d['cell']}.",
     "tile_used": lambda d: f"{Who(d['seat'])} reveals {tile(d['tile'])} on {d['cell']}.",
     "support": lambda d: f"{Who(d['seat'])}'s {ARMY[d['army']]} on {d['cell']} supports the conflict on {d['conflict']}.",
