@@ -24,7 +24,7 @@ GAME = GameDescriptor(
             "vier_inseln", bool, False, "the board variant Vier Inseln at 4 players: four islands joined by portals (section 5)"
         ),
         Option("advanced_terrain", bool, False, "advanced rules: terrain yields, cavalry, supports and mountains (section 5)"),
-        Option("year_limit", int, 15, "the game ends after this year on the most tear stones (docs/seventhstone/README.md)"),
+        Option("year_limit", int, 20, "the game ends after this year on the most tear stones (docs/seventhstone/README.md)"),
         Option(
             "gaps",
             str,

@@ -29,7 +29,7 @@ from engine.seventhstone.state import (
 from engine.seventhstone.views import view as build_view
 
 #: years after which the game ends on the most tear stones (docs/seventhstone/README.md, "Year limit")
-DEFAULT_YEAR_LIMIT = 15
+DEFAULT_YEAR_LIMIT = 20
 
 
 def parse_gaps(text: Any, columns: int) -> list[int] | None:
