@@ -1,0 +1,1 @@
+"""Seventh Stone AI seats: a heuristic policy and uniform random (views only)."""
