@@ -128,10 +128,10 @@ class RunetableBot(commands.Bot):
             try:
                 held = await self.store.renew_lease()
             except Exception:
-                log.exception("could not renew the lease on %s; trying again in %s s", self.store.path, LEASE_RENEW_INTERVAL)
+                log.exception("could not renew the lease on %s; trying again in %s s", self.store.location, LEASE_RENEW_INTERVAL)
                 continue
             if not held:
-                log.critical("another bot took the database %s over; stopping so that nothing is sent twice", self.store.path)
+                log.critical("another bot took the database %s over; stopping so that nothing is sent twice", self.store.location)
                 self.lease_lost = True
                 await self.close()
                 return

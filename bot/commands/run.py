@@ -40,7 +40,7 @@ async def serve(config: Config) -> int:
 
     apply_endpoints(config)  # DISCORD_API_BASE / DISCORD_GATEWAY_URL, e.g. the e2e double
     try:
-        store = await Store.open(config.database_path)
+        store = await Store.open(config.database)
     except StoreError as problem:
         print(problem, file=sys.stderr)
         return EXIT_CONFIG
@@ -59,6 +59,6 @@ async def serve(config: Config) -> int:
     finally:
         await store.close()  # and releases the lease
     if client.lease_lost:
-        print(f"Another bot took the database {config.database_path} over; this one stopped.", file=sys.stderr)
+        print(f"Another bot took the database {store.location} over; this one stopped.", file=sys.stderr)
         return EXIT_CONFIG
     return 0
