@@ -16,6 +16,11 @@ at once. The limit parks DMs without holding the rest of the outbox back; the de
 drains again when the limit frees a slot (``DrainReport.wake_in``). Maps are drawn as the
 setting ``MAP_CADENCE`` says (:func:`bot.delivery.map_cadence`).
 
+On PostgreSQL, several processes may share the store: the deliverer drains only the outbox
+rows it claims, and a commit in any process wakes every process's delivery (LISTEN/NOTIFY,
+:meth:`bot.store.Store.watch_outbox`); the drain every :data:`DELIVERY_INTERVAL` seconds stays
+as a safety net (claims that lapsed, a lost notification).
+
 One bot per database file: ``python -m bot run`` takes the store's lease before it connects
 (:meth:`bot.store.Store.acquire_lease`); while the store holds it, the client renews it every
 :data:`LEASE_RENEW_INTERVAL` seconds and stops (``lease_lost``) if another bot took it over.
@@ -78,6 +83,10 @@ class RunetableBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        try:  # PostgreSQL: another process's commit wakes this one's delivery (LISTEN/NOTIFY)
+            await self.store.watch_outbox(self.kick_delivery)
+        except Exception:
+            log.exception("cannot LISTEN on %s; draining every %s s instead", self.store.location, self.delivery_interval)
         self._delivery = asyncio.create_task(self._deliver_forever(), name="runetable-delivery")
         self._auto_pass = asyncio.create_task(self._auto_pass_forever(), name="runetable-auto-pass")
         if self.store.lease_holder is not None:

@@ -86,6 +86,11 @@ __all__ = [
     "nonce_for",
     "outbox_key",
     "STRETCH",
+    "CLAIM_SECONDS",
+    "claim_holder",
+    "Conflict",
+    "parse_database",
+    "describe_database",
 ]
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
@@ -98,6 +103,11 @@ _MAX_INTEGER = 2**63 - 1  # the largest SQLite INTEGER
 LEASE_TIMEOUT = 60.0
 #: a row as a backend returns it, read by column name
 Row = Mapping[str, Any]
+#: seconds an outbox claim (:meth:`Store.claim_undelivered`) holds: a killed deliverer's rows
+#: are sent by another process after at most this long
+CLAIM_SECONDS = 60.0
+#: the store-wide lock key claims are made under (game ids, the other keys, are positive)
+CLAIM_LOCK = -2
 
 # Numbered migrations: MIGRATIONS[i] brings the schema from version i to version i + 1.
 # The version lives in PRAGMA user_version. Never edit a released migration; append a new one.
@@ -260,6 +270,19 @@ MIGRATIONS: tuple[str, ...] = (
     # that name players (issue 19 item 4); NULL for AI seats and seats taken before.
     """
     ALTER TABLE seats ADD COLUMN name TEXT;
+    """,
+    # 7: several processes over one store (issue 22 item 3): a deliverer claims the outbox rows it
+    # sends (Store.claim_undelivered), and a process claims the timed work of a game (Store.claim).
+    """
+    ALTER TABLE outbox ADD COLUMN claimed_by TEXT;     -- the deliverer sending it now
+    ALTER TABLE outbox ADD COLUMN claimed_until REAL;  -- when that claim lapses (a killed process)
+    CREATE TABLE claims (
+        kind   TEXT    NOT NULL,  -- what is claimed, e.g. 'sweep'
+        id     INTEGER NOT NULL,  -- of what, e.g. a game id (0: the whole store)
+        holder TEXT    NOT NULL,
+        until  REAL    NOT NULL,
+        PRIMARY KEY (kind, id)
+    );
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -536,7 +559,16 @@ class Backend(Protocol):
 
     def write(self, game_id: int | None) -> AbstractAsyncContextManager[Conn]:
         """One write transaction, committed on success and rolled back otherwise. With a
-        ``game_id`` it excludes every other writer of that game until it ends, in any process."""
+        ``game_id`` (or a negative key of the store's own, :data:`CLAIM_LOCK`) it excludes every
+        other writer with that key until it ends, in any process."""
+        ...
+
+    #: what ends the inner SELECT of a claim: ``FOR UPDATE SKIP LOCKED`` where rows lock
+    skip_locked: str
+
+    async def listen(self, callback: Callable[[], None]) -> bool:
+        """Call ``callback`` whenever any process queues outbox rows or gives claimed ones up;
+        False when the backend cannot tell (SQLite: one process, which wakes itself)."""
         ...
 
     def json_field(self, column: str, key: str) -> str:
@@ -557,6 +589,7 @@ class SqliteBackend:
     writes the same file; one writer at a time also serialises moves on a game."""
 
     kind = "sqlite"
+    skip_locked = ""  # BEGIN IMMEDIATE: one writer at a time already
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
@@ -600,6 +633,9 @@ class SqliteBackend:
 
     def json_field(self, column: str, key: str) -> str:
         return f"json_extract({column}, '$.{key}')"
+
+    async def listen(self, callback: Callable[[], None]) -> bool:
+        return False
 
     async def close(self) -> None:
         """Close the connection (the last connection to close also checkpoints the WAL)."""
@@ -1126,9 +1162,74 @@ class Store:
         is ignored."""
         async with self._write() as db:
             await db.execute(
-                "UPDATE outbox SET delivered_at = ?, message_id = ? WHERE key = ?",
+                "UPDATE outbox SET delivered_at = ?, message_id = ?, claimed_by = NULL, claimed_until = NULL WHERE key = ?",
                 (time.time(), message_id, key),
             )
+
+    async def claim_undelivered(self, holder: str, limit: int = 100, *, seconds: float = CLAIM_SECONDS) -> list[OutboxRow]:
+        """Claim for ``holder`` (a deliverer) up to ``limit`` undelivered rows, oldest first, and
+        return them: the ones it holds already (its claim renewed) and unclaimed ones or ones
+        whose claim lapsed. A game whose rows another live claim holds is skipped whole, so each
+        game's messages go out in order through one deliverer at a time, whatever the number of
+        processes. Claims are made one at a time (:data:`CLAIM_LOCK`); on PostgreSQL rows another
+        transaction is writing are skipped (``FOR UPDATE SKIP LOCKED``), not waited for."""
+        now, host = time.time(), socket.gethostname()
+        async with self._write(CLAIM_LOCK) as db:
+            holders = await _rows(
+                db,
+                "SELECT DISTINCT claimed_by FROM outbox WHERE delivered_at IS NULL AND claimed_until >= ? AND claimed_by != ?",
+                (now, holder),
+            )
+            for other in (row["claimed_by"] for row in holders):
+                if _claimer_gone(other, host):  # a killed process on this host: its claims lapse at once
+                    await db.execute(
+                        "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND delivered_at IS NULL",
+                        (other,),
+                    )
+            rows = await _rows(
+                db,
+                f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE key IN ("
+                " SELECT o.key FROM outbox o WHERE o.delivered_at IS NULL AND o.recipient != ?"
+                " AND (o.claimed_until IS NULL OR o.claimed_until < ? OR o.claimed_by = ?)"
+                " AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id AND p.delivered_at IS NULL"
+                " AND p.claimed_by != ? AND p.claimed_until >= ?)"
+                f" ORDER BY o.rowid LIMIT ?{self._backend.skip_locked})"
+                f" RETURNING {_columns(OutboxRow)}, rowid",
+                (holder, now + seconds, STRETCH, now, holder, holder, now, limit),
+            )
+        return [OutboxRow(**{k: row[k] for k in row.keys() if k != "rowid"}) for row in sorted(rows, key=lambda r: r["rowid"])]
+
+    async def release_claims(self, holder: str) -> int:
+        """Give up ``holder``'s claims on rows it did not deliver (a drain that ends with rows
+        waiting for a retry), so that any process may take them; the number given up."""
+        async with self._write() as db:
+            return await db.execute(
+                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND delivered_at IS NULL",
+                (holder,),
+            )
+
+    async def claim(self, kind: str, id: int, holder: str, seconds: float) -> bool:
+        """Claim a piece of timed work (``kind`` of ``id``: a game's sweep) for ``seconds``:
+        True when ``holder`` now holds it (it was free, lapsed, or its own), False while another
+        holder's claim lasts (a holder whose process died on this host holds nothing). Each
+        process sweeping the same games then does each game's due reminders, deadlines and vote
+        expiries once."""
+        now, host = time.time(), socket.gethostname()
+        async with self._write(CLAIM_LOCK) as db:  # one claim at a time: no two holders both see it free
+            rows = await _rows(db, "SELECT holder, until FROM claims WHERE kind = ? AND id = ?", (kind, id))
+            if rows and rows[0]["holder"] != holder and rows[0]["until"] >= now and not _claimer_gone(rows[0]["holder"], host):
+                return False
+            await db.execute(
+                "INSERT INTO claims (kind, id, holder, until) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (kind, id) DO UPDATE SET holder = excluded.holder, until = excluded.until",
+                (kind, id, holder, now + seconds),
+            )
+        return True
+
+    async def watch_outbox(self, callback: Callable[[], None]) -> bool:
+        """Call ``callback`` when any process queues outbox rows or gives claimed ones up
+        (PostgreSQL's LISTEN/NOTIFY); False on SQLite, whose one process wakes itself."""
+        return await self._backend.listen(callback)
 
     async def note_attempt(self, key: str) -> None:
         """Count one more delivery attempt of a message."""
@@ -1503,6 +1604,18 @@ def _lease_gone(lease: Row, now: float, host: str) -> bool:
     if lease["heartbeat"] < now - LEASE_TIMEOUT:
         return True
     return lease["host"] == host and not _process_exists(lease["pid"])
+
+
+def claim_holder() -> str:
+    """A new claim holder id (:meth:`Store.claim_undelivered`): ``host/pid/random``, so that the
+    claims of a process that died on this host lapse at once."""
+    return f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:12]}"
+
+
+def _claimer_gone(holder: str, host: str) -> bool:
+    """Whether the process of a :func:`claim_holder` id is known to be gone (on this host)."""
+    parts = holder.split("/")
+    return len(parts) == 3 and parts[0] == host and parts[1].isdigit() and not _process_exists(int(parts[1]))
 
 
 def _process_exists(pid: int) -> bool:

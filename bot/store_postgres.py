@@ -22,14 +22,18 @@ from the store's ``?`` placeholders, each write one transaction.
 
 from __future__ import annotations
 
+import asyncio
 import functools
-from collections.abc import AsyncIterator, Sequence
+import logging
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, cast
 
 import asyncpg
 
 from bot.store import SCHEMA_VERSION, Conflict, Conn, Row, SchemaTooNew, StoreError, describe_database
+
+log = logging.getLogger(__name__)
 
 #: advisory-lock key of schema migrations (game ids, the other keys, are positive)
 MIGRATION_LOCK = -1
@@ -191,18 +195,48 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN name TEXT;
     """,
+    # 7: several processes over one store: outbox claims, claims of timed work, and the NOTIFY
+    # that wakes every process's deliverer when rows are queued or claims given up
+    """
+    ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+    ALTER TABLE outbox ADD COLUMN claimed_until DOUBLE PRECISION;
+    CREATE TABLE claims (
+        kind   TEXT   NOT NULL,
+        id     BIGINT NOT NULL,
+        holder TEXT   NOT NULL,
+        until  DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (kind, id)
+    );
+    CREATE FUNCTION runetable_outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM pg_notify('runetable_outbox', '');
+        RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER outbox_queued AFTER INSERT ON outbox
+        FOR EACH STATEMENT EXECUTE FUNCTION runetable_outbox_notify();
+    CREATE TRIGGER outbox_released AFTER UPDATE OF claimed_by ON outbox
+        FOR EACH ROW WHEN (OLD.claimed_by IS NOT NULL AND NEW.claimed_by IS NULL AND NEW.delivered_at IS NULL)
+        EXECUTE FUNCTION runetable_outbox_notify();
+    """,
 )
+#: the channel of the NOTIFY that outbox rows were queued or given up (migration 7)
+OUTBOX_CHANNEL = "runetable_outbox"
 
 
 class PostgresBackend:
     """A pool of asyncpg connections to one database (see the module's docstring)."""
 
     kind = "postgresql"
+    skip_locked = " FOR UPDATE SKIP LOCKED"
 
     def __init__(self, pool: Any, url: str) -> None:
         self._pool = pool
         self.url = url
         self.location = describe_database(url)
+        self._listener: Any = None  # the connection that LISTENs (listen)
+        self._callbacks: list[Callable[[], None]] = []
+        self._closed = False
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresBackend:
@@ -259,7 +293,46 @@ class PostgresBackend:
     def json_field(self, column: str, key: str) -> str:
         return f"({column}::jsonb ->> '{key}')"
 
+    async def listen(self, callback: Callable[[], None]) -> bool:
+        """LISTEN on :data:`OUTBOX_CHANNEL` over a connection of its own; when that connection
+        drops (the server restarted), connect again and wake the callbacks once, since
+        notifications sent meanwhile are lost."""
+        self._callbacks.append(callback)
+        if self._listener is None:
+            await self._connect_listener()
+        return True
+
+    async def _connect_listener(self) -> None:
+        conn = await asyncpg.connect(self.url)
+        await conn.add_listener(OUTBOX_CHANNEL, self._notified)
+        conn.add_termination_listener(self._listener_lost)
+        self._listener = conn
+
+    def _notified(self, *_: object) -> None:
+        for callback in list(self._callbacks):
+            callback()
+
+    def _listener_lost(self, *_: object) -> None:
+        self._listener = None
+        if not self._closed:
+            self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        delay = 0.5
+        while not self._closed and self._listener is None:
+            try:
+                await self._connect_listener()
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+                log.warning("LISTEN on %s lost; connecting again in %.0f s: %s", self.location, delay, e)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 30.0)
+        self._notified()  # what was queued while nobody listened
+
     async def close(self) -> None:
+        self._closed = True
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            await listener.close()
         await self._pool.close()
 
 
