@@ -66,6 +66,7 @@ __all__ = [
     "StoreError",
     "CorruptDatabase",
     "InstanceRunning",
+    "StoreMoved",
     "LEASE_TIMEOUT",
     "SchemaTooNew",
     "ChannelBusy",
@@ -284,6 +285,14 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (kind, id)
     );
     """,
+    # 8: a store copied elsewhere (python -m bot store copy) is marked moved: no bot runs on it again
+    """
+    CREATE TABLE moved (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),  -- one row at most
+        target   TEXT NOT NULL,  -- where it went (a URL without its password)
+        moved_at REAL NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -327,6 +336,10 @@ class GameNotFound(StoreError, RunetableError):
 
 class InstanceRunning(StoreError):
     """Another bot holds the file's lease: one bot per database file."""
+
+
+class StoreMoved(StoreError):
+    """The store was copied elsewhere (``python -m bot store copy``): no bot runs on it again."""
 
 
 @dataclass(frozen=True)
@@ -479,6 +492,33 @@ class VoteRecord:
     closed_at: float | None
 
 
+#: the tables of one game's rows: table -> (columns, WHERE selecting one game's rows, ORDER BY)
+GAME_TABLES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "games": (tuple(f.name for f in fields(GameRecord)), "WHERE id = ?", "id"),
+    "seats": (("game_id", "seat", "user_id", "role", "is_ai", "joined_at", "name"), "WHERE game_id = ?", "seat"),
+    "actions": (tuple(f.name for f in fields(ActionRecord)), "WHERE game_id = ?", "seq"),
+    "snapshots": (tuple(f.name for f in fields(SnapshotRecord)), "WHERE game_id = ?", "seq"),
+    "outbox": (
+        (*(f.name for f in fields(OutboxRow)), "superseded_at", "superseded_marked_at"),
+        "WHERE game_id = ?",
+        "rowid",
+    ),
+    "fairness": (tuple(f.name for f in fields(FairnessRecord)), "WHERE game_id = ?", "game_id"),
+    "waits": (tuple(f.name for f in fields(WaitRecord)), "WHERE game_id = ?", "seat"),
+    "votes": (tuple(f.name for f in fields(VoteRecord)), "WHERE game_id = ?", "id"),
+    "ballots": (
+        ("vote_id", "user_id", "yes", "cast_at"),
+        "WHERE vote_id IN (SELECT id FROM votes WHERE game_id = ?)",
+        "vote_id, user_id",
+    ),
+}
+#: the tables of rows no game owns: table -> columns
+SHARED_TABLES: dict[str, tuple[str, ...]] = {
+    "packs": ("hash", "game", "content", "created_at", "load_order"),
+    "settings": ("scope", "scope_id", "key", "value"),
+}
+
+
 def nonce_for(key: str) -> str:
     """Map an outbox key to a stable Discord nonce of at most 25 characters.
 
@@ -575,6 +615,10 @@ class Backend(Protocol):
         """The SQL expression of the JSON text column's top-level ``key`` (NULL when absent or null)."""
         ...
 
+    async def ids_taken(self, db: Conn, table: str) -> None:
+        """After rows were written with their ids: make the table's next new id follow them."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -637,6 +681,9 @@ class SqliteBackend:
     async def listen(self, callback: Callable[[], None]) -> bool:
         return False
 
+    async def ids_taken(self, db: Conn, table: str) -> None:
+        pass  # an INTEGER PRIMARY KEY takes the largest id + 1 by itself
+
     async def close(self) -> None:
         """Close the connection (the last connection to close also checkpoints the WAL)."""
         async with self._lock:
@@ -671,7 +718,10 @@ class _SqliteConn:
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
-            await self._db.executemany(sql, rows)
+            try:
+                await self._db.executemany(sql, rows)
+            except sqlite3.IntegrityError as e:
+                raise Conflict(str(e)) from e
 
 
 def parse_database(target: str | Path) -> tuple[str, str]:
@@ -762,6 +812,13 @@ class Store:
         holder = self.lease_holder or uuid.uuid4().hex
         now, host = time.time(), socket.gethostname()
         async with self._write() as db:
+            moved = await _rows(db, "SELECT target, moved_at FROM moved")
+            if moved:
+                raise StoreMoved(
+                    f"The game database {self.location} was moved to {moved[0]['target']} on"
+                    f" {time.strftime('%Y-%m-%d %H:%M', time.gmtime(moved[0]['moved_at']))} UTC: run the bot with"
+                    f" DATABASE_URL={moved[0]['target']} instead (its messages are sent from there)."
+                )
             rows = await _rows(db, "SELECT holder, pid, host, heartbeat FROM lease WHERE id = 1")
             if rows and rows[0]["holder"] != holder and not _lease_gone(rows[0], now, host):
                 other = rows[0]
@@ -1225,6 +1282,74 @@ class Store:
                 (kind, id, holder, now + seconds),
             )
         return True
+
+    # ---------------------------------------------------------------- moving a store (bot store copy)
+
+    async def game_ids(self) -> list[int]:
+        """Every game's id, oldest first."""
+        async with self._read() as db:
+            return [int(row["id"]) for row in await _rows(db, "SELECT id FROM games ORDER BY id")]
+
+    async def dump_game(self, game_id: int) -> dict[str, list[dict[str, Any]]]:
+        """Every row of one game, by table (:data:`GAME_TABLES`), as stored: its log,
+        snapshots, seats, outbox (in queue order, claims left out), seed commitment, waits,
+        votes and ballots. Raises GameNotFound."""
+        dump: dict[str, list[dict[str, Any]]] = {}
+        async with self._read() as db:
+            await _game_row(db, game_id, "id")
+            for table, (columns, where, order) in GAME_TABLES.items():
+                rows = await _rows(db, f"SELECT {', '.join(columns)} FROM {table} {where} ORDER BY {order}", (game_id,))
+                dump[table] = [{c: row[c] for c in columns} for row in rows]
+        return dump
+
+    async def load_game(self, dump: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
+        """Write a game :meth:`dump_game` gave, ids kept, in one transaction (StoreError and
+        nothing written when its id, a vote's id or its channel's open game is taken)."""
+        game_id = int(dump["games"][0]["id"])
+        async with self._write(game_id) as db:
+            for table, (columns, _, _) in GAME_TABLES.items():
+                marks = ", ".join("?" * len(columns))
+                try:
+                    await db.executemany(
+                        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
+                        [tuple(row[c] for c in columns) for row in dump.get(table, ())],
+                    )
+                except Conflict as e:
+                    raise StoreError(f"Game #{game_id} cannot be added: {e}.") from e
+            for table in ("games", "votes"):  # explicit ids: the next new one comes after them
+                await self._backend.ids_taken(db, table)
+
+    async def shared_rows(self) -> dict[str, list[dict[str, Any]]]:
+        """The rows no game owns: data packs and settings."""
+        async with self._read() as db:
+            return {
+                table: [{c: row[c] for c in columns} for row in await _rows(db, f"SELECT {', '.join(columns)} FROM {table}")]
+                for table, columns in SHARED_TABLES.items()
+            }
+
+    async def load_shared_rows(self, rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
+        """Add packs and settings :meth:`shared_rows` gave; rows the store has already stay as they are."""
+        async with self._write() as db:
+            for table, columns in SHARED_TABLES.items():
+                await db.executemany(
+                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) ON CONFLICT DO NOTHING",
+                    [tuple(row[c] for c in columns) for row in rows.get(table, ())],
+                )
+
+    async def moved_to(self) -> str | None:
+        """Where the store was moved (:meth:`mark_moved`), or None."""
+        async with self._read() as db:
+            rows = await _rows(db, "SELECT target FROM moved")
+        return str(rows[0]["target"]) if rows else None
+
+    async def mark_moved(self, target: str) -> None:
+        """Mark the store as moved to ``target``: :meth:`acquire_lease` refuses it from now on."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO moved (id, target, moved_at) VALUES (1, ?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET target = excluded.target, moved_at = excluded.moved_at",
+                (describe_database(target), time.time()),
+            )
 
     async def watch_outbox(self, callback: Callable[[], None]) -> bool:
         """Call ``callback`` when any process queues outbox rows or gives claimed ones up

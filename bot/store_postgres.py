@@ -219,6 +219,14 @@ MIGRATIONS: tuple[str, ...] = (
         FOR EACH ROW WHEN (OLD.claimed_by IS NOT NULL AND NEW.claimed_by IS NULL AND NEW.delivered_at IS NULL)
         EXECUTE FUNCTION runetable_outbox_notify();
     """,
+    # 8: a store copied elsewhere is marked moved
+    """
+    CREATE TABLE moved (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),
+        target   TEXT NOT NULL,
+        moved_at DOUBLE PRECISION NOT NULL
+    );
+    """,
 )
 #: the channel of the NOTIFY that outbox rows were queued or given up (migration 7)
 OUTBOX_CHANNEL = "runetable_outbox"
@@ -292,6 +300,11 @@ class PostgresBackend:
 
     def json_field(self, column: str, key: str) -> str:
         return f"({column}::jsonb ->> '{key}')"
+
+    async def ids_taken(self, db: Conn, table: str) -> None:
+        await db.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM {table}), false)"
+        )
 
     async def listen(self, callback: Callable[[], None]) -> bool:
         """LISTEN on :data:`OUTBOX_CHANNEL` over a connection of its own; when that connection
