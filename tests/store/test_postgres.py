@@ -130,3 +130,16 @@ async def test_the_seq_compare_and_set_holds_without_the_lock(postgres_database,
     finally:
         await first.close()
         await second.close()
+
+
+def test_bench_times_commits_on_sqlite_and_on_postgresql_when_given(postgres_database):
+    """Item 7: ``bench`` reports commit_ms (p50, p95) per backend; without --postgres the
+    PostgreSQL figure is skipped with the reason, so the bench needs no server."""
+    from bot.commands.bench import commit_figures
+
+    without = commit_figures('{"counter": 0}', 5, None)
+    assert without["postgresql"] == {"skipped": "no --postgres URL given"}
+    assert 0 < without["sqlite"]["p50"] <= without["sqlite"]["p95"]
+    url = postgres_database.address.rsplit("&search_path=", 1)[0]
+    figures = commit_figures('{"counter": 0}', 5, url)["postgresql"]
+    assert 0 < figures["p50"] <= figures["p95"]
