@@ -33,6 +33,7 @@ import contextlib
 import logging
 import os
 import time
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -59,9 +60,17 @@ LEASE_RENEW_INTERVAL = LEASE_TIMEOUT / 4
 
 class RunetableBot(commands.Bot):
     def __init__(
-        self, config: Config, store: Store, *, service: GameService | None = None, delivery_interval: float = DELIVERY_INTERVAL
+        self,
+        config: Config,
+        store: Store,
+        *,
+        service: GameService | None = None,
+        delivery_interval: float = DELIVERY_INTERVAL,
+        **client_options: Any,
     ):
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **client_options
+        )
         self.config = config
         self.store = store
         self.service = service or GameService(store)
@@ -167,3 +176,21 @@ class RunetableBot(commands.Bot):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await super().close()
+
+
+class ShardedRunetableBot(RunetableBot, commands.AutoShardedBot):
+    """The bot serving some shards of a bot run by several processes over one PostgreSQL
+    (``python -m bot run --shard-count N --shard-ids 0,1``; docs/deploy.md). Each process
+    answers the interactions its shards receive (Discord sends every DM event to shard 0, so the
+    process holding shard 0 answers DM interactions for every guild); any process may act on
+    any game (the store's per-game lock decides) and delivers any outbox row it claims."""
+
+
+def make_bot(
+    config: Config, store: Store, *, shard_count: int | None = None, shard_ids: list[int] | None = None, **options: Any
+) -> RunetableBot:
+    """The bot for ``python -m bot run``: one connection for every guild, or, with a shard
+    count, an :class:`discord.ext.commands.AutoShardedBot` for ``shard_ids`` (default: all)."""
+    if shard_count is None:
+        return RunetableBot(config, store, **options)
+    return ShardedRunetableBot(config, store, shard_count=shard_count, shard_ids=shard_ids, **options)

@@ -109,6 +109,10 @@ Row = Mapping[str, Any]
 CLAIM_SECONDS = 60.0
 #: the store-wide lock key claims are made under (game ids, the other keys, are positive)
 CLAIM_LOCK = -2
+#: the store-wide lock key leases are taken under
+LEASE_LOCK = -3
+#: the lease row of a bot that serves every shard (``python -m bot run`` without shard options)
+EVERY_SHARD = -1
 
 # Numbered migrations: MIGRATIONS[i] brings the schema from version i to version i + 1.
 # The version lives in PRAGMA user_version. Never edit a released migration; append a new one.
@@ -291,6 +295,20 @@ MIGRATIONS: tuple[str, ...] = (
         id       INTEGER PRIMARY KEY CHECK (id = 1),  -- one row at most
         target   TEXT NOT NULL,  -- where it went (a URL without its password)
         moved_at REAL NOT NULL
+    );
+    """,
+    # 9: one lease per shard (issue 22 item 4): several processes, each serving some of the bot's
+    # shards, over one PostgreSQL; the lease of a bot serving every shard is shard -1.
+    """
+    DROP TABLE lease;
+    CREATE TABLE lease (
+        shard       INTEGER PRIMARY KEY,  -- the shard id it serves; -1: every shard
+        shard_count INTEGER NOT NULL,     -- its process's shard count; 0 with shard -1
+        holder      TEXT    NOT NULL,
+        pid         INTEGER NOT NULL,
+        host        TEXT    NOT NULL,
+        taken_at    REAL    NOT NULL,
+        heartbeat   REAL    NOT NULL
     );
     """,
 )
@@ -764,6 +782,7 @@ class Store:
         self._game_locks: dict[int, asyncio.Lock] = {}
         #: the id of the lease this store holds (:meth:`acquire_lease`), None without one
         self.lease_holder: str | None = None
+        self._lease_rows = 0  # one per shard it serves
 
     @property
     def kind(self) -> str:
@@ -801,17 +820,23 @@ class Store:
 
     # ---------------------------------------------------------------- one bot per file
 
-    async def acquire_lease(self) -> None:
-        """Take the file's lease for the bot about to run on it (renewing it if held already).
+    async def acquire_lease(self, shards: Sequence[int] | None = None, shard_count: int = 0) -> None:
+        """Take the store's lease for the bot about to run on it (renewing it if held already):
+        for every shard (``shards`` None: one process serves the whole bot), or for the shard ids
+        ``shards`` of ``shard_count`` (one of several processes over one PostgreSQL).
 
-        Raises :class:`InstanceRunning` when another holder is alive: its heartbeat is younger
-        than :data:`LEASE_TIMEOUT` and, when it runs on this host, its pid exists. A holder
-        that is gone (a SIGKILLed bot restarting on the same host, a machine that died) is
-        taken over.
+        Raises :class:`InstanceRunning` when another live holder's shards overlap these (a bot
+        serving every shard overlaps all), or when it runs with another shard count; raises
+        :class:`StoreMoved` when the store was copied elsewhere. A holder is alive while its
+        heartbeat is younger than :data:`LEASE_TIMEOUT` and, when it runs on this host, its pid
+        exists; a holder that is gone (a SIGKILLed bot restarting on the same host, a machine
+        that died) is taken over.
         """
+        mine = [EVERY_SHARD] if shards is None else sorted(set(shards))
+        count = 0 if shards is None else shard_count
         holder = self.lease_holder or uuid.uuid4().hex
         now, host = time.time(), socket.gethostname()
-        async with self._write() as db:
+        async with self._write(LEASE_LOCK) as db:
             moved = await _rows(db, "SELECT target, moved_at FROM moved")
             if moved:
                 raise StoreMoved(
@@ -819,33 +844,45 @@ class Store:
                     f" {time.strftime('%Y-%m-%d %H:%M', time.gmtime(moved[0]['moved_at']))} UTC: run the bot with"
                     f" DATABASE_URL={moved[0]['target']} instead (its messages are sent from there)."
                 )
-            rows = await _rows(db, "SELECT holder, pid, host, heartbeat FROM lease WHERE id = 1")
-            if rows and rows[0]["holder"] != holder and not _lease_gone(rows[0], now, host):
-                other = rows[0]
-                raise InstanceRunning(
-                    f"Another Runetable bot is already running on {self.location} (pid {other['pid']} on"
-                    f" {other['host']}, alive {max(0.0, now - other['heartbeat']):.0f} s ago): one bot per"
-                    f" database file. Stop it first, or wait {LEASE_TIMEOUT:.0f} s if it died on another machine."
-                )
-            await db.execute(
-                "INSERT INTO lease (id, holder, pid, host, taken_at, heartbeat) VALUES (1, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, pid = excluded.pid,"
-                " host = excluded.host, taken_at = excluded.taken_at, heartbeat = excluded.heartbeat",
-                (holder, os.getpid(), host, now, now),
+            rows = await _rows(db, "SELECT shard, shard_count, holder, pid, host, heartbeat FROM lease ORDER BY shard")
+            for other in (r for r in rows if r["holder"] != holder and not _lease_gone(r, now, host)):
+                who = f"pid {other['pid']} on {other['host']}, alive {max(0.0, now - other['heartbeat']):.0f} s ago"
+                wait = f"Stop it first, or wait {LEASE_TIMEOUT:.0f} s if it died on another machine."
+                if other["shard"] == EVERY_SHARD or mine == [EVERY_SHARD]:
+                    raise InstanceRunning(
+                        f"Another Runetable bot is already running on {self.location} ({who}"
+                        f"{'' if other['shard'] == EVERY_SHARD else ', for shard ' + str(other['shard'])}): one bot"
+                        f" per database unless each process serves its own shards (--shard-count, --shard-ids). {wait}"
+                    )
+                if other["shard"] in mine:
+                    raise InstanceRunning(
+                        f"Shard {other['shard']} is served already by another Runetable bot on {self.location} ({who})."
+                        f" Give each process shard ids of its own. {wait}"
+                    )
+                if other["shard_count"] != count:
+                    raise InstanceRunning(
+                        f"The Runetable bots on {self.location} run with {other['shard_count']} shards ({who}),"
+                        f" not {count}: every process needs the same --shard-count. {wait}"
+                    )
+            marks = ", ".join("?" * len(mine))
+            await db.execute(f"DELETE FROM lease WHERE holder = ? OR shard IN ({marks})", (holder, *mine))
+            await db.executemany(
+                "INSERT INTO lease (shard, shard_count, holder, pid, host, taken_at, heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(shard, count, holder, os.getpid(), host, now, now) for shard in mine],
             )
         self.lease_holder = holder
+        self._lease_rows = len(mine)
 
     async def renew_lease(self) -> bool:
         """The running bot's heartbeat. False when this store holds no lease any more (another
-        bot took it over): the caller must stop using the file."""
+        bot took it over, or part of it): the caller must stop using the store."""
         if self.lease_holder is None:
             return False
         async with self._write() as db:
-            held = (
-                await db.execute("UPDATE lease SET heartbeat = ? WHERE id = 1 AND holder = ?", (time.time(), self.lease_holder))
-            ) == 1
+            renewed = await db.execute("UPDATE lease SET heartbeat = ? WHERE holder = ?", (time.time(), self.lease_holder))
+        held = renewed == self._lease_rows
         if not held:
-            self.lease_holder = None
+            await self.release_lease()  # what is left of it
         return held
 
     async def release_lease(self) -> None:

@@ -227,6 +227,19 @@ MIGRATIONS: tuple[str, ...] = (
         moved_at DOUBLE PRECISION NOT NULL
     );
     """,
+    # 9: one lease per shard
+    """
+    DROP TABLE lease;
+    CREATE TABLE lease (
+        shard       INTEGER PRIMARY KEY,
+        shard_count INTEGER NOT NULL,
+        holder      TEXT    NOT NULL,
+        pid         INTEGER NOT NULL,
+        host        TEXT    NOT NULL,
+        taken_at    DOUBLE PRECISION NOT NULL,
+        heartbeat   DOUBLE PRECISION NOT NULL
+    );
+    """,
 )
 #: the channel of the NOTIFY that outbox rows were queued or given up (migration 7)
 OUTBOX_CHANNEL = "runetable_outbox"

@@ -657,20 +657,24 @@ class DiscordDouble:
         return ws
 
     async def _identified(self, session: Session, request: web.Request) -> None:
+        """READY and the guilds of the session's shard: a session that identified with
+        ``shard: [id, count]`` gets the guilds with ``(guild_id >> 22) % count == id``, as
+        Discord shards (issue 22 item 4); one without gets every guild."""
         resume_url = f"ws://{request.host}/gateway/resume"
-        await self.dispatch(
-            "READY",
-            {
-                "v": 10,
-                "user": self.bot.payload,
-                "session_id": session.id,
-                "resume_gateway_url": resume_url,
-                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
-                "application": {"id": str(self.application_id), "flags": 0},
-            },
-            session,
-        )
-        for guild in self.guilds.values():
+        shard = session.identify.get("shard")
+        guilds = [g for g in self.guilds.values() if shard is None or (g.id >> 22) % shard[1] == shard[0]]
+        ready = {
+            "v": 10,
+            "user": self.bot.payload,
+            "session_id": session.id,
+            "resume_gateway_url": resume_url,
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "application": {"id": str(self.application_id), "flags": 0},
+        }
+        if shard is not None:
+            ready["shard"] = shard
+        await self.dispatch("READY", ready, session)
+        for guild in guilds:
             await self.dispatch("GUILD_CREATE", self._guild_payload(guild), session)
 
     def _guild_payload(self, guild: Guild) -> dict[str, Any]:

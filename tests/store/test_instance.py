@@ -113,3 +113,35 @@ async def test_game_not_found_is_told_like_every_user_error(database):
         with pytest.raises(RunetableError) as caught:
             await store.get_game(999)
     assert isinstance(caught.value, GameNotFound) and caught.value.message == "There is no game #999."
+
+
+async def test_one_lease_per_shard(database):
+    """Issue 22 item 4: processes serving disjoint shards of one shard count run together; one
+    whose shards overlap a live lease, or whose shard count differs, or one serving every shard
+    beside them, is refused; a process that lost one of its shards learns it at its heartbeat."""
+    stores = [await Store.open(database.address) for _ in range(5)]
+    first, second, overlapping, other_count, whole = stores
+    try:
+        await first.acquire_lease([0, 1], 4)
+        await second.acquire_lease([2, 3], 4)
+        assert sorted((row[0], row[1]) for row in await database.fetch("SELECT shard, shard_count FROM lease")) == [
+            (0, 4),
+            (1, 4),
+            (2, 4),
+            (3, 4),
+        ]
+        with pytest.raises(InstanceRunning, match="Shard 1 is served already"):
+            await overlapping.acquire_lease([1, 2], 4)
+        with pytest.raises(InstanceRunning, match="run with 4 shards .*, not 8: every process needs the same --shard-count"):
+            await other_count.acquire_lease([4, 5], 8)
+        with pytest.raises(InstanceRunning, match="unless each process serves its own shards"):
+            await whole.acquire_lease()  # every shard
+        assert overlapping.lease_holder is None and await first.renew_lease() and await second.renew_lease()
+        await database.execute("UPDATE lease SET heartbeat = ? WHERE shard = 3", 0.0)  # second died elsewhere
+        await overlapping.acquire_lease([3], 4)  # its shard 3 is taken over
+        assert await second.renew_lease() is False  # and it stops
+        assert sorted(row[0] for row in await database.fetch("SELECT shard FROM lease")) == [0, 1, 3]
+    finally:
+        for store in stores:
+            await store.close()
+    assert await database.fetch("SELECT shard FROM lease") == []  # each released its own
