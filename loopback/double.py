@@ -586,6 +586,18 @@ class DiscordDouble:
     def session(self) -> Session | None:
         return self.sessions[-1] if self.sessions else None
 
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The newest session of the shard that receives a guild's events, as Discord shards
+        (``(guild_id >> 22) % shard_count``; DMs go to shard 0); the newest session when the bot
+        does not shard."""
+        for session in reversed(self.sessions):
+            shard = session.identify.get("shard")
+            if shard is None:
+                return session
+            if (0 if guild_id is None else (guild_id >> 22) % shard[1]) == shard[0]:
+                return session
+        return self.session
+
     async def dispatch(self, event: str, data: dict[str, Any], session: Session | None = None) -> None:
         """Send a dispatch on the session (kept for replay when the bot resumes)."""
         session = session or self.session
@@ -764,7 +776,7 @@ class DiscordDouble:
         if message is not None and kind in (p.MESSAGE_COMPONENT, p.MODAL_SUBMIT):
             record.original_id = message.id  # what a deferred update edits
         self.interactions[interaction_id] = record
-        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.dispatch("INTERACTION_CREATE", payload, self.session_for(channel.guild_id))
         return record
 
     # --- REST plumbing -------------------------------------------------------------------
