@@ -23,7 +23,8 @@ Runewars), it is reported as skipped with the reason. ``--no-latency`` skips it.
 :meth:`bot.store.Store.commit_action` (the last sampled position as its state, three outbox
 rows): ``sqlite`` always (a temporary file, ``synchronous=FULL``), ``postgresql`` with
 ``--postgres URL`` (in a schema of its own, dropped afterwards), else reported as skipped: the
-bench needs no PostgreSQL.
+bench needs no PostgreSQL. With ``--postgres`` the bench also measures ``command_ms_postgresql``:
+``command_ms`` with the bot as two processes, one per shard, over that database.
 
 ``--check`` exits 1 when a target is missed (:data:`TARGETS`; a skipped ``command_ms`` is no
 miss, one with no sample is).
@@ -195,15 +196,16 @@ def render_figures(selfplay, states: list, options: dict[str, Any]) -> dict[str,
     return bench(selfplay.engine.view(states[-1], None), selfplay.pack(options), n=20)
 
 
-def command_figures(games: int, seconds: float) -> dict[str, Any]:
-    """``command_ms`` with ``games`` games in play for ``seconds`` (see the module docstring)."""
+def command_figures(games: int, seconds: float, *, postgres: str | None = None, processes: int = 1) -> dict[str, Any]:
+    """``command_ms`` with ``games`` games in play for ``seconds`` (see the module docstring);
+    with ``postgres``, ``processes`` shard processes over that PostgreSQL (a throwaway schema)."""
     try:
         from tests.e2e.latency import measure_command_latency
     except ImportError as e:
         return {"skipped": f"needs a source checkout of Runetable (tests.e2e): {e}"}
-    measured = measure_command_latency(games, seconds=seconds)
-    keys = ("p50", "p95", "max_ack", "games", "samples", "interactions", "seconds", "targets")
-    return {key: measured[key] for key in keys}
+    measured = measure_command_latency(games, seconds=seconds, postgres=postgres, processes=processes)
+    keys = ("p50", "p95", "max_ack", "games", "samples", "interactions", "seconds", "targets", "processes")
+    return {key: measured[key] for key in keys if key in measured}
 
 
 def commit_figures(state: str, commits: int, postgres: str | None) -> dict[str, Any]:
@@ -308,7 +310,7 @@ def run(args: argparse.Namespace) -> int:
     result = measure(args.games, args.seed, game=selfplay, options=options)
     states = result.pop("states_sampled")
     result["render"] = render_figures(selfplay, states, options)
-    if args.commits > 0:
+    if args.commits > 0 and states:
         from engine.core import encode
 
         result["commit_ms"] = commit_figures(encode(states[-1]), args.commits, args.postgres)
@@ -320,6 +322,10 @@ def run(args: argparse.Namespace) -> int:
             if descriptor.name == DEFAULT_GAME
             else {"skipped": f"measured with {DEFAULT_GAME} tables only (tests/e2e/latency.py)"}
         )
+        if args.postgres and descriptor.name == DEFAULT_GAME:  # two processes, one per shard (issue 22 item 7)
+            result["command_ms_postgresql"] = command_figures(
+                args.latency_games, args.latency_seconds, postgres=args.postgres, processes=2
+            )
     result["missed_targets"] = missed_targets(result)
     if args.json:
         print(json.dumps(result, indent=1))
@@ -350,6 +356,14 @@ def run(args: argparse.Namespace) -> int:
                 f"command_ms: {c['skipped']}"
                 if "skipped" in c
                 else f"command_ms p50 {c['p50']} p95 {c['p95']} max_ack {c['max_ack']} ({c['games']} games, {c['samples']} samples)"
+            )
+        if "command_ms_postgresql" in result:
+            c = result["command_ms_postgresql"]
+            print(
+                f"command_ms on PostgreSQL: {c['skipped']}"
+                if "skipped" in c
+                else f"command_ms on PostgreSQL, {c['processes']} processes: p50 {c['p50']} p95 {c['p95']}"
+                f" max_ack {c['max_ack']} ({c['games']} games, {c['samples']} samples)"
             )
         for row in result.get("profile_top", []):
             print(f"  {row['own_s']:8.3f} s own {row['cumulative_s']:8.3f} s cum  {row['calls']:>9} calls  {row['function']}")
