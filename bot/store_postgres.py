@@ -257,6 +257,7 @@ class PostgresBackend:
         self.location = describe_database(url)
         self._listener: Any = None  # the connection that LISTENs (listen)
         self._callbacks: list[Callable[[], None]] = []
+        self._reconnecting: asyncio.Task[None] | None = None
         self._closed = False
 
     @classmethod
@@ -356,6 +357,8 @@ class PostgresBackend:
 
     async def close(self) -> None:
         self._closed = True
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
         if self._listener is not None:
             listener, self._listener = self._listener, None
             await listener.close()

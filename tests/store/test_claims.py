@@ -162,3 +162,28 @@ async def test_notify_wakes_the_other_processes(postgres_database):
 async def test_sqlite_has_no_one_else_to_wake(sqlite_database):
     async with await Store.open(sqlite_database.address) as store:
         assert await store.watch_outbox(lambda: None) is False
+
+
+async def test_a_lost_listen_connection_comes_back_and_wakes_the_deliverer(postgres_database):
+    """A database restart (here: the server ending the LISTEN connection) loses the
+    notifications sent meanwhile: the listener connects again and wakes its deliverer once,
+    then hears the next commits as before (docs/deploy.md)."""
+    import asyncpg
+
+    listener, writer = await Store.open(postgres_database.address), await Store.open(postgres_database.address)
+    admin = await asyncpg.connect(postgres_database.address)
+    woken = asyncio.Event()
+    try:
+        await listener.watch_outbox(woken.set)
+        old = listener._backend._listener
+        await admin.execute("SELECT pg_terminate_backend($1)", old.get_server_pid())
+        await asyncio.wait_for(woken.wait(), timeout=60)  # reconnected, and drained once
+        assert listener._backend._listener is not None and listener._backend._listener is not old
+        woken.clear()
+        game = await new_game(writer)
+        await commit(writer, game.id, 0)
+        await asyncio.wait_for(woken.wait(), timeout=60)
+    finally:
+        await admin.close()
+        await writer.close()
+        await listener.close()
