@@ -31,11 +31,17 @@ The table over days (bot/table, docs/table.md) adds the seed commitments (``fair
 who is awaited since when (``waits``), ``votes`` and ``ballots``, notices that belong to no
 move (:meth:`Store.queue_notice`) and the marking of messages of undone moves.
 
-One bot per store: the bot takes the ``lease`` row (:meth:`Store.acquire_lease`: holder id, pid,
-host, heartbeat) before it connects, renews it while it runs and releases it when it stops. A
-second bot is refused (:class:`InstanceRunning`) while the holder lives; a holder whose heartbeat
-is older than :data:`LEASE_TIMEOUT`, or whose pid is gone on this host, is taken over.
-:meth:`Store.open` takes no lease: offline commands and tests read and write without one.
+One bot per store: the bot takes the ``lease`` (:meth:`Store.acquire_lease`: holder id, pid,
+host, heartbeat; one row for a bot serving every shard, or one per shard a process serves when
+the bot runs as several processes) before it connects, renews it while it runs and releases it
+when it stops. A second bot, or a process whose shards overlap a live one's, is refused
+(:class:`InstanceRunning`) while the holder lives; a holder whose heartbeat is older than
+:data:`LEASE_TIMEOUT`, or whose pid is gone on this host, is taken over. :meth:`Store.open`
+takes no lease: offline commands and tests read and write without one.
+
+Several processes (PostgreSQL) share the outbox through claims (:meth:`Store.claim_undelivered`,
+a whole game at a time) and the timed work through :meth:`Store.claim`; a store copied
+elsewhere (``python -m bot store copy``, :meth:`Store.mark_moved`) refuses every lease.
 """
 
 from __future__ import annotations
