@@ -143,3 +143,18 @@ def test_bench_times_commits_on_sqlite_and_on_postgresql_when_given(postgres_dat
     url = postgres_database.address.rsplit("&search_path=", 1)[0]
     figures = commit_figures('{"counter": 0}', 5, url)["postgresql"]
     assert 0 < figures["p50"] <= figures["p95"]
+
+
+async def test_processes_starting_together_migrate_once(postgres_database):
+    """Item 1: migrations run at start under an advisory lock, each in its own transaction, so
+    processes starting at once over an empty database all open it, migrated once."""
+    stores = await asyncio.gather(*(Store.open(postgres_database.address) for _ in range(4)))
+    try:
+        from bot.store import SCHEMA_VERSION
+
+        assert await postgres_database.fetch("SELECT version FROM runetable_schema") == [(SCHEMA_VERSION,)]
+        game = await new_game(stores[0])
+        assert (await stores[3].get_game(game.id)).id == game.id
+    finally:
+        for store in stores:
+            await store.close()
