@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "data": ("bot.commands.data", "check a game's data pack (data check --game NAME [--pack DIR])"),
     "verify": ("bot.commands.verify", "check a finished game's export: the seed commitment and every shuffle and draw"),
     "sync": ("bot.commands.sync", "publish the slash commands to Discord (globally, or --guild ID to one server)"),
+    "store": ("bot.commands.store", "move the games to another store: store copy --from ADDRESS --to ADDRESS [--merge]"),
 }
 
 

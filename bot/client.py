@@ -16,6 +16,11 @@ at once. The limit parks DMs without holding the rest of the outbox back; the de
 drains again when the limit frees a slot (``DrainReport.wake_in``). Maps are drawn as the
 setting ``MAP_CADENCE`` says (:func:`bot.delivery.map_cadence`).
 
+On PostgreSQL, several processes may share the store: the deliverer drains only the outbox
+rows it claims, and a commit in any process wakes every process's delivery (LISTEN/NOTIFY,
+:meth:`bot.store.Store.watch_outbox`); the drain every :data:`DELIVERY_INTERVAL` seconds stays
+as a safety net (claims that lapsed, a lost notification).
+
 One bot per database file: ``python -m bot run`` takes the store's lease before it connects
 (:meth:`bot.store.Store.acquire_lease`); while the store holds it, the client renews it every
 :data:`LEASE_RENEW_INTERVAL` seconds and stops (``lease_lost``) if another bot took it over.
@@ -28,6 +33,7 @@ import contextlib
 import logging
 import os
 import time
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -54,9 +60,17 @@ LEASE_RENEW_INTERVAL = LEASE_TIMEOUT / 4
 
 class RunetableBot(commands.Bot):
     def __init__(
-        self, config: Config, store: Store, *, service: GameService | None = None, delivery_interval: float = DELIVERY_INTERVAL
+        self,
+        config: Config,
+        store: Store,
+        *,
+        service: GameService | None = None,
+        delivery_interval: float = DELIVERY_INTERVAL,
+        **client_options: Any,
     ):
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **client_options
+        )
         self.config = config
         self.store = store
         self.service = service or GameService(store)
@@ -78,6 +92,10 @@ class RunetableBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        try:  # PostgreSQL: another process's commit wakes this one's delivery (LISTEN/NOTIFY)
+            await self.store.watch_outbox(self.kick_delivery)
+        except Exception:
+            log.exception("cannot LISTEN on %s; draining every %s s instead", self.store.location, self.delivery_interval)
         self._delivery = asyncio.create_task(self._deliver_forever(), name="runetable-delivery")
         self._auto_pass = asyncio.create_task(self._auto_pass_forever(), name="runetable-auto-pass")
         if self.store.lease_holder is not None:
@@ -128,10 +146,10 @@ class RunetableBot(commands.Bot):
             try:
                 held = await self.store.renew_lease()
             except Exception:
-                log.exception("could not renew the lease on %s; trying again in %s s", self.store.path, LEASE_RENEW_INTERVAL)
+                log.exception("could not renew the lease on %s; trying again in %s s", self.store.location, LEASE_RENEW_INTERVAL)
                 continue
             if not held:
-                log.critical("another bot took the database %s over; stopping so that nothing is sent twice", self.store.path)
+                log.critical("another bot took the database %s over; stopping so that nothing is sent twice", self.store.location)
                 self.lease_lost = True
                 await self.close()
                 return
@@ -158,3 +176,21 @@ class RunetableBot(commands.Bot):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await super().close()
+
+
+class ShardedRunetableBot(RunetableBot, commands.AutoShardedBot):
+    """The bot serving some shards of a bot run by several processes over one PostgreSQL
+    (``python -m bot run --shard-count N --shard-ids 0,1``; docs/deploy.md). Each process
+    answers the interactions its shards receive (Discord sends every DM event to shard 0, so the
+    process holding shard 0 answers DM interactions for every guild); any process may act on
+    any game (the store's per-game lock decides) and delivers any outbox row it claims."""
+
+
+def make_bot(
+    config: Config, store: Store, *, shard_count: int | None = None, shard_ids: list[int] | None = None, **options: Any
+) -> RunetableBot:
+    """The bot for ``python -m bot run``: one connection for every guild, or, with a shard
+    count, an :class:`discord.ext.commands.AutoShardedBot` for ``shard_ids`` (default: all)."""
+    if shard_count is None:
+        return RunetableBot(config, store, **options)
+    return ShardedRunetableBot(config, store, shard_count=shard_count, shard_ids=shard_ids, **options)

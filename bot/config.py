@@ -37,6 +37,13 @@ class Config:
     map_cadence: str = "move"  # MAP_CADENCE: a map after every move, or only at season ends ("season")
     dm_limit: int = 5  # DM_LIMIT: at most this many DMs in any dm_window seconds (0: no limit)
     dm_window: float = 5.0  # DM_WINDOW_SECONDS
+    #: DATABASE_URL: sqlite:///path or postgresql://… (docs/deploy.md); unset: the file database_path
+    database_url: str | None = None
+
+    @property
+    def database(self) -> str:
+        """The store's address for :meth:`bot.store.Store.open`: DATABASE_URL, else DATABASE_PATH."""
+        return self.database_url or str(self.database_path)
 
     @classmethod
     def from_environment(cls, *, require_token: bool = True, env_file: str | Path = ".env") -> Config:
@@ -63,6 +70,7 @@ class Config:
             map_cadence=cadence,
             dm_limit=int(_number("DM_LIMIT", 5, whole=True)),
             dm_window=_number("DM_WINDOW_SECONDS", 5.0),
+            database_url=_url("DATABASE_URL", ("sqlite:///", "postgresql://", "postgres://")),
         )
 
 

@@ -57,7 +57,7 @@ from bot.config import MAP_CADENCES
 from bot.frontend import frontend_for
 from bot.narration import narrator_for
 from bot.service import DM_CLOSED
-from bot.store import OutboxRow, Store, nonce_for
+from bot.store import OutboxRow, Store, claim_holder, nonce_for
 
 log = logging.getLogger(__name__)
 
@@ -248,7 +248,11 @@ class DrainReport:
 
 
 class Deliverer:
-    """Drains the outbox through a transport. One drain runs at a time."""
+    """Drains the outbox through a transport. One drain runs at a time in a process; across
+    processes sharing a store (PostgreSQL), each drain sends only the rows it claimed
+    (:meth:`bot.store.Store.claim_undelivered`, a whole game at a time, so each game's messages
+    keep their order and no row is sent by two processes; the nonces stay a second guard for a
+    claim that lapsed while its process hung) and gives up its claims on what it left waiting."""
 
     def __init__(
         self,
@@ -267,6 +271,8 @@ class Deliverer:
         self.batch = batch
         self.dm_limiter = dm_limiter
         self._lock = asyncio.Lock()
+        #: this deliverer's claims on outbox rows (a process may hold several deliverers)
+        self.holder = claim_holder()
         self._channels: dict[int, int] = {}
         self._status: set[int] = set()  # games whose status message is behind their channel
 
@@ -276,12 +282,17 @@ class Deliverer:
         async with self._lock:
             tried: set[str] = set()
             waiting: dict[tuple[int, str], str] = {}  # (game, recipient) behind a row -> 'retrying' or 'parked'
-            while rows := [r for r in await self.store.undelivered(len(tried) + self.batch) if r.key not in tried]:
-                for row in sorted(rows, key=lambda r: (r.game_id, r.seq)):  # stable: commit order within a seq
-                    tried.add(row.key)
-                    if why := waiting.get((row.game_id, row.recipient)) or await self._deliver(row, report):
-                        waiting[row.game_id, row.recipient] = why
-                        setattr(report, why, getattr(report, why) + 1)
+            try:
+                while rows := [
+                    r for r in await self.store.claim_undelivered(self.holder, len(tried) + self.batch) if r.key not in tried
+                ]:
+                    for row in sorted(rows, key=lambda r: (r.game_id, r.seq)):  # stable: commit order within a seq
+                        tried.add(row.key)
+                        if why := waiting.get((row.game_id, row.recipient)) or await self._deliver(row, report):
+                            waiting[row.game_id, row.recipient] = why
+                            setattr(report, why, getattr(report, why) + 1)
+            finally:  # rows left for a later drain (or a drain that failed): any process may take them
+                await asyncio.shield(self.store.release_claims(self.holder))
             await self._update_statuses()
         return report
 

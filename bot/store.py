@@ -1,14 +1,22 @@
-"""The SQLite game store: games, seats, the action log, snapshots, the outbox, settings.
+"""The game store: games, seats, the action log, snapshots, the outbox, settings.
 
-One file holds everything. Every write is a single ``BEGIN IMMEDIATE`` transaction, so a
-move, the state it produces and the messages announcing it are committed together or not at
-all: nothing is sent before it is committed, and a crash after the commit only delays the send
-(the outbox is drained again at start-up).
+One interface (:class:`Store`), two backends (:class:`Backend`) chosen by the address given
+to :meth:`Store.open` (``DATABASE_URL``): a SQLite file (``sqlite:///path`` or a bare path, the
+default: one bot, nothing to install) or a PostgreSQL database (``postgresql://…``, several bot
+processes; :mod:`bot.store_postgres`). The SQL is written once; each backend has its own
+numbered migrations, the same number of them, one per change.
+
+Every write is a single transaction, so a move, the state it produces and the messages
+announcing it are committed together or not at all: nothing is sent before it is committed, and
+a crash after the commit only delays the send (the outbox is drained again at start-up).
 
 Two clicks at once never both apply: :meth:`Store.apply` serialises moves on one game with a
-per-game :class:`asyncio.Lock`, and :meth:`Store.commit_action` re-checks the game's ``seq``
-(the number of actions applied, used as an optimistic version) inside the transaction, which
-also protects against a second process writing the same file.
+per-game :class:`asyncio.Lock`; across processes a write on a game excludes every other writer
+of that game until it ends (SQLite: ``BEGIN IMMEDIATE``, the file's write lock; PostgreSQL: a
+transaction-scoped advisory lock on the game's id), and :meth:`Store.commit_action` re-checks
+the game's ``seq`` (the number of actions applied, used as an optimistic version) inside the
+transaction and updates the game only where its ``seq`` is still the one expected
+(compare-and-set), so two processes acting on one game apply exactly one action per seq.
 
 The store keeps IDs and JSON text only. It never imports discord or the engine: states,
 actions, chance results and message payloads arrive already encoded as JSON text.
@@ -23,11 +31,17 @@ The table over days (bot/table, docs/table.md) adds the seed commitments (``fair
 who is awaited since when (``waits``), ``votes`` and ``ballots``, notices that belong to no
 move (:meth:`Store.queue_notice`) and the marking of messages of undone moves.
 
-One bot per file: the bot takes the ``lease`` row (:meth:`Store.acquire_lease`: holder id, pid,
-host, heartbeat) before it connects, renews it while it runs and releases it when it stops. A
-second bot is refused (:class:`InstanceRunning`) while the holder lives; a holder whose heartbeat
-is older than :data:`LEASE_TIMEOUT`, or whose pid is gone on this host, is taken over.
-:meth:`Store.open` takes no lease: offline commands and tests read and write without one.
+One bot per store: the bot takes the ``lease`` (:meth:`Store.acquire_lease`: holder id, pid,
+host, heartbeat; one row for a bot serving every shard, or one per shard a process serves when
+the bot runs as several processes) before it connects, renews it while it runs and releases it
+when it stops. A second bot, or a process whose shards overlap a live one's, is refused
+(:class:`InstanceRunning`) while the holder lives; a holder whose heartbeat is older than
+:data:`LEASE_TIMEOUT`, or whose pid is gone on this host, is taken over. :meth:`Store.open`
+takes no lease: offline commands and tests read and write without one.
+
+Several processes (PostgreSQL) share the outbox through claims (:meth:`Store.claim_undelivered`,
+a whole game at a time) and the timed work through :meth:`Store.claim`; a store copied
+elsewhere (``python -m bot store copy``, :meth:`Store.mark_moved`) refuses every lease.
 """
 
 from __future__ import annotations
@@ -36,16 +50,17 @@ import asyncio
 import hashlib
 import json
 import os
+import re
 import socket
 import sqlite3
 import sys
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import aiosqlite
 
@@ -57,6 +72,7 @@ __all__ = [
     "StoreError",
     "CorruptDatabase",
     "InstanceRunning",
+    "StoreMoved",
     "LEASE_TIMEOUT",
     "SchemaTooNew",
     "ChannelBusy",
@@ -77,6 +93,11 @@ __all__ = [
     "nonce_for",
     "outbox_key",
     "STRETCH",
+    "CLAIM_SECONDS",
+    "claim_holder",
+    "Conflict",
+    "parse_database",
+    "describe_database",
 ]
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
@@ -87,6 +108,17 @@ NONCE_LENGTH = 25  # Discord accepts message nonces of at most 25 characters
 _MAX_INTEGER = 2**63 - 1  # the largest SQLite INTEGER
 #: seconds without a heartbeat after which a bot's lease on the file counts as abandoned
 LEASE_TIMEOUT = 60.0
+#: a row as a backend returns it, read by column name
+Row = Mapping[str, Any]
+#: seconds an outbox claim (:meth:`Store.claim_undelivered`) holds: a killed deliverer's rows
+#: are sent by another process after at most this long
+CLAIM_SECONDS = 60.0
+#: the store-wide lock key claims are made under (game ids, the other keys, are positive)
+CLAIM_LOCK = -2
+#: the store-wide lock key leases are taken under
+LEASE_LOCK = -3
+#: the lease row of a bot that serves every shard (``python -m bot run`` without shard options)
+EVERY_SHARD = -1
 
 # Numbered migrations: MIGRATIONS[i] brings the schema from version i to version i + 1.
 # The version lives in PRAGMA user_version. Never edit a released migration; append a new one.
@@ -250,6 +282,41 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN name TEXT;
     """,
+    # 7: several processes over one store (issue 22 item 3): a deliverer claims the outbox rows it
+    # sends (Store.claim_undelivered), and a process claims the timed work of a game (Store.claim).
+    """
+    ALTER TABLE outbox ADD COLUMN claimed_by TEXT;     -- the deliverer sending it now
+    ALTER TABLE outbox ADD COLUMN claimed_until REAL;  -- when that claim lapses (a killed process)
+    CREATE TABLE claims (
+        kind   TEXT    NOT NULL,  -- what is claimed, e.g. 'sweep'
+        id     INTEGER NOT NULL,  -- of what, e.g. a game id (0: the whole store)
+        holder TEXT    NOT NULL,
+        until  REAL    NOT NULL,
+        PRIMARY KEY (kind, id)
+    );
+    """,
+    # 8: a store copied elsewhere (python -m bot store copy) is marked moved: no bot runs on it again
+    """
+    CREATE TABLE moved (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),  -- one row at most
+        target   TEXT NOT NULL,  -- where it went (a URL without its password)
+        moved_at REAL NOT NULL
+    );
+    """,
+    # 9: one lease per shard (issue 22 item 4): several processes, each serving some of the bot's
+    # shards, over one PostgreSQL; the lease of a bot serving every shard is shard -1.
+    """
+    DROP TABLE lease;
+    CREATE TABLE lease (
+        shard       INTEGER PRIMARY KEY,  -- the shard id it serves; -1: every shard
+        shard_count INTEGER NOT NULL,     -- its process's shard count; 0 with shard -1
+        holder      TEXT    NOT NULL,
+        pid         INTEGER NOT NULL,
+        host        TEXT    NOT NULL,
+        taken_at    REAL    NOT NULL,
+        heartbeat   REAL    NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -293,6 +360,10 @@ class GameNotFound(StoreError, RunetableError):
 
 class InstanceRunning(StoreError):
     """Another bot holds the file's lease: one bot per database file."""
+
+
+class StoreMoved(StoreError):
+    """The store was copied elsewhere (``python -m bot store copy``): no bot runs on it again."""
 
 
 @dataclass(frozen=True)
@@ -445,6 +516,33 @@ class VoteRecord:
     closed_at: float | None
 
 
+#: the tables of one game's rows: table -> (columns, WHERE selecting one game's rows, ORDER BY)
+GAME_TABLES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "games": (tuple(f.name for f in fields(GameRecord)), "WHERE id = ?", "id"),
+    "seats": (("game_id", "seat", "user_id", "role", "is_ai", "joined_at", "name"), "WHERE game_id = ?", "seat"),
+    "actions": (tuple(f.name for f in fields(ActionRecord)), "WHERE game_id = ?", "seq"),
+    "snapshots": (tuple(f.name for f in fields(SnapshotRecord)), "WHERE game_id = ?", "seq"),
+    "outbox": (
+        (*(f.name for f in fields(OutboxRow)), "superseded_at", "superseded_marked_at"),
+        "WHERE game_id = ?",
+        "rowid",
+    ),
+    "fairness": (tuple(f.name for f in fields(FairnessRecord)), "WHERE game_id = ?", "game_id"),
+    "waits": (tuple(f.name for f in fields(WaitRecord)), "WHERE game_id = ?", "seat"),
+    "votes": (tuple(f.name for f in fields(VoteRecord)), "WHERE game_id = ?", "id"),
+    "ballots": (
+        ("vote_id", "user_id", "yes", "cast_at"),
+        "WHERE vote_id IN (SELECT id FROM votes WHERE game_id = ?)",
+        "vote_id, user_id",
+    ),
+}
+#: the tables of rows no game owns: table -> columns
+SHARED_TABLES: dict[str, tuple[str, ...]] = {
+    "packs": ("hash", "game", "content", "created_at", "load_order"),
+    "settings": ("scope", "scope_id", "key", "value"),
+}
+
+
 def nonce_for(key: str) -> str:
     """Map an outbox key to a stable Discord nonce of at most 25 characters.
 
@@ -468,11 +566,11 @@ def _columns(record: type) -> str:
     return ", ".join(f.name for f in fields(record))
 
 
-def _game(row: sqlite3.Row) -> GameRecord:
+def _game(row: Row) -> GameRecord:
     return GameRecord(**{**dict(row), "options": json.loads(row["options"])})
 
 
-def _seat(row: sqlite3.Row) -> SeatRecord:
+def _seat(row: Row) -> SeatRecord:
     return SeatRecord(**{**dict(row), "is_ai": bool(row["is_ai"])})
 
 
@@ -493,37 +591,84 @@ def _is_corruption(error: sqlite3.Error) -> bool:
     return code is not None and code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
 
-class Store:
-    """The game database. Create with ``await Store.open(path)``; close with ``await close()``.
+class Conn(Protocol):
+    """One connection inside a read or a write transaction, whichever the backend.
 
-    All use of the one connection is serialised by an internal lock, so a transaction of one
-    task never sees another task's statements.
+    SQL is written once with ``?`` placeholders (PostgreSQL's backend numbers them); a row is
+    read by column name. ``guard=True`` marks a statement whose :class:`Conflict` the caller
+    catches: PostgreSQL runs it in a savepoint so that the transaction goes on after it.
     """
 
-    def __init__(self, db: aiosqlite.Connection, path: Path, snapshot_every: int) -> None:
+    async def fetch(self, sql: str, parameters: Sequence[Any] = (), *, guard: bool = False) -> list[Row]: ...
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = (), *, guard: bool = False) -> int:
+        """Run one statement; the number of rows it inserted, changed or deleted."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+class Backend(Protocol):
+    """Where a :class:`Store` keeps its tables: :class:`SqliteBackend` (a file, the default) or
+    :class:`bot.store_postgres.PostgresBackend` (a PostgreSQL database shared by processes)."""
+
+    #: 'sqlite' or 'postgresql'
+    kind: str
+    #: where the data lives, for messages: a path, or a URL without its password
+    location: str
+
+    def read(self) -> AbstractAsyncContextManager[Conn]:
+        """A connection for reads outside any write transaction."""
+        ...
+
+    def write(self, game_id: int | None) -> AbstractAsyncContextManager[Conn]:
+        """One write transaction, committed on success and rolled back otherwise. With a
+        ``game_id`` (or a negative key of the store's own, :data:`CLAIM_LOCK`) it excludes every
+        other writer with that key until it ends, in any process."""
+        ...
+
+    #: what ends the inner SELECT of a claim: ``FOR UPDATE SKIP LOCKED`` where rows lock
+    skip_locked: str
+
+    async def listen(self, callback: Callable[[], None]) -> bool:
+        """Call ``callback`` whenever any process queues outbox rows or gives claimed ones up;
+        False when the backend cannot tell (SQLite: one process, which wakes itself)."""
+        ...
+
+    def json_field(self, column: str, key: str) -> str:
+        """The SQL expression of the JSON text column's top-level ``key`` (NULL when absent or null)."""
+        ...
+
+    async def ids_taken(self, db: Conn, table: str) -> None:
+        """After rows were written with their ids: make the table's next new id follow them."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class Conflict(StoreError):
+    """A statement broke a uniqueness rule of the schema (its text names the constraint)."""
+
+
+class SqliteBackend:
+    """One SQLite file through one aiosqlite connection, used by one task at a time (an
+    internal lock). Every write is ``BEGIN IMMEDIATE``: it takes the file's write lock up
+    front, so checks made inside the transaction still hold at COMMIT, whatever process
+    writes the same file; one writer at a time also serialises moves on a game."""
+
+    kind = "sqlite"
+    skip_locked = ""  # BEGIN IMMEDIATE: one writer at a time already
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
         self.path = path
-        self.snapshot_every = snapshot_every
-        self._db_lock = asyncio.Lock()
-        self._game_locks: dict[int, asyncio.Lock] = {}
-        #: the id of the lease this store holds (:meth:`acquire_lease`), None without one
-        self.lease_holder: str | None = None
-
-    # ---------------------------------------------------------------- opening and closing
+        self.location = str(path)
+        self._lock = asyncio.Lock()
+        self._conn = _SqliteConn(db)
 
     @classmethod
-    async def open(cls, path: str | Path, *, snapshot_every: int = 50) -> Store:
-        """Open (creating if needed) the database at ``path`` and bring its schema up to date.
-
-        Raises CorruptDatabase if the file is not a sound SQLite database, SchemaTooNew if a
-        newer Runetable wrote it, StoreError if it cannot be opened at all.
-        """
-        if snapshot_every < 1:
-            raise ValueError("snapshot_every must be at least 1")
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_file() and path.stat().st_size == 0:
-            raise CorruptDatabase(f"The game database {path} is empty: not a Runetable database; remove it to start afresh.")
+    async def open(cls, path: Path) -> SqliteBackend:
+        _check_file(path)
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as e:
@@ -534,57 +679,216 @@ class Store:
         except BaseException:
             await db.close()
             raise
-        return cls(db, path, snapshot_every)
+        return cls(db, path)
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Conn]:
+        async with self._lock:
+            yield self._conn
+
+    @asynccontextmanager
+    async def write(self, game_id: int | None) -> AsyncIterator[Conn]:
+        async with self._lock:
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                yield self._conn
+                await self._db.execute("COMMIT")
+            except BaseException:
+                # rollback() runs in the connection's thread after anything still queued and
+                # is a no-op outside a transaction, so it is safe even if BEGIN was cancelled.
+                await self._db.rollback()
+                raise
+
+    def json_field(self, column: str, key: str) -> str:
+        return f"json_extract({column}, '$.{key}')"
+
+    async def listen(self, callback: Callable[[], None]) -> bool:
+        return False
+
+    async def ids_taken(self, db: Conn, table: str) -> None:
+        pass  # an INTEGER PRIMARY KEY takes the largest id + 1 by itself
 
     async def close(self) -> None:
-        """Release the lease if this store holds one, then close the connection (the last
-        connection to close also checkpoints the WAL)."""
+        """Close the connection (the last connection to close also checkpoints the WAL)."""
+        async with self._lock:
+            await self._db.close()
+
+
+def _check_file(path: Path) -> None:
+    """Create the file's folder; refuse an empty file (a new store is a missing file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_file() and path.stat().st_size == 0:
+        raise CorruptDatabase(f"The game database {path} is empty: not a Runetable database; remove it to start afresh.")
+
+
+class _SqliteConn:
+    """:class:`Conn` over an aiosqlite connection (rows are :class:`sqlite3.Row`)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def fetch(self, sql: str, parameters: Sequence[Any] = (), *, guard: bool = False) -> list[Row]:
+        try:
+            return cast(list[Row], await self._db.execute_fetchall(sql, parameters))
+        except sqlite3.IntegrityError as e:  # a failed statement leaves SQLite's transaction as it was
+            raise Conflict(str(e)) from e
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = (), *, guard: bool = False) -> int:
+        try:
+            cursor = await self._db.execute(sql, parameters)
+        except sqlite3.IntegrityError as e:
+            raise Conflict(str(e)) from e
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            try:
+                await self._db.executemany(sql, rows)
+            except sqlite3.IntegrityError as e:
+                raise Conflict(str(e)) from e
+
+
+def parse_database(target: str | Path) -> tuple[str, str]:
+    """``(kind, where)`` of a store's address: ``sqlite:///path`` (or a bare path) gives
+    ``('sqlite', path)``, ``postgresql://…`` (or ``postgres://…``) gives ``('postgresql', url)``."""
+    text = str(target)
+    if text.startswith(("postgresql://", "postgres://")):
+        return "postgresql", text
+    if text.startswith("sqlite:"):
+        if not text.startswith("sqlite:///"):
+            raise StoreError(f"A SQLite address is sqlite:///relative/path or sqlite:////absolute/path, not {text!r}.")
+        return "sqlite", text.removeprefix("sqlite:///")
+    if "://" in text:
+        raise StoreError(f"DATABASE_URL must start with sqlite:/// or postgresql://, not {text.split('://')[0]}://.")
+    return "sqlite", text
+
+
+def describe_database(target: str | Path) -> str:
+    """The address for messages and logs: a PostgreSQL URL loses its password."""
+    kind, where = parse_database(target)
+    if kind == "sqlite":
+        return where
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", where)
+
+
+class Store:
+    """The game database. Create with ``await Store.open(address)``; close with ``await close()``.
+
+    One interface over two backends (:class:`Backend`): a SQLite file (the default, one bot)
+    or a PostgreSQL database (several bot processes). Every method means the same on both.
+    """
+
+    def __init__(self, backend: Backend, snapshot_every: int) -> None:
+        self._backend = backend
+        #: the SQLite file, None on PostgreSQL
+        self.path: Path | None = getattr(backend, "path", None)
+        #: where the data lives, for messages (a path, or a URL without its password)
+        self.location = backend.location
+        self.snapshot_every = snapshot_every
+        self._game_locks: dict[int, asyncio.Lock] = {}
+        #: the id of the lease this store holds (:meth:`acquire_lease`), None without one
+        self.lease_holder: str | None = None
+        self._lease_rows = 0  # one per shard it serves
+
+    @property
+    def kind(self) -> str:
+        """'sqlite' or 'postgresql'."""
+        return self._backend.kind
+
+    # ---------------------------------------------------------------- opening and closing
+
+    @classmethod
+    async def open(cls, target: str | Path, *, snapshot_every: int = 50) -> Store:
+        """Open the store at ``target`` and bring its schema up to date: a path or
+        ``sqlite:///path`` (a file, created when missing) or a ``postgresql://…`` URL (an
+        existing database; its tables are created).
+
+        Raises CorruptDatabase if a file is not a sound SQLite database, SchemaTooNew if a
+        newer Runetable wrote it, StoreError if it cannot be opened at all.
+        """
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        kind, where = parse_database(target)
+        backend: Backend
+        if kind == "postgresql":
+            from bot.store_postgres import PostgresBackend  # only a PostgreSQL store needs its driver
+
+            backend = await PostgresBackend.open(where)
+        else:
+            backend = await SqliteBackend.open(Path(where))
+        return cls(backend, snapshot_every)
+
+    async def close(self) -> None:
+        """Release the lease if this store holds one, then close the connections."""
         if self.lease_holder is not None:
             await self.release_lease()
-        async with self._db_lock:
-            await self._db.close()
+        await self._backend.close()
 
     # ---------------------------------------------------------------- one bot per file
 
-    async def acquire_lease(self) -> None:
-        """Take the file's lease for the bot about to run on it (renewing it if held already).
+    async def acquire_lease(self, shards: Sequence[int] | None = None, shard_count: int = 0) -> None:
+        """Take the store's lease for the bot about to run on it (renewing it if held already):
+        for every shard (``shards`` None: one process serves the whole bot), or for the shard ids
+        ``shards`` of ``shard_count`` (one of several processes over one PostgreSQL).
 
-        Raises :class:`InstanceRunning` when another holder is alive: its heartbeat is younger
-        than :data:`LEASE_TIMEOUT` and, when it runs on this host, its pid exists. A holder
-        that is gone (a SIGKILLed bot restarting on the same host, a machine that died) is
-        taken over.
+        Raises :class:`InstanceRunning` when another live holder's shards overlap these (a bot
+        serving every shard overlaps all), or when it runs with another shard count; raises
+        :class:`StoreMoved` when the store was copied elsewhere. A holder is alive while its
+        heartbeat is younger than :data:`LEASE_TIMEOUT` and, when it runs on this host, its pid
+        exists; a holder that is gone (a SIGKILLed bot restarting on the same host, a machine
+        that died) is taken over.
         """
+        mine = [EVERY_SHARD] if shards is None else sorted(set(shards))
+        count = 0 if shards is None else shard_count
         holder = self.lease_holder or uuid.uuid4().hex
         now, host = time.time(), socket.gethostname()
-        async with self._write() as db:
-            rows = await _rows(db, "SELECT holder, pid, host, heartbeat FROM lease WHERE id = 1")
-            if rows and rows[0]["holder"] != holder and not _lease_gone(rows[0], now, host):
-                other = rows[0]
-                raise InstanceRunning(
-                    f"Another Runetable bot is already running on {self.path} (pid {other['pid']} on"
-                    f" {other['host']}, alive {max(0.0, now - other['heartbeat']):.0f} s ago): one bot per"
-                    f" database file. Stop it first, or wait {LEASE_TIMEOUT:.0f} s if it died on another machine."
+        async with self._write(LEASE_LOCK) as db:
+            moved = await _rows(db, "SELECT target, moved_at FROM moved")
+            if moved:
+                raise StoreMoved(
+                    f"The game database {self.location} was moved to {moved[0]['target']} on"
+                    f" {time.strftime('%Y-%m-%d %H:%M', time.gmtime(moved[0]['moved_at']))} UTC: run the bot with"
+                    f" DATABASE_URL={moved[0]['target']} instead (its messages are sent from there)."
                 )
-            await db.execute(
-                "INSERT INTO lease (id, holder, pid, host, taken_at, heartbeat) VALUES (1, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, pid = excluded.pid,"
-                " host = excluded.host, taken_at = excluded.taken_at, heartbeat = excluded.heartbeat",
-                (holder, os.getpid(), host, now, now),
+            rows = await _rows(db, "SELECT shard, shard_count, holder, pid, host, heartbeat FROM lease ORDER BY shard")
+            for other in (r for r in rows if r["holder"] != holder and not _lease_gone(r, now, host)):
+                who = f"pid {other['pid']} on {other['host']}, alive {max(0.0, now - other['heartbeat']):.0f} s ago"
+                wait = f"Stop it first, or wait {LEASE_TIMEOUT:.0f} s if it died on another machine."
+                if other["shard"] == EVERY_SHARD or mine == [EVERY_SHARD]:
+                    raise InstanceRunning(
+                        f"Another Runetable bot is already running on {self.location} ({who}"
+                        f"{'' if other['shard'] == EVERY_SHARD else ', for shard ' + str(other['shard'])}): one bot"
+                        f" per database unless each process serves its own shards (--shard-count, --shard-ids). {wait}"
+                    )
+                if other["shard"] in mine:
+                    raise InstanceRunning(
+                        f"Shard {other['shard']} is served already by another Runetable bot on {self.location} ({who})."
+                        f" Give each process shard ids of its own. {wait}"
+                    )
+                if other["shard_count"] != count:
+                    raise InstanceRunning(
+                        f"The Runetable bots on {self.location} run with {other['shard_count']} shards ({who}),"
+                        f" not {count}: every process needs the same --shard-count. {wait}"
+                    )
+            marks = ", ".join("?" * len(mine))
+            await db.execute(f"DELETE FROM lease WHERE holder = ? OR shard IN ({marks})", (holder, *mine))
+            await db.executemany(
+                "INSERT INTO lease (shard, shard_count, holder, pid, host, taken_at, heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(shard, count, holder, os.getpid(), host, now, now) for shard in mine],
             )
         self.lease_holder = holder
+        self._lease_rows = len(mine)
 
     async def renew_lease(self) -> bool:
         """The running bot's heartbeat. False when this store holds no lease any more (another
-        bot took it over): the caller must stop using the file."""
+        bot took it over, or part of it): the caller must stop using the store."""
         if self.lease_holder is None:
             return False
         async with self._write() as db:
-            cursor = await db.execute(
-                "UPDATE lease SET heartbeat = ? WHERE id = 1 AND holder = ?", (time.time(), self.lease_holder)
-            )
-            held = cursor.rowcount == 1
+            renewed = await db.execute("UPDATE lease SET heartbeat = ? WHERE holder = ?", (time.time(), self.lease_holder))
+        held = renewed == self._lease_rows
         if not held:
-            self.lease_holder = None
+            await self.release_lease()  # what is left of it
         return held
 
     async def release_lease(self) -> None:
@@ -602,28 +906,14 @@ class Store:
 
     # ---------------------------------------------------------------- transactions
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._db_lock:
-            yield self._db
+    def _read(self) -> AbstractAsyncContextManager[Conn]:
+        return self._backend.read()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back otherwise.
-
-        IMMEDIATE takes the write lock up front, so checks made inside the transaction still
-        hold at COMMIT even when another process writes the same file.
-        """
-        async with self._db_lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                # rollback() runs in the connection's thread after anything still queued and
-                # is a no-op outside a transaction, so it is safe even if BEGIN was cancelled.
-                await self._db.rollback()
-                raise
+    def _write(self, game_id: int | None = None) -> AbstractAsyncContextManager[Conn]:
+        """One write transaction, committed on success and rolled back otherwise; with a
+        ``game_id``, no other writer of that game in any process runs until it ends (on
+        PostgreSQL a transaction-scoped advisory lock, on SQLite the file's write lock)."""
+        return self._backend.write(game_id)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serialises moves on one game within this process."""
@@ -650,10 +940,10 @@ class Store:
         now = time.time()
         async with self._write() as db:
             try:
-                cursor = await db.execute(
+                rows = await db.fetch(
                     "INSERT INTO games (guild_id, channel_id, game, status, options, seed,"
                     " engine_version, pack_hash, state, created_by, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -668,10 +958,11 @@ class Store:
                         now,
                         now,
                     ),
+                    guard=True,
                 )
-            except sqlite3.IntegrityError as e:
+            except Conflict as e:
                 raise await _channel_busy(db, channel_id, e) from e
-            return await _fetch_game(db, cast(int, cursor.lastrowid))
+            return await _fetch_game(db, int(rows[0]["id"]))
 
     async def get_game(self, game_id: int) -> GameRecord:
         """The game with that id; raises GameNotFound."""
@@ -705,19 +996,20 @@ class Store:
         """Change a game's status. Raises GameNotFound, or ChannelBusy when reopening a game
         in a channel that has another open game."""
         _check_status(status)
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             game = await _game_row(db, game_id, "channel_id")
             try:
                 await db.execute(
                     "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
                     (status, time.time(), game_id),
+                    guard=True,
                 )
-            except sqlite3.IntegrityError as e:
+            except Conflict as e:
                 raise await _channel_busy(db, game["channel_id"], e) from e
 
     async def set_options(self, game_id: int, options: Mapping[str, Any], pack_hash: str) -> None:
         """Change a lobby's game options (and the hash of the data pack they choose)."""
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             game = await _game_row(db, game_id, "status")
             if game["status"] != "lobby":
                 raise ValueError(f"game {game_id} is not a lobby; its options are fixed")
@@ -740,7 +1032,7 @@ class Store:
         if len(users) != len(set(users)):
             raise StoreError(f"A user can hold only one seat in game #{game_id}.")
         now = time.time()
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             await _game_row(db, game_id, "id")
             await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await db.executemany(
@@ -757,7 +1049,7 @@ class Store:
         One transaction. Raises GameNotFound, or StoreError (writing nothing) when the game has
         no such seat.
         """
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             await _game_row(db, game_id, "id")
             have = {row["seat"] for row in await _rows(db, "SELECT seat FROM seats WHERE game_id = ?", (game_id,))}
             if missing := sorted(set(roles) - have):
@@ -805,20 +1097,23 @@ class Store:
             raise StoreError("An action may queue only one message per recipient.")
         seq = expected_seq + 1
         now = time.time()
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             game = await _game_row(db, game_id, "seq, rewinds")
             if game["seq"] != expected_seq:
                 raise StaleVersion(
                     f"Game #{game_id} is at move {game['seq']}, not {expected_seq}: someone moved"
                     " first. Reload the game and try again."
                 )
+            # The compare-and-set itself: a writer that got past the check above without the
+            # game's lock (none should) finds the row moved on and changes nothing.
+            if not await db.execute(
+                "UPDATE games SET state = ?, seq = ?, updated_at = ? WHERE id = ? AND seq = ?",
+                (state, seq, now, game_id, expected_seq),
+            ):
+                raise StaleVersion(f"Game #{game_id} moved on from move {expected_seq} meanwhile. Reload the game and try again.")
             await db.execute(
                 "INSERT INTO actions (game_id, seq, seat, action, chance, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seq, seat, action, chance, now),
-            )
-            await db.execute(
-                "UPDATE games SET state = ?, seq = ?, updated_at = ? WHERE id = ?",
-                (state, seq, now, game_id),
             )
             if seq % self.snapshot_every == 0:
                 await db.execute(
@@ -881,7 +1176,7 @@ class Store:
         One transaction deletes those actions, their snapshots and their undelivered outbox
         rows (delivered rows stay as history), and sets the game's state and seq.
         """
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             await _truncate(db, game_id, keep_seq, state)
 
     # ---------------------------------------------------------------- outbox
@@ -912,7 +1207,7 @@ class Store:
         game's seq, and forget that news: one transaction, for a stretch that no commit ends
         (it stopped with the process, and nothing answers by itself any more). Raises
         StaleVersion, writing nothing, when the game is not at ``expected_seq`` or the news is gone."""
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             game = await _game_row(db, game_id, "seq, rewinds")
             if game["seq"] != expected_seq:
                 raise StaleVersion(f"Game #{game_id} is at move {game['seq']}, not {expected_seq}.")
@@ -933,10 +1228,12 @@ class Store:
         """The game's newest channel news told in turn posts (a payload with ``posts``) that no
         undo superseded; with ``other_chapter``, the newest whose ``chapter`` is another one
         (its view is where that chapter began). bot.service.play composes turn posts from it."""
-        where = "json_extract(payload, '$.posts') IS NOT NULL"
+        field = self._backend.json_field
+        where = f"{field('payload', 'posts')} IS NOT NULL"
         parameters: tuple[Any, ...] = (game_id,)
         if other_chapter is not None:
-            where = "json_extract(payload, '$.chapter') IS NOT NULL AND json_extract(payload, '$.chapter') != ?"
+            chapter = field("payload", "chapter")
+            where = f"{chapter} IS NOT NULL AND {chapter} != ?"
             parameters = (game_id, other_chapter)
         async with self._read() as db:
             rows = await _rows(
@@ -965,9 +1262,142 @@ class Store:
         is ignored."""
         async with self._write() as db:
             await db.execute(
-                "UPDATE outbox SET delivered_at = ?, message_id = ? WHERE key = ?",
+                "UPDATE outbox SET delivered_at = ?, message_id = ?, claimed_by = NULL, claimed_until = NULL WHERE key = ?",
                 (time.time(), message_id, key),
             )
+
+    async def claim_undelivered(self, holder: str, limit: int = 100, *, seconds: float = CLAIM_SECONDS) -> list[OutboxRow]:
+        """Claim for ``holder`` (a deliverer) up to ``limit`` undelivered rows, oldest first, and
+        return them: the ones it holds already (its claim renewed) and unclaimed ones or ones
+        whose claim lapsed. A game whose rows another live claim holds is skipped whole, so each
+        game's messages go out in order through one deliverer at a time, whatever the number of
+        processes. Claims are made one at a time (:data:`CLAIM_LOCK`); on PostgreSQL rows another
+        transaction is writing are skipped (``FOR UPDATE SKIP LOCKED``), not waited for."""
+        now, host = time.time(), socket.gethostname()
+        async with self._write(CLAIM_LOCK) as db:
+            holders = await _rows(
+                db,
+                "SELECT DISTINCT claimed_by FROM outbox WHERE delivered_at IS NULL AND claimed_until >= ? AND claimed_by != ?",
+                (now, holder),
+            )
+            for other in (row["claimed_by"] for row in holders):
+                if _claimer_gone(other, host):  # a killed process on this host: its claims lapse at once
+                    await db.execute(
+                        "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND delivered_at IS NULL",
+                        (other,),
+                    )
+            rows = await _rows(
+                db,
+                f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE key IN ("
+                " SELECT o.key FROM outbox o WHERE o.delivered_at IS NULL AND o.recipient != ?"
+                " AND (o.claimed_until IS NULL OR o.claimed_until < ? OR o.claimed_by = ?)"
+                " AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id AND p.delivered_at IS NULL"
+                " AND p.claimed_by != ? AND p.claimed_until >= ?)"
+                f" ORDER BY o.rowid LIMIT ?{self._backend.skip_locked})"
+                f" RETURNING {_columns(OutboxRow)}, rowid",
+                (holder, now + seconds, STRETCH, now, holder, holder, now, limit),
+            )
+        return [OutboxRow(**{k: row[k] for k in row.keys() if k != "rowid"}) for row in sorted(rows, key=lambda r: r["rowid"])]
+
+    async def release_claims(self, holder: str) -> int:
+        """Give up ``holder``'s claims on rows it did not deliver (a drain that ends with rows
+        waiting for a retry), so that any process may take them; the number given up."""
+        async with self._write() as db:
+            return await db.execute(
+                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND delivered_at IS NULL",
+                (holder,),
+            )
+
+    async def claim(self, kind: str, id: int, holder: str, seconds: float) -> bool:
+        """Claim a piece of timed work (``kind`` of ``id``: a game's sweep) for ``seconds``:
+        True when ``holder`` now holds it (it was free, lapsed, or its own), False while another
+        holder's claim lasts (a holder whose process died on this host holds nothing). Each
+        process sweeping the same games then does each game's due reminders, deadlines and vote
+        expiries once."""
+        now, host = time.time(), socket.gethostname()
+        async with self._write(CLAIM_LOCK) as db:  # one claim at a time: no two holders both see it free
+            rows = await _rows(db, "SELECT holder, until FROM claims WHERE kind = ? AND id = ?", (kind, id))
+            if rows and rows[0]["holder"] != holder and rows[0]["until"] >= now and not _claimer_gone(rows[0]["holder"], host):
+                return False
+            await db.execute(
+                "INSERT INTO claims (kind, id, holder, until) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (kind, id) DO UPDATE SET holder = excluded.holder, until = excluded.until",
+                (kind, id, holder, now + seconds),
+            )
+        return True
+
+    # ---------------------------------------------------------------- moving a store (bot store copy)
+
+    async def game_ids(self) -> list[int]:
+        """Every game's id, oldest first."""
+        async with self._read() as db:
+            return [int(row["id"]) for row in await _rows(db, "SELECT id FROM games ORDER BY id")]
+
+    async def dump_game(self, game_id: int) -> dict[str, list[dict[str, Any]]]:
+        """Every row of one game, by table (:data:`GAME_TABLES`), as stored: its log,
+        snapshots, seats, outbox (in queue order, claims left out), seed commitment, waits,
+        votes and ballots. Raises GameNotFound."""
+        dump: dict[str, list[dict[str, Any]]] = {}
+        async with self._read() as db:
+            await _game_row(db, game_id, "id")
+            for table, (columns, where, order) in GAME_TABLES.items():
+                rows = await _rows(db, f"SELECT {', '.join(columns)} FROM {table} {where} ORDER BY {order}", (game_id,))
+                dump[table] = [{c: row[c] for c in columns} for row in rows]
+        return dump
+
+    async def load_game(self, dump: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
+        """Write a game :meth:`dump_game` gave, ids kept, in one transaction (StoreError and
+        nothing written when its id, a vote's id or its channel's open game is taken)."""
+        game_id = int(dump["games"][0]["id"])
+        async with self._write(game_id) as db:
+            for table, (columns, _, _) in GAME_TABLES.items():
+                marks = ", ".join("?" * len(columns))
+                try:
+                    await db.executemany(
+                        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
+                        [tuple(row[c] for c in columns) for row in dump.get(table, ())],
+                    )
+                except Conflict as e:
+                    raise StoreError(f"Game #{game_id} cannot be added: {e}.") from e
+            for table in ("games", "votes"):  # explicit ids: the next new one comes after them
+                await self._backend.ids_taken(db, table)
+
+    async def shared_rows(self) -> dict[str, list[dict[str, Any]]]:
+        """The rows no game owns: data packs and settings."""
+        async with self._read() as db:
+            return {
+                table: [{c: row[c] for c in columns} for row in await _rows(db, f"SELECT {', '.join(columns)} FROM {table}")]
+                for table, columns in SHARED_TABLES.items()
+            }
+
+    async def load_shared_rows(self, rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
+        """Add packs and settings :meth:`shared_rows` gave; rows the store has already stay as they are."""
+        async with self._write() as db:
+            for table, columns in SHARED_TABLES.items():
+                await db.executemany(
+                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))}) ON CONFLICT DO NOTHING",
+                    [tuple(row[c] for c in columns) for row in rows.get(table, ())],
+                )
+
+    async def moved_to(self) -> str | None:
+        """Where the store was moved (:meth:`mark_moved`), or None."""
+        async with self._read() as db:
+            rows = await _rows(db, "SELECT target FROM moved")
+        return str(rows[0]["target"]) if rows else None
+
+    async def mark_moved(self, target: str) -> None:
+        """Mark the store as moved to ``target``: :meth:`acquire_lease` refuses it from now on."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO moved (id, target, moved_at) VALUES (1, ?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET target = excluded.target, moved_at = excluded.moved_at",
+                (describe_database(target), time.time()),
+            )
+
+    async def watch_outbox(self, callback: Callable[[], None]) -> bool:
+        """Call ``callback`` when any process queues outbox rows or gives claimed ones up
+        (PostgreSQL's LISTEN/NOTIFY); False on SQLite, whose one process wakes itself."""
+        return await self._backend.listen(callback)
 
     async def note_attempt(self, key: str) -> None:
         """Count one more delivery attempt of a message."""
@@ -1039,13 +1469,14 @@ class Store:
         it was new.
         """
         key = f"notice/{game_id}/{name}/{recipient}"
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             game = await _game_row(db, game_id, "seq")
-            cursor = await db.execute(
-                "INSERT OR IGNORE INTO outbox (key, game_id, seq, recipient, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            added = await db.execute(
+                "INSERT INTO outbox (key, game_id, seq, recipient, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (key, game_id, game["seq"], recipient, payload, time.time()),
             )
-            return cursor.rowcount == 1
+            return added == 1
 
     async def undo_actions(
         self,
@@ -1063,7 +1494,7 @@ class Store:
         payload)`` notices, queued as :meth:`queue_notice` would at ``keep_seq``: a process
         killed after the undo commits still announces it. Raises StaleVersion when the game
         is not at ``expected_seq``. Returns the superseded rows."""
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             game = await _game_row(db, game_id, "seq, rewinds")
             if game["seq"] != expected_seq:
                 raise StaleVersion(f"Game #{game_id} is at move {game['seq']}, not {expected_seq}.")
@@ -1076,7 +1507,8 @@ class Store:
             await _truncate(db, game_id, keep_seq, state)
             for name, recipient, payload in notices(rows) if notices is not None else ():
                 await db.execute(
-                    "INSERT OR IGNORE INTO outbox (key, game_id, seq, recipient, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO outbox (key, game_id, seq, recipient, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT DO NOTHING",
                     (f"notice/{game_id}/{name}/{recipient}", game_id, keep_seq, recipient, payload, time.time()),
                 )
         return rows
@@ -1122,10 +1554,10 @@ class Store:
 
     async def create_fairness(self, game_id: int, salt: str, commitment: str) -> FairnessRecord:
         """Keep a game's commitment; a game that has one keeps its first (returned)."""
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             await _game_row(db, game_id, "id")
             await db.execute(
-                "INSERT OR IGNORE INTO fairness (game_id, salt, commitment, created_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO fairness (game_id, salt, commitment, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, salt, commitment, time.time()),
             )
             rows = await _rows(db, f"SELECT {_columns(FairnessRecord)} FROM fairness WHERE game_id = ?", (game_id,))
@@ -1133,7 +1565,7 @@ class Store:
 
     async def note_fairness(self, game_id: int, *, announced: bool = False, revealed: bool = False) -> None:
         """Record that the commitment was announced, or the seed revealed."""
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             for column, flag in (("announced_at", announced), ("revealed_at", revealed)):
                 if flag:
                     await db.execute(f"UPDATE fairness SET {column} = ? WHERE game_id = ?", (time.time(), game_id))
@@ -1146,7 +1578,7 @@ class Store:
     async def save_waits(self, game_id: int, waits: Sequence[WaitRecord], *, settings: Mapping[str, Any] | None = None) -> None:
         """Replace the waits of a game by ``waits``, and set the game's ``settings`` (key -> value)
         with them, in one transaction."""
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             for key, value in (settings or {}).items():
                 await db.execute(
                     "INSERT INTO settings (scope, scope_id, key, value) VALUES ('game', ?, ?, ?)"
@@ -1185,17 +1617,18 @@ class Store:
         closes_at: float,
     ) -> VoteRecord | None:
         """Open a vote; None when a vote of that kind is already open in that game."""
-        async with self._write() as db:
+        async with self._write(game_id) as db:
             await _game_row(db, game_id, "id")
             try:
-                cursor = await db.execute(
+                rows = await db.fetch(
                     "INSERT INTO votes (game_id, kind, seat, hours, opened_by, opened_at, closes_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (game_id, kind, seat, hours, opened_by, opened_at, closes_at),
+                    guard=True,
                 )
-            except sqlite3.IntegrityError:
+            except Conflict:
                 return None
-        return await self.vote(cast(int, cursor.lastrowid))
+        return await self.vote(int(rows[0]["id"]))
 
     async def vote(self, vote_id: int) -> VoteRecord | None:
         async with self._read() as db:
@@ -1232,10 +1665,10 @@ class Store:
         if status not in ("passed", "failed"):
             raise StoreError(f"A vote closes as passed or failed, not {status!r}.")
         async with self._write() as db:
-            cursor = await db.execute(
+            closed = await db.execute(
                 "UPDATE votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'", (status, at, vote_id)
             )
-            return cursor.rowcount == 1
+            return closed == 1
 
 
 # -------------------------------------------------------------------- helpers
@@ -1245,10 +1678,10 @@ async def _prepare(db: aiosqlite.Connection, path: Path) -> None:
     """Check the file, set the connection up and run pending migrations."""
     try:
         await db.execute("PRAGMA busy_timeout = 5000")
-        problems = [row[0] for row in await _rows(db, "PRAGMA quick_check")]
+        problems = [row[0] for row in await _pragma(db, "PRAGMA quick_check")]
         if problems != ["ok"]:
             raise CorruptDatabase(_corrupt_message(path, "; ".join(problems[:3])))
-        version = (await _rows(db, "PRAGMA user_version"))[0][0]
+        version = (await _pragma(db, "PRAGMA user_version"))[0][0]
         if version > SCHEMA_VERSION:
             raise SchemaTooNew(
                 f"The game database {path} has schema version {version}, but this Runetable"
@@ -1274,7 +1707,7 @@ async def _migrate(db: aiosqlite.Connection) -> None:
     for version, script in enumerate(MIGRATIONS, start=1):
         await db.execute("BEGIN IMMEDIATE")
         try:
-            if (await _rows(db, "PRAGMA user_version"))[0][0] < version:
+            if (await _pragma(db, "PRAGMA user_version"))[0][0] < version:
                 for statement in _statements(script):
                     await db.execute(statement)
                 await db.execute(f"PRAGMA user_version = {version}")
@@ -1284,7 +1717,12 @@ async def _migrate(db: aiosqlite.Connection) -> None:
             raise
 
 
-async def _undone_rows(db: aiosqlite.Connection, game_id: int, rewinds: int, keep_seq: int, seq: int) -> list[sqlite3.Row]:
+async def _pragma(db: aiosqlite.Connection, sql: str) -> list[sqlite3.Row]:
+    """The rows of a SQLite statement on the raw connection (opening, migrating)."""
+    return cast(list[sqlite3.Row], await db.execute_fetchall(sql))
+
+
+async def _undone_rows(db: Conn, game_id: int, rewinds: int, keep_seq: int, seq: int) -> list[Row]:
     """The outbox rows of actions ``keep_seq + 1 .. seq`` at ``rewinds``: the messages of the
     actions an undo removes, told by their keys (:func:`outbox_key`), never a notice."""
     prefixes = tuple(outbox_key(game_id, rewinds, s, "") for s in range(keep_seq + 1, seq + 1))
@@ -1296,7 +1734,7 @@ async def _undone_rows(db: aiosqlite.Connection, game_id: int, rewinds: int, kee
     return [row for row in rows if row["key"].startswith(prefixes)]
 
 
-async def _truncate(db: aiosqlite.Connection, game_id: int, keep_seq: int, state: str) -> None:
+async def _truncate(db: Conn, game_id: int, keep_seq: int, state: str) -> None:
     """Forget every action after ``keep_seq`` (see :meth:`Store.truncate_actions`): their
     snapshots and their undelivered messages too. Other undelivered rows (notices: a vote, a
     reminder) stay, moved to ``keep_seq`` so that they keep their place in the queue."""
@@ -1316,24 +1754,36 @@ async def _truncate(db: aiosqlite.Connection, game_id: int, keep_seq: int, state
     )
 
 
-async def _release(db: aiosqlite.Connection, game_id: int, keys: Sequence[str]) -> None:
+async def _release(db: Conn, game_id: int, keys: Sequence[str]) -> None:
     """Forget the held stretch news ``keys`` names; StaleVersion when one of them is gone."""
     if not keys:
         return
     marks = ", ".join("?" * len(keys))
-    cursor = await db.execute(
+    deleted = await db.execute(
         f"DELETE FROM outbox WHERE game_id = ? AND recipient = ? AND key IN ({marks})", (game_id, STRETCH, *keys)
     )
-    if cursor.rowcount != len(set(keys)):
+    if deleted != len(set(keys)):
         raise StaleVersion(f"Game #{game_id}: the news of its stretch was released by another writer.")
 
 
-def _lease_gone(lease: sqlite3.Row, now: float, host: str) -> bool:
+def _lease_gone(lease: Row, now: float, host: str) -> bool:
     """Whether the bot holding ``lease`` is gone: no heartbeat for :data:`LEASE_TIMEOUT`, or
     its process no longer exists on this host."""
     if lease["heartbeat"] < now - LEASE_TIMEOUT:
         return True
     return lease["host"] == host and not _process_exists(lease["pid"])
+
+
+def claim_holder() -> str:
+    """A new claim holder id (:meth:`Store.claim_undelivered`): ``host/pid/random``, so that the
+    claims of a process that died on this host lapse at once."""
+    return f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:12]}"
+
+
+def _claimer_gone(holder: str, host: str) -> bool:
+    """Whether the process of a :func:`claim_holder` id is known to be gone (on this host)."""
+    parts = holder.split("/")
+    return len(parts) == 3 and parts[0] == host and parts[1].isdigit() and not _process_exists(int(parts[1]))
 
 
 def _process_exists(pid: int) -> bool:
@@ -1355,13 +1805,12 @@ def _corrupt_message(path: Path, detail: str) -> str:
     )
 
 
-async def _rows(db: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()) -> list[sqlite3.Row]:
-    """``db.execute_fetchall``, typed as what it returns: a list of rows (aiosqlite declares
-    an Iterable)."""
-    return cast(list[sqlite3.Row], await db.execute_fetchall(sql, parameters))
+async def _rows(db: Conn, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+    """The rows a query returns, on either backend."""
+    return await db.fetch(sql, parameters)
 
 
-async def _game_row(db: aiosqlite.Connection, game_id: int, columns: str) -> sqlite3.Row:
+async def _game_row(db: Conn, game_id: int, columns: str) -> Row:
     """Some columns of one game; raises GameNotFound."""
     rows = await _rows(db, f"SELECT {columns} FROM games WHERE id = ?", (game_id,))
     if not rows:
@@ -1369,14 +1818,14 @@ async def _game_row(db: aiosqlite.Connection, game_id: int, columns: str) -> sql
     return rows[0]
 
 
-async def _fetch_game(db: aiosqlite.Connection, game_id: int) -> GameRecord:
+async def _fetch_game(db: Conn, game_id: int) -> GameRecord:
     return _game(await _game_row(db, game_id, _columns(GameRecord)))
 
 
-async def _channel_busy(db: aiosqlite.Connection, channel_id: int, error: sqlite3.IntegrityError) -> ChannelBusy:
+async def _channel_busy(db: Conn, channel_id: int, error: Conflict) -> ChannelBusy:
     """Turn the violation of ``games_one_open_per_channel`` into a readable ChannelBusy;
     re-raise any other integrity error."""
-    if "games.channel_id" not in str(error):
+    if not any(name in str(error) for name in ("games.channel_id", "games_one_open_per_channel")):
         raise error
     rows = await _rows(
         db,

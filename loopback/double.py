@@ -586,6 +586,18 @@ class DiscordDouble:
     def session(self) -> Session | None:
         return self.sessions[-1] if self.sessions else None
 
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The newest session of the shard that receives a guild's events, as Discord shards
+        (``(guild_id >> 22) % shard_count``; DMs go to shard 0); the newest session when the bot
+        does not shard."""
+        for session in reversed(self.sessions):
+            shard = session.identify.get("shard")
+            if shard is None:
+                return session
+            if (0 if guild_id is None else (guild_id >> 22) % shard[1]) == shard[0]:
+                return session
+        return self.session
+
     async def dispatch(self, event: str, data: dict[str, Any], session: Session | None = None) -> None:
         """Send a dispatch on the session (kept for replay when the bot resumes)."""
         session = session or self.session
@@ -657,20 +669,24 @@ class DiscordDouble:
         return ws
 
     async def _identified(self, session: Session, request: web.Request) -> None:
+        """READY and the guilds of the session's shard: a session that identified with
+        ``shard: [id, count]`` gets the guilds with ``(guild_id >> 22) % count == id``, as
+        Discord shards (issue 22 item 4); one without gets every guild."""
         resume_url = f"ws://{request.host}/gateway/resume"
-        await self.dispatch(
-            "READY",
-            {
-                "v": 10,
-                "user": self.bot.payload,
-                "session_id": session.id,
-                "resume_gateway_url": resume_url,
-                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
-                "application": {"id": str(self.application_id), "flags": 0},
-            },
-            session,
-        )
-        for guild in self.guilds.values():
+        shard = session.identify.get("shard")
+        guilds = [g for g in self.guilds.values() if shard is None or (g.id >> 22) % shard[1] == shard[0]]
+        ready = {
+            "v": 10,
+            "user": self.bot.payload,
+            "session_id": session.id,
+            "resume_gateway_url": resume_url,
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "application": {"id": str(self.application_id), "flags": 0},
+        }
+        if shard is not None:
+            ready["shard"] = shard
+        await self.dispatch("READY", ready, session)
+        for guild in guilds:
             await self.dispatch("GUILD_CREATE", self._guild_payload(guild), session)
 
     def _guild_payload(self, guild: Guild) -> dict[str, Any]:
@@ -760,7 +776,7 @@ class DiscordDouble:
         if message is not None and kind in (p.MESSAGE_COMPONENT, p.MODAL_SUBMIT):
             record.original_id = message.id  # what a deferred update edits
         self.interactions[interaction_id] = record
-        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.dispatch("INTERACTION_CREATE", payload, self.session_for(channel.guild_id))
         return record
 
     # --- REST plumbing -------------------------------------------------------------------

@@ -166,10 +166,13 @@ async def start_bot_process(
     seeds: list[int] = (),
     production: bool = False,
     settings: Mapping[str, str] = (),
+    args: tuple[str, ...] = (),
 ) -> asyncio.subprocess.Process:
     """``python -m bot run`` (through :mod:`loopback.bot_process`, with the settings above) against
     ``double``; ``production``: with none of them (:data:`PRODUCTION_SETTINGS`: a map after
-    every move, the DM limit). ``settings``: bot settings (bot/config.py) to change on top."""
+    every move, the DM limit). ``settings``: bot settings (bot/config.py) to change on top
+    (``DATABASE_URL`` for another store than the file ``database``); ``args``: more of ``run``'s
+    options (``--shard-count``, ``--shard-ids``)."""
     env = (
         os.environ
         | double.env()
@@ -193,6 +196,7 @@ async def start_bot_process(
             "run",
             "--env-file",
             str(database.parent / "no.env"),
+            *args,
             cwd=REPO,
             env=env,
             stdout=out,

@@ -19,6 +19,13 @@ loopback Discord double, ``--latency-games`` games in play at once
 (the ``tests`` package); elsewhere, and for other games than Runewars (the double's tables play
 Runewars), it is reported as skipped with the reason. ``--no-latency`` skips it.
 
+``commit_ms`` (``p50``, ``p95`` per backend; issue 22 item 7) is the time of one
+:meth:`bot.store.Store.commit_action` (the last sampled position as its state, three outbox
+rows): ``sqlite`` always (a temporary file, ``synchronous=FULL``), ``postgresql`` with
+``--postgres URL`` (in a schema of its own, dropped afterwards), else reported as skipped: the
+bench needs no PostgreSQL. With ``--postgres`` the bench also measures ``command_ms_postgresql``:
+``command_ms`` with the bot as two processes, one per shard, over that database.
+
 ``--check`` exits 1 when a target is missed (:data:`TARGETS`; a skipped ``command_ms`` is no
 miss, one with no sample is).
 """
@@ -61,6 +68,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-latency", action="store_true", help="skip command_ms (the bot against the Discord double)")
     parser.add_argument("--latency-games", type=int, default=20, help="games in play at once for command_ms (default 20)")
     parser.add_argument("--latency-seconds", type=float, default=60.0, help="seconds command_ms is measured for (default 60)")
+    parser.add_argument("--commits", type=int, default=200, help="commits timed per store backend for commit_ms (default 200)")
+    parser.add_argument(
+        "--postgres", metavar="URL", default=None, help="also time commit_ms on this PostgreSQL database (a throwaway schema)"
+    )
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -185,15 +196,74 @@ def render_figures(selfplay, states: list, options: dict[str, Any]) -> dict[str,
     return bench(selfplay.engine.view(states[-1], None), selfplay.pack(options), n=20)
 
 
-def command_figures(games: int, seconds: float) -> dict[str, Any]:
-    """``command_ms`` with ``games`` games in play for ``seconds`` (see the module docstring)."""
+def command_figures(games: int, seconds: float, *, postgres: str | None = None, processes: int = 1) -> dict[str, Any]:
+    """``command_ms`` with ``games`` games in play for ``seconds`` (see the module docstring);
+    with ``postgres``, ``processes`` shard processes over that PostgreSQL (a throwaway schema)."""
     try:
         from tests.e2e.latency import measure_command_latency
     except ImportError as e:
         return {"skipped": f"needs a source checkout of Runetable (tests.e2e): {e}"}
-    measured = measure_command_latency(games, seconds=seconds)
-    keys = ("p50", "p95", "max_ack", "games", "samples", "interactions", "seconds", "targets")
-    return {key: measured[key] for key in keys}
+    measured = measure_command_latency(games, seconds=seconds, postgres=postgres, processes=processes)
+    keys = ("p50", "p95", "max_ack", "games", "samples", "interactions", "seconds", "targets", "processes")
+    return {key: measured[key] for key in keys if key in measured}
+
+
+def commit_figures(state: str, commits: int, postgres: str | None) -> dict[str, Any]:
+    """``commit_ms`` per backend (see the module docstring)."""
+    import asyncio
+    import tempfile
+
+    async def timed(address: str) -> dict[str, float]:
+        from bot.store import OutboxMessage, Store
+
+        store = await Store.open(address)
+        try:
+            game = await store.create_game(
+                guild_id=1,
+                channel_id=1,
+                game="bench",
+                options={},
+                seed=1,
+                engine_version="bench",
+                pack_hash="",
+                state=state,
+                created_by=1,
+            )
+            outbox = [OutboxMessage(r, '{"lines": ["a move"]}') for r in ("channel", "user:1", "user:2")]
+            times = []
+            for seq in range(commits):
+                start = time.perf_counter()
+                await store.commit_action(game.id, expected_seq=seq, seat=0, action="{}", chance="[]", state=state, outbox=outbox)
+                times.append(time.perf_counter() - start)
+        finally:
+            await store.close()
+        return {"p50": ms(percentile(times, 0.5)), "p95": ms(percentile(times, 0.95))}
+
+    async def on_postgres(url: str) -> dict[str, Any]:
+        import uuid
+
+        import asyncpg
+
+        schema = f"bench_{uuid.uuid4().hex[:12]}"
+        admin = await asyncpg.connect(url)
+        try:
+            await admin.execute(f"CREATE SCHEMA {schema}")
+            return await timed(f"{url}{'&' if '?' in url else '?'}search_path={schema}")
+        finally:
+            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+            await admin.close()
+
+    result: dict[str, Any] = {"state_bytes": len(state.encode()), "commits": commits}
+    with tempfile.TemporaryDirectory() as folder:
+        result["sqlite"] = asyncio.run(timed(str(Path(folder) / "bench.sqlite3")))
+    if postgres:
+        try:
+            result["postgresql"] = asyncio.run(on_postgres(postgres))
+        except Exception as e:  # a server that is not there: say so, the other figures stand
+            result["postgresql"] = {"skipped": f"{type(e).__name__}: {e}"}
+    else:
+        result["postgresql"] = {"skipped": "no --postgres URL given"}
+    return result
 
 
 def missed_targets(result: dict[str, Any]) -> list[str]:
@@ -240,6 +310,10 @@ def run(args: argparse.Namespace) -> int:
     result = measure(args.games, args.seed, game=selfplay, options=options)
     states = result.pop("states_sampled")
     result["render"] = render_figures(selfplay, states, options)
+    if args.commits > 0 and states:
+        from engine.core import encode
+
+        result["commit_ms"] = commit_figures(encode(states[-1]), args.commits, args.postgres)
     if result["game_seconds"]["median"] > TARGET_GAME_SECONDS:
         result["profile_top"] = profile_top(args.seed, game=selfplay, options=options)
     if not args.no_latency:
@@ -248,6 +322,10 @@ def run(args: argparse.Namespace) -> int:
             if descriptor.name == DEFAULT_GAME
             else {"skipped": f"measured with {DEFAULT_GAME} tables only (tests/e2e/latency.py)"}
         )
+        if args.postgres and descriptor.name == DEFAULT_GAME:  # two processes, one per shard (issue 22 item 7)
+            result["command_ms_postgresql"] = command_figures(
+                args.latency_games, args.latency_seconds, postgres=args.postgres, processes=2
+            )
     result["missed_targets"] = missed_targets(result)
     if args.json:
         print(json.dumps(result, indent=1))
@@ -265,12 +343,27 @@ def run(args: argparse.Namespace) -> int:
                 f"render_ms p50 {r['render_ms']['p50']}, draw_ms p50 {r['draw_ms']['p50']}, "
                 f"render_over_encode {r['render_over_encode']}, png_bytes {r['png_bytes']} on {r['machine']}"
             )
+        if "commit_ms" in result:
+            figures = [
+                f"{kind} {f['skipped']}" if "skipped" in f else f"{kind} p50 {f['p50']} p95 {f['p95']}"
+                for kind in ("sqlite", "postgresql")
+                for f in [result["commit_ms"][kind]]
+            ]
+            print(f"commit_ms ({result['commit_ms']['state_bytes']} byte state): " + "; ".join(figures))
         if "command_ms" in result:
             c = result["command_ms"]
             print(
                 f"command_ms: {c['skipped']}"
                 if "skipped" in c
                 else f"command_ms p50 {c['p50']} p95 {c['p95']} max_ack {c['max_ack']} ({c['games']} games, {c['samples']} samples)"
+            )
+        if "command_ms_postgresql" in result:
+            c = result["command_ms_postgresql"]
+            print(
+                f"command_ms on PostgreSQL: {c['skipped']}"
+                if "skipped" in c
+                else f"command_ms on PostgreSQL, {c['processes']} processes: p50 {c['p50']} p95 {c['p95']}"
+                f" max_ack {c['max_ack']} ({c['games']} games, {c['samples']} samples)"
             )
         for row in result.get("profile_top", []):
             print(f"  {row['own_s']:8.3f} s own {row['cumulative_s']:8.3f} s cum  {row['calls']:>9} calls  {row['function']}")

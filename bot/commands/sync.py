@@ -41,7 +41,7 @@ async def sync(config: Config, guild_id: int | None) -> int:
 
     apply_endpoints(config)
     try:
-        store = await Store.open(config.database_path)
+        store = await Store.open(config.database)
     except StoreError as problem:
         print(problem, file=sys.stderr)
         return EXIT_CONFIG

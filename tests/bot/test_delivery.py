@@ -27,7 +27,7 @@ def silent_news(row) -> bool:
 
 async def all_rows(store):
     async with store._read() as db:  # test-only peek at the whole outbox
-        rows = await db.execute_fetchall(
+        rows = await db.fetch(
             "SELECT key, seq, recipient, payload, delivered_at, message_id, attempts FROM outbox ORDER BY rowid"
         )
     return [dict(r) for r in rows]

@@ -99,9 +99,7 @@ async def test_no_secret_reaches_the_channel_or_another_seat(tmp_path, game):
             users = {s.seat: s.user_id for s in await store.seats(game_id)}
             sent = [s.payload for s in transport.sent if s.payload.get("game_id") == game_id]
             async with store._read() as db:  # each commit's news row (sent as turn posts: issue 19 item 3)
-                rows = await db.execute_fetchall(
-                    "SELECT seq, payload FROM outbox WHERE game_id = ? AND recipient = 'channel'", (game_id,)
-                )
+                rows = await db.fetch("SELECT seq, payload FROM outbox WHERE game_id = ? AND recipient = 'channel'", (game_id,))
             channel = {r["seq"]: p for r in rows if (p := json.loads(r["payload"]))["kind"] in ("start", "update")}
             posts = [p for p in sent if p["kind"] == "post"]  # what the channel read: from the news rows only
             assert posts and all(card_values(p) <= card_values(list(channel.values())) for p in posts)

@@ -92,9 +92,7 @@ def notifications(transport: RecordingTransport) -> tuple[collections.Counter, c
 
 async def news_rows(store, game_id: int) -> list[dict]:
     async with store._read() as db:  # test-only peek at the outbox
-        rows = await db.execute_fetchall(
-            "SELECT payload FROM outbox WHERE game_id = ? AND recipient = 'channel' ORDER BY rowid", (game_id,)
-        )
+        rows = await db.fetch("SELECT payload FROM outbox WHERE game_id = ? AND recipient = 'channel' ORDER BY rowid", (game_id,))
     return [p for p in (json.loads(r["payload"]) for r in rows) if "posts" in p]
 
 
@@ -179,7 +177,7 @@ async def test_a_turn_post_edit_killed_or_failed_resumes_to_the_same_post(tmp_pa
         assert (await deliverer.drain()).retrying
         await deliverer.drain()
         async with store._read() as db:
-            left = await db.execute_fetchall("SELECT key FROM outbox WHERE delivered_at IS NULL AND recipient != 'stretch'")
+            left = await db.fetch("SELECT key FROM outbox WHERE delivered_at IS NULL AND recipient != 'stretch'")
         assert left == []
 
     reference = RecordingTransport()
@@ -205,7 +203,7 @@ async def test_a_private_payload_carries_the_seats_own_view_and_notifies_only_at
     async with await Store.open(tmp_path / "games.db") as store:
         service, game_id = await runewars_table(store, players=2, humans=2, seed=3)
         async with store._read() as db:
-            rows = await db.execute_fetchall("SELECT recipient, payload FROM outbox WHERE game_id = ? ORDER BY rowid", (game_id,))
+            rows = await db.fetch("SELECT recipient, payload FROM outbox WHERE game_id = ? ORDER BY rowid", (game_id,))
         private = [(r["recipient"], json.loads(r["payload"])) for r in rows if r["recipient"].startswith("user:")]
         with_decisions = [(to, p) for to, p in private if p["decisions"]]
         assert with_decisions and all(p["notify"] for _, p in with_decisions[:2])

@@ -24,7 +24,13 @@ How it runs:
    drawn) before each decision and looks at the map of the move before the next one, so
    20 games make about 2.7 decisions a second, far more than asynchronous play does.
 
-Used by ``python -m bot bench --json`` (``command_ms``) and by tests/e2e/test_latency.py.
+With ``postgres`` (a ``postgresql://`` URL) and ``processes`` N, the bot runs as N processes,
+one per shard of N, over a throwaway schema of that database (issue 22 item 7): the games are
+spread over N guilds, one per shard, and the double routes each guild's interactions to its
+shard's process and every DM click to shard 0's (as Discord does).
+
+Used by ``python -m bot bench --json`` (``command_ms``, and ``command_ms_postgresql`` with
+``--postgres``) and by tests/e2e/test_latency.py.
 """
 
 from __future__ import annotations
@@ -58,35 +64,85 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure_command_latency(
-    games: int = 20, *, seconds: float = 60.0, think: tuple[float, float] = (5.0, 10.0), seed: int = 1, dm_throttle: bool = True
+    games: int = 20,
+    *,
+    seconds: float = 60.0,
+    think: tuple[float, float] = (5.0, 10.0),
+    seed: int = 1,
+    dm_throttle: bool = True,
+    postgres: str | None = None,
+    processes: int = 1,
 ) -> dict[str, Any]:
     """``command_ms`` of the bot with ``games`` games in play (see the module docstring);
-    ``dm_throttle=False`` measures without the bot's limit on DMs per second."""
-    return asyncio.run(command_latency(games, seconds, think, seed, dm_throttle))
+    ``dm_throttle=False`` measures without the bot's limit on DMs per second; ``postgres`` and
+    ``processes``: that many shard processes over that PostgreSQL."""
+    if postgres is None:
+        return asyncio.run(command_latency(games, seconds, think, seed, dm_throttle))
+    return asyncio.run(_on_postgres(postgres, games, seconds, think, seed, dm_throttle, processes))
+
+
+async def _on_postgres(
+    url: str, games: int, seconds: float, think: tuple[float, float], seed: int, dm_throttle: bool, processes: int
+) -> dict[str, Any]:
+    import uuid
+
+    import asyncpg
+
+    schema = f"latency_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        address = f"{url}{'&' if '?' in url else '?'}search_path={schema}"
+        result = await command_latency(games, seconds, think, seed, dm_throttle, postgres=address, processes=processes)
+        return result | {"backend": "postgresql", "processes": processes}
+    finally:
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.close()
 
 
 async def command_latency(
-    games: int, seconds: float, think: tuple[float, float], seed: int, dm_throttle: bool = True
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    seed: int,
+    dm_throttle: bool = True,
+    *,
+    postgres: str | None = None,
+    processes: int = 1,
 ) -> dict[str, Any]:
     """:func:`measure_command_latency` in a running event loop."""
     folder = Path(tempfile.mkdtemp(prefix="runetable-latency-", dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
     database = folder / "bot.sqlite3"
-    process = None
+    running: list[asyncio.subprocess.Process] = []
     try:
         async with DiscordDouble() as double:
-            channels = [double.channel, *(double.add_channel(double.guild, f"runewars-{i}") for i in range(1, games))]
+            guilds = [double.guild]
+            if processes > 1:  # a guild per shard, each game in one of them in turn
+                by_shard = {(double.guild.id >> 22) % processes: double.guild}
+                while len(by_shard) < processes:
+                    guild = double.add_guild(f"guild {len(double.guilds)}")
+                    by_shard.setdefault((guild.id >> 22) % processes, guild)
+                guilds = [by_shard[shard] for shard in range(processes)]
+            channels = [double.channel] + [double.add_channel(guilds[i % len(guilds)], f"runewars-{i}") for i in range(1, games)]
             players = [
-                [Player(double, double.add_user(f"p{i}a"), channel=c), Player(double, double.add_user(f"p{i}b"), channel=c)]
+                [Player(double, double.add_user(f"p{i}{side}", guild=double.guilds[c.guild_id]), channel=c) for side in "ab"]
                 for i, c in enumerate(channels)
             ]
-            process = await _start(double, database, folder / "setup.log", 1, seeds=[seed + i for i in range(games)])
-            async with reader(database) as service:
+            running = await _start_all(
+                double, database, folder, "setup", processes, postgres, seeds=[seed + i for i in range(games)]
+            )
+            for guild in guilds:  # the commands as a global sync would register them
+                double.guild_commands.setdefault(guild.id, double.guild_commands[double.guild.id])
+            async with reader(postgres or database) as service:
                 tables = [Table(double, service, pair, seed=seed + i) for i, pair in enumerate(players)]
                 for table in tables:  # one lobby at a time: each channel's game id is known at once
                     await table.open()
                 await asyncio.gather(*(t.play(until=lambda v: season_index(v) >= 1 and bool(v.view.get("turn"))) for t in tables))
-                await stop(process)
-                process = await _start(double, database, folder / "measured.log", 2, production=True, throttle=dm_throttle)
+                for process in running:
+                    await stop(process)
+                running = await _start_all(
+                    double, database, folder, "measured", processes, postgres, production=True, throttle=dm_throttle
+                )
                 await asyncio.sleep(READY_DELAY)
                 started = len(double.interactions)
                 deadline = time.monotonic() + seconds
@@ -110,9 +166,49 @@ async def command_latency(
             "met": bool(samples) and percentile(samples, 0.95) <= TARGET_P95_MS and max(acks, default=0.0) <= TARGET_MAX_ACK_MS,
         }
     finally:
-        if process is not None:
+        for process in running:
             await stop(process)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _start_all(
+    double: DiscordDouble,
+    database: Path,
+    folder: Path,
+    name: str,
+    processes: int,
+    postgres: str | None,
+    *,
+    production: bool = False,
+    throttle: bool = True,
+    seeds: list[int] = (),
+) -> list[asyncio.subprocess.Process]:
+    """The bot: one process on the file ``database``, or ``processes`` shard processes on ``postgres``."""
+    if postgres is None:
+        session = len(double.sessions) + 1
+        return [
+            await _start(double, database, folder / f"{name}.log", session, production=production, throttle=throttle, seeds=seeds)
+        ]
+    started = []
+    for shard in range(processes):
+        syncs, session = len([r for r in double.requests if r.route == GUILD_SYNC]), len(double.sessions) + 1
+        settings = {"DATABASE_URL": postgres} | ({} if throttle or not production else {"DM_LIMIT": "0"})
+        started.append(
+            await start_bot_process(
+                double,
+                database,
+                folder / f"{name}-{shard}.log",
+                production=production,
+                seeds=[s + 1000 * shard for s in seeds],
+                settings=settings,
+                args=("--shard-count", str(processes), "--shard-ids", str(shard)),
+            )
+        )
+        await double.wait_connected(session, timeout=START_TIMEOUT)
+        await double.wait_for(
+            lambda synced=syncs: len([r for r in double.requests if r.route == GUILD_SYNC]) > synced, what="the command sync"
+        )
+    return started
 
 
 async def _start(

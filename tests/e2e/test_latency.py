@@ -68,3 +68,15 @@ def test_bench_no_latency_skips_the_measurement(monkeypatch, capsys):
     bench.add_arguments(parser)
     assert bench.run(parser.parse_args(["--json", "--no-latency", "--check"])) == 0
     assert "command_ms" not in json.loads(capsys.readouterr().out)
+
+
+async def test_two_shard_processes_on_postgresql_are_measured(tmp_path):
+    """Issue 22 item 7: the same measurement with two processes, one per shard, over PostgreSQL
+    (games in two guilds); needs the PostgreSQL test database (tests/store/backends.py)."""
+    from tests.e2e.latency import _on_postgres
+    from tests.store.backends import postgres_url
+
+    url = postgres_url()
+    result = await asyncio.wait_for(_on_postgres(url, 4, 8.0, (0.2, 0.5), 1, True, 2), timeout=300)
+    assert (result["backend"], result["processes"], result["games"]) == ("postgresql", 2, 4)
+    assert result["samples"] > 0 and 0 < result["p50"] <= result["p95"] and result["max_ack"] > 0

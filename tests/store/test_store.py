@@ -1,4 +1,5 @@
-"""Tests of bot.store against real SQLite files (no mocks)."""
+"""Tests of bot.store against real databases (no mocks): every test named with ``database`` runs
+on SQLite and on PostgreSQL (issue 22 items 1 and 6; tests/store/backends.py)."""
 
 import asyncio
 import json
@@ -23,13 +24,14 @@ from bot.store import (
     StoreError,
     nonce_for,
 )
+from bot.store_postgres import MIGRATIONS as PG_MIGRATIONS
 
 GUILD, CHANNEL, ALICE, BOB = 1001, 2002, 3003, 4004
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.db", snapshot_every=5)
+async def store(database):
+    store = await Store.open(database.address, snapshot_every=5)
     yield store
     await store.close()
 
@@ -127,22 +129,20 @@ async def test_set_roles_records_what_some_seats_play(store):
         await store.set_roles(999, {0: "daqan"})
 
 
-async def test_schema_allows_one_open_game_per_channel(store):
+async def test_schema_allows_one_open_game_per_channel(store, database):
     lobby = await new_game(store, status="lobby")
     with pytest.raises(ChannelBusy, match=f"game #{lobby.id} \\(lobby\\)"):
         await new_game(store)
     other_channel = await new_game(store, channel=CHANNEL + 1)  # other channels are free
 
     # The rule lives in the schema itself, not only in the store's code.
-    raw = sqlite3.connect(store.path)
-    with pytest.raises(sqlite3.IntegrityError):
-        raw.execute(
+    with pytest.raises(database.integrity_error):
+        await database.execute(
             "INSERT INTO games (guild_id, channel_id, game, status, options, seed, engine_version,"
             " pack_hash, state, created_by, created_at, updated_at)"
             " VALUES (1, ?, 'runewars', 'lobby', '{}', 1, 'v', 'h', '{}', 1, 0, 0)",
-            (CHANNEL,),
+            CHANNEL,
         )
-    raw.close()
 
     await store.set_status(lobby.id, "finished")
     replacement = await new_game(store)  # a finished game does not block a new one
@@ -165,9 +165,9 @@ async def test_concurrent_apply_loses_and_repeats_nothing(store):
     await assert_log_is_whole(store, game.id, 20)
 
 
-async def test_two_connections_racing_with_retry(tmp_path):
-    path = tmp_path / "games.db"
-    first, second = await Store.open(path), await Store.open(path)
+async def test_two_connections_racing_with_retry(database):
+    """Two stores on one database (two processes): every seq is applied once (issue 22 item 2)."""
+    first, second = await Store.open(database.address), await Store.open(database.address)
     game = await new_game(first)
     stale = 0
 
@@ -216,13 +216,11 @@ async def test_decide_errors_write_nothing(store):
 # ---------------------------------------------------------------- snapshots and outbox
 
 
-async def test_snapshots_every_n_actions(store):
+async def test_snapshots_every_n_actions(store, database):
     game = await new_game(store)
     for seq in range(12):
         await commit(store, game.id, seq)
-    raw = sqlite3.connect(store.path)
-    snapshot_seqs = [r[0] for r in raw.execute("SELECT seq FROM snapshots ORDER BY seq")]
-    raw.close()
+    snapshot_seqs = [r[0] for r in await database.fetch("SELECT seq FROM snapshots ORDER BY seq")]
     assert snapshot_seqs == [5, 10]
     latest = await store.latest_snapshot(game.id)
     assert (latest.seq, json.loads(latest.state)) == (10, {"counter": 10})
@@ -315,27 +313,35 @@ async def test_reopen_keeps_data_and_schema_version(tmp_path):
     raw.close()
 
 
-async def test_a_version_2_database_upgrades_its_seat_factions_to_roles(tmp_path):
-    """Migration 3 renames seats.faction to seats.role; the seats and their factions stay."""
-    path = tmp_path / "games.db"
-    raw = sqlite3.connect(path)
-    for version, script in enumerate(MIGRATIONS[:2], start=1):
-        raw.executescript(script)
-        raw.execute(f"PRAGMA user_version = {version}")
-    raw.execute(
+async def test_a_version_2_database_upgrades_its_seat_factions_to_roles(database):
+    """Migration 3 renames seats.faction to seats.role; the seats and their factions stay (on
+    both backends, whose migrations go one for one: issue 22 item 1)."""
+    if database.kind == "sqlite":
+        raw = sqlite3.connect(database.address)
+        for version, script in enumerate(MIGRATIONS[:2], start=1):
+            raw.executescript(script)
+            raw.execute(f"PRAGMA user_version = {version}")
+        raw.commit()
+        raw.close()
+    else:
+        for script in PG_MIGRATIONS[:2]:
+            await database.execute(script)
+        await database.execute("CREATE TABLE runetable_schema (version INTEGER NOT NULL)")
+        await database.execute("INSERT INTO runetable_schema (version) VALUES (2)")
+    await database.execute(
         "INSERT INTO games (id, guild_id, channel_id, game, status, options, seed, engine_version,"
         " pack_hash, state, created_by, created_at, updated_at)"
         " VALUES (7, ?, ?, 'runewars', 'active', '{}', 1, 'v', 'h', '{}', ?, 0, 0)",
-        (GUILD, CHANNEL, ALICE),
+        GUILD,
+        CHANNEL,
+        ALICE,
     )
-    raw.executemany(
+    await database.executemany(
         "INSERT INTO seats (game_id, seat, user_id, faction, is_ai, joined_at) VALUES (7, ?, ?, ?, ?, 0)",
         [(0, ALICE, "daqan", 0), (1, None, "uthuk", 1), (2, BOB, None, 0)],
     )
-    raw.commit()
-    raw.close()
 
-    async with await Store.open(path) as store:
+    async with await Store.open(database.address) as store:
         assert [(s.seat, s.user_id, s.role, s.is_ai) for s in await store.seats(7)] == [
             (0, ALICE, "daqan", False),
             (1, None, "uthuk", True),
@@ -343,11 +349,25 @@ async def test_a_version_2_database_upgrades_its_seat_factions_to_roles(tmp_path
         ]
         await store.set_roles(7, {2: "elves"})
         assert [s.role for s in await store.seats(7)] == ["daqan", "uthuk", "elves"]
-    raw = sqlite3.connect(path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 3
-    columns = [row[1] for row in raw.execute("PRAGMA table_info(seats)")]
-    raw.close()
+    if database.kind == "sqlite":
+        raw = sqlite3.connect(database.address)
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 3
+        columns = [row[1] for row in raw.execute("PRAGMA table_info(seats)")]
+        raw.close()
+    else:
+        assert await database.fetch("SELECT version FROM runetable_schema") == [(SCHEMA_VERSION,)]
+        columns = [
+            row[0]
+            for row in await database.fetch(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = 'seats' AND table_schema = current_schema()"
+            )
+        ]
     assert "role" in columns and "faction" not in columns
+
+
+def test_both_backends_have_one_migration_per_change():
+    """Issue 22 item 1: the same version means the same tables on SQLite and PostgreSQL."""
+    assert len(PG_MIGRATIONS) == len(MIGRATIONS) == SCHEMA_VERSION
 
 
 async def test_random_bytes_are_a_corrupt_database(tmp_path):
@@ -374,13 +394,18 @@ async def test_truncated_database_is_corrupt(tmp_path):
     assert str(path) in str(caught.value) and "backup" in str(caught.value)
 
 
-async def test_newer_schema_is_refused(tmp_path):
-    path = tmp_path / "games.db"
-    raw = sqlite3.connect(path)
-    raw.execute("PRAGMA user_version = 999")
-    raw.close()
+async def test_newer_schema_is_refused(database):
+    """Issue 22 item 1: a store written by a newer Runetable is refused, on both backends."""
+    if database.kind == "sqlite":
+        raw = sqlite3.connect(database.address)
+        raw.execute("PRAGMA user_version = 999")
+        raw.close()
+    else:
+        async with await Store.open(database.address):
+            pass
+        await database.execute("UPDATE runetable_schema SET version = 999")
     with pytest.raises(SchemaTooNew) as caught:
-        await Store.open(path)
+        await Store.open(database.address)
     message = str(caught.value)
     assert "999" in message and str(SCHEMA_VERSION) in message and "Upgrade Runetable" in message
 
