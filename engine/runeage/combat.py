@@ -42,7 +42,12 @@ def target_record(board: RuneageBoard, pack: Pack, seat: int, target: str) -> di
         return {"type": "city", "name": target, "strength": int(pack.cards[target]["strength"]), "dice": 0}
     if target == board.objective and board.scenario == "drachenlords":
         scenario = pack.scenarios[board.scenario]
-        return {"type": "objective", "name": target, "strength": int(scenario["objective_strength"]), "dice": int(scenario["objective_dice"])}
+        return {
+            "type": "objective",
+            "name": target,
+            "strength": int(scenario["objective_strength"]),
+            "dice": int(scenario["objective_dice"]),
+        }
     card = pack.cards[target]
     return {"type": "enemy", "name": target, "strength": int(card["strength"]), "dice": int(card.get("dice", 0))}
 
@@ -53,7 +58,14 @@ def start_battle(state: GameState, pack: Pack, seat: int, target: str, ctx: Cont
     record = target_record(board, pack, seat, target)
     board.combat = _combat("battle", record, seat, None)
     count(board, f"battles:{record['type']}")
-    ctx.emit("battle_started", seat=seat, target=record["name"], target_kind=record["type"], strength=record["strength"], dice=record["dice"])
+    ctx.emit(
+        "battle_started",
+        seat=seat,
+        target=record["name"],
+        target_kind=record["type"],
+        strength=record["strength"],
+        dice=record["dice"],
+    )
     open_muster(state, pack, ctx)
 
 
@@ -110,7 +122,15 @@ def open_muster(state: GameState, pack: Pack, ctx: Context) -> None:
     rune = player.rune
     rune_ready = bool(rune and rune["ready"] and pack.cards[rune["name"]]["rune_kind"] == "strength")
     nothing = not player.hand and not rune_ready  # the hand's size and the rune are public
-    ask(state, seat, "muster", forced=("pass", {}) if nothing else None, side=side, combat=combat["kind"], target=combat["target"]["name"])
+    ask(
+        state,
+        seat,
+        "muster",
+        forced=("pass", {}) if nothing else None,
+        side=side,
+        combat=combat["kind"],
+        target=combat["target"]["name"],
+    )
 
 
 def legal_muster(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
@@ -175,7 +195,13 @@ def _opposing_units(combat: dict[str, Any], pack: Pack, side: int, *, wounded: b
     """Opposing *player* units only: effects on opposing units never hit event cards (FAQ)."""
     if combat["kind"] != "siege":
         return []
-    return sorted({u["name"] for u in combat["armies"][1 - side] if pack.is_unit(u["name"]) and (wounded is None or u["wounded"] == wounded)})
+    return sorted(
+        {
+            u["name"]
+            for u in combat["armies"][1 - side]
+            if pack.is_unit(u["name"]) and (wounded is None or u["wounded"] == wounded)
+        }
+    )
 
 
 def ability_answers(state: GameState, pack: Pack, seat: int, side: int, name: str, pid: str) -> list[Action]:
@@ -195,13 +221,22 @@ def ability_answers(state: GameState, pack: Pack, seat: int, side: int, name: st
         return [Action(seat, pid, "use", {"target": t}) for t in _opposing_units(combat, pack, side, wounded=None)]
     if effect == "destroy_wounded_opposing":
         cost = int(card.get("cost_influence", 0))
-        sources = [s for s in influence_sources(pack, player) if cost == 0 or influence_of(pack, find_in_play(player, s) or {"name": s}) >= 1]
+        sources = [
+            s
+            for s in influence_sources(pack, player)
+            if cost == 0 or influence_of(pack, find_in_play(player, s) or {"name": s}) >= 1
+        ]
         return [
-            Action(seat, pid, "use", {"target": t, "pay": s}) for t in _opposing_units(combat, pack, side, wounded=True) for s in sources
+            Action(seat, pid, "use", {"target": t, "pay": s})
+            for t in _opposing_units(combat, pack, side, wounded=True)
+            for s in sources
         ]
     if effect == "wound_own_draw":
         own = combat["armies"][side][:-1]
-        return [Action(seat, pid, "use", {"target": t}) for t in sorted({u["name"] for u in own if not u["wounded"] and pack.is_unit(u["name"])})]
+        return [
+            Action(seat, pid, "use", {"target": t})
+            for t in sorted({u["name"] for u in own if not u["wounded"] and pack.is_unit(u["name"])})
+        ]
     return []
 
 
@@ -215,9 +250,15 @@ def _wound(army: list[dict[str, Any]], name: str) -> None:
     unit["wounded"] = True
 
 
-def _destroy(board: RuneageBoard, pack: Pack, army: list[dict[str, Any]], name: str, ctx: Context, *, wounded: bool | None = None) -> None:
+def _destroy(
+    board: RuneageBoard, pack: Pack, army: list[dict[str, Any]], name: str, ctx: Context, *, wounded: bool | None = None
+) -> None:
     """p. 14: a destroyed unit leaves the combat at once and goes back to where it came from."""
-    unit = next(u for u in sorted(army, key=lambda u: not u["wounded"]) if u["name"] == name and (wounded is None or u["wounded"] == wounded))
+    unit = next(
+        u
+        for u in sorted(army, key=lambda u: not u["wounded"])
+        if u["name"] == name and (wounded is None or u["wounded"] == wounded)
+    )
     army.remove(unit)
     where = return_to_origin(board, pack, name)
     count(board, "units_destroyed")
@@ -231,7 +272,9 @@ def resolve_ability(state: GameState, pack: Pack, prompt: Prompt, action: Action
     assert combat is not None
     side, name, seat = int(prompt.info["side"]), str(prompt.info["card"]), action.seat
     if action not in legal:
-        raise IllegalAction("Use the card's ability on a legal target, or skip it.", rule="p. 14 (Beim Ausspielen)", alternatives=legal)
+        raise IllegalAction(
+            "Use the card's ability on a legal target, or skip it.", rule="p. 14 (Beim Ausspielen)", alternatives=legal
+        )
     state.close(prompt.id)
     if action.choice == "use":
         effect = pack.cards[name]["effect"]
@@ -378,7 +421,9 @@ def next_resolution(state: GameState, pack: Pack, ctx: Context) -> None:
 
 def legal_resolution(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
     hand = state.board.players[prompt.seat].hand
-    return [Action(prompt.seat, prompt.id, "use", {"discard": c}) for c in sorted(set(hand))] + [Action(prompt.seat, prompt.id, "skip")]
+    return [Action(prompt.seat, prompt.id, "use", {"discard": c}) for c in sorted(set(hand))] + [
+        Action(prompt.seat, prompt.id, "skip")
+    ]
 
 
 def resolve_resolution(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context, legal: list[Action]) -> None:
@@ -420,7 +465,9 @@ def outcome(state: GameState, pack: Pack, ctx: Context) -> None:
     else:
         strength = total(board, pack, 1)
         won = army > strength
-        ctx.emit("siege_resolved", seat=seat, defender=combat["seats"][1], target=target["name"], army=army, strength=strength, won=won)
+        ctx.emit(
+            "siege_resolved", seat=seat, defender=combat["seats"][1], target=target["name"], army=army, strength=strength, won=won
+        )
     end_of_combat(board, pack, ctx)
     board.combat = None
     if combat["kind"] == "battle":
@@ -479,7 +526,9 @@ def _battle_result(state: GameState, pack: Pack, seat: int, target: dict[str, An
         ctx.emit("enemy_defeated", seat=seat, card=target["name"], reward=reward)
 
 
-def _siege_result(state: GameState, pack: Pack, seat: int, other: int, target: dict[str, Any], won: bool, margin: int, ctx: Context) -> None:
+def _siege_result(
+    state: GameState, pack: Pack, seat: int, other: int, target: dict[str, Any], won: bool, margin: int, ctx: Context
+) -> None:
     board: RuneageBoard = state.board
     if not won:
         return

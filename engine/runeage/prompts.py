@@ -7,7 +7,9 @@ from typing import Any
 from engine.core import Action, GameState, Prompt
 
 
-def ask(state: GameState, seat: int, kind: str, *, forced: tuple[str, dict[str, Any]] | None = None, secret: bool = False, **info: Any) -> None:
+def ask(
+    state: GameState, seat: int, kind: str, *, forced: tuple[str, dict[str, Any]] | None = None, secret: bool = False, **info: Any
+) -> None:
     board = state.board
     board.prompt_no += 1
     pid = f"{kind}/{board.prompt_no}"

@@ -401,7 +401,9 @@ def resolve_keep(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     board: RuneageBoard = state.board
     seat = action.seat
     if action not in legal:
-        raise refuse("Keep a hand card for 1 influence, exhaust a source, or discard the rest.", "p. 7 (Handkarten abwerfen)", legal)
+        raise refuse(
+            "Keep a hand card for 1 influence, exhaust a source, or discard the rest.", "p. 7 (Handkarten abwerfen)", legal
+        )
     state.close(prompt.id)
     if action.choice == "exhaust":
         _add_influence(board, pack, seat, str(action.args["source"]), ctx)

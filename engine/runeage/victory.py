@@ -100,7 +100,12 @@ def monument_end(state: GameState, pack: Pack, ctx: Context) -> bool:
     if len(built) == 1:
         finish(state, ctx, built, "monument_built")
         return True
-    totals = {s: sum(pack.strength(c) for c in board.players[s].hand + board.players[s].deck + board.players[s].discard if pack.is_unit(c)) for s in built}
+    totals = {
+        s: sum(
+            pack.strength(c) for c in board.players[s].hand + board.players[s].deck + board.players[s].discard if pack.is_unit(c)
+        )
+        for s in built
+    }
     best = max(totals.values())
     winners = [s for s in built if totals[s] == best]
     ctx.emit("monument_tiebreak", totals=[[s, totals[s]] for s in built])

@@ -46,7 +46,10 @@ def view(state: GameState, pack: Pack, seat: int | None) -> dict[str, Any]:
             "target": dict(c["target"]),
             "seats": list(c["seats"]),
             "armies": [[dict(u) for u in army] for army in c["armies"]],
-            "totals": [total(board, pack, 0), total(board, pack, 1) if c["kind"] == "siege" else int(c["target"].get("strength", 0))],
+            "totals": [
+                total(board, pack, 0),
+                total(board, pack, 1) if c["kind"] == "siege" else int(c["target"].get("strength", 0)),
+            ],
             "passed": list(c["passed"]),
             "step": c["step"],
             "skulls": c["skulls"],
