@@ -87,9 +87,12 @@ def action_card_answers(board: RuneageBoard, pack: Pack, seat: int, pid: str) ->
     """p. 8 "Einheitenaktion": a card with the keyword Aktion from the hand."""
     player = board.players[seat]
     answers = []
+    owned = player.hand + player.deck + player.discard
     for name in sorted(set(player.hand)):
         card = pack.cards.get(name, {})
         if card.get("timing") != "action":
+            continue
+        if board.used.count(name) >= owned.count(name):  # p. 14: each card's ability once per turn
             continue
         effect = card.get("effect")
         if effect == "draw":
@@ -328,6 +331,7 @@ def _unit_action(state: GameState, pack: Pack, seat: int, args: dict[str, Any], 
     name = str(args["card"])
     card = pack.cards[name]
     player.hand.remove(name)
+    board.used.append(name)
     effect = card["effect"]
     ctx.emit("card_action", seat=seat, card=name, target=args.get("player"), choice=args.get("choice"))
     if effect == "draw":

@@ -312,3 +312,17 @@ def test_the_ai_beats_random_in_two_player_runenkriege():
             ).state
         wins += state.result["winners"] == [ai]
     assert wins >= 8
+
+
+def test_an_action_card_is_used_once_per_turn_per_copy():
+    """p. 14: "Jede Fähigkeit … nur einmal pro Spielzug" — a drawing Aktion card shuffled back into the
+    deck and drawn again cannot be used again in the same turn (no endless turn)."""
+    spec = {
+        "start": 0,
+        "active": 0,
+        "players": [{"race": "daqan", "hand": ["Daqan-Kundschafter"], "deck": [], "discard": []}, TWO[1]],
+    }
+    state = position({"scenario": "runenkriege"}, 2, spec)
+    state = act(state, 0, "action", card="Daqan-Kundschafter").state
+    assert state.board.players[0].hand == ["Daqan-Kundschafter"]  # drawn again after the reshuffle
+    assert not [a for a in answers(state, 0) if a.choice == "action" and a.args.get("card") == "Daqan-Kundschafter"]
