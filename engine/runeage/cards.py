@@ -38,6 +38,7 @@ UNIT_EFFECTS = frozenset(
         "player_draws",
         "negate_resolution",
         "mind_control",
+        "draw_if_won",
     }
 )
 EVENT_EFFECTS = frozenset({"attack_each", "gain_gold", "draw_each", "lasting", "rune_discovery"})

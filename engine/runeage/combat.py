@@ -448,10 +448,8 @@ def resolve_resolution(state: GameState, pack: Pack, prompt: Prompt, action: Act
 
 
 def outcome(state: GameState, pack: Pack, ctx: Context) -> None:
-    """Who wins (battle: a tie goes to the army, p. 10; siege: to the defender, p. 12), then the
-    end of combat: wounded units destroyed, survivors to their owners' discard piles."""
-    from engine.runeage.events import after_combat
-
+    """Who wins (battle: a tie goes to the army, p. 10; siege: to the defender, p. 12); then the
+    End-of-combat abilities (p. 14 „Ende des Kampfes“, attacker first), before cards move."""
     board: RuneageBoard = state.board
     combat = board.combat
     assert combat is not None
@@ -468,12 +466,68 @@ def outcome(state: GameState, pack: Pack, ctx: Context) -> None:
         ctx.emit(
             "siege_resolved", seat=seat, defender=combat["seats"][1], target=target["name"], army=army, strength=strength, won=won
         )
+    combat["result"] = {"won": won, "army": army, "strength": strength}
+    combat["step"] = "end"
+    winners = {0} if won else ({1} if combat["kind"] == "siege" else set())
+    combat["queue"] = [
+        [side, index]
+        for side in (0, 1)
+        for index, unit in enumerate(combat["armies"][side])
+        if pack.cards[unit["name"]].get("timing") == "end_of_combat" and side in winners
+    ]
+    next_end(state, pack, ctx)
+
+
+def next_end(state: GameState, pack: Pack, ctx: Context) -> None:
+    board: RuneageBoard = state.board
+    combat = board.combat
+    assert combat is not None
+    if combat["queue"]:
+        side, index = combat["queue"][0]
+        ask(state, combat["seats"][side], "end_of_combat", side=side, card=combat["armies"][side][index]["name"])
+        return
+    finish_combat(state, pack, ctx)
+
+
+def legal_end_of_combat(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    return [Action(prompt.seat, prompt.id, "use"), Action(prompt.seat, prompt.id, "skip")]
+
+
+def resolve_end_of_combat(
+    state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context, legal: list[Action]
+) -> None:
+    """„Ende des Kampfes“ (p. 14): optional, before wounded units are destroyed."""
+    board: RuneageBoard = state.board
+    combat = board.combat
+    assert combat is not None
+    if action not in legal:
+        raise IllegalAction("Use the End-of-combat ability or skip it.", rule="p. 14 (Ende des Kampfes)", alternatives=legal)
+    state.close(prompt.id)
+    side, index = combat["queue"].pop(0)
+    name = combat["armies"][side][index]["name"]
+    if action.choice == "use":
+        ctx.emit("ability_used", seat=action.seat, card=name, target=None)
+        draw(board, action.seat, int(pack.cards[name].get("amount", 1)), ctx)
+    else:
+        ctx.emit("ability_skipped", seat=action.seat, card=name)
+    next_end(state, pack, ctx)
+
+
+def finish_combat(state: GameState, pack: Pack, ctx: Context) -> None:
+    """p. 10/12 „Ende des Kampfes“: wounded units destroyed, survivors to their owners' discard
+    piles; then what the combat won or lost."""
+    from engine.runeage.events import after_combat
+
+    board: RuneageBoard = state.board
+    combat = board.combat
+    assert combat is not None
+    seat, target, result = combat["seats"][0], combat["target"], combat["result"]
     end_of_combat(board, pack, ctx)
     board.combat = None
     if combat["kind"] == "battle":
-        _battle_result(state, pack, seat, target, won, army, ctx)
+        _battle_result(state, pack, seat, target, result["won"], result["army"], ctx)
     else:
-        _siege_result(state, pack, seat, combat["seats"][1], target, won, army - strength, ctx)
+        _siege_result(state, pack, seat, combat["seats"][1], target, result["won"], result["army"] - result["strength"], ctx)
     if state.result is None:
         after_combat(state, pack, ctx)
 
@@ -557,5 +611,7 @@ def resolve(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
         resolve_casualty(state, pack, prompt, action, ctx, legal)
     elif kind == "resolution":
         resolve_resolution(state, pack, prompt, action, ctx, legal)
+    elif kind == "end_of_combat":
+        resolve_end_of_combat(state, pack, prompt, action, ctx, legal)
     else:
         raise InvalidAction(f"unknown combat prompt {kind!r}")

@@ -70,6 +70,7 @@ class RuneAgeNarrator(Narrator):
             "roll": lambda: "Roll the casualty die",
             "casualty": lambda: f"A skull: destroy one of your units ({info.get('skulls')} to go)",
             "resolution": lambda: f"{info.get('card')}: discard a hand card for its Resolution ability?",
+            "end_of_combat": lambda: f"{info.get('card')}: use its End-of-combat ability (draw a card)?",
             "rune_choice": lambda: f"Keep one Dragon Rune: {info.get('new')} or {info.get('old')}",
         }
         phrase = lines.get(prompt.kind)

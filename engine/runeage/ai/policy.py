@@ -71,6 +71,7 @@ def choose(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Rando
         "casualty": _casualty,
         "resolution": _resolution,
         "rune_choice": _rune_choice,
+        "end_of_combat": lambda view, prompt, legal, p: _first(legal, "use")[0],
     }.get(prompt.kind)
     answer = handler(view, prompt, legal, p) if handler else None
     return answer if answer is not None else rng.choice(legal)
