@@ -131,8 +131,8 @@ def _turn(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack)
         effect = card["effect"]
         if effect in ("draw", "raise_horde"):
             return a
-        if effect == "player_draws" and a.args["player"] == view["seat"]:
-            return a
+        if effect == "player_draws":
+            return _plunder_target(view, [x for x in _first(legal, "action") if x.args.get("card") == a.args["card"]])
         if effect == "cull_discard" and a.args["choice"] in ("1 Gold",) + tuple(
             n for n in pack.cards if pack.cards[n].get("cost") == 1 and pack.is_unit(n)
         ):
@@ -185,6 +185,17 @@ def _turn(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack)
     if _first(legal, "influence"):
         return _first(legal, "influence")[0]
     return next(iter(_first(legal, "end")), None)
+
+
+def _plunder_target(view: dict[str, Any], options: list[Action]) -> Action:
+    """Plünderung: in Weltenbrand the most damaged fellow player draws (the rulebook's tip, p. 16),
+    elsewhere the AI itself."""
+    me = view["seat"]
+    if view["scenario"] == "weltenbrand":
+        worst = max(options, key=lambda a: (view["players"][a.args["player"]]["damage"], a.args["player"] != me))
+        if view["players"][worst.args["player"]]["damage"] > view["players"][me]["damage"]:
+            return worst
+    return next((a for a in options if a.args["player"] == me), options[0])
 
 
 def _gold_of(pack: Pack, record: dict[str, Any]) -> int:
