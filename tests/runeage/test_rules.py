@@ -326,3 +326,55 @@ def test_an_action_card_is_used_once_per_turn_per_copy():
     state = act(state, 0, "action", card="Daqan-Kundschafter").state
     assert state.board.players[0].hand == ["Daqan-Kundschafter"]  # drawn again after the reshuffle
     assert not [a for a in answers(state, 0) if a.choice == "action" and a.args.get("card") == "Daqan-Kundschafter"]
+
+
+def test_the_victor_of_a_siege_chooses_one_of_two_dragon_runes():
+    """p. 15: "Wenn ein Spieler im Kampf eliminiert wird, erhält der Sieger die Drachenrunenkarte des
+    Unterlegenen" and keeps one active card; the other leaves the game."""
+    players = [
+        dict(TWO[0], hand=["Fleischfetzer"]),
+        dict(TWO[1], hand=["1 Gold"], damage=19),
+        dict(TWO[1], race="waiqar", hand=["1 Gold"]),
+    ]
+    state = position({"scenario": "runenkriege"}, 3, {"start": 0, "active": 0, "players": players})
+    runes = [p.rune["name"] for p in state.board.players]
+    state = act(state, 0, "siege", player=1, target="realm").state
+    state = act(state, 0, "play", card="Fleischfetzer").state
+    state = act(state, 1, "pass").state
+    assert state.result is None and [p.kind for p in state.prompts] == ["rune_choice"]
+    assert {a.args["rune"] for a in answers(state, 0)} == {runes[0], runes[1]}
+    state = act(state, 0, "keep", rune=runes[1]).state
+    assert state.board.players[0].rune["name"] == runes[1] and runes[0] in state.board.removed
+    assert [p.kind for p in state.prompts] == ["turn"]
+
+
+def test_weltenbrand_start_of_phase_enemies_strike_before_the_empty_deck_wins():
+    """Digest §8 #32: enemy abilities "zu Beginn jeder Ereignisphase" come first; a player they
+    eliminate makes all lose even when the deck is used up."""
+    players = [dict(TWO[0], hand=["1 Gold"], damage=19), dict(TWO[1], hand=["1 Gold"])]
+    spec = {"start": 0, "active": 0, "event_deck": [], "enemies": ["Der Wächter-Obelisk"], "players": players}
+    state = _end_round(position({"scenario": "weltenbrand"}, 2, spec))
+    assert state.result["reason"] == "player_fell"
+
+
+def test_an_empty_event_deck_is_rebuilt_from_level_two_cards():
+    """p. 9: "werden alle Ereigniskarten der Stufe 2 zu einem neuen Ereigniskartenstapel zusammengemischt"."""
+    spec = {"start": 0, "active": 0, "event_deck": [], "players": [dict(p, hand=["1 Gold"]) for p in TWO]}
+    state = position({"scenario": "drachenlords"}, 2, spec)
+    state.board.event_discard = ["Reiche Ernte", "Flammenschwinge", "Drachenlord Kalladra"]
+    state = _end_round(state)
+    board = state.board
+    assert "Reiche Ernte" in board.event_discard
+    assert sorted(board.event_deck + board.enemies) == ["Drachenlord Kalladra", "Flammenschwinge"]
+
+
+def test_simulate_checks_find_nothing_in_a_short_run():
+    """Issue 27 item 7: card conservation, damage, prompts and secrecy hold in AI games."""
+    from engine.core.registry import installed_games
+    from engine.simulation import SelfPlay, play_checked
+
+    selfplay = SelfPlay(installed_games()["runeage"])
+    for scenario, players in (("runenkriege", 3), ("monument", 2), ("weltenbrand", 1)):
+        outcome = play_checked(selfplay, players, 5, options={"scenario": scenario}, secrets_every=3)
+        assert not outcome.failed, (outcome.crash, outcome.violations, outcome.leaks)
+        assert outcome.game.finished
