@@ -211,6 +211,9 @@ def ability_answers(state: GameState, pack: Pack, seat: int, side: int, name: st
     card = pack.cards[name]
     effect = card.get("effect")
     player = board.players[seat]
+    copies = (player.hand + player.deck + player.discard + [u["name"] for u in combat["armies"][side]]).count(name)
+    if board.used.count(f"{seat}:{name}") >= copies:  # p. 14: each card's ability once per turn
+        return []
     if effect == "draw":
         return [Action(seat, pid, "use")]
     if effect == "search_discard_same":
@@ -277,6 +280,7 @@ def resolve_ability(state: GameState, pack: Pack, prompt: Prompt, action: Action
         )
     state.close(prompt.id)
     if action.choice == "use":
+        board.used.append(f"{seat}:{name}")
         effect = pack.cards[name]["effect"]
         target = action.args.get("target")
         ctx.emit("ability_used", seat=seat, card=name, target=target)

@@ -13,6 +13,7 @@ from engine.runeage.victory import damage, finish, monument_end, round_limit
 def start_phase(state: GameState, pack: Pack, ctx: Context) -> None:
     board: RuneageBoard = state.board
     board.phase, board.active = "event", board.start
+    board.used = []
     ctx.emit("event_phase", round=board.round, start=board.start)
     # lasting effects drawn last round have held for this round (p. 9): to the discard pile
     for record in [e for e in board.lasting if e["round"] <= board.round]:

@@ -92,7 +92,7 @@ def action_card_answers(board: RuneageBoard, pack: Pack, seat: int, pid: str) ->
         card = pack.cards.get(name, {})
         if card.get("timing") != "action":
             continue
-        if board.used.count(name) >= owned.count(name):  # p. 14: each card's ability once per turn
+        if board.used.count(f"{seat}:{name}") >= owned.count(name):  # p. 14: each card's ability once per turn
             continue
         effect = card.get("effect")
         if effect == "draw":
@@ -331,7 +331,7 @@ def _unit_action(state: GameState, pack: Pack, seat: int, args: dict[str, Any], 
     name = str(args["card"])
     card = pack.cards[name]
     player.hand.remove(name)
-    board.used.append(name)
+    board.used.append(f"{seat}:{name}")
     effect = card["effect"]
     ctx.emit("card_action", seat=seat, card=name, target=args.get("player"), choice=args.get("choice"))
     if effect == "draw":
