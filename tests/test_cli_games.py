@@ -109,7 +109,7 @@ def test_games_lists_installed_games_and_those_the_environment_names(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     games = json.loads(done.stdout)
-    assert set(games) == {"runewars", "tinygame", "lost"}
+    assert {"runewars", "tinygame", "lost"} <= set(games)  # and every other installed game (ragnarok, runeage, ...)
     runewars, tiny = games["runewars"], games["tinygame"]
     assert runewars["players"] == {"min": 2, "max": 4} and runewars["seat_role"] == "faction"
     exploration = next(o for o in runewars["options"] if o["name"] == "exploration")
