@@ -1,0 +1,43 @@
+"""The Rune Age descriptor (the ``runeage`` entry point of ``runetable.games``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.game import GameDescriptor, Option
+
+
+def races(public_view: Mapping[str, Any]) -> dict[int, str]:
+    """Each seat's race (the public view's ``players``)."""
+    return {int(p["seat"]): str(p["race"]) for p in public_view.get("players") or [] if isinstance(p, Mapping)}
+
+
+GAME = GameDescriptor(
+    name="runeage",
+    title="Rune Age",
+    ruleset="engine.runeage.ruleset:RULESET",
+    options=(
+        Option(
+            "scenario",
+            str,
+            "drachenlords",
+            "the scenario (pp. 15-16): Rückkehr der Drachenlords, Runenkriege, Weltenbrand (co-operative) or Das Monument",
+            choices=("drachenlords", "runenkriege", "weltenbrand", "monument"),
+        ),
+        Option("pure_coop", bool, False, "Weltenbrand without the event Bruder gegen Bruder (the pure co-op rule, p. 16)"),
+        Option("swap_neutrals", bool, False, "swap the scenario's neutral cards for others of equal cost (optional rule, p. 17)"),
+        Option("round_limit", int, 30, "house rule: the game ends after this many rounds (docs/runeage/rulings.md)"),
+        Option("data_pack", str, "", "a folder whose files replace the built-in data pack's", table=True),
+    ),
+    seat_role="race",
+    roles="engine.runeage.game:races",
+    pack="engine.runeage.cards:pack_for",
+    pack_check="engine.runeage.cards:check",
+    frontend="bot.games.runeage:FRONTEND",
+    ai_policies={"heuristic": "engine.runeage.ai.policy:choose", "random": "engine.runeage.ai.policy:random_choice"},
+    default_ai="heuristic",
+    scenarios="tests/runeage/scenarios",
+    selfplay="engine.runeage.selfplay",
+    hidden="engine.runeage.hidden:permute_hidden",
+)
