@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.cogs.groups import game_group
 from bot.errors import RunetableError
+from bot.i18n import NAMES, available
 from bot.service import AUTO_PASS_MODES, LAYOUTS, NOTIFY, PALETTES
 from bot.ui import info, lobby, play
 from bot.ui.components import handle
@@ -27,6 +28,10 @@ PALETTE = [app_commands.Choice(name=name, value=name) for name in PALETTES]
 LAYOUT = [app_commands.Choice(name=name, value=name) for name in LAYOUTS]
 AUTO_PASS = [app_commands.Choice(name=name, value=name) for name in AUTO_PASS_MODES]
 NOTIFY_CHOICES = [app_commands.Choice(name=name, value=name) for name in NOTIFY]
+#: the catalogue languages by their own names (a choice's name is shown as is: "Deutsch" in every client)
+LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES.get(code, code), value=code) for code in available()]
+#: the player setting ``language``: auto (the Discord client's) or a catalogue language
+PLAYER_LANGUAGE_CHOICES = [app_commands.Choice(name="auto", value="auto"), *LANGUAGE_CHOICES]
 
 
 def _where(interaction: discord.Interaction) -> str:
@@ -50,15 +55,21 @@ def new_game_command(game: str, title: str) -> app_commands.Command:
     the game's own options are set with the lobby's components."""
 
     @app_commands.describe(
-        players="table size", deadline_hours="time per decision", ai_seats="fill empty seats with AI players at the start"
+        players="table size",
+        deadline_hours="time per decision",
+        ai_seats="fill empty seats with AI players at the start",
+        language="the language of the game's posts in the channel (default: the server's language)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def new_game(
         interaction: discord.Interaction,
         players: app_commands.Range[int, 1, 25] | None = None,
         deadline_hours: app_commands.Range[int, 1, 720] = 48,
         ai_seats: bool = False,
+        language: str | None = None,
     ) -> None:
-        choices: dict[str, Any] = dict(players=players, deadline_hours=deadline_hours, ai_seats=ai_seats)
+        chosen = language or getattr(interaction, "guild_locale", None)  # the server's preferred locale (issue 31)
+        choices: dict[str, Any] = dict(players=players, deadline_hours=deadline_hours, ai_seats=ai_seats, language=chosen)
         await handle(
             interaction,
             _where(interaction),
@@ -194,8 +205,16 @@ class GameCog(commands.Cog):
         palette="the colours of the maps you ask for",
         layout="wide: one picture; phone: several pictures sized for a phone",
         notify="how you hear that a decision is yours: a DM (default) or a ping in the game channel",
+        language="the language of your private messages: auto follows your Discord client",
     )
-    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE, layout=LAYOUT, auto_pass=AUTO_PASS, notify=NOTIFY_CHOICES)
+    @app_commands.choices(
+        battle_policy=BATTLE_POLICY,
+        palette=PALETTE,
+        layout=LAYOUT,
+        auto_pass=AUTO_PASS,
+        notify=NOTIFY_CHOICES,
+        language=PLAYER_LANGUAGE_CHOICES,
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -205,12 +224,21 @@ class GameCog(commands.Cog):
         palette: str | None = None,
         layout: str | None = None,
         notify: str | None = None,
+        language: str | None = None,
     ) -> None:
         await handle(
             interaction,
             _where(interaction),
             lambda c: info.settings(
-                c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette, layout=layout, notify=notify
+                c,
+                interaction.user.id,
+                battle_policy,
+                auto_end_turn,
+                auto_pass,
+                palette,
+                layout=layout,
+                notify=notify,
+                language=language,
             ),
         )
 

@@ -171,13 +171,14 @@ class PlayMixin(ServiceBase):
             open_now = (
                 tuple(d for d in decisions(engine, state, seat) if d.prompt.id not in quiet) if state.result is None else ()
             )
-        names = names_of(state.game, seats, engine.view(state, None))
+        tr = await self.user_tr(user_id)
+        names = names_of(state.game, seats, engine.view(state, None), tr)
         return ActOutcome(
             game_id=game_id,
             seq=seq,
             seat=seat,
             records=transition.records,
-            lines=tuple(narrate(state.game, transition.events, seat, names)),
+            lines=tuple(narrate(state.game, transition.events, seat, names, tr)),
             names=names,
             awaited=tuple(state.awaited()),
             result=state.result,
@@ -233,8 +234,9 @@ class PlayMixin(ServiceBase):
             seat, transition = step
             stored = encode(transition.state)
             after = decode(stored)
-            names = names_of(record.game, seats, public)
-            news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began, names)
+            game_tr = await self.game_tr(record.id)
+            names = names_of(record.game, seats, public, game_tr)
+            news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began, names, game_tr)
             turn = frontend.turn(before_public)  # a commit belongs to the turn it was made in
             then = frontend.turn(public)  # the turn the commit leads into (a turn that ended in it may go on to the next)
             news.update(turn=list(turn) if turn else None, ai=turn is not None and turn[1] not in players)
@@ -340,7 +342,8 @@ class PlayMixin(ServiceBase):
         """
         state = transition.state
         users = {s.seat: s.user_id for s in seats}
-        names = names_of(state.game, seats, public)
+        game_tr = await self.game_tr(record.id)
+        names = names_of(state.game, seats, public, game_tr)
         opened_before = set() if before is None else {p.id for p in before.prompts}
         outbox, held = [], []
         if hold:
@@ -350,8 +353,8 @@ class PlayMixin(ServiceBase):
             parts = [*(json.loads(row.payload) for row in held), channel]
             channel = await self._told(record.id, parts) if channel["kind"] == "update" else merged(parts)
             if state.result is not None:
-                with naming(names):
-                    channel["reveal"] = narrator_for(state.game).reveal(engine, state)
+                with naming(names, game_tr):
+                    channel["reveal"] = narrator_for(state.game, game_tr).reveal(engine, state)
             outbox.append(OutboxMessage("channel", dumps(channel)))
         out = spectators(public)
         quiet = await self._quiet_prompts(engine, record, state, seats)
@@ -365,6 +368,7 @@ class PlayMixin(ServiceBase):
                 p.id not in opened_before and p.id not in quiet for p in state.prompts_for(s)
             )
             if (private or new_prompts) and (s not in out or new_prompts):
+                user_tr = await self.user_tr(users[s])
                 payload = private_payload(
                     engine,
                     record.id,
@@ -373,8 +377,9 @@ class PlayMixin(ServiceBase):
                     s,
                     private,
                     with_decisions=new_prompts,
-                    names=names,
+                    names=names if user_tr is game_tr else names_of(state.game, seats, public, user_tr),
                     hide=quiet,
+                    tr=user_tr,
                 )
                 if new_prompts and s not in (began or set()) and (notified is None or s not in notified):
                     payload["notify"] = True  # a hand-off: the one notification of this stretch
@@ -453,9 +458,16 @@ class PlayMixin(ServiceBase):
         """The lines that close ``chapter``: its name and what changed over it."""
         began = await self.store.last_news(game_id, other_chapter=chapter)
         start_view = json.loads(began.payload).get("view") if began is not None else None
-        lines = [f"**{chapter[:1].upper()}{chapter[1:]} is over.**"]
+        tr = await self.game_tr(game_id)
+        shown = frontend.narrator.speaking(tr).chapter(dict(end_view)) if end_view else None
+        shown = shown or chapter
+        shown = shown[:1].upper() + shown[1:]
+        lines = [tr._("**{chapter} is over.**", chapter=shown)]
         if start_view and end_view:
-            lines += frontend.chapter_recap(start_view, end_view)
+            try:
+                lines += frontend.chapter_recap(start_view, end_view, tr)
+            except TypeError:  # a front-end whose recap takes no language yet
+                lines += frontend.chapter_recap(start_view, end_view)
         return lines
 
     async def _note_roles(self, record: GameRecord, seats: Sequence[SeatRecord], public: Mapping[str, Any]) -> list[SeatRecord]:
@@ -539,12 +551,14 @@ class PlayMixin(ServiceBase):
         view = Engine(ruleset).view(state, None)
         out = spectators(view)
         awaited = state.awaited() if record.status == "active" else ()  # an abandoned game awaits nobody
+        tr = await self.game_tr(game_id)
         return {
             "game_id": game_id,
             "seq": record.seq,
             "game": record.game,
+            "language": tr.language,
             "view": view,
-            "names": {str(seat): name for seat, name in names_of(record.game, seats, view).items()},
+            "names": {str(seat): name for seat, name in names_of(record.game, seats, view, tr).items()},
             "awaiting": [{"seat": s, "user_id": users.get(s)} for s in awaited if s not in out],
             "result": state.result,
         }

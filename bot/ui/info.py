@@ -18,6 +18,7 @@ from typing import Any
 from bot import ids
 from bot.errors import NotSeated, RunetableError
 from bot.frontend import FrontEnd, frontend_for
+from bot.i18n import NAMES
 from bot.narration import naming, narrator_for
 from bot.service import AUTO_PASS_DELAY, ENDED
 from bot.service.payloads import names_of
@@ -171,10 +172,13 @@ async def settings(
     layout: str | None = None,
     *,
     notify: str | None = None,
+    language: str | None = None,
 ) -> list[Reply]:
-    """/game settings: show or change the caller's own play settings."""
+    """/game settings: show or change the caller's own play settings (``language``: of their
+    private texts, ``auto`` to follow their Discord client, issue 31)."""
     try:
         for key, value in (
+            ("language", language),
             ("battle_policy", battle_policy),
             ("auto_end_turn", auto_end_turn),
             ("auto_pass", auto_pass),
@@ -214,6 +218,16 @@ async def settings(
         " once: by a DM (dm, the default) or by a ping in the game channel (ping); never both. Your other"
         " private messages come silently. Reminders are apart.",
     ]
+    tr = await client.service.user_tr(user_id)
+    lines.append(
+        tr._(
+            "**language: {language}**. The language of your private messages and replies: auto follows your Discord"
+            " client; the game channel speaks the game's language, chosen when its lobby was opened.",
+            language=current["language"]
+            if current["language"] == "auto"
+            else NAMES.get(current["language"], current["language"]),
+        )
+    )
     return [say("\n".join(lines)[:2000])]
 
 

@@ -63,7 +63,9 @@ async def new_game(
         "deadline_hours": choices.get("deadline_hours") or 48,
     }
     try:
-        record = await client.service.create_game(guild_id, channel_id, game, options, user_id, lobby=lobby)
+        record = await client.service.create_game(
+            guild_id, channel_id, game, options, user_id, lobby=lobby, language=choices.get("language")
+        )
     except RunetableError as e:
         return [say(e.message)]
     return [Reply(await lobby_panel(client, record), public=True)]

@@ -69,6 +69,7 @@ from bot.ui.channel import (
     report_text,
     reveal_texts,
     status_text,
+    tr_of,
 )
 from bot.ui.components import me_button, to_view
 from bot.ui.panels import ButtonSpec, build_panel
@@ -231,10 +232,11 @@ class DiscordTransport:
                 return await self._channel(known)
             except Undeliverable:
                 pass
+        title = (await self.service.game_tr(game_id))._("Battles of game #{game}", game=game_id)[:100]
         try:
             thread = await _guarded(
                 lambda: channel.create_thread(
-                    name=f"Battles of game #{game_id}",
+                    name=title,
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=ARCHIVE_MINUTES,
                 )
@@ -290,9 +292,11 @@ class DiscordTransport:
             if image is not None:
                 kwargs["file"] = image
         if decisions:
-            with naming(names_in(payload)):  # answers that name a player (a tie to break) say who
-                panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0])
-            text = fit([text, panel.text] + ([f"(+{len(decisions) - 1} more: use My decisions)"] if len(decisions) > 1 else []))
+            tr = tr_of(payload)
+            with naming(names_in(payload), tr):  # answers that name a player (a tie to break) say who
+                panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0], tr=tr)
+            more = [tr._("(+{count} more: use My decisions)", count=len(decisions) - 1)] if len(decisions) > 1 else []
+            text = fit([text, panel.text, *more], tr)
             view = to_view(panel)
             if view is not None:
                 kwargs["view"] = view
@@ -395,9 +399,10 @@ class DiscordTransport:
                 return await self._channel(known)
             except Undeliverable:
                 pass
+        title = (await self.service.user_tr(user_id))._("Game #{game}: your private messages", game=game_id)[:100]
         thread = await _guarded(
             lambda: channel.create_thread(
-                name=f"Game #{game_id}: your private messages",
+                name=title,
                 type=discord.ChannelType.private_thread,
                 invitable=True,  # without Manage Threads, the bot may add the player only to an invitable thread
                 auto_archive_duration=ARCHIVE_MINUTES,

@@ -14,7 +14,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.narration import cap, listing, player
+from bot.i18n import N_
+from bot.narration import cap, current_tr, listing, player
 
 # -------------------------------------------------------------------- names
 
@@ -119,53 +120,59 @@ def tile(tile_id: Any) -> str:
 
 #: fate card sections (FateSection.code): blank, special, D<n> damage, R<n> rout
 def section(code: Any) -> str:
-    code = str(code)
+    code, tr = str(code), current_tr()
     if code == "-":
-        return "blank"
+        return tr._("blank")
     if code == "S":
-        return "special"
+        return tr._("special")
     if code[:1] == "D" and code[1:].isdigit():
-        return f"{code[1:]} damage"
+        return tr._("{n} damage", n=code[1:])
     if code[:1] == "R" and code[1:].isdigit():
-        return f"{code[1:]} rout"
+        return tr._("{n} rout", n=code[1:])
     return code
 
 
-RUNES = {"dragon": "dragon rune", "false": "false rune"}
+RUNES = {"dragon": N_("dragon rune"), "false": N_("false rune")}
 RESULTS = {
-    "ally": "the neutrals become allies",
-    "neutrals_retreat": "the neutrals retreat",
-    "battle_or_retreat": "battle or retreat",
+    "ally": N_("the neutrals become allies"),
+    "neutrals_retreat": N_("the neutrals retreat"),
+    "battle_or_retreat": N_("battle or retreat"),
 }
-TOKEN_KINDS = {"event": "an event", "location": "a location", "destructible_location": "a location that can be destroyed"}
-BENEFITS = {"units": "Units", "tactics": "Tactics cards", "influence": "Influence", "quests": "Quest cards"}
+TOKEN_KINDS = {
+    "event": N_("an event"),
+    "location": N_("a location"),
+    "destructible_location": N_("a location that can be destroyed"),
+}
+BENEFITS = {"units": N_("Units"), "tactics": N_("Tactics cards"), "influence": N_("Influence"), "quests": N_("Quest cards")}
 #: why something happened, where it is not a card (a card's id reads as its name)
 WHY = {
-    "hand_limit": "hand limit",
-    "hero_limit": "over the hero limit",
-    "harvest": "Harvest",
-    "lasting": "a lasting effect",
-    "used": "used",
-    "bandits": "Bandits",
-    "trade": "a trade",
-    "duel": "a duel",
-    "duel_quest": "a duel quest",
-    "eliminated": "its player is eliminated",
-    "defeated_hero_token": "a defeated hero's token",
-    "council_card": "a Council of Mages card",
-    "development": "Resources development",
-    "traveling_merchant": "Traveling Merchant",
+    "hand_limit": N_("hand limit"),
+    "hero_limit": N_("over the hero limit"),
+    "harvest": N_("Harvest"),
+    "lasting": N_("a lasting effect"),
+    "used": N_("used"),
+    "bandits": N_("Bandits"),
+    "trade": N_("a trade"),
+    "duel": N_("a duel"),
+    "duel_quest": N_("a duel quest"),
+    "eliminated": N_("its player is eliminated"),
+    "defeated_hero_token": N_("a defeated hero's token"),
+    "council_card": N_("a Council of Mages card"),
+    "development": N_("Resources development"),
+    "traveling_merchant": N_("Traveling Merchant"),
 }
 
 
 def why(value: Any) -> str:
     if isinstance(value, str) and value in _tables()["names"]:
         return name(value)
-    return WHY.get(value, name(value)) if isinstance(value, str) else str(value)
+    if isinstance(value, str) and value in WHY:
+        return current_tr()._(WHY[value])
+    return name(value) if isinstance(value, str) else str(value)
 
 
 def rune(value: Any) -> str:
-    return RUNES.get(value, name(value))
+    return current_tr()._(RUNES[value]) if value in RUNES else name(value)
 
 
 def who(value: Any) -> str:
@@ -186,13 +193,13 @@ def count(n: Any, word: str) -> str:
 
 
 def units(value: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} × {name(u)}" for u, n in value.items()) or "no units"
+    return ", ".join(f"{n} × {name(u)}" for u, n in value.items()) or current_tr()._("no units")
 
 
 def hero(d: Mapping[str, Any]) -> str:
     """An event's hero by name, with the seat that owns it when the event says so."""
     shown = name(d.get("hero"))
-    return f"{shown} of {who(d['owner'])}" if d.get("owner") is not None else shown
+    return current_tr()._("{hero} of {owner}", hero=shown, owner=who(d["owner"])) if d.get("owner") is not None else shown
 
 
 def cells(value: Any) -> str:
@@ -202,33 +209,49 @@ def cells(value: Any) -> str:
 
 def rotated(value: Any) -> str:
     """A placement's rotation (steps of 60°, counter-clockwise)."""
-    return "not rotated" if not value else f"rotated {int(value) * 60}°"
+    return current_tr()._("not rotated") if not value else current_tr()._("rotated {degrees}°", degrees=int(value) * 60)
 
 
 def where(q: Any, r: Any) -> str:
-    return "in the centre" if (q, r) == (0, 0) else f"at ({q}, {r})"
+    return current_tr()._("in the centre") if (q, r) == (0, 0) else current_tr()._("at ({q}, {r})", q=q, r=r)
 
 
 def _because(value: Any) -> str:
-    return f" ({why(value)})" if value else ""
+    return current_tr()._(" ({why})", why=why(value)) if value else ""
 
 
 # -------------------------------------------------------------------- events
 
 
 def _activation_removed(d):
-    return f"{who(d['seat'])} takes its activation token off {d['area']}{_because(d.get('why'))}."
+    return current_tr()._(
+        "{seat} takes its activation token off {area}{because}.",
+        seat=who(d["seat"]),
+        area=d["area"],
+        because=_because(d.get("why")),
+    )
 
 
 def _bonus_lost(d):
+    tr = current_tr()
     if d.get("by") is not None:
-        return f"{who(d['seat'])} loses the bonus of its order: {who(d['by'])} played {why(d.get('why'))}."
-    return f"{who(d['seat'])} loses the bonus of its order{_because(d.get('why'))}."
+        return tr._(
+            "{seat} loses the bonus of its order: {by} played {card}.",
+            seat=who(d["seat"]),
+            by=who(d["by"]),
+            card=why(d.get("why")),
+        )
+    return tr._("{seat} loses the bonus of its order{because}.", seat=who(d["seat"]), because=_because(d.get("why")))
 
 
 def _battle_cards(d):
     drawn = [f"{fate(c)} ({section(s)})" for c, s in zip(d.get("cards", []), d.get("sections", []))]
-    return f"You drew {listing(drawn or map(fate, d.get('cards', [])))} for your {name(d['unit'])} in {d['area']}."
+    return current_tr()._(
+        "You drew {cards} for your {unit} in {area}.",
+        cards=listing(drawn or map(fate, d.get("cards", []))),
+        unit=name(d["unit"]),
+        area=d["area"],
+    )
 
 
 def _defeated_hero_token(d):
@@ -247,19 +270,30 @@ def _development_not_possible(d):
 
 
 def _dials_set(d):
-    changes = []
+    tr, changes = current_tr(), []
     for resource, value in (d.get("dials") or {}).items():
         before, after = value if isinstance(value, (list, tuple)) and len(value) == 2 else (value, value)
-        changes.append(f"{resource} stays at {after}" if before == after else f"{resource} {before} → {after}")
-    shown = ", ".join(changes) or "unchanged"
-    reason = d.get("why")
+        shown_resource = tr._(RESOURCES[resource]) if resource in RESOURCES else resource
+        changes.append(
+            tr._("{resource} stays at {after}", resource=shown_resource, after=after)
+            if before == after
+            else f"{shown_resource} {before} → {after}"
+        )
+    shown = ", ".join(changes) or tr._("unchanged")
+    reason, seat = d.get("why"), who(d["seat"])
     if reason == "harvest":
-        return f"{who(d['seat'])} harvests: {shown}."
+        return tr._("{seat} harvests: {dials}.", seat=seat, dials=shown)
     if reason == "development_built":
-        return f"{who(d['seat'])} pays wood for the development: {shown}."
+        return tr._("{seat} pays wood for the development: {dials}.", seat=seat, dials=shown)
     if reason == "development":
-        return f"{who(d['seat'])}’s Resources development" + (f" in {d['area']}" if d.get("area") else "") + f": {shown}."
-    return f"{who(d['seat'])}’s dials{_because(reason)}: {shown}."
+        if d.get("area"):
+            return tr._("{seat}’s Resources development in {area}: {dials}.", seat=seat, area=d["area"], dials=shown)
+        return tr._("{seat}’s Resources development: {dials}.", seat=seat, dials=shown)
+    return tr._("{seat}’s dials{because}: {dials}.", seat=seat, because=_because(reason), dials=shown)
+
+
+#: the resource dials
+RESOURCES = {"food": N_("food"), "wood": N_("wood"), "ore": N_("ore")}
 
 
 def _dragon_rune_placed(d):
@@ -521,23 +555,34 @@ def _quest_result(d):
 
 
 def _units_placed(d):
+    tr = current_tr()
     placed = (
         ", ".join(f"{a} ({n})" for a, n in (d.get("areas") or {}).items())
         if isinstance(d.get("areas"), Mapping)
         else listing(d.get("areas") or [])
     )
+    because = _because(d.get("why"))
     if d.get("seat") is None:
-        allied = f", allied with {who(d['ally'])}" if d.get("ally") is not None else ""
-        return f"Neutral {name(d['unit'])} are placed in {placed}{allied}{_because(d.get('why'))}."
-    return f"{who(d['seat'])} placed {name(d['unit'])} in {placed}{_because(d.get('why'))}."
+        allied = tr._(", allied with {ally}", ally=who(d["ally"])) if d.get("ally") is not None else ""
+        return tr._(
+            "Neutral {unit} are placed in {areas}{allied}{because}.",
+            unit=name(d["unit"]),
+            areas=placed,
+            allied=allied,
+            because=because,
+        )
+    return tr._(
+        "{seat} placed {unit} in {areas}{because}.", seat=who(d["seat"]), unit=name(d["unit"]), areas=placed, because=because
+    )
 
 
 def _hero_moved(d):
+    tr = current_tr()
     path = [str(a) for a in d.get("path") or []]
-    paid = f", paying {d['influence_paid']} influence" if d.get("influence_paid") else ""
+    paid = tr._(", paying {amount} influence", amount=d["influence_paid"]) if d.get("influence_paid") else ""
     if len(path) == 1:  # the path starts where the hero stood
-        return f"{hero(d)} stays in {path[0]}{paid}."
-    return f"{hero(d)} moved {' → '.join(path)}{paid}."
+        return tr._("{hero} stays in {area}{paid}.", hero=hero(d), area=path[0], paid=paid)
+    return tr._("{hero} moved {path}{paid}.", hero=hero(d), path=" → ".join(path), paid=paid)
 
 
 def _recruit_not_possible(d):
@@ -557,7 +602,11 @@ def runes(value: Mapping[str, Any]) -> str:
     kinds: dict[str, list[str]] = {}
     for area, kind in value.items():
         kinds.setdefault(kind, []).append(area)
-    return "; ".join(f"{rune(k)}{'s' if len(a) != 1 else ''} in {listing(a)}" for k, a in kinds.items()) or "none"
+    tr = current_tr()
+    shown = [
+        tr.ngettext("{rune} in {areas}", "{rune}s in {areas}", len(a), rune=rune(k), areas=listing(a)) for k, a in kinds.items()
+    ]
+    return "; ".join(shown) or tr._("none")
 
 
 # -------------------------------------------------------------------- answers
@@ -566,28 +615,28 @@ def runes(value: Mapping[str, Any]) -> str:
 TRAITS = ("strength", "agility", "wisdom")
 #: labels of answers with a single area, by choice (the rest read "Choice: area")
 AREA_LABELS = {
-    "look": "Look at {}",
-    "build": "Build a stronghold in {}",
-    "repair": "Repair the stronghold in {}",
-    "demolish": "Demolish your stronghold in {}",
-    "activate": "Activate {}",
-    "place": "Place in {}",
-    "stronghold": "Stronghold in {}",
-    "dragon_rune": "Dragon rune in {}",
-    "false_rune": "False rune in {}",
-    "choose": "{}",
-    "remove_location": "Destroy the location in {}",
-    "retreat": "Retreat to {}",
+    "look": N_("Look at {area}"),
+    "build": N_("Build a stronghold in {area}"),
+    "repair": N_("Repair the stronghold in {area}"),
+    "demolish": N_("Demolish your stronghold in {area}"),
+    "activate": N_("Activate {area}"),
+    "place": N_("Place in {area}"),
+    "stronghold": N_("Stronghold in {area}"),
+    "dragon_rune": N_("Dragon rune in {area}"),
+    "false_rune": N_("False rune in {area}"),
+    "choose": "{area}",
+    "remove_location": N_("Destroy the location in {area}"),
+    "retreat": N_("Retreat to {area}"),
 }
 ABILITY_MODES = {
-    "use": "Use the ability",
-    "skip": "Do not use it",
-    "rout": "Rout",
-    "damage": "Damage",
-    "triangles": "Rout triangle units",
-    "rectangle": "Rout a rectangle unit",
-    "retreat": "Send back",
-    "eliminate": "Eliminate",
+    "use": N_("Use the ability"),
+    "skip": N_("Do not use it"),
+    "rout": N_("Rout"),
+    "damage": N_("Damage"),
+    "triangles": N_("Rout triangle units"),
+    "rectangle": N_("Rout a rectangle unit"),
+    "retreat": N_("Send back"),
+    "eliminate": N_("Eliminate"),
 }
 
 
@@ -604,18 +653,19 @@ def _trained(traits: Mapping[str, int]) -> str:
 def label(choice: str, a: Mapping[str, Any]) -> str | None:
     """The label of an answer ``choice`` with arguments ``a`` (None: the narrator's general forms)."""
     keys = set(a)
+    tr = current_tr()
     if {"from", "unit", "count"} <= keys:
-        way = f"{a['from']} → {a['to']}" if "to" in a else f"from {a['from']}"
+        way = f"{a['from']} → {a['to']}" if "to" in a else tr._("from {area}", area=a["from"])
         return f"{a['count']} × {name(a['unit'])} {way}"
     if keys == {"area"} and choice in AREA_LABELS:
-        return AREA_LABELS[choice].format(a["area"])
+        return current_tr()._(AREA_LABELS[choice], area=a["area"])
     if keys == {"area", "from"} and choice == "build":
         return f"Build a stronghold in {a['area']} (moving the one in {a['from']})"
     if keys == {"area", "unit"} or keys == {"area", "owner", "unit"}:
         owner = "" if "owner" not in keys else " (neutral)" if a["owner"] is None else f" of {who(a['owner'])}"
         return f"{name(a['unit'])} in {a['area']}{owner}"
     if keys == {"area", "development"}:
-        return f"Build {name(a['development'])} in {a['area']}"
+        return tr._("Build {development} in {area}", development=name(a["development"]), area=a["area"])
     if keys == {"areas"} and choice == "move_runes":
         return f"Move the runes of {listing(a['areas'])}"
     if keys == {"areas"} and choice == "discard":
@@ -637,7 +687,11 @@ def label(choice: str, a: Mapping[str, Any]) -> str | None:
             return cap(fate(a["card"], symbol=True))
         if choice == "use" and a["card"] in _tables()["heroes"]:
             return f"Use the ability of {name(a['card'])}"
-        return {"play": "Play {}", "use": "Use {}"}.get(choice, cap(name(choice)) + " {}").format(name(a["card"]))
+        if choice == "play":
+            return tr._("Play {card}", card=name(a["card"]))
+        if choice == "use":
+            return tr._("Use {card}", card=name(a["card"]))
+        return cap(name(choice)) + " " + name(a["card"])
     if keys == {"reward"}:
         return f"Discard {name(a['reward'])}" if choice == "discard" else f"Use {name(a['reward'])}"
     if keys == {"reward", "hero"} and choice == "give":
@@ -670,24 +724,31 @@ def label(choice: str, a: Mapping[str, Any]) -> str | None:
     if keys == {"quest"}:
         return f"Quest: {name(a['quest'])}"
     if keys == {"influence"} and choice == "spend" or keys == {"amount"} and choice == "spend":
-        return f"Spend {a.get('influence', a.get('amount'))} influence"
+        return tr._("Spend {amount} influence", amount=a.get("influence", a.get("amount")))
     if keys == {"amount"} and choice == "bid":
-        return f"Bid {a['amount']}"
+        return tr._("Bid {amount}", amount=a["amount"])
     if keys == {"seat"}:
         return cap(seat(a["seat"]))
     if keys == {"title", "influence"}:
-        return f"{name(a['title'])} for {a['influence']} influence"
+        return tr._("{title} for {amount} influence", title=name(a["title"]), amount=a["influence"])
     if keys == {"benefit"}:
-        return BENEFITS.get(a["benefit"], cap(name(a["benefit"])))
+        return tr._(BENEFITS[a["benefit"]]) if a["benefit"] in BENEFITS else cap(name(a["benefit"]))
     if keys == {"resource"}:
-        return f"Raise {a['resource']}" if choice == "raise" else f"Recruit with {a['resource']}"
+        resource = tr._(RESOURCES[a["resource"]]) if a["resource"] in RESOURCES else a["resource"]
+        return (
+            tr._("Raise {resource}", resource=resource)
+            if choice == "raise"
+            else tr._("Recruit with {resource}", resource=resource)
+        )
     if keys == {"resource", "second"}:
-        return f"Recruit with {a['resource']} and {a['second']}"
+        first, second = (tr._(RESOURCES[r]) if r in RESOURCES else r for r in (a["resource"], a["second"]))
+        return tr._("Recruit with {resource} and {second}", resource=first, second=second)
     if keys == {"to"}:
-        return f"Retreat to {a['to']}" if choice == "retreat" else f"To {a['to']}"
+        return tr._("Retreat to {area}", area=a["to"]) if choice == "retreat" else tr._("To {area}", area=a["to"])
     if choice == "ability" and "mode" in keys:
         targets = [figure(t) for t in a.get("targets") or [] if isinstance(t, Mapping)]
-        return ABILITY_MODES.get(a["mode"], cap(name(a["mode"]))) + (f": {listing(targets)}" if targets else "")
+        mode = tr._(ABILITY_MODES[a["mode"]]) if a["mode"] in ABILITY_MODES else cap(name(a["mode"]))
+        return mode + (f": {listing(targets)}" if targets else "")
     if choice == "assign" and "unit" in keys:
         return figure(a)
     if keys == {"unit"}:
@@ -703,30 +764,31 @@ def label(choice: str, a: Mapping[str, Any]) -> str | None:
 
 #: answers without arguments whose bare choice reads poorly
 PLAIN = {
-    "none": "None",
-    "damage": "Take the damage",
-    "pass": "Pass",
-    "heroes": "Heroes act",
-    "claim": "Claim an objective",
-    "proceed": "Go on",
-    "buy": "Buy a reward",
-    "draw": "Draw",
-    "skip": "Skip",
+    "none": N_("None"),
+    "damage": N_("Take the damage"),
+    "pass": N_("Pass"),
+    "heroes": N_("Heroes act"),
+    "claim": N_("Claim an objective"),
+    "proceed": N_("Go on"),
+    "buy": N_("Buy a reward"),
+    "draw": N_("Draw"),
+    "skip": N_("Skip"),
 }
 #: the same where the prompt tells them apart, by a part of the prompt's id (armor, special icon, bandits)
 PLAIN_IN = {
-    ("duel_armor", "none"): "No armor",
-    ("duel_special", "damage"): "Deal 1 damage",
-    ("bandits", "damage"): "Take 1 more damage",
-    ("venture", "none"): "Neither",
-    ("training", "skip"): "No training",
-    ("effect", "none"): "Choose nothing",
+    ("duel_armor", "none"): N_("No armor"),
+    ("duel_special", "damage"): N_("Deal 1 damage"),
+    ("bandits", "damage"): N_("Take 1 more damage"),
+    ("venture", "none"): N_("Neither"),
+    ("training", "skip"): N_("No training"),
+    ("effect", "none"): N_("Choose nothing"),
 }
 
 
 def plain(choice: str, prompt_id: str) -> str:
     """The label of an answer without arguments."""
+    tr = current_tr()
     for part in str(prompt_id).split("/"):
         if (part, choice) in PLAIN_IN:
-            return PLAIN_IN[part, choice]
-    return PLAIN.get(choice) or cap(choice.replace("_", " "))
+            return tr._(PLAIN_IN[part, choice])
+    return tr._(PLAIN[choice]) if choice in PLAIN else cap(choice.replace("_", " "))
