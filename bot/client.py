@@ -78,9 +78,11 @@ class RunetableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.tree.set_translator(CatalogueTranslator())  # commands in the user's language (issue 31)
+        translator = CatalogueTranslator()
+        await self.tree.set_translator(translator)  # commands in the user's language (issue 31)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await translator.budget(self.tree)  # every command within Discord's size in every language
         self._delivery = asyncio.create_task(self._deliver_forever(), name="runetable-delivery")
         self._auto_pass = asyncio.create_task(self._auto_pass_forever(), name="runetable-auto-pass")
         if self.store.lease_holder is not None:

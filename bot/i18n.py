@@ -44,6 +44,10 @@ LANGUAGES: tuple[str, ...] = ("en", "de")
 #: the pseudo-locale: every catalogued message wrapped in OPEN ... CLOSE
 PSEUDO = "qps"
 OPEN, CLOSE = "⟦", "⟧"
+#: invisible marks around every catalogued message while :func:`marking` is on (``python -m bot
+#: playtest`` in a real language): letters outside them were never catalogued
+MARK_OPEN, MARK_CLOSE = "\u2068", "\u2069"  # first strong isolate ... pop directional isolate
+_MARKING = [False]
 #: each language's name, in itself (for the language choices)
 NAMES = {"en": "English", "de": "Deutsch", PSEUDO: "Pseudo"}
 
@@ -108,7 +112,9 @@ class Tr:
         return f"Tr({self.language!r})"
 
     def _wrap(self, text: str) -> str:
-        return f"{OPEN}{text}{CLOSE}" if self.pseudo else text
+        if self.pseudo:
+            return f"{OPEN}{text}{CLOSE}"
+        return f"{MARK_OPEN}{text}{MARK_CLOSE}" if _MARKING[0] else text
 
     def gettext(self, message: str) -> str:
         """The message in this language (no placeholders filled)."""
@@ -153,7 +159,7 @@ def tr_for(language: str | None) -> Tr:
 
 
 #: English, for texts no player reads (logs) and callers that were not handed a translator
-ENGLISH = Tr(SOURCE)
+ENGLISH = tr_for(SOURCE)
 
 
 #: the ids Discord gave the slash commands ("<group> hand" -> id), known once they are synced or
@@ -190,17 +196,30 @@ def escape(text: Any) -> str:
     return _MARKDOWN.sub(lambda m: "\\" + (m.group(1) or m.group(2)), text)
 
 
+def marking(on: bool) -> None:
+    """Mark every catalogued message with invisible isolates (:data:`MARK_OPEN`), in every
+    language, so that :func:`untranslated` finds what was never catalogued in a real language's
+    text too (the playtest's ``untranslated`` count); off by default."""
+    _MARKING[0] = on
+
+
+def unmarked(text: str) -> str:
+    """``text`` without the marks of :func:`marking`."""
+    return text.replace(MARK_OPEN, "").replace(MARK_CLOSE, "")
+
+
 def untranslated(text: str) -> list[str]:
-    """The runs of letters in a pseudo-locale text outside every ``⟦…⟧`` (never catalogued),
-    leaving out mentions, channel links, timestamps, custom emoji, URLs and command mentions."""
+    """The runs of letters in a pseudo-locale (or marked) text outside every ``⟦…⟧`` (never
+    catalogued), leaving out mentions, channel links, timestamps, custom emoji, URLs and command
+    mentions."""
     text = re.sub(r"</[^>]+:\d+>|<[@#][!&]?\d+>|<t:\d+(?::\w)?>|<a?:\w+:\d+>|https?://\S+", " ", text)
     out, depth, run = [], 0, []
     for ch in text:
-        if ch == OPEN:
+        if ch in (OPEN, MARK_OPEN):
             depth += 1
-        elif ch == CLOSE:
+        elif ch in (CLOSE, MARK_CLOSE):
             depth = max(0, depth - 1)
-        if depth == 0 and ch not in (OPEN, CLOSE):
+        if depth == 0 and ch not in (OPEN, CLOSE, MARK_OPEN, MARK_CLOSE):
             run.append(ch)
         elif run:
             out.append("".join(run))

@@ -40,7 +40,7 @@ class Narrator:
 
     def speaking(self, tr: Tr | None) -> Narrator:
         """This narrator telling its lines in ``tr``'s language (a copy; English for None)."""
-        if tr is None or tr is self.tr:
+        if tr is None or tr is self.tr or tr.language == self.tr.language:
             return self
         cache = self.__dict__.setdefault("_speaking", {})
         if tr.language not in cache:

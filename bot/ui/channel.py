@@ -131,11 +131,14 @@ def dm_text(payload: Mapping[str, Any], context: Mapping[str, Any] | None = None
     """A private message: which game it is about, where (``context``: the server's
     ``guild`` name and the game channel's ``link``, issue 19 item 6), then its lines."""
     tr = tr_of(payload)
-    head = tr._("Game #{game}", game=payload["game_id"])
-    if context:
-        head += f" · {escape(context['guild'])}" if context.get("guild") else ""
-        head += f" · {context['link']}" if context.get("link") else ""
-    return fit([head + ":", *payload.get("lines", [])], tr)
+    guild, link = (context or {}).get("guild"), (context or {}).get("link")
+    if guild and link:
+        head = tr._("Game #{game} · {server} · {link}:", game=payload["game_id"], server=escape(guild), link=link)
+    elif guild or link:
+        head = tr._("Game #{game} · {where}:", game=payload["game_id"], where=escape(guild) if guild else link)
+    else:
+        head = tr._("Game #{game}:", game=payload["game_id"])
+    return fit([head, *payload.get("lines", [])], tr)
 
 
 def channel_link(guild_id: int | None, channel_id: int) -> str:
