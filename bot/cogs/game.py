@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.cogs.groups import game_group
 from bot.errors import RunetableError
-from bot.i18n import NAMES, available
+from bot.i18n import N_, NAMES, available
 from bot.service import AUTO_PASS_MODES, LAYOUTS, NOTIFY, PALETTES
 from bot.ui import info, lobby, play
 from bot.ui.components import handle
@@ -50,6 +50,10 @@ def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
 
+#: the description of ``/game new <game>`` (its ``title`` filled in the user's language by the command translator)
+NEW_GAME = N_("Open a {title} lobby in this channel (or thread)")
+
+
 def new_game_command(game: str, title: str) -> app_commands.Command:
     """``/game new <game>``: the table size, the deadline and AI seats, which every game shares;
     the game's own options are set with the lobby's components."""
@@ -77,9 +81,8 @@ def new_game_command(game: str, title: str) -> app_commands.Command:
             public=True,
         )
 
-    return app_commands.Command(
-        name=game, description=f"Open a {title} lobby in this channel (or thread)"[:100], callback=new_game
-    )
+    description = app_commands.locale_str(NEW_GAME.format(title=title)[:100], template=NEW_GAME, title=title)
+    return app_commands.Command(name=app_commands.locale_str(game, literal=True), description=description, callback=new_game)
 
 
 class GameCog(commands.Cog):

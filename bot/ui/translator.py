@@ -82,9 +82,13 @@ class CatalogueTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale, context: Any) -> str | None:
         where = CONTEXTS.get(context.location)
         language = language_of(locale, default=SOURCE)
-        if where is None or language == SOURCE:
+        if where is None or language == SOURCE or string.extras.get("literal"):
             return None
-        text = tr_for(language).pgettext(where, string.message)
+        if "template" in string.extras:  # a message with values: the template is the catalogue's (N_)
+            values = {k: v for k, v in string.extras.items() if k != "template"}
+            text = tr_for(language)._(string.extras["template"], **values)
+        else:
+            text = tr_for(language).pgettext(where, string.message)
         if text == string.message or not text:
             return None
         if where in LIMITS and (not NAME.fullmatch(text) or text != text.lower()):
@@ -139,8 +143,8 @@ class _Recorder(app_commands.Translator):
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale, context: Any) -> str | None:
         where = CONTEXTS.get(context.location)
-        if where is not None and locale == discord.Locale.german:
-            self.found[(where, string.message)] = None
+        if where is not None and locale == discord.Locale.german and not string.extras:
+            self.found[(where, string.message)] = None  # a template (extras) is extracted from the code (N_)
         return None
 
 
