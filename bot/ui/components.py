@@ -234,11 +234,11 @@ class OptionSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=i
         await handle(interaction, game_id, lambda client: lobby.set_option(client, game_id, interaction.user, name, value))
 
 
-def me_button(game_id: int) -> discord.ui.View:
+def me_button(game_id: int, tr: Tr | None = None) -> discord.ui.View:
+    """The "My decisions" button of a channel message (labelled in the game's language ``tr``)."""
+    label = (tr or tr_for(None))._("My decisions")
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        MeButton(discord.ui.Button(label="My decisions", custom_id=ids.me_id(game_id), style=discord.ButtonStyle.primary))
-    )
+    view.add_item(MeButton(discord.ui.Button(label=label, custom_id=ids.me_id(game_id), style=discord.ButtonStyle.primary)))
     return view
 
 

@@ -111,7 +111,7 @@ class DiscordTransport:
         if kind == "post":  # a turn post: no pings, the My decisions button
             message = await _guarded(
                 lambda: channel.send(
-                    post_text(payload), nonce=nonce, allowed_mentions=NO_PINGS, view=me_button(payload["game_id"])
+                    post_text(payload), nonce=nonce, allowed_mentions=NO_PINGS, view=me_button(payload["game_id"], tr_of(payload))
                 )
             )
             return message.id
@@ -130,7 +130,7 @@ class DiscordTransport:
         news = kind in ("start", "update")  # says who is awaited nowhere: the ping (kind "ping") does
         kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": NO_PINGS if news else _mentions(pinged(payload))}
         if payload.get("kind") in ("start", "update"):
-            kwargs["view"] = me_button(payload["game_id"])
+            kwargs["view"] = me_button(payload["game_id"], tr_of(payload))
         elif payload.get("buttons"):
             kwargs["view"] = to_view_of_buttons([ButtonSpec(**b) for b in payload["buttons"]])
         for i, text in enumerate(earlier_texts(payload)):  # a long stretch's first lines, pinging nobody
@@ -169,7 +169,11 @@ class DiscordTransport:
             images = await self._maps(payload)
             edit = channel.get_partial_message(known["message_id"]).edit
             try:
-                await _guarded(lambda: edit(content=text, view=me_button(game_id), allowed_mentions=NO_PINGS, attachments=images))
+                await _guarded(
+                    lambda: edit(
+                        content=text, view=me_button(game_id, tr_of(payload)), allowed_mentions=NO_PINGS, attachments=images
+                    )
+                )
                 return
             except Undeliverable:  # deleted, or out of reach: post it anew
                 pass
@@ -178,7 +182,7 @@ class DiscordTransport:
         message = await _guarded(
             lambda: channel.send(
                 text,
-                view=me_button(game_id),
+                view=me_button(game_id, tr_of(payload)),
                 allowed_mentions=NO_PINGS,
                 nonce=nonce_for(f"status/{game_id}/{payload['seq']}"),
                 **extra,

@@ -11,6 +11,7 @@ from bot.frontend import AutoAnswer, FrontEnd, MoveShape
 from bot.games.runewars.narrator import RunewarsNarrator, area_line, catalogue, text_board
 from bot.games.runewars.phrases import name
 from bot.i18n import ENGLISH, N_, Tr
+from bot.narration import current_tr
 from engine.core import Action, Prompt, Seat
 
 #: the player setting whose value Runewars reads as ``options["battle_policy"]`` (seat -> policy)
@@ -137,13 +138,18 @@ class RunewarsFrontEnd(FrontEnd):
     def move_label(self, prompt: Prompt, moves: Sequence[Action], *, some: bool = False) -> str:
         """ "2 × Knights 1A → 1B"; all units of an area: "All from 1A → 1B: 2 × Knights, 1 × Infantry";
         how many of a stack (``some``): "Knights 1A → 1B: 1 to 3…"."""
+        tr = current_tr()
         first = moves[0].args
-        way = f"{first['from']} → {first['to']}" if "to" in first else f"{first['from']} into {prompt.info.get('area')}"
+        if "to" in first:
+            way = f"{first['from']} → {first['to']}"
+        else:
+            way = tr._("{origin} into {area}", origin=first["from"], area=prompt.info.get("area"))
         if some:
-            return f"{name(first['unit'])} {way}: 1 to {first['count']}…"
+            return tr._("{unit} {way}: 1 to {count}…", unit=name(first["unit"]), way=way, count=first["count"])
         if len(moves) == 1:
-            return self.narrator.action(moves[0])
-        return f"All from {way}: " + ", ".join(f"{a.args['count']} × {name(a.args['unit'])}" for a in moves)
+            return self.narrator.speaking(tr).action(moves[0])
+        listed = ", ".join(tr._("{count} × {unit}", count=a.args["count"], unit=name(a.args["unit"])) for a in moves)
+        return tr._("All from {way}: {units}", way=way, units=listed)
 
     def next_up(self, public_view: Mapping[str, Any]) -> tuple[Seat, str] | None:
         return next_order(public_view)

@@ -330,10 +330,12 @@ class RunewarsNarrator(Narrator):
             return summary(view)
 
     def reveal(self, engine: Any, state: Any) -> list[str]:
-        return reveal_lines(state)
+        with voice(self.tr):
+            return reveal_lines(state)
 
     def hidden(self, engine: Any, state: Any) -> list[str]:
-        return hidden_lines(state)
+        with voice(self.tr):
+            return hidden_lines(state)
 
     def event(self, event: Event) -> str:
         with voice(self.tr):
@@ -595,37 +597,50 @@ def summary(view: dict[str, Any]) -> list[str]:
 def named(p: Mapping[str, Any]) -> str:
     """A player of the view by name, with their faction even where the names in use lack it."""
     shown, faction = who(p["seat"]), name(p["faction"]) if p.get("faction") else None
-    return f"{shown} ({faction})" if faction and f"({faction})" not in shown else shown
+    if faction and f"({faction})" not in shown:
+        return current_tr()._("{player} ({role})", player=shown, role=faction)
+    return shown
 
 
 def area_line(area_id: str, area: dict[str, Any]) -> str:
     """One area of the text board, from the view's ``areas`` entry (nothing more)."""
+    tr = current_tr()
     parts = [area_id]
     if area.get("controller") is not None:
-        parts.append(f"held by {who(area['controller'])}")
-    units = [
-        f"{u['standing'] + u['routed']} × {name(u['unit'])}"
-        + (f" of {who(u['owner'])}" if u.get("owner") is not None else " (neutral)")
-        for u in area.get("units", [])
-        if u.get("standing", 0) + u.get("routed", 0)
-    ]
+        parts.append(tr._("held by {seat}", seat=who(area["controller"])))
+    units = []
+    for u in area.get("units", []):
+        if not u.get("standing", 0) + u.get("routed", 0):
+            continue
+        values = {"count": u["standing"] + u["routed"], "unit": name(u["unit"])}
+        if u.get("owner") is not None:
+            units.append(tr._("{count} × {unit} of {owner}", owner=who(u["owner"]), **values))
+        else:
+            units.append(tr._("{count} × {unit} (neutral)", **values))
     if units:
         parts.append(", ".join(units))
     if area.get("stronghold"):
-        parts.append(
-            f"stronghold of {who(area['stronghold']['owner'])}" + (" (damaged)" if area["stronghold"].get("damaged") else "")
-        )
+        owner = who(area["stronghold"]["owner"])
+        if area["stronghold"].get("damaged"):
+            parts.append(tr._("stronghold of {seat} (damaged)", seat=owner))
+        else:
+            parts.append(tr._("stronghold of {seat}", seat=owner))
     if area.get("rune"):
-        parts.append(f"rune: {area['rune'].replace('_', ' ')}")
+        shown = rune(area["rune"]) if area["rune"] in ("dragon", "false") else area["rune"].replace("_", " ")
+        parts.append(tr._("rune: {rune}", rune=shown))
     if area.get("city"):
-        parts.append("city")
+        parts.append(tr._("city"))
     return " · ".join(parts)
 
 
 def text_board(view: dict[str, Any], area: str | None = None) -> list[str]:
     areas = view.get("areas", {})
     if area is not None:
-        return [area_line(area, areas[area])] if area in areas else [f"There is no area {area} on the map."]
+        return (
+            [area_line(area, areas[area])]
+            if area in areas
+            else [current_tr()._("There is no area {area} on the map.", area=area)]
+        )
     return [area_line(a, v) for a, v in areas.items() if v.get("units") or v.get("controller") is not None or v.get("rune")]
 
 
@@ -721,20 +736,21 @@ def reveal_lines(state) -> list[str]:
     every face-down rune. Only called for a finished game."""
     from engine.runewars.runes import kind
 
+    tr = current_tr()
     board = state.board
-    lines = ["**Revealed now that the game is over:**"]
+    lines = [tr._("**Revealed now that the game is over:**")]
     for p in board.players:
         rewards = [r for h in board.heroes if h.owner == p.seat for r in h.rewards]
         parts = [
-            f"objective {name(p.objective) if p.objective else 'none'}",
-            "tactics " + (", ".join(name(c) for c in p.tactics) or "none"),
-            "quests " + (", ".join(name(c) for c in p.quests) or "none"),
+            tr._("objective {card}", card=name(p.objective) if p.objective else tr._("none")),
+            tr._("tactics {cards}", cards=", ".join(name(c) for c in p.tactics) or tr._("none")),
+            tr._("quests {cards}", cards=", ".join(name(c) for c in p.quests) or tr._("none")),
         ]
         if rewards:
-            parts.append("rewards " + ", ".join(name(r) for r in rewards))
-        lines.append(f"{named({'seat': p.seat, 'faction': p.faction})}: " + "; ".join(parts))
-    runes = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None]
-    lines.append("Rune tokens: " + (", ".join(runes) or "none"))
+            parts.append(tr._("rewards {cards}", cards=", ".join(name(r) for r in rewards)))
+        lines.append(tr._("{player}: {secrets}", player=named({"seat": p.seat, "faction": p.faction}), secrets="; ".join(parts)))
+    runes = [f"{a} {rune(kind(area.rune))}" for a, area in sorted(board.areas.items()) if area.rune is not None]
+    lines.append(tr._("Rune tokens: {runes}", runes=", ".join(runes) or tr._("none")))
     return lines
 
 
@@ -744,14 +760,15 @@ def hidden_lines(state) -> list[str]:
     each hero and every rune token. Only called for a game that is over."""
     from engine.runewars.runes import kind
 
+    tr = current_tr()
     board = state.board
     lines = [
-        f"Rewards under {name(h.card)}: " + ", ".join(name(r) for r in h.rewards)
+        tr._("Rewards under {hero}: {cards}", hero=name(h.card), cards=", ".join(name(r) for r in h.rewards))
         for h in sorted(board.heroes, key=lambda h: h.card)
         if h.rewards
     ]
-    runes = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None]
-    lines.append("Rune tokens: " + (", ".join(runes) or "none"))
+    runes = [f"{a} {rune(kind(area.rune))}" for a, area in sorted(board.areas.items()) if area.rune is not None]
+    lines.append(tr._("Rune tokens: {runes}", runes=", ".join(runes) or tr._("none")))
     return lines
 
 
@@ -759,9 +776,9 @@ def hidden_lines(state) -> list[str]:
 
 #: how a game ends, in words, with the rulebook's page (p. 30 „Spielende und Sieg“, p. 31 eliminated players)
 ENDINGS = {
-    "dragon_runes": "controls {runes} areas with dragon runes and wins at once (p. 30)",
-    "last_player": "is the last player left and wins (p. 31)",
-    "time_limit": "wins at the end of the last winter (p. 30)",
+    "dragon_runes": N_("{winner} controls {runes} areas with dragon runes and wins at once (p. 30)."),
+    "last_player": N_("{winner} is the last player left and wins (p. 31)."),
+    "time_limit": N_("{winner} wins at the end of the last winter (p. 30)."),
 }
 
 
@@ -776,10 +793,14 @@ def standings(view: Mapping[str, Any], result: Mapping[str, Any]) -> list[str]:
     if winner is None:
         return [tr._("The game is over without a winner.")]
     runes = len(result.get("areas") or []) + int(result.get("dragon_thrones") or 0)
-    how = ENDINGS.get(str(reason), "wins" + (f" ({why(reason)})" if reason else "")).format(runes=runes or 6)
-    lines = [f"{who(winner)} {how}."]
+    if str(reason) in ENDINGS:
+        lines = [tr._(ENDINGS[str(reason)], winner=who(winner), runes=runes or 6)]
+    elif reason:
+        lines = [tr._("{winner} wins ({reason}).", winner=who(winner), reason=why(reason))]
+    else:
+        lines = [tr._("{winner} wins.", winner=who(winner))]
     if reason == "dragon_runes" and result.get("areas"):
-        lines.append("Dragon runes in " + listing(result["areas"]) + ".")
+        lines.append(tr._("Dragon runes in {areas}.", areas=listing(result["areas"])))
     rows = [r for r in result.get("standings") or [] if isinstance(r, Mapping)]
     if not rows:
         return lines
@@ -787,15 +808,24 @@ def standings(view: Mapping[str, Any], result: Mapping[str, Any]) -> list[str]:
     starts = {r["seat"]: start_influence(factions.get(r["seat"])) for r in rows}
     lines.append(tr._("Standings (most dragon runes; ties: most influence, then most starting influence):"))
     for place, row in enumerate(rows, start=1):
-        line = f"{place}. {who(row['seat'])}: {count_of(row.get('dragon_runes'), 'dragon rune')}, {count_of(row.get('influence'), 'influence')}"
+        line = tr._(
+            "{place}. {seat}: {runes}, {influence} influence",
+            place=place,
+            seat=who(row["seat"]),
+            runes=tr.ngettext("{n} dragon rune", "{n} dragon runes", row.get("dragon_runes") or 0),
+            influence=row.get("influence"),
+        )
         ahead = rows[place] if place < len(rows) else None
         behind = rows[place - 2] if place > 1 else None
         for other in (ahead, behind):
             if other is not None and other.get("dragon_runes") == row.get("dragon_runes"):
-                decided = "influence" if other.get("influence") != row.get("influence") else "starting influence"
-                if decided == "starting influence" and starts.get(row["seat"]) is not None:
-                    line += f", starting influence {starts[row['seat']]}"
-                line += f" (tie on dragon runes, decided by {decided})"
+                by_influence = other.get("influence") != row.get("influence")
+                if not by_influence and starts.get(row["seat"]) is not None:
+                    line += tr._(", starting influence {amount}", amount=starts[row["seat"]])
+                if by_influence:
+                    line += tr._(" (tie on dragon runes, decided by influence)")
+                else:
+                    line += tr._(" (tie on dragon runes, decided by starting influence)")
                 break
         lines.append(line)
     return lines
