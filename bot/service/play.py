@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.errors import GameNotRunning, NotSeated, Refused, StaleClick, refusal_from
 from bot.frontend import frontend_for
+from bot.i18n import Tr
 from bot.narration import naming, narrate, narrator_for
 from bot.service.base import ENDED, ServiceBase, not_running
 from bot.service.payloads import (
@@ -511,7 +512,7 @@ class PlayMixin(ServiceBase):
             names=names_of(record.game, seats, public),
         )
 
-    async def reveal(self, game_id: int) -> Reveal:
+    async def reveal(self, game_id: int, tr: Tr | None = None) -> Reveal:
         """What every seat held, once the game is over (finished or abandoned): built from
         the final state, each seat's part from that seat's own view (issue 19 item 5). A
         game still in its lobby or running is refused before its state is read, so the
@@ -526,7 +527,7 @@ class PlayMixin(ServiceBase):
         ruleset = self.ruleset_of(record)
         engine = Engine(ruleset)
         state = self._state(record, ruleset)
-        narrator = narrator_for(record.game)
+        narrator = narrator_for(record.game, tr)
         seats = tuple((s, tuple(narrator.private(engine.view(state, s), s))) for s in state.seats)
         return Reveal(
             game_id=game_id,
@@ -563,7 +564,7 @@ class PlayMixin(ServiceBase):
             "result": state.result,
         }
 
-    async def log_lines(self, game_id: int, user_id: int | None, *, limit: int = 30) -> list[str]:
+    async def log_lines(self, game_id: int, user_id: int | None, *, limit: int = 30, tr: Tr | None = None) -> list[str]:
         """The last ``limit`` lines of the game's story as the user's seat saw it (``None``
         or a non-seated user: the public story), rebuilt by replaying the stored log."""
         record = await self._record(game_id)
@@ -574,9 +575,9 @@ class PlayMixin(ServiceBase):
         ruleset = self.ruleset_of(record)
         rows = await self.store.actions(game_id)
         state = self._state(record, ruleset)
-        names = names_of(record.game, seats, Engine(ruleset).view(state, None))
+        names = names_of(record.game, seats, Engine(ruleset).view(state, None), tr)
         lines = await asyncio.to_thread(
-            _replayed_lines, Engine(ruleset), record.seed, state.options, len(seats), rows, seat, names
+            _replayed_lines, Engine(ruleset), record.seed, state.options, len(seats), rows, seat, names, tr
         )
         return lines[-limit:]
 
@@ -620,7 +621,7 @@ def _split_at_turn_ends(frontend: Any, parts: Sequence[dict[str, Any]], chapter:
 
 
 def _replayed_lines(
-    engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None, names=None
+    engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None, names=None, tr=None
 ) -> list[str]:
     """Narrate a stored log for ``seat`` by replaying it (row 1 is the setup)."""
     lines: list[str] = []
@@ -631,7 +632,7 @@ def _replayed_lines(
             transition = engine.setup(options, seat_count, seed)
         else:
             transition = engine.apply(state, records[0].action)
-        lines += narrate(transition.state.game, transition.events, seat, names)
+        lines += narrate(transition.state.game, transition.events, seat, names, tr)
         state = transition.state
     return lines
 
