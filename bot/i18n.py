@@ -126,8 +126,9 @@ class Tr:
 
     def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
         """The form for ``n`` (the language's plural rule); ``{n}`` is filled with ``n``."""
-        chosen = self._wrap(self._t.ngettext(singular, plural, n))
-        return _fill(chosen, singular if n == 1 else plural, {"n": n, **values})
+        count = n if isinstance(n, int) else 2  # a count the code could not give reads as a plural
+        chosen = self._wrap(self._t.ngettext(singular, plural, count))
+        return _fill(chosen, singular if count == 1 else plural, {"n": n, **values})
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """The message in ``context`` (a command name, say, apart from the same English word elsewhere)."""

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.cogs.groups import game_group
 from bot.errors import RunetableError
-from bot.i18n import N_, NAMES, available
+from bot.i18n import N_, NAMES, Tr, available, language_of, tr_for
 from bot.service import AUTO_PASS_MODES, LAYOUTS, NOTIFY, PALETTES
 from bot.ui import info, lobby, play
 from bot.ui.components import handle
@@ -44,6 +44,12 @@ async def _in_channel(client, channel_id: int, work) -> list[play.Reply]:
     except RunetableError as e:
         return [play.say(e.message)]
     return await work(record.id)
+
+
+async def _caller_tr(client, interaction: discord.Interaction) -> Tr:
+    """The language of the user typing (an autocomplete): their setting, else their client's."""
+    chosen = await client.service.player_setting(interaction.user.id, "language")
+    return tr_for(language_of(getattr(interaction, "locale", None)) if chosen == "auto" else chosen)
 
 
 def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -139,7 +145,7 @@ class GameCog(commands.Cog):
 
     @map.autocomplete("area")
     async def _map_area(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _choices(await info.map_areas(self.bot, interaction.channel_id, current))
+        return _choices(await info.map_areas(self.bot, interaction.channel_id, current, await _caller_tr(self.bot, interaction)))
 
     @game.command(name="log", description="The game's recent events as your seat saw them")
     async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 50] = 20) -> None:
@@ -198,7 +204,8 @@ class GameCog(commands.Cog):
             return []
         ns = interaction.namespace
         given = {k: v for k, v in (("to", ns.to), ("from", getattr(ns, "from", None)), ("unit", ns.unit)) if v}
-        return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given))
+        tr = await _caller_tr(self.bot, interaction)
+        return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given, tr))
 
     @game.command(name="settings", description="Your settings: battle policy, auto-end-turn, auto-pass, colours, layout, notify")
     @app_commands.describe(

@@ -18,8 +18,8 @@ from typing import Any
 from bot import ids
 from bot.errors import NotSeated, RunetableError
 from bot.frontend import FrontEnd, frontend_for
-from bot.i18n import N_, NAMES, Tr, command_mention
-from bot.narration import current_tr, naming, narrator_for
+from bot.i18n import ENGLISH, N_, NAMES, Tr, available, command_mention, tr_for
+from bot.narration import current_tr, naming, narrator_for, voice
 from bot.service import AUTO_PASS_DELAY, ENDED
 from bot.service.payloads import names_of
 from bot.store import GameRecord
@@ -133,9 +133,10 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
     return [Reply(Panel("\n".join(board)[:2000] or tr._("Nothing to show.")), public=public)]
 
 
-async def map_areas(client, channel_id: int, typed: str) -> list[tuple[str, str]]:
+async def map_areas(client, channel_id: int, typed: str, tr: Tr | None = None) -> list[tuple[str, str]]:
     """Autocomplete for /game map area: the map's areas, from the public view (what anyone
-    may see of them), as (label, area id)."""
+    may see of them), as (label, area id): labelled in the caller's language ``tr``, matching
+    what was typed in any language (issue 31 item 1)."""
     try:
         record = await client.service.game_shown_in(channel_id)
         if record.status == "lobby":
@@ -144,12 +145,21 @@ async def map_areas(client, channel_id: int, typed: str) -> list[tuple[str, str]
     except RunetableError:
         return []
     typed = typed.strip().lower()
+    tr = tr or ENGLISH
+    labelled = {lang: dict(_areas_in(record.game, view.view, tr_for(lang))) for lang in {tr.language, *available()}}
     out = []
-    for label, area_id in frontend_for(record.game).areas(view.view):
-        if typed in area_id.lower() or (len(typed) > 2 and typed in label.lower()):
+    for area_id, label in labelled[tr.language].items():
+        labels = [labelled[lang].get(area_id, "") for lang in labelled]
+        if typed in area_id.lower() or (len(typed) > 2 and any(typed in text.lower() for text in labels)):
             out.append((label[:100], area_id))
     out.sort(key=lambda pair: (not pair[1].lower().startswith(typed), _area_order(pair[1])))
     return out[:25]
+
+
+def _areas_in(game: str, public_view: Mapping[str, Any], tr: Tr) -> list[tuple[str, str]]:
+    """(area id, label) of the map's areas, labelled in ``tr``'s language."""
+    with voice(tr):
+        return [(area_id, label) for label, area_id in frontend_for(game).areas(public_view)]
 
 
 def _area_order(area_id: str) -> tuple[int, str]:

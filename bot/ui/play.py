@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.errors import Refused, RunetableError, StaleClick
 from bot.frontend import frontend_for
-from bot.i18n import N_, command_mention
+from bot.i18n import ENGLISH, N_, Tr, available, command_mention, tr_for
 from bot.ids import Cursor, PromptRef, parse_bundle_value, parse_choice_value, parse_path_value, prompt_hash
 from bot.narration import current_tr, narrator_for
 from bot.service import ENDED, ActOutcome, Decision, GameService, SeatView
@@ -230,10 +230,11 @@ async def move(service: GameService, game_id: int, user_id: int, given: dict[str
 
 
 async def move_suggestions(
-    service: GameService, game_id: int, user_id: int, key: str, typed: str, given: dict[str, Any]
+    service: GameService, game_id: int, user_id: int, key: str, typed: str, given: dict[str, Any], tr: Tr | None = None
 ) -> list[tuple[str, str]]:
     """Autocomplete for /game move: values of ``key`` among the user's own legal moves that fit
-    what is already filled in (never anything the user may not know), as (label, value)."""
+    what is already filled in (never anything the user may not know), as (label, value):
+    labelled in the caller's language ``tr``, matching what was typed in any language."""
     try:
         view = await service.view(game_id, user_id)
     except RunetableError:
@@ -241,20 +242,22 @@ async def move_suggestions(
     decision = _move_decision(view)
     if decision is None:
         return []
-    narrator = narrator_for(view.game)
+    tr = tr or ENGLISH
+    narrators = [narrator_for(view.game, tr_for(lang)) for lang in dict.fromkeys([tr.language, *available()])]
     out: list[tuple[str, str]] = []
     for action in decision.actions:
         if key not in action.args or any(action.args.get(k) != v for k, v in given.items() if k != key):
             continue
         value = str(action.args[key])
-        label = (
+        labels = [
             narrator.value((key,), (action.args[key],))
             if key != "unit"
             else narrator.value(("from", "unit"), (action.args["from"], action.args["unit"]))
-        )
-        if typed.lower() in value.lower() or typed.lower() in label.lower():
+            for narrator in narrators
+        ]
+        if typed.lower() in value.lower() or any(typed.lower() in label.lower() for label in labels):
             if value not in [v for _, v in out]:
-                out.append((label[:100], value))
+                out.append((labels[0][:100], value))
     return out[:25]
 
 

@@ -192,3 +192,26 @@ def test_a_language_is_found_from_a_discord_locale():
     assert i18n.language_of(discord.Locale.german) == "de"
     assert i18n.language_of("en-GB") == "en" and i18n.language_of("pt-BR") == "en" and i18n.language_of(None) == "en"
     assert isinstance(tr_for("xx"), Tr) and tr_for("xx").language == "en"
+
+
+async def test_autocomplete_answers_in_the_callers_language_and_matches_either(store):  # noqa: F811
+    """Issue 31 item 1: "autocomplete answers in the caller's language, matching what they type in
+    either language" (/game map area: the areas' labels, "held by" / "gehalten von")."""
+    from types import SimpleNamespace
+
+    from bot.ui import info
+
+    service = GameService(store)
+    record = await service.create_game(1, 100, "runewars", {}, ALICE, seed=4)
+    await store.set_seats(record.id, [SeatRecord(0, ALICE), SeatRecord(1, BOB)])
+    await service.start(record.id)
+    rng = random.Random(4)
+    while not any(a.get("controller") is not None for a in (await service.view(record.id, None)).view.get("areas", {}).values()):
+        move = await random_move(service, record.id, rng)
+        await service.act(record.id, move.user, move.action, expected_seq=move.seq)
+    client = SimpleNamespace(service=service)
+    english = await info.map_areas(client, 100, "gehalten", tr_for("en"))  # typed in German, answered in English
+    german = await info.map_areas(client, 100, "held by", tr_for("de"))  # typed in English, answered in German
+    assert english and all("held by" in label for label, _ in english)
+    assert german and all("gehalten von" in label for label, _ in german)
+    assert sorted(a for _, a in english) == sorted(a for _, a in german)
