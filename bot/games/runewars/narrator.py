@@ -10,6 +10,7 @@ than the event or prompt it is given, so a line can leak nothing its event did n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -379,7 +380,8 @@ class RunewarsNarrator(Narrator):
         data["completed_text"] = tr._("completed") if event.data.get("completed") else tr._("not completed")
         data["eliminated_text"] = tr._(", eliminated") if event.data.get("eliminated") else ""
         if event.kind == "faction_chosen":  # the name already carries the faction it now plays: say it once
-            data["seat"] = data["seat"].removesuffix(f" ({data['faction']})")
+            suffix = re.escape(f" ({data['faction']})") + "(?=[\u2069⟧]*$)"  # before a marked message's end (bot.i18n)
+            data["seat"] = re.sub(suffix, "", data["seat"])
         if event.kind == "game_over" and "winner" in event.data:
             if event.data.get("reason"):
                 return tr._(
