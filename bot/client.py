@@ -175,4 +175,5 @@ class RunetableBot(commands.Bot):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        COMMAND_IDS.clear()  # this bot's command ids: another bot of the process syncs its own
         await super().close()
