@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "games": ("bot.commands.games", "list the installed games: players, options, AI, renderer, data pack"),
     "data": ("bot.commands.data", "check a game's data pack (data check --game NAME [--pack DIR])"),
     "verify": ("bot.commands.verify", "check a finished game's export: the seed commitment and every shuffle and draw"),
+    "i18n": ("bot.commands.i18n", "the message catalogue: extract it (Babel) or report how much each language has translated"),
     "sync": ("bot.commands.sync", "publish the slash commands to Discord (globally, or --guild ID to one server)"),
     "store": ("bot.commands.store", "move the games to another store: store copy --from ADDRESS --to ADDRESS [--merge]"),
 }

@@ -41,9 +41,11 @@ from discord.ext import commands
 from bot.cogs import EXTENSIONS
 from bot.config import Config
 from bot.delivery import Deliverer, RateLimiter, map_cadence
+from bot.i18n import COMMAND_IDS
 from bot.service import GameService
 from bot.store import LEASE_TIMEOUT, Store
 from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.translator import CatalogueTranslator
 from bot.ui.transport import DiscordTransport
 
 log = logging.getLogger(__name__)
@@ -90,8 +92,11 @@ class RunetableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        translator = CatalogueTranslator()
+        await self.tree.set_translator(translator)  # commands in the user's language (issue 31)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await translator.budget(self.tree)  # every command within Discord's size in every language
         try:  # PostgreSQL: another process's commit wakes this one's delivery (LISTEN/NOTIFY)
             await self.store.watch_outbox(self.kick_delivery)
         except Exception:
@@ -105,9 +110,22 @@ class RunetableBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to the development guild", len(synced))
+            COMMAND_IDS.update({c.name: c.id for c in synced})  # messages name commands as mentions
+
+    async def _command_ids(self) -> None:
+        """The ids of the global commands (``python -m bot sync``), for command mentions in messages;
+        a development guild's own commands (synced at start) take precedence."""
+        try:
+            found = await self.tree.fetch_commands()
+        except discord.HTTPException as e:
+            log.info("no command ids for mentions: %s", e)
+            return
+        for command in found:
+            COMMAND_IDS.setdefault(command.name, command.id)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guilds", self.user, len(self.guilds))
+        await self._command_ids()
 
     def kick_delivery(self) -> None:
         """Drain the outbox soon (after a move, a start, a lobby change)."""
@@ -175,6 +193,7 @@ class RunetableBot(commands.Bot):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        COMMAND_IDS.clear()  # this bot's command ids: another bot of the process syncs its own
         await super().close()
 
 

@@ -55,8 +55,10 @@ from typing import Any, Protocol
 
 from bot.config import MAP_CADENCES
 from bot.frontend import frontend_for
+from bot.i18n import tr_for
 from bot.narration import narrator_for
 from bot.service import DM_CLOSED
+from bot.service.settings import GAME_LANGUAGE
 from bot.store import OutboxRow, Store, claim_holder, nonce_for
 
 log = logging.getLogger(__name__)
@@ -385,6 +387,7 @@ class Deliverer:
             message_id = (stored or {}).get("message_id")
             body = {
                 "v": 1,
+                "language": payload.get("language"),
                 "kind": "post",
                 "game_id": row.game_id,
                 "game": payload["game"],
@@ -405,6 +408,7 @@ class Deliverer:
             await self.store.set_setting("game", row.game_id, name, {"message_id": message_id, "blocks": blocks})
         if payload.get("reveal"):
             reveal = {"v": 1, "kind": "reveal", "game_id": row.game_id, "game": payload["game"], "seq": row.seq}
+            reveal["language"] = payload.get("language")
             reveal["lines"] = payload["reveal"]
             await self.transport.send_channel(channel_id, reveal, nonce_for(f"{row.key}/reveal"))
         await self._ping(row, payload, channel_id)
@@ -415,6 +419,7 @@ class Deliverer:
         pinged = [u for u in payload.get("ping", []) if await self._notify_by(u) == "ping"]
         if pinged:
             ping = {"v": 1, "kind": "ping", "game_id": row.game_id, "game": payload["game"], "seq": row.seq, "ping": pinged}
+            ping["language"] = payload.get("language")
             await self.transport.send_channel(channel_id, ping, nonce_for(f"{row.key}/ping"))
 
     async def _notify_by(self, user_id: int) -> str:
@@ -479,6 +484,7 @@ class Deliverer:
             for events in finished:
                 report = {
                     "v": 1,
+                    "language": payload.get("language"),
                     "kind": "report",
                     "game_id": row.game_id,
                     "game": payload["game"],
@@ -504,16 +510,16 @@ class Deliverer:
         """
         held = await self.store.get_setting("player", user_id, _held_key(row.game_id), [])
         if not await self.store.get_setting("player", user_id, _notice_key(row.game_id), False):
+            tr = tr_for(await self.store.get_setting("game", row.game_id, GAME_LANGUAGE, None))
+            access = frontend_for(payload.get("game", "")).private_access_in(tr)
             notice = {
                 "v": 1,
                 "kind": "notice",
                 "notice": "private_waiting",
                 "game_id": row.game_id,
                 "user_id": user_id,
-                "lines": [
-                    f"A player has private game messages waiting: use {frontend_for(payload.get('game', '')).private_access}"
-                    " to read them."
-                ],
+                "language": tr.language,
+                "lines": [tr._("A player has private game messages waiting: use {access} to read them.", access=access)],
             }
             try:
                 channel_id = await self._channel(row.game_id)

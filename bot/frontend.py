@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.i18n import ENGLISH, Tr, command_mention
 from bot.narration import GENERIC, Narrator
 from engine.core import Action, Prompt, Seat
 from engine.core.game import GameDescriptor
@@ -75,7 +76,18 @@ class FrontEnd:
     @property
     def private_access(self) -> str:
         """How a player reads their hand and decisions, in words."""
-        return "the My decisions button" + (f" or {self.private_command}" if self.group else "")
+        return self.private_access_in(ENGLISH)
+
+    def private_command_mention(self, tr: Tr) -> str:
+        """The private command as a command mention (``</<group> hand:ID>``, which each client shows in
+        its own language) once its id is known, else ``/<group> hand`` in ``tr``'s language; "" without a group."""
+        return command_mention(f"{self.group} hand", tr) if self.group else ""
+
+    def private_access_in(self, tr: Tr) -> str:
+        """How a player reads their hand and decisions, in ``tr``'s language."""
+        if self.group:
+            return tr._("the My decisions button or {command}", command=self.private_command_mention(tr))
+        return tr._("the My decisions button")
 
     def start_options(self, settings: Mapping[Seat, Mapping[str, Any]]) -> dict[str, Any]:
         """Engine options fixed at the start from each human seat's player settings."""
@@ -117,11 +129,12 @@ class FrontEnd:
         commit, a season's end say, is told between turns)."""
         return False
 
-    def chapter_recap(self, start_view: Mapping[str, Any], end_view: Mapping[str, Any]) -> list[str]:
-        """What changed over a chapter (a season), in words, from the public views at its start
-        and end: by default the status lines that differ at its end."""
-        before = set(self.narrator.status(dict(start_view)))
-        return [line for line in self.narrator.status(dict(end_view)) if line not in before]
+    def chapter_recap(self, start_view: Mapping[str, Any], end_view: Mapping[str, Any], tr: Tr | None = None) -> list[str]:
+        """What changed over a chapter (a season), in words (``tr``'s language), from the public
+        views at its start and end: by default the status lines that differ at its end."""
+        narrator = self.narrator.speaking(tr)
+        before = set(narrator.status(dict(start_view)))
+        return [line for line in narrator.status(dict(end_view)) if line not in before]
 
     def decision_area(self, prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
         """The place of the map a decision is about (its DM shows that part of the map, drawn

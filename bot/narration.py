@@ -13,21 +13,42 @@ names), so a name can tell nothing a seat keeps secret; :func:`narrate` and :fun
 make them the names every line of a narrator uses.
 A narrator also names the steps of a guided choice (:meth:`Narrator.flow`), which the
 decision panels of :mod:`bot.ui.panels` follow.
+
+Every narrator speaks one language (issue 31): :meth:`Narrator.speaking` gives the same
+narrator bound to a :class:`bot.i18n.Tr`, whose messages its lines are built from
+(:func:`narrator_for` and :func:`narrate` take the translator); English without one.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from bot.i18n import ENGLISH, Tr, escape
 from engine.core import Action, Event, Prompt, Seat
 
 
 class Narrator:
     """Phrases one game's events and actions; the base class is the generic fallback."""
+
+    #: the language the lines are told in (:meth:`speaking`)
+    tr: Tr = ENGLISH
+
+    def speaking(self, tr: Tr | None) -> Narrator:
+        """This narrator telling its lines in ``tr``'s language (a copy; English for None)."""
+        if tr is None or tr is self.tr or tr.language == self.tr.language:
+            return self
+        cache = self.__dict__.setdefault("_speaking", {})
+        if tr.language not in cache:
+            bound = copy.copy(self)
+            bound.__dict__.pop("_speaking", None)
+            bound.tr = tr
+            cache[tr.language] = bound
+        return cache[tr.language]
 
     def event(self, event: Event) -> str:
         """One line for ``event``, e.g. ``committed: seat=1``."""
@@ -56,7 +77,7 @@ class Narrator:
         """What a seat's own view holds that others do not see (hand, secret cards), as lines
         for the private-info reply: shown to that seat only, and to everyone by ``/game reveal``
         once the game is over, so they name no reader ("Hand: …", not "Your hand: …")."""
-        return [f"Hand: {_plain(view['hand'])}"] if "hand" in view else []
+        return [self.tr._("Hand: {cards}", cards=_plain(view["hand"]))] if "hand" in view else []
 
     def flow(self, kind: str) -> tuple[tuple[str, ...], ...] | None:
         """The steps of a guided choice for prompts of ``kind``: argument groups chosen one
@@ -95,7 +116,7 @@ class Narrator:
         for seat in state.seats:
             view = engine.view(state, seat)
             if "hand" in view:
-                lines.append(f"{cap(player(seat))}: hand {_plain(view['hand'])}")
+                lines.append(self.tr._("{player}: hand {cards}", player=cap(player(seat)), cards=_plain(view["hand"])))
         return lines
 
     def hidden(self, engine: Any, state: Any) -> list[str]:
@@ -111,29 +132,40 @@ class Narrator:
     def standings(self, public_view: Mapping[str, Any], result: Mapping[str, Any]) -> list[str]:
         """The end of a game in words: the winner and the standings with their tie-breaks (a
         line each), from the public view and the result; generic: the winner(s)."""
+        tr = self.tr
         winners = result.get("winners") or ([result["winner"]] if result.get("winner") is not None else [])
-        reason = f" ({str(result['reason']).replace('_', ' ')})" if result.get("reason") else ""
+        reason = tr._(" ({reason})", reason=str(result["reason"]).replace("_", " ")) if result.get("reason") else ""
         if not winners:
-            return [f"The game is over without a winner{reason}."]
-        return [f"{listing([cap(player(s)) for s in winners])} {'wins' if len(winners) == 1 else 'win'}{reason}."]
+            return [tr._("The game is over without a winner{reason}.", reason=reason)]
+        return [
+            tr.ngettext(
+                "{players} wins{reason}.",
+                "{players} win{reason}.",
+                len(winners),
+                players=tr.listing([cap(player(s)) for s in winners]),
+                reason=reason,
+            )
+        ]
 
 
 GENERIC = Narrator()
 _NARRATORS: dict[str, Narrator] = {}
 
-#: the names of the seats of the game being narrated (seat -> name), set by :func:`naming`
+#: the names of the seats of the game being narrated (seat -> name), set by :func:`naming`, and
+#: the language of the lines told inside (for the words :func:`player` says itself)
 _NAMES: ContextVar[Mapping[Seat, str] | None] = ContextVar("seat_names", default=None)
+_TR: ContextVar[Tr] = ContextVar("naming_tr", default=ENGLISH)
 
 
 def player(seat: Seat | None) -> str:
     """A seat as every line names it: its name in the game being narrated ("alice (Uthuk)"),
     else "Player <seat + 1>"; "the neutrals" for no seat (neutral units, a neutral side)."""
     if seat is None:
-        return "the neutrals"
+        return _TR.get()._("the neutrals")
     names = _NAMES.get()
     if names and seat in names:
         return names[seat]
-    return f"Player {seat + 1}" if isinstance(seat, int) else str(seat)
+    return _TR.get()._("Player {number}", number=seat + 1) if isinstance(seat, int) else str(seat)
 
 
 def players(seats: Iterable[Seat | None]) -> str:
@@ -142,27 +174,38 @@ def players(seats: Iterable[Seat | None]) -> str:
 
 
 @contextmanager
-def naming(names: Mapping[Seat, str] | None) -> Iterator[None]:
-    """Lines narrated inside name the seats by ``names`` (from :func:`seat_names`)."""
+def naming(names: Mapping[Seat, str] | None, tr: Tr | None = None) -> Iterator[None]:
+    """Lines narrated inside name the seats by ``names`` (from :func:`seat_names`), in ``tr``'s
+    language (the language around, English at first, for None)."""
     token = _NAMES.set(dict(names) if names else None)
+    tr_token = _TR.set(tr or _TR.get())
     try:
         yield
     finally:
+        _TR.reset(tr_token)
         _NAMES.reset(token)
 
 
 def seat_names(
-    game: str, public_view: Mapping[str, Any] | None, seats: Iterable[Seat], display: Mapping[Seat, str | None] | None = None
+    game: str,
+    public_view: Mapping[str, Any] | None,
+    seats: Iterable[Seat],
+    display: Mapping[Seat, str | None] | None = None,
+    tr: Tr | None = None,
 ) -> dict[Seat, str]:
     """Each seat's name from the *public* view only: its display name (``display``; "Player
     <seat + 1>" without one) and, once the public view shows it, what it plays ("alice
-    (Uthuk)"). A seat's secrets cannot reach its name: the name is built from what everybody sees."""
-    narrator = narrator_for(game)
+    (Uthuk)"). A seat's secrets cannot reach its name: the name is built from what everybody sees.
+    Display names are escaped (Markdown, mentions): they are people's text, inserted into lines,
+    never read as a format."""
+    tr = tr or ENGLISH
+    narrator = narrator_for(game, tr)
     names = {}
     for seat in seats:
-        shown = (display or {}).get(seat) or f"Player {seat + 1}"
+        given = (display or {}).get(seat)
+        shown = escape(given) if given else tr._("Player {number}", number=seat + 1)
         role = narrator.role(public_view or {}, seat) if public_view is not None else None
-        names[seat] = f"{shown} ({role})" if role else shown
+        names[seat] = tr._("{player} ({role})", player=shown, role=role) if role else shown
     return names
 
 
@@ -171,20 +214,23 @@ def register_narrator(game: str, narrator: Narrator) -> None:
     _NARRATORS[game] = narrator
 
 
-def narrator_for(game: str) -> Narrator:
-    """The narrator registered for ``game``, else its front-end's (the generic one by default)."""
+def narrator_for(game: str, tr: Tr | None = None) -> Narrator:
+    """The narrator registered for ``game``, else its front-end's (the generic one by default),
+    speaking ``tr``'s language (English for None)."""
     if game in _NARRATORS:
-        return _NARRATORS[game]
+        return _NARRATORS[game].speaking(tr)
     from bot.frontend import frontend_for  # the front-end module builds on this one
 
-    return frontend_for(game).narrator
+    return frontend_for(game).narrator.speaking(tr)
 
 
-def narrate(game: str, events: Iterable[Event], viewer: Seat | None, names: Mapping[Seat, str] | None = None) -> list[str]:
+def narrate(
+    game: str, events: Iterable[Event], viewer: Seat | None, names: Mapping[Seat, str] | None = None, tr: Tr | None = None
+) -> list[str]:
     """Lines for the events ``viewer`` (a seat, or ``None`` for the public) may see, naming the
-    seats by ``names`` (:func:`seat_names`; "Player <seat + 1>" without)."""
-    narrator = narrator_for(game)
-    with naming(names if names is not None else _NAMES.get()):
+    seats by ``names`` (:func:`seat_names`; "Player <seat + 1>" without), in ``tr``'s language."""
+    narrator = narrator_for(game, tr)
+    with naming(names if names is not None else _NAMES.get(), tr or _TR.get()):
         return [narrator.event(e) for e in events if e.visible_to(viewer)]
 
 
@@ -193,11 +239,24 @@ def cap(text: str) -> str:
 
 
 def listing(items: Iterable[Any]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items) or "none"
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    """``a``, ``a and b``, ``a, b and c``, in the language of the lines being told (:func:`naming`)."""
+    return _TR.get().listing(items)
+
+
+@contextmanager
+def voice(tr: Tr) -> Iterator[None]:
+    """Lines told inside speak ``tr``'s language (the seats' names stay as they are)."""
+    token = _TR.set(tr)
+    try:
+        yield
+    finally:
+        _TR.reset(token)
+
+
+def current_tr() -> Tr:
+    """The language of the lines being narrated (:func:`naming`; English outside): for the words
+    of a game's helper functions that are called while a narrator speaks."""
+    return _TR.get()
 
 
 #: what a player must never be shown (issue 19 item 4): the generic ``kind: key=value`` line ...

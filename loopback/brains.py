@@ -39,6 +39,7 @@ from typing import Any
 from bot import ids
 from bot.errors import StaleClick
 from bot.frontend import frontend_for
+from bot.i18n import PSEUDO, available, tr_for, unmarked
 from bot.service import Decision, GameService, SeatView, load_ai
 from bot.ui.panels import PAGE_SIZE, walk
 from loopback import payloads as p
@@ -211,11 +212,15 @@ class Brain(Player):
                 match
                 and match["ph"] == ph
                 and CURSOR.fullmatch(component["custom_id"])
-                and component.get("label", "").startswith(("Next", "Start over"))
+                and unmarked(component.get("label", "")) in ONWARD
             ):
                 return await self.click(message, custom_id=component["custom_id"])
         offered = [(c.get("label") or c.get("placeholder"), c.get("custom_id")) for c, _ in components]
         raise BrainError(f"{self.user.name}: the panel does not lead to {action.describe()}; it offers {offered}")
+
+
+#: the labels of a panel's "Next ▶" and "Start over" buttons in every language (and the pseudo-locale)
+ONWARD = {unmarked(tr_for(lang).gettext(label)) for lang in (*available(), PSEUDO) for label in ("Next ▶", "Start over")}
 
 
 def _decision_match(component: dict[str, Any]) -> re.Match[str] | None:
@@ -305,8 +310,8 @@ class Table:
         assert record is not None, reply.message.content
         self.game_id = record.id
         for brain in self.brains:
-            await self._lobby_click(brain, "Join")
-        await self._lobby_click(creator, "Start")
+            await self._lobby_click(brain, "join")
+        await self._lobby_click(creator, "start")
         deadline = time.monotonic() + 15.0  # the click is answered before the start may be committed
         while (await self.service.store.get_game(self.game_id)).status == "lobby":
             if time.monotonic() > deadline:
@@ -315,9 +320,10 @@ class Table:
         self.seats = {s.seat: s.user_id for s in await self.service.store.seats(self.game_id)}
         return self.game_id
 
-    async def _lobby_click(self, brain: Brain, label: str) -> None:
-        clicked = await brain.click(self.lobby, label)
-        await self.double.wait_for(lambda: clicked.responses, what=f"{brain.user.name}'s {label}")
+    async def _lobby_click(self, brain: Brain, action: str) -> None:
+        """Click the lobby's button of ``action`` (by its id: the label is in the lobby's language)."""
+        clicked = await brain.click(self.lobby, custom_id=ids.lobby_id(self.game_id, action))
+        await self.double.wait_for(lambda: clicked.responses, what=f"{brain.user.name}'s {action}")
 
     async def pack(self):
         if self._pack is None:

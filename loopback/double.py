@@ -71,6 +71,8 @@ class User:
     bot: bool = False
     dms_open: bool = True
     joined_at: str = field(default_factory=p.timestamp)
+    #: the Discord locale of the user's client (every interaction of theirs carries it)
+    locale: str = "en-US"
 
     @property
     def payload(self) -> dict[str, Any]:
@@ -100,6 +102,8 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
     member_ids: list[int] = field(default_factory=list)
     bot_role_id: int = field(default_factory=p.snowflake)  # the bot's managed role
+    #: the server's preferred locale (the guild's ``preferred_locale``, each interaction's ``guild_locale``)
+    preferred_locale: str = "en-US"
 
 
 @dataclass
@@ -719,7 +723,7 @@ class DiscordDouble:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -754,7 +758,7 @@ class DiscordDouble:
             "token": token,
             "version": 1,
             "app_permissions": str(p.BOT_PERMISSIONS),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": p.ATTACHMENT_SIZE_LIMIT,
         }
@@ -762,8 +766,8 @@ class DiscordDouble:
             guild = self.guilds[channel.guild_id]
             payload |= {
                 "guild_id": str(guild.id),
-                "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-                "guild_locale": "en-US",
+                "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+                "guild_locale": guild.preferred_locale,
                 "context": 0,
                 "authorizing_integration_owners": {"0": str(guild.id)},
                 "member": p.member(user.payload, user.joined_at, permissions=p.MEMBER_PERMISSIONS),

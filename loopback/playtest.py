@@ -43,6 +43,7 @@ from typing import Any
 
 from bot.endpoints import point_at
 from bot.frontend import FrontEnd, frontend_for
+from bot.i18n import PSEUDO, marking, untranslated
 from bot.narration import Narrator
 from bot.service.payloads import decisions
 from bot.table.history import load_history
@@ -73,8 +74,11 @@ COUNTERS = (
     "auto_passes",
     "raw_lines",
     "bare_ids",
+    "untranslated",
 )
 SETUP, END = "setup", "end"
+#: the Discord locale of a catalogue language (the clients and the server of a playtest in it)
+DISCORD_LOCALES = {"en": "en-US", "de": "de", PSEUDO: PSEUDO}
 #: a ``key=value`` pair as the generic narration writes it (``seat=0``, ``card=fate-01``)
 KEY_VALUE = re.compile(r"(?<![\w/?&=.-])[a-z][a-z0-9_]*=[^\s=]")
 #: a seat by its engine number ("Seat 0", "seat None")
@@ -228,6 +232,9 @@ class Options:
     layout: str | None = None
     #: a narrator to play with instead of the game's (tests inject one)
     narrator: Narrator | None = None
+    #: the language of every text (issue 31): the players' Discord clients and the server speak it
+    #: (``en``, ``de``, or the pseudo-locale ``qps``); the lobby takes the server's
+    language: str = "en"
 
 
 class VirtualClock:
@@ -273,6 +280,8 @@ class Played:
     auto_pass: dict[int, str] = field(default_factory=dict)
     #: seconds of auto-pass delays the virtual clock skipped
     waited: float = 0.0
+    #: the language the run was played in
+    language: str = "en"
 
 
 def run(options: Options) -> dict[str, Any]:
@@ -308,10 +317,13 @@ async def _run(options: Options) -> dict[str, Any]:
         register_narrator(options.game, options.narrator)
     started = time.monotonic()
     catcher = FallbackCatcher()
+    locale = DISCORD_LOCALES.get(options.language, options.language)
+    marking(options.language != PSEUDO)  # catalogued messages marked, to count what was not (issue 31)
     try:
         with _scratch() as folder, catcher.installed():
             database = folder / "bot.sqlite3"
             async with RecordingDouble() as double:
+                double.guild.preferred_locale = locale  # the lobby's language: the server's
                 point_at(double.api_base, double.gateway_url)
                 try:
                     clock = VirtualClock()
@@ -320,6 +332,8 @@ async def _run(options: Options) -> dict[str, Any]:
                         reader(database) as service,
                     ):
                         users = [Player(double, double.add_user(name)) for name in NAMES[:humans]]
+                        for user in users:
+                            user.user.locale = locale  # each player's Discord client
                         for user in users:
                             for key in ("auto_pass", "layout"):
                                 if getattr(options, key) is not None:
@@ -365,10 +379,12 @@ async def _run(options: Options) -> dict[str, Any]:
                             stopped_early=stopped_early,
                             seconds=time.monotonic() - started,
                             chapter_limit=options.chapters,
+                            language=options.language,
                         )
                 finally:
                     point_at(None, None)
     finally:
+        marking(False)
         sys.setswitchinterval(switch)
         if options.narrator is not None:
             if previous is None:
@@ -386,6 +402,7 @@ async def _run(options: Options) -> dict[str, Any]:
         "wall_seconds": round(played.seconds, 1),
         "auto_pass": sorted(set(played.auto_pass.values())),
         "layout": options.layout or "wide",
+        "language": options.language,
         "auto_pass_waits_skipped_seconds": round(played.waited),
         #: decisions whose panel never came by DM, so the player asked for it with the private command
         "panels_asked_for": sum(brain.fallbacks for brain in played.table.brains),
@@ -506,7 +523,8 @@ def measure(played: Played) -> dict[str, Any]:
         if interaction.user_id in names and interaction.type != p.AUTOCOMPLETE:
             count("clicks", at_time(interaction.sent_wall), interaction.user_id)
 
-    # messages: posts, edits, pings, DMs, raw lines, bare ids, pictures
+    # messages: posts, edits, pings, DMs, raw lines, bare ids, untranslated lines, pictures
+    untranslated_runs: Counter[str] = Counter()
     finder = BareIds(pack_ids(getattr(played.pack, "records", played.pack)))
     channel_id = table.channel.id
     for message in sorted(double.messages.values(), key=lambda m: m.id):
@@ -536,9 +554,14 @@ def measure(played: Played) -> dict[str, Any]:
                 count("edits", message_chapter(message, i))
         raw: set[str] = set()
         bare: set[tuple[str, str]] = set()
+        foreign: set[str] = set()
         for i, version in enumerate(versions):
             chapter = message_chapter(message, i)
             for line in shown_texts(version, message.files):
+                if line not in foreign and (left := untranslated(line)):
+                    foreign.add(line)
+                    count("untranslated", chapter, private_to)
+                    untranslated_runs.update(left)
                 if line not in raw and played.catcher.is_raw(line):
                     raw.add(line)
                     count("raw_lines", chapter, private_to)
@@ -555,6 +578,9 @@ def measure(played: Played) -> dict[str, Any]:
         if interaction.callback_type == p.AUTOCOMPLETE_RESULT:
             chapter = at_time(interaction.sent_wall)
             for choice in interaction.callback["data"]["choices"]:
+                if left := untranslated(choice["name"]):
+                    count("untranslated", chapter, interaction.user_id)
+                    untranslated_runs.update(left)
                 if played.catcher.is_raw(choice["name"]):
                     count("raw_lines", chapter, interaction.user_id)
                 for _ in finder.find(choice["name"]):
@@ -570,6 +596,8 @@ def measure(played: Played) -> dict[str, Any]:
     report["per_player"] = per_player
     report["per_chapter"] = [{"chapter": label} | per_chapter[label] for label in order if any(_nonzero(per_chapter[label]))]
     report["ai_seats"] = sorted(s for s, u in table.seats.items() if u is None)
+    #: the most frequent uncatalogued words (what the ``untranslated`` lines still say in the code's English)
+    report["untranslated_examples"] = dict(untranslated_runs.most_common(20))
     return report
 
 
@@ -662,6 +690,7 @@ def summary(report: Mapping[str, Any]) -> str:
     run_ = report.get("run", {})
     lines = [
         f"{run_.get('game')}: {run_.get('players')} seats, {run_.get('humans')} scripted players, seed {run_.get('seed')},"
+        f" language {run_.get('language', 'en')},"
         f" {report['chapters']} chapters{'' if run_.get('finished') else ' (stopped early)'}, {run_.get('wall_seconds')} s",
         "totals: "
         + ", ".join(f"{k} {report[k]}" for k in COUNTERS)

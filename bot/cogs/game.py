@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.cogs.groups import game_group
 from bot.errors import RunetableError
+from bot.i18n import N_, NAMES, Tr, available, language_of, tr_for
 from bot.service import AUTO_PASS_MODES, LAYOUTS, NOTIFY, PALETTES
 from bot.ui import info, lobby, play
 from bot.ui.components import handle
@@ -27,6 +28,10 @@ PALETTE = [app_commands.Choice(name=name, value=name) for name in PALETTES]
 LAYOUT = [app_commands.Choice(name=name, value=name) for name in LAYOUTS]
 AUTO_PASS = [app_commands.Choice(name=name, value=name) for name in AUTO_PASS_MODES]
 NOTIFY_CHOICES = [app_commands.Choice(name=name, value=name) for name in NOTIFY]
+#: the catalogue languages by their own names (a choice's name is shown as is: "Deutsch" in every client)
+LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES.get(code, code), value=code) for code in available()]
+#: the player setting ``language``: auto (the Discord client's) or a catalogue language
+PLAYER_LANGUAGE_CHOICES = [app_commands.Choice(name="auto", value="auto"), *LANGUAGE_CHOICES]
 
 
 def _where(interaction: discord.Interaction) -> str:
@@ -41,8 +46,18 @@ async def _in_channel(client, channel_id: int, work) -> list[play.Reply]:
     return await work(record.id)
 
 
+async def _caller_tr(client, interaction: discord.Interaction) -> Tr:
+    """The language of the user typing (an autocomplete): their setting, else their client's."""
+    chosen = await client.service.player_setting(interaction.user.id, "language")
+    return tr_for(language_of(getattr(interaction, "locale", None)) if chosen == "auto" else chosen)
+
+
 def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+
+#: the description of ``/game new <game>`` (its ``title`` filled in the user's language by the command translator)
+NEW_GAME = N_("Open a {title} lobby in this channel (or thread)")
 
 
 def new_game_command(game: str, title: str) -> app_commands.Command:
@@ -50,15 +65,21 @@ def new_game_command(game: str, title: str) -> app_commands.Command:
     the game's own options are set with the lobby's components."""
 
     @app_commands.describe(
-        players="table size", deadline_hours="time per decision", ai_seats="fill empty seats with AI players at the start"
+        players="table size",
+        deadline_hours="time per decision",
+        ai_seats="fill empty seats with AI players at the start",
+        language="the language of the game's posts in the channel (default: the server's language)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def new_game(
         interaction: discord.Interaction,
         players: app_commands.Range[int, 1, 25] | None = None,
         deadline_hours: app_commands.Range[int, 1, 720] = 48,
         ai_seats: bool = False,
+        language: str | None = None,
     ) -> None:
-        choices: dict[str, Any] = dict(players=players, deadline_hours=deadline_hours, ai_seats=ai_seats)
+        chosen = language or getattr(interaction, "guild_locale", None)  # the server's preferred locale (issue 31)
+        choices: dict[str, Any] = dict(players=players, deadline_hours=deadline_hours, ai_seats=ai_seats, language=chosen)
         await handle(
             interaction,
             _where(interaction),
@@ -66,9 +87,8 @@ def new_game_command(game: str, title: str) -> app_commands.Command:
             public=True,
         )
 
-    return app_commands.Command(
-        name=game, description=f"Open a {title} lobby in this channel (or thread)"[:100], callback=new_game
-    )
+    description = app_commands.locale_str(NEW_GAME.format(title=title)[:100], template=NEW_GAME, title=title)
+    return app_commands.Command(name=app_commands.locale_str(game, literal=True), description=description, callback=new_game)
 
 
 class GameCog(commands.Cog):
@@ -125,7 +145,7 @@ class GameCog(commands.Cog):
 
     @map.autocomplete("area")
     async def _map_area(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _choices(await info.map_areas(self.bot, interaction.channel_id, current))
+        return _choices(await info.map_areas(self.bot, interaction.channel_id, current, await _caller_tr(self.bot, interaction)))
 
     @game.command(name="log", description="The game's recent events as your seat saw them")
     async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 50] = 20) -> None:
@@ -184,7 +204,8 @@ class GameCog(commands.Cog):
             return []
         ns = interaction.namespace
         given = {k: v for k, v in (("to", ns.to), ("from", getattr(ns, "from", None)), ("unit", ns.unit)) if v}
-        return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given))
+        tr = await _caller_tr(self.bot, interaction)
+        return _choices(await play.move_suggestions(self.bot.service, record.id, interaction.user.id, key, current, given, tr))
 
     @game.command(name="settings", description="Your settings: battle policy, auto-end-turn, auto-pass, colours, layout, notify")
     @app_commands.describe(
@@ -194,8 +215,16 @@ class GameCog(commands.Cog):
         palette="the colours of the maps you ask for",
         layout="wide: one picture; phone: several pictures sized for a phone",
         notify="how you hear that a decision is yours: a DM (default) or a ping in the game channel",
+        language="the language of your private messages: auto follows your Discord client",
     )
-    @app_commands.choices(battle_policy=BATTLE_POLICY, palette=PALETTE, layout=LAYOUT, auto_pass=AUTO_PASS, notify=NOTIFY_CHOICES)
+    @app_commands.choices(
+        battle_policy=BATTLE_POLICY,
+        palette=PALETTE,
+        layout=LAYOUT,
+        auto_pass=AUTO_PASS,
+        notify=NOTIFY_CHOICES,
+        language=PLAYER_LANGUAGE_CHOICES,
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -205,12 +234,21 @@ class GameCog(commands.Cog):
         palette: str | None = None,
         layout: str | None = None,
         notify: str | None = None,
+        language: str | None = None,
     ) -> None:
         await handle(
             interaction,
             _where(interaction),
             lambda c: info.settings(
-                c, interaction.user.id, battle_policy, auto_end_turn, auto_pass, palette, layout=layout, notify=notify
+                c,
+                interaction.user.id,
+                battle_policy,
+                auto_end_turn,
+                auto_pass,
+                palette,
+                layout=layout,
+                notify=notify,
+                language=language,
             ),
         )
 

@@ -35,6 +35,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--layout", choices=LAYOUTS, default=None, help="the scripted players' picture layout (default: the bot's default, wide)"
     )
+    parser.add_argument(
+        "--language",
+        default="en",
+        help="the players' and the server's language: en, de or the pseudo-locale qps (default en); the report counts"
+        " the lines with text no catalogue message gave (untranslated)",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
 
 
@@ -45,6 +51,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{descriptor.name} is played by {descriptor.min_players} to {descriptor.max_players} players")
     if args.humans is not None and not 1 <= args.humans <= players:
         raise UsageError(f"--humans must be 1 to {players}")
+    from bot.i18n import PSEUDO, available
+
+    if args.language not in (*available(), PSEUDO):
+        raise UsageError(f"--language must be one of {', '.join((*available(), PSEUDO))}")
     if args.chapters is not None and args.chapters < 1:
         raise UsageError("--chapters must be at least 1")
     if descriptor.ai() is None and (args.humans or players) < players:
@@ -62,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
             out=args.out,
             auto_pass=args.auto_pass,
             layout=args.layout,
+            language=args.language,
         )
     )
     print(json.dumps(report, indent=2) if args.json else summary(report))

@@ -11,9 +11,11 @@ from typing import Any
 
 from bot.errors import GameNotRunning, NoGameHere, NotSeated, Refused, RunetableError, refusal_from
 from bot.frontend import frontend_for
+from bot.i18n import language_of
 from bot.service.base import ServiceBase, not_running
 from bot.service.games import pack_content
 from bot.service.payloads import channel_payload, names_of
+from bot.service.settings import GAME_LANGUAGE
 from bot.store import ChannelBusy, GameRecord, SeatRecord
 from engine import ENGINE_VERSION
 from engine.core import Engine, EngineError, Rng, Ruleset, Seat, encode
@@ -49,11 +51,14 @@ class LobbyMixin(ServiceBase):
         created_by: int,
         seed: int | None = None,
         lobby: Mapping[str, Any] | None = None,
+        language: Any = None,
     ) -> GameRecord:
         """Open a lobby for ``game`` in the channel (nobody is seated yet).
 
         ``options`` go to the engine; ``lobby`` holds the table's own settings
-        (:data:`LOBBY_DEFAULTS`: table size, AI for empty seats, deadline).
+        (:data:`LOBBY_DEFAULTS`: table size, AI for empty seats, deadline); ``language`` (a
+        catalogue language or a Discord locale: the server's preferred one by default) is the
+        language of the game's public texts (issue 31), English for one without a catalogue.
         """
         ruleset = self._ruleset(game)
         options = self._checked_options(game, options)
@@ -82,6 +87,7 @@ class LobbyMixin(ServiceBase):
         except ChannelBusy as e:
             raise RunetableError(str(e)) from None
         await self.store.set_setting("game", record.id, "lobby", table)
+        await self.store.set_setting("game", record.id, GAME_LANGUAGE, language_of(language))
         return record
 
     async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> GameRecord:
@@ -184,8 +190,17 @@ class LobbyMixin(ServiceBase):
                 stored = encode(transition.state)
                 users = {s.seat: s.user_id for s in seats}
                 public = engine.view(transition.state, None)
+                game_tr = await self.game_tr(record.id)
                 channel = channel_payload(
-                    record.id, 1, "start", transition, users, public, set(), names_of(record.game, seats, public)
+                    record.id,
+                    1,
+                    "start",
+                    transition,
+                    users,
+                    public,
+                    set(),
+                    names_of(record.game, seats, public, game_tr),
+                    game_tr,
                 )
                 await self._commit(engine, record, None, transition, seats, stored, public, channel=channel)
                 seats = await self._note_roles(record, seats, public)

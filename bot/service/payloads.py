@@ -36,6 +36,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import ENGLISH, Tr
 from bot.narration import narrate, narrator_for, seat_names
 from engine.core import Action, Engine, Event, GameState, Prompt, Seat, Transition
 from engine.core.codec import to_plain
@@ -74,11 +75,12 @@ def decisions_from_payload(payload: Mapping[str, Any]) -> tuple[Decision, ...]:
     return tuple(out)
 
 
-def names_of(game: str, seats: Sequence[Any], public_view: Mapping[str, Any] | None) -> dict[Seat, str]:
+def names_of(game: str, seats: Sequence[Any], public_view: Mapping[str, Any] | None, tr: Tr | None = None) -> dict[Seat, str]:
     """How the lines of a game name its seats (bot.narration.seat_names): each player's display
-    name (an AI seat "AI <n>"), with what they play once the *public* view shows it."""
-    display = {s.seat: s.name or (f"AI {s.seat + 1}" if s.user_id is None else None) for s in seats}
-    return seat_names(game, public_view, [s.seat for s in seats], display)
+    name (an AI seat "AI <n>"), with what they play once the *public* view shows it, in ``tr``'s language."""
+    tr = tr or ENGLISH
+    display = {s.seat: s.name or (tr._("AI {number}", number=s.seat + 1) if s.user_id is None else None) for s in seats}
+    return seat_names(game, public_view, [s.seat for s in seats], display, tr)
 
 
 def channel_payload(
@@ -90,8 +92,10 @@ def channel_payload(
     public_view: Mapping[str, Any],
     was_awaited: set[Seat],
     names: Mapping[Seat, str] | None = None,
+    tr: Tr | None = None,
 ) -> dict[str, Any]:
-    """The channel message: public events, who is awaited (never what), the public view.
+    """The channel message: public events, who is awaited (never what), the public view, its
+    lines in the game's language ``tr`` (the payload's ``language``).
 
     ``ping``: the users awaited now who were not before (the start pings everyone awaited),
     so a player waiting on others is not pinged again by each of their moves. Eliminated
@@ -106,7 +110,8 @@ def channel_payload(
         "game_id": game_id,
         "seq": seq,
         "game": state.game,
-        "lines": narrate(state.game, public, None, names),
+        "language": (tr or ENGLISH).language,
+        "lines": narrate(state.game, public, None, names, tr),
         "events": events_plain(public),
         "awaiting": [{"seat": s, "user_id": users.get(s)} for s in awaited],
         "ping": [users[s] for s in awaited if s not in was_awaited and users.get(s) is not None],
@@ -131,6 +136,7 @@ def private_payload(
     with_decisions: bool,
     names: Mapping[Seat, str] | None = None,
     hide: Collection[str] = (),
+    tr: Tr | None = None,
 ) -> dict[str, Any]:
     """A seat's private message: the ``private`` events it saw, narrated for it, and (when
     ``with_decisions``) its open decisions with their legal answers, but those of the prompts
@@ -142,7 +148,8 @@ def private_payload(
         "seq": seq,
         "game": state.game,
         "seat": seat,
-        "lines": narrate(state.game, private, seat, names),
+        "language": (tr or ENGLISH).language,
+        "lines": narrate(state.game, private, seat, names, tr),
         "events": events_plain(private),
         "names": {str(s): name for s, name in (names or {}).items()},  # for the labels of its decisions
         "decisions": [d for d in decisions_plain(engine, state, seat) if d["prompt"]["id"] not in hide] if with_decisions else [],

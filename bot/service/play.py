@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.errors import GameNotRunning, NotSeated, Refused, StaleClick, refusal_from
 from bot.frontend import frontend_for
+from bot.i18n import Tr
 from bot.narration import naming, narrate, narrator_for
 from bot.service.base import ENDED, ServiceBase, not_running
 from bot.service.payloads import (
@@ -171,13 +172,14 @@ class PlayMixin(ServiceBase):
             open_now = (
                 tuple(d for d in decisions(engine, state, seat) if d.prompt.id not in quiet) if state.result is None else ()
             )
-        names = names_of(state.game, seats, engine.view(state, None))
+        tr = await self.user_tr(user_id)
+        names = names_of(state.game, seats, engine.view(state, None), tr)
         return ActOutcome(
             game_id=game_id,
             seq=seq,
             seat=seat,
             records=transition.records,
-            lines=tuple(narrate(state.game, transition.events, seat, names)),
+            lines=tuple(narrate(state.game, transition.events, seat, names, tr)),
             names=names,
             awaited=tuple(state.awaited()),
             result=state.result,
@@ -233,8 +235,9 @@ class PlayMixin(ServiceBase):
             seat, transition = step
             stored = encode(transition.state)
             after = decode(stored)
-            names = names_of(record.game, seats, public)
-            news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began, names)
+            game_tr = await self.game_tr(record.id)
+            names = names_of(record.game, seats, public, game_tr)
+            news = channel_payload(record.id, record.seq + 1, "update", transition, users, public, began, names, game_tr)
             turn = frontend.turn(before_public)  # a commit belongs to the turn it was made in
             then = frontend.turn(public)  # the turn the commit leads into (a turn that ended in it may go on to the next)
             news.update(turn=list(turn) if turn else None, ai=turn is not None and turn[1] not in players)
@@ -340,7 +343,8 @@ class PlayMixin(ServiceBase):
         """
         state = transition.state
         users = {s.seat: s.user_id for s in seats}
-        names = names_of(state.game, seats, public)
+        game_tr = await self.game_tr(record.id)
+        names = names_of(state.game, seats, public, game_tr)
         opened_before = set() if before is None else {p.id for p in before.prompts}
         outbox, held = [], []
         if hold:
@@ -350,8 +354,8 @@ class PlayMixin(ServiceBase):
             parts = [*(json.loads(row.payload) for row in held), channel]
             channel = await self._told(record.id, parts) if channel["kind"] == "update" else merged(parts)
             if state.result is not None:
-                with naming(names):
-                    channel["reveal"] = narrator_for(state.game).reveal(engine, state)
+                with naming(names, game_tr):
+                    channel["reveal"] = narrator_for(state.game, game_tr).reveal(engine, state)
             outbox.append(OutboxMessage("channel", dumps(channel)))
         out = spectators(public)
         quiet = await self._quiet_prompts(engine, record, state, seats)
@@ -365,6 +369,7 @@ class PlayMixin(ServiceBase):
                 p.id not in opened_before and p.id not in quiet for p in state.prompts_for(s)
             )
             if (private or new_prompts) and (s not in out or new_prompts):
+                user_tr = await self.user_tr(users[s])
                 payload = private_payload(
                     engine,
                     record.id,
@@ -373,8 +378,9 @@ class PlayMixin(ServiceBase):
                     s,
                     private,
                     with_decisions=new_prompts,
-                    names=names,
+                    names=names if user_tr is game_tr else names_of(state.game, seats, public, user_tr),
                     hide=quiet,
+                    tr=user_tr,
                 )
                 if new_prompts and s not in (began or set()) and (notified is None or s not in notified):
                     payload["notify"] = True  # a hand-off: the one notification of this stretch
@@ -453,9 +459,16 @@ class PlayMixin(ServiceBase):
         """The lines that close ``chapter``: its name and what changed over it."""
         began = await self.store.last_news(game_id, other_chapter=chapter)
         start_view = json.loads(began.payload).get("view") if began is not None else None
-        lines = [f"**{chapter[:1].upper()}{chapter[1:]} is over.**"]
+        tr = await self.game_tr(game_id)
+        shown = frontend.narrator.speaking(tr).chapter(dict(end_view)) if end_view else None
+        shown = shown or chapter
+        shown = shown[:1].upper() + shown[1:]
+        lines = [tr._("**{chapter} is over.**", chapter=shown)]
         if start_view and end_view:
-            lines += frontend.chapter_recap(start_view, end_view)
+            try:
+                lines += frontend.chapter_recap(start_view, end_view, tr)
+            except TypeError:  # a front-end whose recap takes no language yet
+                lines += frontend.chapter_recap(start_view, end_view)
         return lines
 
     async def _note_roles(self, record: GameRecord, seats: Sequence[SeatRecord], public: Mapping[str, Any]) -> list[SeatRecord]:
@@ -499,7 +512,7 @@ class PlayMixin(ServiceBase):
             names=names_of(record.game, seats, public),
         )
 
-    async def reveal(self, game_id: int) -> Reveal:
+    async def reveal(self, game_id: int, tr: Tr | None = None) -> Reveal:
         """What every seat held, once the game is over (finished or abandoned): built from
         the final state, each seat's part from that seat's own view (issue 19 item 5). A
         game still in its lobby or running is refused before its state is read, so the
@@ -514,7 +527,7 @@ class PlayMixin(ServiceBase):
         ruleset = self.ruleset_of(record)
         engine = Engine(ruleset)
         state = self._state(record, ruleset)
-        narrator = narrator_for(record.game)
+        narrator = narrator_for(record.game, tr)
         seats = tuple((s, tuple(narrator.private(engine.view(state, s), s))) for s in state.seats)
         return Reveal(
             game_id=game_id,
@@ -539,17 +552,19 @@ class PlayMixin(ServiceBase):
         view = Engine(ruleset).view(state, None)
         out = spectators(view)
         awaited = state.awaited() if record.status == "active" else ()  # an abandoned game awaits nobody
+        tr = await self.game_tr(game_id)
         return {
             "game_id": game_id,
             "seq": record.seq,
             "game": record.game,
+            "language": tr.language,
             "view": view,
-            "names": {str(seat): name for seat, name in names_of(record.game, seats, view).items()},
+            "names": {str(seat): name for seat, name in names_of(record.game, seats, view, tr).items()},
             "awaiting": [{"seat": s, "user_id": users.get(s)} for s in awaited if s not in out],
             "result": state.result,
         }
 
-    async def log_lines(self, game_id: int, user_id: int | None, *, limit: int = 30) -> list[str]:
+    async def log_lines(self, game_id: int, user_id: int | None, *, limit: int = 30, tr: Tr | None = None) -> list[str]:
         """The last ``limit`` lines of the game's story as the user's seat saw it (``None``
         or a non-seated user: the public story), rebuilt by replaying the stored log."""
         record = await self._record(game_id)
@@ -560,9 +575,9 @@ class PlayMixin(ServiceBase):
         ruleset = self.ruleset_of(record)
         rows = await self.store.actions(game_id)
         state = self._state(record, ruleset)
-        names = names_of(record.game, seats, Engine(ruleset).view(state, None))
+        names = names_of(record.game, seats, Engine(ruleset).view(state, None), tr)
         lines = await asyncio.to_thread(
-            _replayed_lines, Engine(ruleset), record.seed, state.options, len(seats), rows, seat, names
+            _replayed_lines, Engine(ruleset), record.seed, state.options, len(seats), rows, seat, names, tr
         )
         return lines[-limit:]
 
@@ -606,7 +621,7 @@ def _split_at_turn_ends(frontend: Any, parts: Sequence[dict[str, Any]], chapter:
 
 
 def _replayed_lines(
-    engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None, names=None
+    engine: Engine, seed: int, options: Mapping[str, Any], seat_count: int, rows, seat: Seat | None, names=None, tr=None
 ) -> list[str]:
     """Narrate a stored log for ``seat`` by replaying it (row 1 is the setup)."""
     lines: list[str] = []
@@ -617,7 +632,7 @@ def _replayed_lines(
             transition = engine.setup(options, seat_count, seed)
         else:
             transition = engine.apply(state, records[0].action)
-        lines += narrate(transition.state.game, transition.events, seat, names)
+        lines += narrate(transition.state.game, transition.events, seat, names, tr)
         state = transition.state
     return lines
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import RunetableError
+from bot.i18n import SOURCE, Tr, available, language_of, tr_for
 from bot.service.base import ServiceBase
 
 #: player settings (scope "player") and their defaults
@@ -32,6 +33,13 @@ LAYOUTS = ("wide", "phone")
 PLAYER_SETTINGS["layout"] = "wide"
 #: player setting: when the user's DMs last refused the bot (Discord error 50007), or False
 DM_CLOSED = "dm_closed"
+#: the language of a player's private texts (issue 31): ``auto`` follows their Discord client
+#: (the locale of their latest interaction, player setting :data:`LOCALE`), or a catalogue language
+PLAYER_SETTINGS["language"] = "auto"
+#: player setting: the Discord locale of the user's latest interaction (None until one is seen)
+LOCALE = "locale"
+#: game setting: the language of a game's public texts (the lobby option; the server's locale by default)
+GAME_LANGUAGE = "language"
 
 
 def auto_pass_mode(stored: Any) -> str:
@@ -69,6 +77,8 @@ class SettingsMixin(ServiceBase):
             raise RunetableError(f"The layout is one of {', '.join(LAYOUTS)}.")
         if key == "notify" and value not in NOTIFY:
             raise RunetableError(f"You are notified by {' or '.join(NOTIFY)}.")
+        if key == "language" and value != "auto" and value not in available():
+            raise RunetableError(f"The language is auto or one of {', '.join(available())}.")
         if key == "auto_end_turn" and not isinstance(value, bool):
             raise RunetableError(f"{key} is on or off.")
         if key == "auto_pass":
@@ -76,6 +86,37 @@ class SettingsMixin(ServiceBase):
                 raise RunetableError(f"auto_pass is one of {', '.join(AUTO_PASS_MODES)}.")
             value = auto_pass_mode(value)
         await self.store.set_setting("player", user_id, key, value)
+
+    async def note_locale(self, user_id: int, locale: Any) -> None:
+        """Keep the Discord locale of the user's latest interaction (written only when it changed),
+        so that the private texts sent later speak their language."""
+        code = str(getattr(locale, "value", locale)) if locale is not None else None
+        seen = self.__dict__.setdefault("_locales", {})
+        if code is None or seen.get(user_id) == code:
+            return
+        if await self.store.get_setting("player", user_id, LOCALE, None) != code:
+            await self.store.set_setting("player", user_id, LOCALE, code)
+        seen[user_id] = code
+
+    async def user_language(self, user_id: int | None) -> str:
+        """The language of the user's private texts: their ``language`` setting, else their Discord
+        locale (latest interaction), else English (an AI seat, a user never seen)."""
+        if user_id is None:
+            return SOURCE
+        chosen = await self.store.get_setting("player", user_id, "language", "auto")
+        if chosen != "auto":
+            return language_of(chosen)
+        return language_of(await self.store.get_setting("player", user_id, LOCALE, None))
+
+    async def user_tr(self, user_id: int | None) -> Tr:
+        return tr_for(await self.user_language(user_id))
+
+    async def game_language(self, game_id: int) -> str:
+        """The language of the game's public texts (game setting :data:`GAME_LANGUAGE`; English by default)."""
+        return language_of(await self.store.get_setting("game", game_id, GAME_LANGUAGE, SOURCE))
+
+    async def game_tr(self, game_id: int) -> Tr:
+        return tr_for(await self.game_language(game_id))
 
     async def dm_closed(self, user_id: int) -> bool:
         """Whether the user's DMs refused the bot last time (delivery then skips the DM for a while)."""

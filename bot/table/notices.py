@@ -9,7 +9,8 @@ is sent once. Payload (``v`` 1, shown by :mod:`bot.ui.transport` as its lines)::
      "buttons": [{"label", "custom_id", "style"}],     (components of bot.cogs.table)
      "map": {"seat", "since", "seq", "rewinds", "highlight": [areas]},
                                                        (a reminder's recap map, bot.table.recap)
-     "silent": true}                                   (a DM without a notification: a heads-up)
+     "silent": true,                                   (a DM without a notification: a heads-up)
+     "language": "de"}                                 (the language its lines are in, issue 31)
 
 Reminders and escalations notify (they are counted apart from hand-offs); a heads-up
 ("you're next") comes silently: a player is notified only when a decision is theirs.
@@ -39,8 +40,11 @@ def payload(
     buttons: Sequence[ButtonSpec] = (),
     map: Mapping[str, Any] | None = None,
     silent: bool = False,
+    language: str | None = None,
 ) -> str:
     body: dict[str, Any] = {"v": PAYLOAD_VERSION, "kind": "notice", "notice": notice, "game_id": game_id, "lines": list(lines)}
+    if language is not None:
+        body["language"] = language
     if silent:
         body["silent"] = True
     if map is not None:
@@ -53,11 +57,18 @@ def payload(
 
 
 async def to_channel(
-    store: Store, game_id: int, name: str, lines: Sequence[str], *, ping: Sequence[int] = (), buttons: Sequence[ButtonSpec] = ()
+    store: Store,
+    game_id: int,
+    name: str,
+    lines: Sequence[str],
+    *,
+    ping: Sequence[int] = (),
+    buttons: Sequence[ButtonSpec] = (),
+    language: str | None = None,
 ) -> bool:
     """Queue a public notice ``name`` (its kind is the part before the first '/')."""
     return await store.queue_notice(
-        game_id, name, "channel", payload(game_id, name.split("/")[0], lines, ping=ping, buttons=buttons)
+        game_id, name, "channel", payload(game_id, name.split("/")[0], lines, ping=ping, buttons=buttons, language=language)
     )
 
 
@@ -71,12 +82,12 @@ async def to_player(
     buttons: Sequence[ButtonSpec] = (),
     map: Mapping[str, Any] | None = None,
     silent: bool = False,
+    language: str | None = None,
 ) -> bool:
     """Queue a direct message ``name`` to one player (``map``: what its recap map shows;
     ``silent``: sent without a notification, for news that is no hand-off)."""
-    return await store.queue_notice(
-        game_id, name, f"user:{user_id}", payload(game_id, name.split("/")[0], lines, buttons=buttons, map=map, silent=silent)
-    )
+    body = payload(game_id, name.split("/")[0], lines, buttons=buttons, map=map, silent=silent, language=language)
+    return await store.queue_notice(game_id, name, f"user:{user_id}", body)
 
 
 def mention(user_id: int | None) -> str:

@@ -37,6 +37,7 @@ from typing import Any
 from bot import ids
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
+from bot.i18n import ENGLISH, N_, Tr, command_mention
 from bot.service import spectators
 from bot.store import GameRecord, WaitRecord
 from bot.table import SweepReport, Table, notices, recap
@@ -60,15 +61,15 @@ from engine.core import Engine, Prompt, Seat
 log = logging.getLogger(__name__)
 
 RECAP_LINES = 12
-ANSWER_HINT = "Answer with {access}."
+ANSWER_HINT = N_("Answer with {access}.")
 
 
 def fingerprint(prompts: Iterable[Prompt]) -> str:
     return hashlib.sha256("\n".join(sorted(p.id for p in prompts)).encode()).hexdigest()[:16]
 
 
-def mute_button(game_id: int) -> ButtonSpec:
-    return ButtonSpec("Mute reminders for this decision", ids.mute_id(game_id))
+def mute_button(game_id: int, tr: Tr | None = None) -> ButtonSpec:
+    return ButtonSpec((tr or ENGLISH)._("Mute reminders for this decision"), ids.mute_id(game_id))
 
 
 async def sweep_game(table: Table, record: GameRecord, report: SweepReport) -> None:
@@ -165,16 +166,28 @@ async def _due(
     table: Table, record: GameRecord, wait: WaitRecord, user_id: int, game: dict, now: float, report: SweepReport
 ) -> WaitRecord:
     """Send what is due for one wait (a reminder, the stall notice); returns the wait updated."""
+    gtr, utr = await table.service.game_tr(record.id), await table.service.user_tr(user_id)
     if not wait.stalled and now - wait.since >= game["stall_hours"] * HOUR:
         await notices.to_channel(
             table.store,
             record.id,
             f"stall/{wait.seat}/{wait.since}",
             [
-                f"🐌 Game #{record.id} has waited for {notices.mention(user_id)} since {notices.when(wait.since)}.",
-                "The table can vote to pause (/game vote pause), to hand the seat to the AI (/game vote ai),"
-                " or to let someone else take it over (/game vote replace).",
+                gtr._(
+                    "🐌 Game #{game} has waited for {player} since {when}.",
+                    game=record.id,
+                    player=notices.mention(user_id),
+                    when=notices.when(wait.since),
+                ),
+                gtr._(
+                    "The table can vote to pause ({pause}), to hand the seat to the AI ({ai}),"
+                    " or to let someone else take it over ({replace}).",
+                    pause=command_mention("game vote pause", gtr),
+                    ai=command_mention("game vote ai", gtr),
+                    replace=command_mention("game vote replace", gtr),
+                ),
             ],
+            language=gtr.language,
         )
         wait = dataclasses.replace(wait, stalled=True)
         report.stalls += 1
@@ -185,16 +198,22 @@ async def _due(
     if later > now:  # quiet hours began after this reminder was planned
         return dataclasses.replace(wait, next_reminder=later)
     number = wait.reminders + 1
+    channel = "<#" + str(record.channel_id) + ">"
     lines = [
-        f"⏳ Game #{record.id} in <#{record.channel_id}> is waiting for your decision since {notices.when(wait.since)}.",
-        _deadline_text(wait),
-        ANSWER_HINT.format(access=frontend_for(record.game).private_access),
+        utr._(
+            "⏳ Game #{game} in {channel} is waiting for your decision since {when}.",
+            game=record.id,
+            channel=channel,
+            when=notices.when(wait.since),
+        ),
+        _deadline_text(wait, utr),
+        utr._(ANSWER_HINT, access=frontend_for(record.game).private_access_in(utr)),
     ]
-    buttons, shown = [mute_button(record.id)], None
+    buttons, shown = [mute_button(record.id, utr)], None
     if number == 1:
         found = await _recap(table, record, wait.seat)
         if found is not None:
-            lines += recap_lines(found)
+            lines += recap_lines(found, utr)
             if found.changed and recap.has_map(record.game):
                 shown = {
                     "seat": found.seat,
@@ -203,9 +222,17 @@ async def _due(
                     "rewinds": found.rewinds,
                     "highlight": list(found.changed),
                 }
-                buttons.append(ButtonSpec("Map of the changes", ids.recap_id(record.id, found.since, found.seq, found.rewinds)))
+                recap_id = ids.recap_id(record.id, found.since, found.seq, found.rewinds)
+                buttons.append(ButtonSpec(utr._("Map of the changes"), recap_id))
     await notices.to_player(
-        table.store, record.id, f"remind/{wait.seat}/{wait.since}/{number}", user_id, lines, buttons=buttons, map=shown
+        table.store,
+        record.id,
+        f"remind/{wait.seat}/{wait.since}/{number}",
+        user_id,
+        lines,
+        buttons=buttons,
+        map=shown,
+        language=utr.language,
     )
     report.reminders += 1
     if number >= game["escalate_after"]:
@@ -214,21 +241,27 @@ async def _due(
             record.id,
             f"escalate/{wait.seat}/{wait.since}/{number}",
             [
-                f"⏳ {notices.mention(user_id)}, game #{record.id} has been waiting for you since {notices.when(wait.since)}.",
-                _deadline_text(wait),
+                gtr._(
+                    "⏳ {player}, game #{game} has been waiting for you since {when}.",
+                    player=notices.mention(user_id),
+                    game=record.id,
+                    when=notices.when(wait.since),
+                ),
+                _deadline_text(wait, gtr),
             ],
             ping=[user_id],
+            language=gtr.language,
         )
         report.escalations += 1
     interval = reminder_interval(game, prefs)
     return dataclasses.replace(wait, reminders=number, next_reminder=quiet_until(now + interval, prefs) if interval else None)
 
 
-def _deadline_text(wait: WaitRecord) -> str:
+def _deadline_text(wait: WaitRecord, tr: Tr) -> str:
     deadline = stored_deadline(wait.deadline)
     if deadline is None:
-        return "This game has no deadline."
-    return f"Deadline {notices.when(deadline)}: then the AI decides for the seat."
+        return tr._("This game has no deadline.")
+    return tr._("Deadline {when}: then the AI decides for the seat.", when=notices.when(deadline))
 
 
 async def _recap(table: Table, record: GameRecord, seat: Seat) -> recap.Recap | None:
@@ -239,14 +272,20 @@ async def _recap(table: Table, record: GameRecord, seat: Seat) -> recap.Recap | 
         return None
 
 
-def recap_lines(found: recap.Recap) -> list[str]:
+def recap_lines(found: recap.Recap, tr: Tr | None = None) -> list[str]:
     """The recap in words: the last lines of the story, then the areas that changed."""
+    tr = tr or ENGLISH
     if not found.lines and not found.changed:
         return []
     shown = list(found.lines[-RECAP_LINES:])
-    more = [f"… and {len(found.lines) - len(shown)} earlier lines (/game log)."] if len(found.lines) > len(shown) else []
-    changed = [f"Changed on your map: {', '.join(found.changed)}."] if found.changed else []
-    return ["**Since you last acted:**", *more, *shown, *changed]
+    hidden = len(found.lines) - len(shown)
+    log_command = command_mention("game log", tr)
+    more = [
+        tr.ngettext("… and {n} earlier line ({command}).", "… and {n} earlier lines ({command}).", hidden, command=log_command)
+    ]
+    more = more if hidden > 0 else []
+    changed = [tr._("Changed on your map: {areas}.", areas=", ".join(found.changed))] if found.changed else []
+    return [tr._("**Since you last acted:**"), *more, *shown, *changed]
 
 
 async def _heads_up(
@@ -270,16 +309,22 @@ async def _heads_up(
     now = table.now()
     if not prefs["heads_up"] or quiet_until(now, prefs) > now:
         return
+    tr = await table.service.user_tr(humans[nxt])
+    channel = "<#" + str(record.channel_id) + ">"
+    line = tr._(
+        "👀 You're next in game #{game} ({channel}): {player} is taking their turn now.",
+        game=record.id,
+        channel=channel,
+        player=notices.mention(humans.get(seat)),
+    )
     if await notices.to_player(
         table.store,
         record.id,
         f"next/{turn}",
         humans[nxt],
-        [
-            f"👀 You're next in game #{record.id} (<#{record.channel_id}>):"
-            f" {notices.mention(humans.get(seat))} is taking their turn now."
-        ],
+        [line],
         silent=True,  # no hand-off yet: it notifies nobody (issue 19 item 3)
+        language=tr.language,
     ):
         report.heads_up += 1
 
@@ -321,14 +366,20 @@ async def _tell_deadline(
     table: Table, record: GameRecord, seat: Seat, since: float, user_id: int, answers: int, report: SweepReport
 ) -> None:
     report.defaults += 1
+    gtr, utr = await table.service.game_tr(record.id), await table.service.user_tr(user_id)
     await notices.to_channel(
         table.store,
         record.id,
         f"deadline/{seat}/{since}",
         [
-            f"⏰ The deadline for {notices.mention(user_id)} passed: the AI answered for their seat"
-            f" ({answers} decision{'s' if answers > 1 else ''})."
+            gtr.ngettext(
+                "⏰ The deadline for {player} passed: the AI answered for their seat ({n} decision).",
+                "⏰ The deadline for {player} passed: the AI answered for their seat ({n} decisions).",
+                answers,
+                player=notices.mention(user_id),
+            )
         ],
+        language=gtr.language,
     )
     await notices.to_player(
         table.store,
@@ -336,9 +387,16 @@ async def _tell_deadline(
         f"deadline/{seat}/{since}",
         user_id,
         [
-            f"⏰ Your deadline in game #{record.id} passed, so the AI decided for you (from what your seat may see).",
-            "Your next decision is yours again; /game ai-seat lets the AI play on while you are away.",
+            utr._(
+                "⏰ Your deadline in game #{game} passed, so the AI decided for you (from what your seat may see).",
+                game=record.id,
+            ),
+            utr._(
+                "Your next decision is yours again; {command} lets the AI play on while you are away.",
+                command=command_mention("game ai-seat", utr),
+            ),
         ],
+        language=utr.language,
     )
 
 

@@ -17,7 +17,8 @@
 * **the reveal** (:func:`reveal_texts`): every secret of a finished game, in as many
   messages as it takes.
 
-Every text fits one Discord message (:data:`TEXT_LIMIT`).
+Every text fits one Discord message (:data:`TEXT_LIMIT`). Each is told in the language its
+payload names (``language``: the game's for the channel, the player's for a DM, issue 31).
 """
 
 from __future__ import annotations
@@ -26,25 +27,31 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.frontend import frontend_for
+from bot.i18n import Tr, escape, tr_for
 from bot.narration import naming, narrator_for
 from engine.core import Event
 
 TEXT_LIMIT = 2000
 
 
+def tr_of(payload: Mapping[str, Any]) -> Tr:
+    """The translator of the language a payload is told in (English for an older payload)."""
+    return tr_for(payload.get("language"))
+
+
 def channel_text(payload: Mapping[str, Any]) -> str:
     """The news of one stretch: what happened, then who is awaited (never for what). When
     it does not fit one message, this is its last part (the rest: :func:`earlier_texts`)."""
-    return "\n".join(_split(news_lines(payload))[1])[:TEXT_LIMIT]
+    return "\n".join(_split(news_lines(payload), tr_of(payload))[1])[:TEXT_LIMIT]
 
 
 def earlier_texts(payload: Mapping[str, Any]) -> list[str]:
     """The lines of the news that :func:`channel_text` has no room for, oldest first, in
     messages of at most :data:`TEXT_LIMIT` characters (usually none)."""
-    return reveal_texts(_split(news_lines(payload))[0])
+    return reveal_texts(_split(news_lines(payload), tr_of(payload))[0])
 
 
-def _split(lines: list[str]) -> tuple[list[str], list[str]]:
+def _split(lines: list[str], tr: Tr) -> tuple[list[str], list[str]]:
     """(earlier lines, the last message's lines): the last message keeps the newest lines
     that fit after a ``…`` (at least the last line, cut to fit)."""
     if len("\n".join(lines)) <= TEXT_LIMIT:
@@ -61,17 +68,20 @@ def news_lines(payload: Mapping[str, Any]) -> list[str]:
     Who is awaited is said only by the status message and the ping (issue 19 item 3)."""
     lines = public_lines(payload)
     if payload.get("kind") in ("start", "update"):
-        lines += _report_links(payload.get("reports", []))
+        lines += _report_links(payload.get("reports", []), tr_of(payload))
         if payload.get("result") is not None:
             lines += end_lines(payload)
     return lines
 
 
-def _report_links(reports: Sequence[Mapping[str, Any]]) -> list[str]:
+def _report_links(reports: Sequence[Mapping[str, Any]], tr: Tr) -> list[str]:
     lines = []
     for report in reports:
-        where = f" <#{report['where']}>" if report.get("where") else ""
-        lines.append(f"⚔ Battle in {report.get('data', {}).get('area', '?')}: the report is in{where or ' its thread'}.")
+        area = report.get("data", {}).get("area", "?")
+        if report.get("where"):
+            lines.append(tr._("⚔ Battle in {area}: the report is in <#{channel}>.", area=area, channel=report["where"]))
+        else:
+            lines.append(tr._("⚔ Battle in {area}: the report is in its thread.", area=area))
     return lines
 
 
@@ -81,18 +91,22 @@ def post_text(post: Mapping[str, Any]) -> str:
     event, among the lines, names the winner, so the standings follow it without repeating
     that line (:func:`end_lines`). A post longer than one message keeps its newest lines (:func:`fit`)."""
     lines: list[str] = []
+    tr = tr_of(post)
     for block in post.get("blocks", []):
         lines += block.get("lines", [])
-        lines += _report_links(block.get("reports", []))
+        lines += _report_links(block.get("reports", []), tr)
         if block.get("result") is not None:
-            end = {"game": post.get("game", ""), **(block.get("end") or {}), "result": block["result"]}
+            end = {"game": post.get("game", ""), "language": tr.language, **(block.get("end") or {}), "result": block["result"]}
             lines += end_lines(end)[1:] if block.get("lines") else end_lines(end)
-    return fit(lines or ["…"])
+    return fit(lines or ["…"], tr)
 
 
 def ping_text(ping: Mapping[str, Any]) -> str:
     """The ping of the players who chose pings (``notify``), at a hand-off to them."""
-    return f"Waiting for: {', '.join(who(u) for u in ping.get('ping', []))} (game #{ping['game_id']})"
+    tr = tr_of(ping)
+    return tr._(
+        "Waiting for: {players} (game #{game})", players=", ".join(who(u, tr) for u in ping.get("ping", [])), game=ping["game_id"]
+    )
 
 
 def public_lines(payload: Mapping[str, Any]) -> list[str]:
@@ -116,11 +130,15 @@ def pinged(payload: Mapping[str, Any]) -> list[int]:
 def dm_text(payload: Mapping[str, Any], context: Mapping[str, Any] | None = None) -> str:
     """A private message: which game it is about, where (``context``: the server's
     ``guild`` name and the game channel's ``link``, issue 19 item 6), then its lines."""
-    head = f"Game #{payload['game_id']}"
-    if context:
-        head += f" · {context['guild']}" if context.get("guild") else ""
-        head += f" · {context['link']}" if context.get("link") else ""
-    return fit([head + ":", *payload.get("lines", [])])
+    tr = tr_of(payload)
+    guild, link = (context or {}).get("guild"), (context or {}).get("link")
+    if guild and link:
+        head = tr._("Game #{game} · {server} · {link}:", game=payload["game_id"], server=escape(guild), link=link)
+    elif guild or link:
+        head = tr._("Game #{game} · {where}:", game=payload["game_id"], where=escape(guild) if guild else link)
+    else:
+        head = tr._("Game #{game}:", game=payload["game_id"])
+    return fit([head, *payload.get("lines", [])], tr)
 
 
 def channel_link(guild_id: int | None, channel_id: int) -> str:
@@ -131,33 +149,45 @@ def channel_link(guild_id: int | None, channel_id: int) -> str:
 def status_text(payload: Mapping[str, Any], deadlines: Mapping[int, float | None], *, paused: bool = False) -> str:
     """The status message: the chapter and move, where the game stands, who is awaited with
     each seat's deadline, or the result."""
-    narrator = narrator_for(payload.get("game", ""))
+    tr = tr_of(payload)
+    narrator = narrator_for(payload.get("game", ""), tr)
     view = payload.get("view") or {}
     chapter = narrator.chapter(view)
-    lines = [f"📜 **Game #{payload['game_id']}**" + (f" · {chapter}" if chapter else "") + f" · move {payload['seq']}"]
-    with naming(names_in(payload)):
+    head = tr._("📜 **Game #{game}**", game=payload["game_id"])
+    lines = [head + (f" · {chapter}" if chapter else "") + " · " + tr._("move {seq}", seq=payload["seq"])]
+    with naming(names_in(payload), tr):
         lines += narrator.status(dict(view))
     if payload.get("result") is not None:
         lines += end_lines(payload)
     elif paused:
-        lines.append("The table is paused: no deadlines run.")
+        lines.append(tr._("The table is paused: no deadlines run."))
     awaited = []
     for a in payload.get("awaiting", []):
         due = deadlines.get(a["seat"])
-        awaited.append(who(a.get("user_id")) + (f" (deadline <t:{int(due)}:R>)" if due and not paused else ""))
+        shown = who(a.get("user_id"), tr)
+        when = "<t:" + str(int(due or 0)) + ":R>"
+        awaited.append(tr._("{player} (deadline {when})", player=shown, when=when) if due and not paused else shown)
     if awaited and payload.get("result") is None:
-        lines.append("Waiting for: " + ", ".join(awaited))
-    command = frontend_for(payload.get("game", "")).private_command
-    lines.append("Your decisions: the button below" + (f", or {command}." if command else "."))
-    return fit(lines)
+        lines.append(tr._("Waiting for: {players}", players=", ".join(awaited)))
+    command = frontend_for(payload.get("game", "")).private_command_mention(tr)
+    lines.append(
+        tr._("Your decisions: the button below, or {command}.", command=command)
+        if command
+        else tr._("Your decisions: the button below.")
+    )
+    return fit(lines, tr)
 
 
 def report_text(report: Mapping[str, Any]) -> str:
     """A battle's report: its public events in words."""
-    narrator = narrator_for(report.get("game", ""))
+    tr = tr_of(report)
+    narrator = narrator_for(report.get("game", ""), tr)
     events = [Event(e["kind"], e.get("data", {})) for e in report.get("events", [])]
-    with naming(names_in(report)):
-        return fit([f"Game #{report['game_id']}, move {report['seq']}:", *(narrator.event(e) for e in events)])
+    with naming(names_in(report), tr):
+        return fit(
+            [tr._("Game #{game}, move {seq}:", game=report["game_id"], seq=report["seq"]), *(narrator.event(e) for e in events)],
+            tr,
+        )
 
 
 def reveal_texts(lines: Sequence[str]) -> list[str]:
@@ -180,33 +210,38 @@ def names_in(payload: Mapping[str, Any]) -> dict[int, str]:
 def end_lines(payload: Mapping[str, Any]) -> list[str]:
     """The end of a game: the winner and the standings with their tie-breaks, in the game's words
     (:meth:`bot.narration.Narrator.standings`), the players by name."""
-    with naming(names_in(payload)):
-        told = narrator_for(payload.get("game", "")).standings(payload.get("view") or {}, payload["result"])
-    return ["**The game is over.** " + (told[0] if told else ""), *told[1:]]
+    tr = tr_of(payload)
+    with naming(names_in(payload), tr):
+        told = narrator_for(payload.get("game", ""), tr).standings(payload.get("view") or {}, payload["result"])
+    return [tr._("**The game is over.** {result}", result=told[0] if told else ""), *told[1:]]
 
 
 def result_text(result: Mapping[str, Any], payload: Mapping[str, Any] | None = None) -> str:
     """The result in one text (the winner and the standings)."""
-    return "\n".join(end_lines({**(payload or {}), "result": result})).removeprefix("**The game is over.** ")
+    tr = tr_of(payload or {})
+    with naming(names_in(payload or {}), tr):
+        told = narrator_for((payload or {}).get("game", ""), tr).standings((payload or {}).get("view") or {}, result)
+    return "\n".join(told)
 
 
-def who(user_id: int | None) -> str:
-    return "an AI seat" if user_id is None else f"<@{user_id}>"
+def who(user_id: int | None, tr: Tr | None = None) -> str:
+    return (tr or tr_for(None))._("an AI seat") if user_id is None else f"<@{user_id}>"
 
 
-def fit(lines: list[str]) -> str:
+def fit(lines: list[str], tr: Tr | None = None) -> str:
     """Lines within one message: the oldest lines give way first, and the first line says how
     many (``… 12 earlier lines``, the rest is in /game log); the last line always stays."""
+    tr = tr or tr_for(None)
     dropped = 0
-    while len("\n".join(_cut(lines, dropped))) > TEXT_LIMIT and len(lines) - dropped > 1:
+    while len("\n".join(_cut(lines, dropped, tr))) > TEXT_LIMIT and len(lines) - dropped > 1:
         dropped += 1
-    return "\n".join(_cut(lines, dropped))[:TEXT_LIMIT]
+    return "\n".join(_cut(lines, dropped, tr))[:TEXT_LIMIT]
 
 
-def _cut(lines: list[str], dropped: int) -> list[str]:
+def _cut(lines: list[str], dropped: int, tr: Tr) -> list[str]:
     if not dropped:
         return lines
-    return [f"… {dropped} earlier line{'s' if dropped != 1 else ''} (/game log)", *lines[dropped:]]
+    return [tr.ngettext("… {n} earlier line (/game log)", "… {n} earlier lines (/game log)", dropped), *lines[dropped:]]
 
 
 async def deadlines(store, game_id: int, awaited: Sequence[int], now: float) -> tuple[dict[int, float | None], bool]:

@@ -23,13 +23,15 @@ from typing import Any
 import discord
 
 from bot import ids
+from bot.i18n import N_, Tr, language_of, tr_for
+from bot.narration import voice
 from bot.ui import lobby, play
 from bot.ui.panels import ButtonSpec, Panel, SelectSpec
 from bot.ui.play import Reply
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on our side; nothing was changed. The error is logged (game #{game})."
+APOLOGY = N_("Sorry, something went wrong on our side; nothing was changed. The error is logged (game #{game}).")
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -89,6 +91,19 @@ async def send_replies(interaction: discord.Interaction, replies: Sequence[Reply
             await interaction.followup.send(reply.panel.text, ephemeral=not reply.public, **extra)
 
 
+async def _language(interaction: discord.Interaction) -> Tr:
+    """Note the user's Discord locale and return the translator of their language."""
+    service = getattr(interaction.client, "service", None)
+    if service is None:
+        return tr_for(language_of(getattr(interaction, "locale", None)))
+    try:
+        await service.note_locale(interaction.user.id, getattr(interaction, "locale", None))
+        return await service.user_tr(interaction.user.id)
+    except Exception:  # the language is a nicety: a store hiccup must not refuse the click
+        log.exception("could not note the locale of user %s", interaction.user.id)
+        return tr_for(language_of(getattr(interaction, "locale", None)))
+
+
 def _file(image: play.Image) -> discord.File:
     return discord.File(io.BytesIO(image.png), filename=image.filename, description=image.alt[:1024] or None)
 
@@ -102,16 +117,20 @@ async def handle(
 ) -> None:
     """Defer, run ``work(client)``, send its replies, drain the outbox; apologise on a bug.
 
-    ``public``: a command whose first reply the channel sees (a lobby, a start)."""
+    ``public``: a command whose first reply the channel sees (a lobby, a start). The user's
+    Discord locale is kept (:meth:`~bot.service.settings.SettingsMixin.note_locale`: their DMs
+    sent later speak it) and the replies are built in the user's language (issue 31)."""
     if interaction.type == discord.InteractionType.component:
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=not public, thinking=True)
+    tr = await _language(interaction)
     try:
-        replies = await work(interaction.client)
+        with voice(tr):
+            replies = await work(interaction.client)
     except Exception:
         log.exception("game %s: unexpected error in %s", game_id, _what(interaction))
-        replies = [play.say(APOLOGY.format(game=game_id))]
+        replies = [play.say(tr._(APOLOGY, game=game_id))]
     await send_replies(interaction, replies)
     kick = getattr(interaction.client, "kick_delivery", None)
     if kick is not None:
@@ -215,11 +234,11 @@ class OptionSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=i
         await handle(interaction, game_id, lambda client: lobby.set_option(client, game_id, interaction.user, name, value))
 
 
-def me_button(game_id: int) -> discord.ui.View:
+def me_button(game_id: int, tr: Tr | None = None) -> discord.ui.View:
+    """The "My decisions" button of a channel message (labelled in the game's language ``tr``)."""
+    label = (tr or tr_for(None))._("My decisions")
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        MeButton(discord.ui.Button(label="My decisions", custom_id=ids.me_id(game_id), style=discord.ButtonStyle.primary))
-    )
+    view.add_item(MeButton(discord.ui.Button(label=label, custom_id=ids.me_id(game_id), style=discord.ButtonStyle.primary)))
     return view
 
 

@@ -18,7 +18,8 @@ from typing import Any
 from bot import ids
 from bot.errors import NotSeated, RunetableError
 from bot.frontend import FrontEnd, frontend_for
-from bot.narration import naming, narrator_for
+from bot.i18n import ENGLISH, N_, NAMES, Tr, available, command_mention, tr_for
+from bot.narration import current_tr, naming, narrator_for, voice
 from bot.service import AUTO_PASS_DELAY, ENDED
 from bot.service.payloads import names_of
 from bot.store import GameRecord
@@ -31,13 +32,19 @@ from bot.ui.play import Image, Reply, say
 #: Discord's limit on one message's attachments
 MAX_ATTACHMENTS = 10
 
-NO_MAP = "There is no map picture of this game on this bot; here is where it stands:"
-NO_CARDS = "This game has no card list to read from."
+NO_MAP = N_("There is no map picture of this game on this bot; here is where it stands:")
+NO_CARDS = N_("This game has no card list to read from.")
 #: the last line of /game status for a game that is over (issue 19 item 5)
-AFTER_THE_END = (
-    "It stays readable here until /game new opens the next game: /game map, /game log, /game review,"
-    " /game reveal (every seat's hand and secrets), /game export (the complete log)."
+AFTER_THE_END = N_(
+    "It stays readable here until {new} opens the next game: {map}, {log}, {review},"
+    " {reveal} (every seat's hand and secrets), {export} (the complete log)."
 )
+
+
+def after_the_end(tr: Tr) -> str:
+    """The last line of /game status for a game that is over, naming the commands as mentions."""
+    commands = {key: command_mention(f"game {key}", tr) for key in ("new", "map", "log", "review", "reveal", "export")}
+    return tr._(AFTER_THE_END, **commands)
 
 
 async def status(client, channel_id: int, user_id: int) -> list[Reply]:
@@ -50,25 +57,31 @@ async def status(client, channel_id: int, user_id: int) -> list[Reply]:
         view = await client.service.view(record.id, None)
     except RunetableError as e:
         return [say(e.message)]
+    tr = current_tr()
     seats = await client.service.store.seats(record.id)
     names = seat_names(seats)
     humans = [s.seat for s in seats if s.user_id is not None and not s.is_ai and s.seat in view.awaited]
-    lines = [f"**{client.service.descriptor(record.game).title}**: game #{record.id}, move {view.seq}"]
-    with naming(names_of(record.game, seats, view.view)):
-        lines += narrator_for(record.game).status(dict(view.view))
+    title = client.service.descriptor(record.game).title
+    lines = [tr._("**{title}**: game #{game}, move {seq}", title=title, game=record.id, seq=view.seq)]
+    with naming(names_of(record.game, seats, view.view, tr), tr):
+        lines += narrator_for(record.game, tr).status(dict(view.view))
     if record.status in ENDED:
-        context = {"game": record.game, "view": view.view, "names": names_of(record.game, seats, view.view)}
-        return [say(fit([*lines, ended_line(record.status, view.result, context), AFTER_THE_END]))]
+        context = {
+            "game": record.game,
+            "view": view.view,
+            "names": names_of(record.game, seats, view.view, tr),
+            "language": tr.language,
+        }
+        return [say(fit([*lines, ended_line(record.status, view.result, context), after_the_end(tr)], tr))]
     if view.awaited:
         due, paused = await deadlines(client.service.store, record.id, humans, time.time())
-        lines.append(
-            "Waiting for: "
-            + ", ".join(
-                names.get(s, f"Player {s + 1}") + (f" (deadline <t:{int(due[s])}:R>)" if due.get(s) and not paused else "")
-                for s in view.awaited
-            )
-        )
-    buttons = ((ButtonSpec("My decisions", ids.me_id(record.id), "primary"),),)
+        awaited = []
+        for s in view.awaited:
+            shown = names.get(s) or tr._("Player {number}", number=s + 1)
+            when = "<t:" + str(int(due.get(s) or 0)) + ":R>"
+            awaited.append(tr._("{player} (deadline {when})", player=shown, when=when) if due.get(s) and not paused else shown)
+        lines.append(tr._("Waiting for: {players}", players=", ".join(awaited)))
+    buttons = ((ButtonSpec(tr._("My decisions"), ids.me_id(record.id), "primary"),),)
     return [Reply(Panel("\n".join(lines)[:2000], buttons))]
 
 
@@ -84,16 +97,25 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
         view = await (client.service.view(record.id, None) if public else _seat_or_public(client, record.id, user_id))
     except RunetableError as e:
         return [say(e.message)]
+    tr = current_tr()
     area = area.strip().upper() if area else None
     if area is not None and area not in view.view.get("areas", {}):
-        return [say(f"There is no area {area} on this map.")]
-    with naming(names_of(record.game, await client.service.store.seats(record.id), view.view)):
+        return [say(tr._("There is no area {area} on this map.", area=area))]
+    with naming(names_of(record.game, await client.service.store.seats(record.id), view.view, tr), tr):
         board = frontend_for(record.game).text_board(view.view, area)
     seat = None if public else view.seat
     palette = "default" if public else await client.service.player_setting(user_id, "palette")
     layout = "wide" if public else await client.service.player_setting(user_id, "layout")
-    where = f"around {area}" if area else "whole map"
-    head = f"Game #{record.id}, move {view.seq} ({where})" + (": the public map, as the whole table sees it." if public else ".")
+    where = tr._("around {area}", area=area) if area else tr._("whole map")
+    if public:
+        head = tr._(
+            "Game #{game}, move {seq} ({where}): the public map, as the whole table sees it.",
+            game=record.id,
+            seq=view.seq,
+            where=where,
+        )
+    else:
+        head = tr._("Game #{game}, move {seq} ({where}).", game=record.id, seq=view.seq, where=where)
     text = (head + ("\n" + "\n".join(board) if area else ""))[:2000]
     if public or layout != "wide":
         images = await client.service.map_images(record.id, view.view, seat, crop=area, palette=palette, layout=layout)
@@ -107,13 +129,14 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
             png, alt = image
             return [Reply(Panel(text), files=(Image(png, f"map-{record.id}-{view.seq}{'-' + area if area else ''}.png", alt),))]
     if area is None:
-        board = [NO_MAP, *board]
-    return [Reply(Panel("\n".join(board)[:2000] or "Nothing to show."), public=public)]
+        board = [tr._(NO_MAP), *board]
+    return [Reply(Panel("\n".join(board)[:2000] or tr._("Nothing to show.")), public=public)]
 
 
-async def map_areas(client, channel_id: int, typed: str) -> list[tuple[str, str]]:
+async def map_areas(client, channel_id: int, typed: str, tr: Tr | None = None) -> list[tuple[str, str]]:
     """Autocomplete for /game map area: the map's areas, from the public view (what anyone
-    may see of them), as (label, area id)."""
+    may see of them), as (label, area id): labelled in the caller's language ``tr``, matching
+    what was typed in any language (issue 31 item 1)."""
     try:
         record = await client.service.game_shown_in(channel_id)
         if record.status == "lobby":
@@ -122,12 +145,21 @@ async def map_areas(client, channel_id: int, typed: str) -> list[tuple[str, str]
     except RunetableError:
         return []
     typed = typed.strip().lower()
+    tr = tr or ENGLISH
+    labelled = {lang: dict(_areas_in(record.game, view.view, tr_for(lang))) for lang in {tr.language, *available()}}
     out = []
-    for label, area_id in frontend_for(record.game).areas(view.view):
-        if typed in area_id.lower() or (len(typed) > 2 and typed in label.lower()):
+    for area_id, label in labelled[tr.language].items():
+        labels = [labelled[lang].get(area_id, "") for lang in labelled]
+        if typed in area_id.lower() or (len(typed) > 2 and any(typed in text.lower() for text in labels)):
             out.append((label[:100], area_id))
     out.sort(key=lambda pair: (not pair[1].lower().startswith(typed), _area_order(pair[1])))
     return out[:25]
+
+
+def _areas_in(game: str, public_view: Mapping[str, Any], tr: Tr) -> list[tuple[str, str]]:
+    """(area id, label) of the map's areas, labelled in ``tr``'s language."""
+    with voice(tr):
+        return [(area_id, label) for label, area_id in frontend_for(game).areas(public_view)]
 
 
 def _area_order(area_id: str) -> tuple[int, str]:
@@ -151,14 +183,14 @@ async def game_log(client, channel_id: int, user_id: int, lines: int = 20) -> li
     """/game log: the last lines of the story as the caller's seat saw it."""
     try:
         record = await client.service.game_shown_in(channel_id)
-        story = await client.service.log_lines(record.id, user_id, limit=max(1, min(lines, 50)))
+        story = await client.service.log_lines(record.id, user_id, limit=max(1, min(lines, 50)), tr=current_tr())
     except RunetableError as e:
         return [say(e.message)]
     text = "\n".join(story)
     while len(text) > 1990:  # keep the newest lines within one message
         story = story[1:]
         text = "\n".join(story)
-    return [say(text or "Nothing has happened yet.")]
+    return [say(text or current_tr()._("Nothing has happened yet."))]
 
 
 async def settings(
@@ -171,10 +203,13 @@ async def settings(
     layout: str | None = None,
     *,
     notify: str | None = None,
+    language: str | None = None,
 ) -> list[Reply]:
-    """/game settings: show or change the caller's own play settings."""
+    """/game settings: show or change the caller's own play settings (``language``: of their
+    private texts, ``auto`` to follow their Discord client, issue 31)."""
     try:
         for key, value in (
+            ("language", language),
             ("battle_policy", battle_policy),
             ("auto_end_turn", auto_end_turn),
             ("auto_pass", auto_pass),
@@ -214,6 +249,16 @@ async def settings(
         " once: by a DM (dm, the default) or by a ping in the game channel (ping); never both. Your other"
         " private messages come silently. Reminders are apart.",
     ]
+    tr = await client.service.user_tr(user_id)
+    lines.append(
+        tr._(
+            "**language: {language}**. The language of your private messages and replies: auto follows your Discord"
+            " client; the game channel speaks the game's language, chosen when its lobby was opened.",
+            language=current["language"]
+            if current["language"] == "auto"
+            else NAMES.get(current["language"], current["language"]),
+        )
+    )
     return [say("\n".join(lines)[:2000])]
 
 
@@ -222,7 +267,7 @@ async def card(client, game: str, channel_id: int, query: str) -> list[Reply]:
     channel's game of ``game`` (else the game's default pack)."""
     entries = await _catalogue(client, game, channel_id)
     if entries is None:
-        return [say(NO_CARDS)]
+        return [say(current_tr()._(NO_CARDS))]
     wanted = query.strip().lower()
     found = [e for e in entries if wanted in (e["id"].lower(), e["name"].lower())] or [
         e for e in entries if wanted in e["name"].lower()
@@ -272,9 +317,10 @@ async def _seat_or_public(client, game_id: int, user_id: int):
 
 def ended_line(status: str, result, context: Mapping[str, Any] | None = None) -> str:
     """How a game that is over ended, for /game status and /game reveal."""
+    tr = current_tr()
     if status == "abandoned":
-        return "**The game was abandoned** by a vote of its players; it has no result."
-    return ("**The game is over.** " + (result_text(result, context) if result else "")).strip()
+        return tr._("**The game was abandoned** by a vote of its players; it has no result.")
+    return tr._("**The game is over.** {result}", result=result_text(result, context) if result else "").strip()
 
 
 async def reveal(
@@ -286,30 +332,47 @@ async def reveal(
     game not over is refused, and the refusal reads nothing of its state."""
     try:
         record = await _game_asked(client, channel_id, game_id, guild_id)
-        shown = await client.service.reveal(record.id)
+        shown = await client.service.reveal(record.id, current_tr())
     except RunetableError as e:
         return [say(e.message)]
     seats = await client.service.store.seats(record.id)
     names = seat_names(seats)
     roles = {s.seat: s.role for s in seats if s.role}
     wanted = [s.seat for s in seats if player is not None and s.user_id == player]
+    tr = current_tr()
     if player is not None and not wanted:
-        return [say(f"<@{player}> held no seat in game #{record.id}.")]
-    head = "was abandoned" if shown.status == "abandoned" else "is over"
-    lines = [f"**Game #{record.id} {head}: every seat's hand and secrets** (final position, move {shown.seq})"]
+        mention = "<@" + str(player) + ">"
+        return [say(tr._("{player} held no seat in game #{game}.", player=mention, game=record.id))]
+    if shown.status == "abandoned":
+        head = tr._(
+            "**Game #{game} was abandoned: every seat's hand and secrets** (final position, move {seq})",
+            game=record.id,
+            seq=shown.seq,
+        )
+    else:
+        head = tr._(
+            "**Game #{game} is over: every seat's hand and secrets** (final position, move {seq})", game=record.id, seq=shown.seq
+        )
+    lines = [head]
     if player is None:
         public = (await client.service.view(record.id, None)).view
-        context = {"game": record.game, "view": public, "names": names_of(record.game, seats, public)}
+        context = {
+            "game": record.game,
+            "view": public,
+            "names": names_of(record.game, seats, public, tr),
+            "language": tr.language,
+        }
         lines.append(ended_line(shown.status, shown.result, context))
     for seat, private in shown.seats:
         if player is not None and seat not in wanted:
             continue
         role = roles.get(seat)
-        label = names.get(seat, f"seat {seat + 1}") + (f" ({role.replace('_', ' ').capitalize()})" if role else "")
+        label = names.get(seat) or tr._("seat {number}", number=seat + 1)
+        label = tr._("{player} ({role})", player=label, role=role.replace("_", " ").capitalize()) if role else label
         lines.append(f"**{label}**")
-        lines += [f"· {line}" for line in private] or ["· nothing hidden"]
+        lines += [f"· {line}" for line in private] or ["· " + tr._("nothing hidden")]
     if player is None and shown.hidden:
-        lines += ["**Also revealed:**", *shown.hidden]
+        lines += [tr._("**Also revealed:**"), *shown.hidden]
     return [say(text) for text in reveal_texts(lines)]
 
 

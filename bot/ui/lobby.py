@@ -14,6 +14,8 @@ from typing import Any
 
 from bot import ids
 from bot.errors import RunetableError
+from bot.i18n import N_, Tr, command_mention
+from bot.narration import current_tr
 from bot.service import installed_packs
 from bot.store import GameRecord, SeatRecord
 from bot.ui import play
@@ -21,14 +23,14 @@ from bot.ui.panels import ButtonSpec, OptionSpec, Panel, Row, SelectSpec
 from bot.ui.play import Reply, say
 from engine.core.game import GameDescriptor
 
-DM_CLOSED = (
+DM_CLOSED = N_(
     "I cannot send you direct messages, and secret choices travel by DM. "
     "Allow DMs from server members (the bot tries again now and then), or use the My decisions button to read "
     "and answer them. Where the server allows it, your private messages will also reach you in a private "
     "thread of this channel that only you can read."
 )
 
-JOINED_DM = "You joined game #{game}. Your secret choices and private news will arrive here."
+JOINED_DM = N_("You joined game #{game}. Your secret choices and private news will arrive here.")
 
 #: the option naming the data pack, a platform concept: its lobby select lists the packs the
 #: operator installed (``RUNETABLE_PACKS_DIR``) and stores the chosen pack's folder
@@ -63,7 +65,9 @@ async def new_game(
         "deadline_hours": choices.get("deadline_hours") or 48,
     }
     try:
-        record = await client.service.create_game(guild_id, channel_id, game, options, user_id, lobby=lobby)
+        record = await client.service.create_game(
+            guild_id, channel_id, game, options, user_id, lobby=lobby, language=choices.get("language")
+        )
     except RunetableError as e:
         return [say(e.message)]
     return [Reply(await lobby_panel(client, record), public=True)]
@@ -99,10 +103,11 @@ async def join(client, game_id: int, user) -> list[Reply]:
     replies = [Reply(await lobby_panel(client, await client.service.store.get_game(game_id)), edit=True)]
     probe = getattr(client, "probe_dm", None)
     if probe is not None:
-        open_dms = await probe(user, JOINED_DM.format(game=game_id))
+        tr = current_tr()  # the joining player's (bot.ui.components.handle)
+        open_dms = await probe(user, tr._(JOINED_DM, game=game_id))
         await client.service.note_dm_closed(user.id, not open_dms)  # delivery skips closed DMs
         if not open_dms:
-            replies.append(say(DM_CLOSED))
+            replies.append(say(tr._(DM_CLOSED)))
     return replies
 
 
@@ -119,10 +124,14 @@ async def start(client, game_id: int, user, *, edit: bool = True) -> list[Reply]
         started = await client.service.start(game_id, by_user=user.id)
     except RunetableError as e:
         return [say(e.message)]
-    order = "\n".join(f"{seat + 1}. {_who(user_id)}" for seat, user_id in enumerate(started.order))
-    text = (
-        f"Game #{game_id} has started. Seat order (drawn from the game's seed):\n{order}\n"
-        "Decisions reach each player by DM (or with My decisions); the channel shows the map and who is awaited."
+    tr = await client.service.game_tr(game_id)  # a public reply: the game's language
+    order = "\n".join(f"{seat + 1}. {_who(user_id, tr)}" for seat, user_id in enumerate(started.order))
+    text = "\n".join(
+        [
+            tr._("Game #{game} has started. Seat order (drawn from the game's seed):", game=game_id),
+            order,
+            tr._("Decisions reach each player by DM (or with My decisions); the channel shows the map and who is awaited."),
+        ]
     )
     return [Reply(Panel(text), edit=edit, public=True)]
 
@@ -135,22 +144,25 @@ async def lobby_panel(client, record: GameRecord) -> Panel:
     table = await client.service.lobby_settings(record.id)
     descriptor = client.service.descriptor(record.game)
     size = table["table_size"] or client.service.ruleset_of(record).max_seats
+    tr = await client.service.game_tr(record.id)  # the lobby is public: the game's language
+    status = tr._(STATUSES[record.status]) if record.status in STATUSES else record.status
+    seated = ", ".join(_who(s.user_id, tr) for s in seats) or tr._("nobody yet")
     lines = [
-        f"**{descriptor.title}**: game #{record.id} ({record.status})",
-        "Options: " + _options_text(descriptor, record.options, table),
-        f"Table: {len(seats)}/{size}: " + (", ".join(_who(s.user_id) for s in seats) or "nobody yet"),
-        "Join with the button. The creator or a seated player starts the game.",
+        tr._("**{title}**: game #{game} ({status})", title=descriptor.title, game=record.id, status=status),
+        tr._("Options: {options}", options=_options_text(descriptor, record.options, table, tr)),
+        tr._("Table: {seated}/{size}: {players}", seated=len(seats), size=size, players=seated),
+        tr._("Join with the button. The creator or a seated player starts the game."),
     ]
     if record.status != "lobby":
         return Panel("\n".join(lines))
     buttons = (
-        ButtonSpec("Join", ids.lobby_id(record.id, "join"), "success"),
-        ButtonSpec("Leave", ids.lobby_id(record.id, "leave"), "secondary"),
-        ButtonSpec("Start", ids.lobby_id(record.id, "start"), "primary"),
+        ButtonSpec(tr._("Join"), ids.lobby_id(record.id, "join"), "success"),
+        ButtonSpec(tr._("Leave"), ids.lobby_id(record.id, "leave"), "secondary"),
+        ButtonSpec(tr._("Start"), ids.lobby_id(record.id, "start"), "primary"),
     )
-    controls = _option_rows(client, descriptor, record)
+    controls = _option_rows(client, descriptor, record, tr)
     if controls:
-        lines.append("The creator sets the options with the controls below.")
+        lines.append(tr._("The creator sets the options with the controls below."))
     return Panel("\n".join(lines), (*controls, buttons))
 
 
@@ -158,23 +170,26 @@ async def lobby_panel(client, record: GameRecord) -> Panel:
 OPTION_ROWS = 4
 
 
-def _option_rows(client, descriptor: GameDescriptor, record: GameRecord) -> list[Row]:
+#: a game's status as the lobby message names it
+STATUSES = {"lobby": N_("lobby"), "active": N_("active"), "finished": N_("finished"), "abandoned": N_("abandoned")}
+
+
+def _option_rows(client, descriptor: GameDescriptor, record: GameRecord, tr: Tr) -> list[Row]:
     toggles, selects = [], []
     for option in descriptor.options:
         current = record.options.get(option.name, option.default)
         if option.name == DATA_PACK:
             packs = installed_packs(getattr(client, "packs_dir", None))
             if packs:
-                choices = [OptionSpec("built-in pack", BUILT_IN)] + [OptionSpec(name, name) for name in list(packs)[:24]]
-                selects.append(
-                    SelectSpec(ids.option_select_id(record.id, option.name), "data pack: " + _pack_name(current), tuple(choices))
-                )
+                choices = [OptionSpec(tr._("built-in pack"), BUILT_IN)] + [OptionSpec(name, name) for name in list(packs)[:24]]
+                shown = tr._("data pack: {pack}", pack=_pack_name(current, tr))
+                selects.append(SelectSpec(ids.option_select_id(record.id, option.name), shown, tuple(choices)))
         elif option.table:
             continue
         elif option.type is bool:
             toggles.append(
                 ButtonSpec(
-                    f"{_label(option.name)}: {'yes' if current else 'no'}",
+                    tr._("{option}: {value}", option=_label(option.name), value=tr._("yes") if current else tr._("no")),
                     ids.option_toggle_id(record.id, option.name),
                     "success" if current else "secondary",
                 )
@@ -183,7 +198,7 @@ def _option_rows(client, descriptor: GameDescriptor, record: GameRecord) -> list
             selects.append(
                 SelectSpec(
                     ids.option_select_id(record.id, option.name),
-                    f"{_label(option.name)}: {current}",
+                    tr._("{option}: {value}", option=_label(option.name), value=current),
                     tuple(OptionSpec(str(c), str(c)) for c in option.choices[:25]),
                 )
             )
@@ -193,18 +208,29 @@ def _option_rows(client, descriptor: GameDescriptor, record: GameRecord) -> list
 
 async def my_games(client, guild_id: int, user_id: int) -> list[Reply]:
     """/games: the user's lobbies and games on this server, and where they are awaited."""
+    tr = current_tr()
     games = await client.service.my_games(guild_id, user_id)
     ended = await client.service.my_ended_games(guild_id, user_id)
-    lines = [
-        f"#{g.record.id} {g.record.game} in <#{g.record.channel_id}>: {g.record.status}"
-        + (" · **your decision is awaited**" if g.awaited else "")
-        for g in games
-    ][:30]
+
+    def listed(record: GameRecord) -> str:
+        status = tr._(STATUSES[record.status]) if record.status in STATUSES else record.status
+        channel = "<#" + str(record.channel_id) + ">"
+        return tr._("#{game} {name} in {channel}: {status}", game=record.id, name=record.game, channel=channel, status=status)
+
+    lines = [listed(g.record) + (tr._(" · **your decision is awaited**") if g.awaited else "") for g in games][:30]
     if not lines:
-        lines = ["You sit in no open game on this server. Start one with /game new."]
+        lines = [
+            tr._("You sit in no open game on this server. Start one with {command}.", command=command_mention("game new", tr))
+        ]
     if ended:  # issue 19 item 5: an ended game stays reachable once a new game took its channel
-        lines.append("Ended (read them with /game review game:N and /game reveal game:N):")
-        lines += [f"#{r.id} {r.game} in <#{r.channel_id}>: {r.status}" for r in ended]
+        lines.append(
+            tr._(
+                "Ended (read them with {review} game:N and {reveal} game:N):",
+                review=command_mention("game review", tr),
+                reveal=command_mention("game reveal", tr),
+            )
+        )
+        lines += [listed(r) for r in ended]
     return [say("\n".join(lines))]
 
 
@@ -214,17 +240,18 @@ async def private_view(client, game_id: int, user_id: int) -> list[Reply]:
     return await play.my_decisions(client.service, game_id, user_id, held)
 
 
-def _options_text(descriptor: GameDescriptor, options: dict[str, Any], table: dict[str, Any]) -> str:
+def _options_text(descriptor: GameDescriptor, options: dict[str, Any], table: dict[str, Any], tr: Tr) -> str:
     parts = []
     for option in descriptor.options:
         value = options.get(option.name, option.default)
         if option.name == DATA_PACK:
-            parts.append(f"data pack {_pack_name(value)}")
+            parts.append(tr._("data pack {pack}", pack=_pack_name(value, tr)))
         elif not option.table:
-            parts.append(f"{_label(option.name)} {'yes' if value is True else 'no' if value is False else value}")
-    parts.append(f"deadline {table['deadline_hours']} h")
+            shown = tr._("yes") if value is True else tr._("no") if value is False else value
+            parts.append(tr._("{option} {value}", option=_label(option.name), value=shown))
+    parts.append(tr._("deadline {hours} h", hours=table["deadline_hours"]))
     if table["ai_fill"]:
-        parts.append("AI fills empty seats")
+        parts.append(tr._("AI fills empty seats"))
     return " · ".join(parts)
 
 
@@ -232,12 +259,12 @@ def _label(name: str) -> str:
     return name.replace("_", " ")
 
 
-def _pack_name(folder: Any) -> str:
-    return str(folder).rstrip("/").rsplit("/", 1)[-1] if folder else "built-in"
+def _pack_name(folder: Any, tr: Tr) -> str:
+    return str(folder).rstrip("/").rsplit("/", 1)[-1] if folder else tr._("built-in")
 
 
-def _who(user_id: int | None) -> str:
-    return "AI" if user_id is None else f"<@{user_id}>"
+def _who(user_id: int | None, tr: Tr | None = None) -> str:
+    return (tr or current_tr())._("AI") if user_id is None else f"<@{user_id}>"
 
 
 def display_name(user: Any) -> str | None:

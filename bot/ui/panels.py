@@ -33,8 +33,9 @@ from typing import Any
 
 from bot.errors import StaleClick
 from bot.frontend import MoveShape, frontend_for
+from bot.i18n import N_, Tr
 from bot.ids import Cursor, PromptRef, action_hash, bundle_hash, bundle_value, choice_value, prompt_hash
-from bot.narration import Narrator, naming, narrator_for
+from bot.narration import Narrator, current_tr, naming, narrator_for, voice
 from bot.service import Decision
 from engine.core import Action, Seat
 
@@ -47,7 +48,10 @@ TEXT_LIMIT = 2000  # message content
 #: a panel's first page, before any guided step
 START = Cursor()
 #: the placeholders of a move's quick selects (:func:`quick_moves`): whole moves, then "how many of a stack"
-QUICK_PLACEHOLDERS = ("Quick moves: one click moves them…", "Move some units of a stack…")
+QUICK_PLACEHOLDERS = (N_("Quick moves: one click moves them…"), N_("Move some units of a stack…"))
+
+#: the argument names of a guided step, as its select asks for them
+STEP_KEYS = {"to": N_("destination"), "from": N_("origin"), "unit": N_("unit"), "count": N_("count"), "area": N_("area")}
 
 STALE_PROMPT = "That decision is no longer open for you: it was answered already, or it belongs to another player."
 STALE_CHOICE = "That choice is no longer available: the position changed since these buttons were made."
@@ -101,15 +105,22 @@ class Step:
 
 
 def build_panel(
-    game: str, game_id: int, seq: int, decision: Decision, cursor: Cursor = START, names: Mapping[Seat, str] | None = None
+    game: str,
+    game_id: int,
+    seq: int,
+    decision: Decision,
+    cursor: Cursor = START,
+    names: Mapping[Seat, str] | None = None,
+    tr: Tr | None = None,
 ) -> Panel:
     """The panel of ``decision`` at ``cursor``, its labels naming the seats by ``names`` (else
     as the lines around it do); raises :class:`StaleClick` for a cursor that does not fit the
     decision (its answers changed since the cursor was made)."""
-    if names:
-        with naming(names):
+    if names or tr is not None:
+        with naming(names or None, tr) if names else voice(tr or current_tr()):
             return build_panel(game, game_id, seq, decision, cursor)
-    narrator = narrator_for(game)
+    tr = current_tr()
+    narrator = narrator_for(game, tr)
     ref = PromptRef(game_id, seq, prompt_hash(decision.prompt.id))
     indexed = list(enumerate(decision.actions))
     plain = [(i, a) for i, a in indexed if not a.args]
@@ -118,14 +129,14 @@ def build_panel(
     plain_row = tuple(_choice_button(narrator, ref, i, a, "primary") for i, a in plain[:5])
     facets = narrator.flow(decision.prompt.kind)
     if not indexed:
-        return Panel(_text(heading, "Nothing to choose here."))
+        return Panel(_text(heading, tr._("Nothing to choose here.")))
     if facets and len(rich) > 1:
         quick = quick_moves(game, decision) if cursor == START else ([], [])
         return _flow_panel(narrator, ref, heading, facets, rich, plain_row, cursor, quick)
     if len(indexed) <= MAX_BUTTONS:
         buttons = [_choice_button(narrator, ref, i, a, "secondary" if a.args else "primary") for i, a in indexed]
         return Panel(_text(heading), tuple(tuple(buttons[k : k + 5]) for k in range(0, len(buttons), 5)))
-    select_rows = _paged_choices(narrator, ref, cursor, rich, "Choose…", jump=True)
+    select_rows = _paged_choices(narrator, ref, cursor, rich, tr._("Choose…"), jump=True)
     return Panel(_text(heading), (*select_rows, *([plain_row] if plain_row else [])))
 
 
@@ -135,7 +146,7 @@ def alternatives_panel(
     """A refusal: the reason (with the rule) and the legal alternatives as buttons."""
     if decision is None or not alternatives:
         return Panel(_text(reason))
-    narrator = narrator_for(game)
+    narrator = narrator_for(game, current_tr())
     ref = PromptRef(game_id, seq, prompt_hash(decision.prompt.id))
     index = {action_hash(a): i for i, a in enumerate(decision.actions)}
     offered = [(index[action_hash(a)], a) for a in alternatives if action_hash(a) in index][:10]
@@ -318,29 +329,30 @@ def move_path(game: str, decision: Decision, given: dict[str, Any]) -> tuple[tup
 
 
 def _flow_panel(narrator, ref: PromptRef, heading: str, facets, rich, plain_row, cursor: Cursor, quick=([], [])) -> Panel:
-    step = walk(facets, rich, cursor.path, narrator)
+    step, tr = walk(facets, rich, cursor.path, narrator), narrator.tr
     lines = [heading] + ([" · ".join(step.chosen)] if step.chosen else [])
     rows: list[Row] = []
     for part, (moves, placeholder) in enumerate(zip(quick, QUICK_PLACEHOLDERS)):
         if moves:
             options = tuple(OptionSpec(_cut(m.label, OPTION_LIMIT), m.value) for m in moves)
-            rows.append(SelectSpec(ref.quick(part), placeholder, options))
+            rows.append(SelectSpec(ref.quick(part), tr._(placeholder), options))
     if rows:
-        lines.append("Pick a quick move, or choose step by step below.")
-    back = (ButtonSpec("Start over", ref.show(Cursor()), "secondary"),) if cursor.path else ()
+        lines.append(tr._("Pick a quick move, or choose step by step below."))
+    back = (ButtonSpec(tr._("Start over"), ref.show(Cursor()), "secondary"),) if cursor.path else ()
     if step.keys is not None:
         leads = [[(i, a) for i, a in step.remaining if _key(a, step.keys) == v] for v in step.values]
         if all(len(answers) == 1 for answers in leads):  # each value completes an answer: offer the answers
             options = [OptionSpec(_cut(narrator.action(a), OPTION_LIMIT), choice_value(i, a)) for ((i, a),) in leads]
         else:
             options = [OptionSpec(_cut(narrator.value(step.keys, v), OPTION_LIMIT), f"n{k}") for k, v in enumerate(step.values)]
-        rows += _paged(ref, cursor, options, f"Choose {' and '.join(step.keys)}…")
+        keys = tr.listing(tr._(STEP_KEYS[k]) if k in STEP_KEYS else k for k in step.keys)
+        rows += _paged(ref, cursor, options, tr._("Choose {what}…", what=keys))
     elif len(step.remaining) == 1:
         ((i, action),) = step.remaining
-        lines.append(f"Confirm: {narrator.action(action)}")
-        rows.append((_choice_button(narrator, ref, i, action, "success", label="Confirm"),))
+        lines.append(tr._("Confirm: {answer}", answer=narrator.action(action)))
+        rows.append((_choice_button(narrator, ref, i, action, "success", label=tr._("Confirm")),))
     else:
-        rows += _paged_choices(narrator, ref, cursor, step.remaining, "Choose…")
+        rows += _paged_choices(narrator, ref, cursor, step.remaining, tr._("Choose…"))
     last = back + plain_row
     if last:
         rows.append(last[:5])
@@ -359,16 +371,17 @@ def _paged(ref: PromptRef, cursor: Cursor, options: list[OptionSpec], placeholde
     if cursor.page >= pages:
         raise StaleClick(STALE_CHOICE)
     shown = tuple(options[cursor.page * PAGE_SIZE : (cursor.page + 1) * PAGE_SIZE])
+    tr = current_tr()
     if pages > 1:
-        placeholder = f"{placeholder} (page {cursor.page + 1}/{pages})"
+        placeholder = tr._("{placeholder} (page {page}/{pages})", placeholder=placeholder, page=cursor.page + 1, pages=pages)
     rows: list[Row] = [SelectSpec(ref.select(cursor), _cut(placeholder, 150), shown)]
     if jump and pages > 2:
-        rows.append(SelectSpec(ref.select(Cursor(cursor.path, pages)), "Go to page…", page_jumps(options, cursor.page)))
+        rows.append(SelectSpec(ref.select(Cursor(cursor.path, pages)), tr._("Go to page…"), page_jumps(options, cursor.page)))
     nav = []
     if cursor.page > 0:
-        nav.append(ButtonSpec("◀ Previous", ref.show(Cursor(cursor.path, cursor.page - 1))))
+        nav.append(ButtonSpec(tr._("◀ Previous"), ref.show(Cursor(cursor.path, cursor.page - 1))))
     if cursor.page + 1 < pages:
-        nav.append(ButtonSpec("Next ▶", ref.show(Cursor(cursor.path, cursor.page + 1))))
+        nav.append(ButtonSpec(tr._("Next ▶"), ref.show(Cursor(cursor.path, cursor.page + 1))))
     if nav:
         rows.append(tuple(nav))
     return rows
@@ -381,7 +394,8 @@ def page_jumps(options: Sequence[OptionSpec], current: int) -> tuple[OptionSpec,
     for page in range(min(-(-len(options) // PAGE_SIZE), PAGE_SIZE + 1)):
         if page != current:
             first, last = options[page * PAGE_SIZE], options[min(len(options), (page + 1) * PAGE_SIZE) - 1]
-            jumps.append(OptionSpec(_cut(f"Page {page + 1}: {first.label} … {last.label}", OPTION_LIMIT), f"g{page}"))
+            shown = current_tr()._("Page {page}: {first} … {last}", page=page + 1, first=first.label, last=last.label)
+            jumps.append(OptionSpec(_cut(shown, OPTION_LIMIT), f"g{page}"))
     return tuple(jumps[:PAGE_SIZE])
 
 

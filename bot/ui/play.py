@@ -16,15 +16,16 @@ from typing import Any
 
 from bot.errors import Refused, RunetableError, StaleClick
 from bot.frontend import frontend_for
+from bot.i18n import ENGLISH, N_, Tr, available, command_mention, tr_for
 from bot.ids import Cursor, PromptRef, parse_bundle_value, parse_choice_value, parse_path_value, prompt_hash
-from bot.narration import narrator_for
+from bot.narration import current_tr, narrator_for
 from bot.service import ENDED, ActOutcome, Decision, GameService, SeatView
 from bot.ui.panels import STALE_CHOICE, Panel, alternatives_panel, build_panel, find_decision, move_path, pick_bundle, pick_choice
 from engine.core import Action
 
 MAX_LINES = 12
-NOTHING_AWAITED = "Nothing is awaited from you right now. You will get a message when you must decide."
-MOVED_ON = "The game moved on since these buttons were made; here is the decision as it stands now."
+NOTHING_AWAITED = N_("Nothing is awaited from you right now. You will get a message when you must decide.")
+MOVED_ON = N_("The game moved on since these buttons were made; here is the decision as it stands now.")
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ async def quick(service: GameService, user_id: int, ref: PromptRef, value: str) 
         return await choose_all(service, user_id, ref, *bundle)
     if (path := parse_path_value(value)) is not None:
         return await navigate(service, user_id, ref, Cursor(path, 0))
-    return [say("That option is not one the bot made; nothing was changed.")]
+    return [say(current_tr()._("That option is not one the bot made; nothing was changed."))]
 
 
 async def choose_all(service: GameService, user_id: int, ref: PromptRef, indexes: tuple[int, ...], bundle: str) -> list[Reply]:
@@ -108,7 +109,10 @@ async def choose_all(service: GameService, user_id: int, ref: PromptRef, indexes
                 ref.game_id, user_id, lambda decisions, seq, action=action: _again(decisions, kinds[0], action)
             )
         except (StaleClick, Refused):
-            lines.append(f"Not moved: {narrator_for(outcome.game).action(action)} (the position changed).")
+            tr = current_tr()
+            lines.append(
+                tr._("Not moved: {answer} (the position changed).", answer=narrator_for(outcome.game, tr).action(action))
+            )
             break
         except RunetableError as e:
             lines.append(e.message)
@@ -125,9 +129,14 @@ async def navigate(service: GameService, user_id: int, ref: PromptRef, cursor: C
         return [say(e.message)]
     decision = find_decision(view.decisions, ref.prompt_hash)
     if decision is None:
-        return await _with_current(service, ref.game_id, user_id, "That decision is no longer open for you.")
+        return await _with_current(service, ref.game_id, user_id, current_tr()._("That decision is no longer open for you."))
     if view.seq != ref.seq:
-        return [Reply(_prefixed(MOVED_ON, build_panel(view.game, view.game_id, view.seq, decision, names=view.names)), edit=True)]
+        return [
+            Reply(
+                _prefixed(current_tr()._(MOVED_ON), build_panel(view.game, view.game_id, view.seq, decision, names=view.names)),
+                edit=True,
+            )
+        ]
     try:
         return [Reply(build_panel(view.game, view.game_id, view.seq, decision, cursor, view.names), edit=True)]
     except StaleClick as e:
@@ -152,8 +161,9 @@ async def select(service: GameService, user_id: int, ref: PromptRef, cursor: Cur
 async def my_decisions(service: GameService, game_id: int, user_id: int, held: Sequence[dict] = ()) -> list[Reply]:
     """The user's held private messages (DMs closed), their private information (hand, secret
     cards, runes they see) and a panel per open decision."""
+    tr = current_tr()
     replies = [
-        say("\n".join([f"Private message (game #{game_id}):", *p.get("lines", [])][:MAX_LINES]) or "(empty)")
+        say("\n".join([tr._("Private message (game #{game}):", game=game_id), *p.get("lines", [])][:MAX_LINES]))
         for p in held
         if p.get("lines")
     ]
@@ -161,13 +171,17 @@ async def my_decisions(service: GameService, game_id: int, user_id: int, held: S
         view = await service.view(game_id, user_id)
     except RunetableError as e:
         return [*replies, say(e.message)]
-    mine = narrator_for(view.game).private(dict(view.view), view.seat)
+    mine = narrator_for(view.game, tr).private(dict(view.view), view.seat)
     if mine:
-        replies.append(say("\n".join([f"Your private information (game #{game_id}):", *mine])[:2000]))
+        replies.append(say("\n".join([tr._("Your private information (game #{game}):", game=game_id), *mine])[:2000]))
     if view.status in ENDED:
-        return [*replies, say(f"Game #{game_id} is over: /game reveal shows every seat's hand and secrets.")]
+        reveal = command_mention("game reveal", tr)
+        return [
+            *replies,
+            say(tr._("Game #{game} is over: {command} shows every seat's hand and secrets.", game=game_id, command=reveal)),
+        ]
     panels = current_panels(view)
-    return [*replies, *(Reply(p) for p in panels)] if panels else [*replies, say(NOTHING_AWAITED)]
+    return [*replies, *(Reply(p) for p in panels)] if panels else [*replies, say(tr._(NOTHING_AWAITED))]
 
 
 def current_panels(view: SeatView) -> list[Panel]:
@@ -176,15 +190,17 @@ def current_panels(view: SeatView) -> list[Panel]:
 
 def after(outcome: ActOutcome, *, edit: bool) -> Reply:
     """The reply to an accepted answer: what happened, then the next decision (or none)."""
-    lines = list(outcome.lines[:MAX_LINES]) or ["Done."]
+    tr = current_tr()
+    lines = list(outcome.lines[:MAX_LINES]) or [tr._("Done.")]
     if outcome.result is not None:
-        lines.append("The game is over.")
+        lines.append(tr._("The game is over."))
     elif not outcome.decisions:
-        lines.append(NOTHING_AWAITED)
+        lines.append(tr._(NOTHING_AWAITED))
     if outcome.decisions:
         panel = build_panel(outcome.game, outcome.game_id, outcome.seq, outcome.decisions[0], names=outcome.names)
         more = len(outcome.decisions) - 1
-        extra = [f"(+{more} more open decision{'s' if more > 1 else ''}: use My decisions)"] if more else []
+        extra = [tr.ngettext("(+{n} more open decision: use My decisions)", "(+{n} more open decisions: use My decisions)", more)]
+        extra = extra if more else []
         return Reply(_prefixed("\n".join(lines + extra), panel), edit=edit)
     return Reply(Panel("\n".join(lines)), edit=edit)
 
@@ -199,7 +215,7 @@ async def move(service: GameService, game_id: int, user_id: int, given: dict[str
         return [say(e.message)]
     decision = _move_decision(view)
     if decision is None:
-        return [say("You have no units to move right now.")]
+        return [say(current_tr()._("You have no units to move right now."))]
     path, matching = move_path(view.game, decision, given)
     if len(matching) == 1:
         return await _act(service, view, user_id, matching[0])
@@ -208,16 +224,17 @@ async def move(service: GameService, game_id: int, user_id: int, given: dict[str
         return [Reply(panel)]
     if "count" not in given or "from" not in given or "unit" not in given:
         panel = build_panel(view.game, view.game_id, view.seq, decision, Cursor(path), view.names)
-        return [Reply(_prefixed("No legal move matches what you typed; choose from these.", panel))]
+        return [Reply(_prefixed(current_tr()._("No legal move matches what you typed; choose from these."), panel))]
     action = Action(view.seat, decision.prompt.id, "move", given)
     return await _act(service, view, user_id, action)
 
 
 async def move_suggestions(
-    service: GameService, game_id: int, user_id: int, key: str, typed: str, given: dict[str, Any]
+    service: GameService, game_id: int, user_id: int, key: str, typed: str, given: dict[str, Any], tr: Tr | None = None
 ) -> list[tuple[str, str]]:
     """Autocomplete for /game move: values of ``key`` among the user's own legal moves that fit
-    what is already filled in (never anything the user may not know), as (label, value)."""
+    what is already filled in (never anything the user may not know), as (label, value):
+    labelled in the caller's language ``tr``, matching what was typed in any language."""
     try:
         view = await service.view(game_id, user_id)
     except RunetableError:
@@ -225,20 +242,22 @@ async def move_suggestions(
     decision = _move_decision(view)
     if decision is None:
         return []
-    narrator = narrator_for(view.game)
+    tr = tr or ENGLISH
+    narrators = [narrator_for(view.game, tr_for(lang)) for lang in dict.fromkeys([tr.language, *available()])]
     out: list[tuple[str, str]] = []
     for action in decision.actions:
         if key not in action.args or any(action.args.get(k) != v for k, v in given.items() if k != key):
             continue
         value = str(action.args[key])
-        label = (
+        labels = [
             narrator.value((key,), (action.args[key],))
             if key != "unit"
             else narrator.value(("from", "unit"), (action.args["from"], action.args["unit"]))
-        )
-        if typed.lower() in value.lower() or typed.lower() in label.lower():
+            for narrator in narrators
+        ]
+        if typed.lower() in value.lower() or any(typed.lower() in label.lower() for label in labels):
             if value not in [v for _, v in out]:
-                out.append((label[:100], value))
+                out.append((labels[0][:100], value))
     return out[:25]
 
 
@@ -272,7 +291,8 @@ async def _act(service: GameService, view: SeatView, user_id: int, action: Actio
 
 async def _refusal(service: GameService, game_id: int, user_id: int, refused: Refused) -> list[Reply]:
     """The engine's reason and rule, with the legal alternatives as buttons."""
-    reason = refused.refusal.reason + (f"\nRule: {refused.refusal.rule}" if refused.refusal.rule else "")
+    tr = current_tr()
+    reason = refused.refusal.reason + ("\n" + tr._("Rule: {rule}", rule=refused.refusal.rule) if refused.refusal.rule else "")
     try:
         view = await service.view(game_id, user_id)
     except RunetableError:
@@ -291,7 +311,7 @@ async def _with_current(service: GameService, game_id: int, user_id: int, messag
         return [say(f"{message}\n{e.message}")]
     panels = current_panels(view)
     if not panels:
-        return [say(f"{message}\n{NOTHING_AWAITED}")]
+        return [say(f"{message}\n{current_tr()._(NOTHING_AWAITED)}")]
     return [Reply(_prefixed(message, panels[0]))]
 
 

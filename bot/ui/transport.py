@@ -69,6 +69,7 @@ from bot.ui.channel import (
     report_text,
     reveal_texts,
     status_text,
+    tr_of,
 )
 from bot.ui.components import me_button, to_view
 from bot.ui.panels import ButtonSpec, build_panel
@@ -110,7 +111,7 @@ class DiscordTransport:
         if kind == "post":  # a turn post: no pings, the My decisions button
             message = await _guarded(
                 lambda: channel.send(
-                    post_text(payload), nonce=nonce, allowed_mentions=NO_PINGS, view=me_button(payload["game_id"])
+                    post_text(payload), nonce=nonce, allowed_mentions=NO_PINGS, view=me_button(payload["game_id"], tr_of(payload))
                 )
             )
             return message.id
@@ -129,7 +130,7 @@ class DiscordTransport:
         news = kind in ("start", "update")  # says who is awaited nowhere: the ping (kind "ping") does
         kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": NO_PINGS if news else _mentions(pinged(payload))}
         if payload.get("kind") in ("start", "update"):
-            kwargs["view"] = me_button(payload["game_id"])
+            kwargs["view"] = me_button(payload["game_id"], tr_of(payload))
         elif payload.get("buttons"):
             kwargs["view"] = to_view_of_buttons([ButtonSpec(**b) for b in payload["buttons"]])
         for i, text in enumerate(earlier_texts(payload)):  # a long stretch's first lines, pinging nobody
@@ -168,7 +169,11 @@ class DiscordTransport:
             images = await self._maps(payload)
             edit = channel.get_partial_message(known["message_id"]).edit
             try:
-                await _guarded(lambda: edit(content=text, view=me_button(game_id), allowed_mentions=NO_PINGS, attachments=images))
+                await _guarded(
+                    lambda: edit(
+                        content=text, view=me_button(game_id, tr_of(payload)), allowed_mentions=NO_PINGS, attachments=images
+                    )
+                )
                 return
             except Undeliverable:  # deleted, or out of reach: post it anew
                 pass
@@ -177,7 +182,7 @@ class DiscordTransport:
         message = await _guarded(
             lambda: channel.send(
                 text,
-                view=me_button(game_id),
+                view=me_button(game_id, tr_of(payload)),
                 allowed_mentions=NO_PINGS,
                 nonce=nonce_for(f"status/{game_id}/{payload['seq']}"),
                 **extra,
@@ -231,10 +236,11 @@ class DiscordTransport:
                 return await self._channel(known)
             except Undeliverable:
                 pass
+        title = (await self.service.game_tr(game_id))._("Battles of game #{game}", game=game_id)[:100]
         try:
             thread = await _guarded(
                 lambda: channel.create_thread(
-                    name=f"Battles of game #{game_id}",
+                    name=title,
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=ARCHIVE_MINUTES,
                 )
@@ -290,9 +296,11 @@ class DiscordTransport:
             if image is not None:
                 kwargs["file"] = image
         if decisions:
-            with naming(names_in(payload)):  # answers that name a player (a tie to break) say who
-                panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0])
-            text = fit([text, panel.text] + ([f"(+{len(decisions) - 1} more: use My decisions)"] if len(decisions) > 1 else []))
+            tr = tr_of(payload)
+            with naming(names_in(payload), tr):  # answers that name a player (a tie to break) say who
+                panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0], tr=tr)
+            more = [tr._("(+{count} more: use My decisions)", count=len(decisions) - 1)] if len(decisions) > 1 else []
+            text = fit([text, panel.text, *more], tr)
             view = to_view(panel)
             if view is not None:
                 kwargs["view"] = view
@@ -395,9 +403,10 @@ class DiscordTransport:
                 return await self._channel(known)
             except Undeliverable:
                 pass
+        title = (await self.service.user_tr(user_id))._("Game #{game}: your private messages", game=game_id)[:100]
         thread = await _guarded(
             lambda: channel.create_thread(
-                name=f"Game #{game_id}: your private messages",
+                name=title,
                 type=discord.ChannelType.private_thread,
                 invitable=True,  # without Manage Threads, the bot may add the player only to an invitable thread
                 auto_archive_duration=ARCHIVE_MINUTES,

@@ -128,6 +128,7 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
         "palette": "default",
         "layout": "wide",
         "notify": "dm",
+        "language": "auto",
     }
     fake = await run(cog, "game settings", ALICE, auto_pass="always", palette="contrast")
     assert "auto-pass: always" in replies(fake)[0] and "whatever cards you hold" in replies(fake)[0]

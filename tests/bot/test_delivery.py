@@ -133,7 +133,15 @@ async def test_a_closed_dm_is_held_for_the_private_view_and_announced_without_co
     assert report.held == 3  # BOB's deal, BOB's commit, and the reaction BOB now owes
     notices = [p for p in transport.to(f"channel:{CHANNEL}") if p["kind"] == "notice"]
     assert len(notices) == 1 and notices[0]["user_id"] == BOB and "My decisions button" in notices[0]["lines"][0]
-    assert set(notices[0]) == {"v", "kind", "notice", "game_id", "user_id", "lines"}
+    assert set(notices[0]) == {
+        "v",
+        "kind",
+        "notice",
+        "game_id",
+        "user_id",
+        "lines",
+        "language",
+    }  # issue 31: told in the game's language
     assert transport.to(f"dm:{BOB}") == []
 
     held = await deliverer.take_held(game_id, BOB)

@@ -15,6 +15,7 @@ from bot.cogs.groups import _hand
 from bot.errors import GameNotRunning, NoGameHere
 from bot.games.runewars import info as runewars_info
 from bot.games.runewars.narrator import hidden_lines
+from bot.i18n import ENGLISH
 from bot.narration import narrator_for
 from bot.service import GameService
 from bot.store import Store
@@ -81,7 +82,9 @@ async def test_every_reading_command_answers_with_the_finished_game(table, clien
 
     [status] = await info.status(client, CHANNEL, DAVE)
     assert f"game #{game_id}, move {record.seq}" in status.panel.text
-    assert "**The game is over.** " + result_text(result) in status.panel.text and info.AFTER_THE_END in status.panel.text
+    assert (
+        "**The game is over.** " + result_text(result) in status.panel.text and info.after_the_end(ENGLISH) in status.panel.text
+    )  # issue 31: commands named as mentions
     assert "Waiting for" not in status.panel.text and status.panel.rows == ()  # nobody is awaited, no My decisions
 
     [board] = texts(await info.game_map(client, CHANNEL, ALICE))

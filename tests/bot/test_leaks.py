@@ -108,7 +108,7 @@ async def test_no_secret_reaches_the_channel_or_another_seat(tmp_path, game):
                 assert p["seat"] not in private[p["seq"]], "a private message arrived twice"
                 private[p["seq"]][p["seat"]] = p
             notices = [p for p in sent if p["kind"] == "notice"]
-            assert all(set(p) == {"v", "kind", "notice", "game_id", "user_id", "lines"} for p in notices)
+            assert all(set(p) == {"v", "kind", "notice", "game_id", "user_id", "lines", "language"} for p in notices)  # issue 31
             assert {p["user_id"] for p in notices} <= CLOSED_DMS
             assert sorted(channel) == sorted(transitions)  # one channel message per commit
 

@@ -152,6 +152,7 @@ async def test_settings_are_checked_and_the_battle_policy_is_fixed_at_the_start(
         "palette": "default",
         "layout": "wide",
         "notify": "dm",  # issue 19 item 3: a DM at a hand-off unless the player chose pings
+        "language": "auto",  # issue 31: private texts follow the Discord client until one is chosen
     }
     with pytest.raises(RunetableError, match="notified by dm or ping"):
         await service.set_player_setting(ALICE, "notify", "both")

@@ -77,7 +77,7 @@ def inject(kind: str, monkeypatch, secret: list[str]) -> None:
     elif kind == "button label":
         me = transport.me_button
 
-        def me_button(game_id: int) -> discord.ui.View:
+        def me_button(game_id: int, tr=None) -> discord.ui.View:  # issue 31: labelled in the game's language
             view = me(game_id)
             for child in view.children:
                 child.item.label = f"My decisions ({secret()} is next)"

@@ -10,6 +10,8 @@ from typing import Any
 from bot.frontend import AutoAnswer, FrontEnd, MoveShape
 from bot.games.runewars.narrator import RunewarsNarrator, area_line, catalogue, text_board
 from bot.games.runewars.phrases import name
+from bot.i18n import ENGLISH, N_, Tr
+from bot.narration import current_tr
 from engine.core import Action, Prompt, Seat
 
 #: the player setting whose value Runewars reads as ``options["battle_policy"]`` (seat -> policy)
@@ -65,7 +67,7 @@ def decision_area(prompt: Prompt, actions: list[Action], view: Mapping[str, Any]
     return max(named, key=named.__getitem__) if named else None
 
 
-def season_recap(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[str]:
+def season_recap(start: Mapping[str, Any], end: Mapping[str, Any], tr: Tr = ENGLISH) -> list[str]:
     """What a season changed, per player: areas held and influence (public facts only)."""
 
     def held(view: Mapping[str, Any]) -> dict[Any, int]:
@@ -89,20 +91,27 @@ def season_recap(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[str]:
         gold, was = p.get("influence", 0) or 0, influence.get(seat, 0) or 0
         if (areas, gold) == (then, was):
             continue
-        who = player_label(p)
-        lines.append(f"{who}: holds {change(areas, then)} areas, influence {change(gold, was)}.")
-    return lines or ["Nothing changed hands."]
+        who = player_label(p, tr)
+        lines.append(
+            tr._(
+                "{player}: holds {areas} areas, influence {influence}.",
+                player=who,
+                areas=change(areas, then),
+                influence=change(gold, was),
+            )
+        )
+    return lines or [tr._("Nothing changed hands.")]
 
 
-def player_label(player: Mapping[str, Any]) -> str:
+def player_label(player: Mapping[str, Any], tr: Tr = ENGLISH) -> str:
     """A player of a view as the table calls them: their faction (the seat, counted from 1, without one)."""
-    return name(player["faction"]) if player.get("faction") else f"Player {player['seat'] + 1}"
+    return name(player["faction"]) if player.get("faction") else tr._("Player {number}", number=player["seat"] + 1)
 
 
 class RunewarsFrontEnd(FrontEnd):
     narrator = RunewarsNarrator()
     group = "rw"
-    group_description = "Runewars: cards, your hand, rules and public facts"
+    group_description = N_("Runewars: cards, your hand, rules and public facts")
     auto_answers: Mapping[str, AutoAnswer] = {"turn_window": end_turn_after_order}
     #: reaction windows (a tactics card may be played) are passed
     auto_passes: Mapping[str, str] = {"tactics_window": "pass"}
@@ -129,13 +138,18 @@ class RunewarsFrontEnd(FrontEnd):
     def move_label(self, prompt: Prompt, moves: Sequence[Action], *, some: bool = False) -> str:
         """ "2 × Knights 1A → 1B"; all units of an area: "All from 1A → 1B: 2 × Knights, 1 × Infantry";
         how many of a stack (``some``): "Knights 1A → 1B: 1 to 3…"."""
+        tr = current_tr()
         first = moves[0].args
-        way = f"{first['from']} → {first['to']}" if "to" in first else f"{first['from']} into {prompt.info.get('area')}"
+        if "to" in first:
+            way = f"{first['from']} → {first['to']}"
+        else:
+            way = tr._("{origin} into {area}", origin=first["from"], area=prompt.info.get("area"))
         if some:
-            return f"{name(first['unit'])} {way}: 1 to {first['count']}…"
+            return tr._("{unit} {way}: 1 to {count}…", unit=name(first["unit"]), way=way, count=first["count"])
         if len(moves) == 1:
-            return self.narrator.action(moves[0])
-        return f"All from {way}: " + ", ".join(f"{a.args['count']} × {name(a.args['unit'])}" for a in moves)
+            return self.narrator.speaking(tr).action(moves[0])
+        listed = ", ".join(tr._("{count} × {unit}", count=a.args["count"], unit=name(a.args["unit"])) for a in moves)
+        return tr._("All from {way}: {units}", way=way, units=listed)
 
     def next_up(self, public_view: Mapping[str, Any]) -> tuple[Seat, str] | None:
         return next_order(public_view)
@@ -154,8 +168,8 @@ class RunewarsFrontEnd(FrontEnd):
     def ends_turn(self, event_kind: str) -> bool:
         return event_kind == "turn_ended"
 
-    def chapter_recap(self, start_view: Mapping[str, Any], end_view: Mapping[str, Any]) -> list[str]:
-        return season_recap(start_view, end_view)
+    def chapter_recap(self, start_view: Mapping[str, Any], end_view: Mapping[str, Any], tr: Tr | None = None) -> list[str]:
+        return season_recap(start_view, end_view, tr or ENGLISH)
 
     def decision_area(self, prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
         return decision_area(prompt, actions, view)

@@ -10,6 +10,7 @@ than the event or prompt it is given, so a line can leak nothing its event did n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,7 +31,8 @@ from bot.games.runewars.phrases import (
     who,
     why,
 )
-from bot.narration import Narrator, cap, listing
+from bot.i18n import N_
+from bot.narration import Narrator, cap, current_tr, listing, voice
 from engine.core import Action, Event, Prompt
 
 __all__ = [
@@ -55,256 +57,256 @@ FLOWS: dict[str, tuple[tuple[str, ...], ...]] = {
 
 #: headings of decisions; ``{...}`` are filled from the prompt's info
 HEADINGS: dict[str, str] = {
-    "choose_faction": "Choose your faction.",
-    "place_stronghold": "Place your stronghold in one of your home areas.",
-    "place_units": "Place your starting {unit} ({count}) in your home areas.",
-    "place_false_rune": "Secret: choose the home area that gets your false rune.",
-    "choose_order": "Secret: choose your order card for this season.",
-    "turn_window": "Your turn ({window} your order): play a card now, or go on.",
-    "strategy_move": "Strategy: move units one step each, then press Done.",
-    "march_target": "Activate an area (activation {activation}).",
-    "march_move": "March units into {area}, then press Done.",
-    "march_encounter": "Neutrals in {area}: fight or negotiate.",
-    "diplomacy_spend": "Diplomacy in {area}: how much influence do you spend?",
-    "diplomacy_card": "Diplomacy in {area}: choose one of the drawn fate cards.",
-    "diplomacy_fallout": "Diplomacy in {area} failed: battle or retreat.",
-    "retreat": "Retreat from {from}: choose where.",
-    "eliminate_units": "Too many units in {area}: choose which to remove.",
-    "recruit_resource": "Recruit: choose the resource dial.",
-    "place_recruits": "Place the recruited {unit} ({count}).",
-    "fortify_action": "Fortify: build, repair, move runes, or finish.",
-    "fortify_swap": "Secret: swap the two rune tokens or keep them?",
-    "harvest_raise_dial": "Harvest in {area}: raise which dial?",
-    "harvest_build": "Harvest: build a development?",
-    "support_city": "Rally support in {area}: choose the benefit.",
-    "support_quest_discard": "Secret: discard quest cards ({count}).",
-    "take_title": "Acquire power: take a title?",
-    "place_runes": "Secret: place your rune tokens ({tokens}).",
-    "discard_false_runes": "You may discard false runes you control.",
-    "influence_bid": "Secret: bid influence (you have {influence}).",
-    "bid_tie": "Break the tie of the influence bid.",
-    "autumn_choice": "Autumn: influence or tactics cards?",
-    "battle_type": "Battle in {area}: which unit type draws first?",
-    "battle_assign": "Battle in {area}: which of your units takes the {what}? ({points} to assign)",
-    "battle_ability": "Battle in {area}: use the ability of your {unit}?",
-    "battle_defence": "Battle in {area}: use your {development}?",
-    "battle_stronghold": "You captured {area}: demolish or destroy the stronghold?",
-    "battle_excess": "Too many units in {area} after the battle: choose which retreat.",
-    "tactics_window": "You may play a tactics card now ({window}), or pass.",
-    "effect_choice": "{card}: choose.",
-    "hero_action": "Your heroes: choose an action.",
-    "hero_venture": "{hero} in {area}: venture?",
-    "place_hero": "Place {hero}.",
-    "place_starting_hero": "Place your starting hero {hero}.",
-    "recruit_heroes": "Recruit heroes (at most {most}).",
-    "keep_hero": "Choose the hero(es) to keep ({count}).",
-    "disloyal_choice": "Choose which hero leaves you.",
-    "test_choose": "{hero}: choose the fate card for the test of {quest}.",
-    "test_boost": "{hero}: boost the {test} test of {quest}?",
-    "trade_rewards": "{hero}: trade reward cards?",
-    "discard_tactics": "Secret: you hold too many tactics cards; discard {count}.",
-    "duel_start": "Duel in {area}: use a start-of-duel ability or reward of {hero}?",
-    "duel_special": "Duel, round {round}: a special icon for {hero}. Deal 1 damage or use a reward?",
-    "duel_armor": "Duel, round {round}: {hero} is about to take {damage} damage. Use armor?",
-    "duel_spoils": "Secret: give the defeated hero's rewards ({rewards} left) to your heroes in {area}.",
-    "explore_merchant": "A Traveling Merchant in {area}: buy a reward card for {hero}?",
-    "explore_bandits": "Secret: Bandits attack {hero} in {area}. Discard a reward or take 1 more damage?",
-    "explore_scroll": "Scroll of Knowledge ({hero} in {area}): look at the hidden tokens of which area?",
-    "explore_training": "Training in {area}: which trait of {hero} improves by 1?",
-    "hero_retreat": "{hero} must retreat from {from}: choose where.",
-    "hero_turn": "Your heroes: use or trade rewards, pick up a defeated hero's rewards, or finish.",
-    "place_dragon_rune": "Place your dragon rune in one of your home areas.",
-    "place_tile": "Map building: place one of your tiles ({tiles}).",
-    "place_guide": "Map building: place home-realm guide {number} of {count} on the edge of the map.",
-    "place_home": "Map building: lay your home realm over one of the guides.",
+    "choose_faction": N_("Choose your faction."),
+    "place_stronghold": N_("Place your stronghold in one of your home areas."),
+    "place_units": N_("Place your starting {unit} ({count}) in your home areas."),
+    "place_false_rune": N_("Secret: choose the home area that gets your false rune."),
+    "choose_order": N_("Secret: choose your order card for this season."),
+    "turn_window": N_("Your turn ({window} your order): play a card now, or go on."),
+    "strategy_move": N_("Strategy: move units one step each, then press Done."),
+    "march_target": N_("Activate an area (activation {activation})."),
+    "march_move": N_("March units into {area}, then press Done."),
+    "march_encounter": N_("Neutrals in {area}: fight or negotiate."),
+    "diplomacy_spend": N_("Diplomacy in {area}: how much influence do you spend?"),
+    "diplomacy_card": N_("Diplomacy in {area}: choose one of the drawn fate cards."),
+    "diplomacy_fallout": N_("Diplomacy in {area} failed: battle or retreat."),
+    "retreat": N_("Retreat from {from}: choose where."),
+    "eliminate_units": N_("Too many units in {area}: choose which to remove."),
+    "recruit_resource": N_("Recruit: choose the resource dial."),
+    "place_recruits": N_("Place the recruited {unit} ({count})."),
+    "fortify_action": N_("Fortify: build, repair, move runes, or finish."),
+    "fortify_swap": N_("Secret: swap the two rune tokens or keep them?"),
+    "harvest_raise_dial": N_("Harvest in {area}: raise which dial?"),
+    "harvest_build": N_("Harvest: build a development?"),
+    "support_city": N_("Rally support in {area}: choose the benefit."),
+    "support_quest_discard": N_("Secret: discard quest cards ({count})."),
+    "take_title": N_("Acquire power: take a title?"),
+    "place_runes": N_("Secret: place your rune tokens ({tokens})."),
+    "discard_false_runes": N_("You may discard false runes you control."),
+    "influence_bid": N_("Secret: bid influence (you have {influence})."),
+    "bid_tie": N_("Break the tie of the influence bid."),
+    "autumn_choice": N_("Autumn: influence or tactics cards?"),
+    "battle_type": N_("Battle in {area}: which unit type draws first?"),
+    "battle_assign": N_("Battle in {area}: which of your units takes the {what}? ({points} to assign)"),
+    "battle_ability": N_("Battle in {area}: use the ability of your {unit}?"),
+    "battle_defence": N_("Battle in {area}: use your {development}?"),
+    "battle_stronghold": N_("You captured {area}: demolish or destroy the stronghold?"),
+    "battle_excess": N_("Too many units in {area} after the battle: choose which retreat."),
+    "tactics_window": N_("You may play a tactics card now ({window}), or pass."),
+    "effect_choice": N_("{card}: choose."),
+    "hero_action": N_("Your heroes: choose an action."),
+    "hero_venture": N_("{hero} in {area}: venture?"),
+    "place_hero": N_("Place {hero}."),
+    "place_starting_hero": N_("Place your starting hero {hero}."),
+    "recruit_heroes": N_("Recruit heroes (at most {most})."),
+    "keep_hero": N_("Choose the hero(es) to keep ({count})."),
+    "disloyal_choice": N_("Choose which hero leaves you."),
+    "test_choose": N_("{hero}: choose the fate card for the test of {quest}."),
+    "test_boost": N_("{hero}: boost the {test} test of {quest}?"),
+    "trade_rewards": N_("{hero}: trade reward cards?"),
+    "discard_tactics": N_("Secret: you hold too many tactics cards; discard {count}."),
+    "duel_start": N_("Duel in {area}: use a start-of-duel ability or reward of {hero}?"),
+    "duel_special": N_("Duel, round {round}: a special icon for {hero}. Deal 1 damage or use a reward?"),
+    "duel_armor": N_("Duel, round {round}: {hero} is about to take {damage} damage. Use armor?"),
+    "duel_spoils": N_("Secret: give the defeated hero's rewards ({rewards} left) to your heroes in {area}."),
+    "explore_merchant": N_("A Traveling Merchant in {area}: buy a reward card for {hero}?"),
+    "explore_bandits": N_("Secret: Bandits attack {hero} in {area}. Discard a reward or take 1 more damage?"),
+    "explore_scroll": N_("Scroll of Knowledge ({hero} in {area}): look at the hidden tokens of which area?"),
+    "explore_training": N_("Training in {area}: which trait of {hero} improves by 1?"),
+    "hero_retreat": N_("{hero} must retreat from {from}: choose where."),
+    "hero_turn": N_("Your heroes: use or trade rewards, pick up a defeated hero's rewards, or finish."),
+    "place_dragon_rune": N_("Place your dragon rune in one of your home areas."),
+    "place_tile": N_("Map building: place one of your tiles ({tiles})."),
+    "place_guide": N_("Map building: place home-realm guide {number} of {count} on the edge of the map."),
+    "place_home": N_("Map building: lay your home realm over one of the guides."),
     # Banners of War
-    "garrison_recruit": "Garrison: place 2 triangle-base units at one of your strongholds.",
-    "recruit_substitute": "Recruit: how many of the {count} {unit} come as {instead} instead?",
-    "tactic_fate": "Secret: play tactic fate cards for your {unit} instead of fate cards ({draws} to draw)?",
-    "duel_tactic_fate": "Secret: play a tactic fate card for {hero} instead of this duel round's fate card?",
+    "garrison_recruit": N_("Garrison: place 2 triangle-base units at one of your strongholds."),
+    "recruit_substitute": N_("Recruit: how many of the {count} {unit} come as {instead} instead?"),
+    "tactic_fate": N_("Secret: play tactic fate cards for your {unit} instead of fate cards ({draws} to draw)?"),
+    "duel_tactic_fate": N_("Secret: play a tactic fate card for {hero} instead of this duel round's fate card?"),
 }
 
 #: event lines; ``{...}`` are filled from the event's data. The kinds phrases.PHRASES builds
 #: (those with lists, sides or rules to word) use these only for data of another shape.
 EVENTS: dict[str, str] = {
-    "faction_chosen": "{seat} plays {faction}.",
-    "first_player_drawn": "{first_player} goes first.",
-    "stronghold_placed": "{seat} placed a stronghold in {area}.",
-    "season_began": "Year {year}, {season}.",
-    "order_chosen": "{seat} has chosen an order.",
-    "orders_revealed": "Orders revealed: {orders}.",
-    "turn_began": "{seat} resolves {order} ({number}){bonus_text}.",
-    "turn_ended": "{seat} ended their turn.",
-    "units_moved": "{seat} moved {count} × {unit} {path}.",
-    "area_activated": "{seat} activated {area} ({order}).",
-    "battle_started": "Battle in {area}: {attacker} attacks {defender}.",
-    "battle_won": "{seat} won the battle in {area}.",
-    "bid_made": "{seat} has bid.",
-    "bids_revealed": "Bids revealed.",
-    "influence_gained": "{seat} gains {amount} influence.",
-    "player_eliminated": "{seat} is eliminated.",
-    "game_over": "The game is over.",
-    "setup_complete": "Setup complete.",
-    "map_built": "The map is built.",
-    "setup_quests_dealt": "The setup quests are dealt.",
-    "objective_dealt": "{seat} was dealt an objective card.",
-    "spring": "Spring: activation tokens are removed, routed units stand up, order cards return to hand.",
-    "summer": "Summer.",
-    "autumn": "Autumn.",
-    "winter": "Winter.",
-    "season_card_drawn": "Season card: {card}.",
-    "season_card_cancelled": "{seat} cancelled the season card {card}.",
-    "council_card": "Council of Mages card: {card}.",
-    "lasting_effect": "{card} lasts until the end of the {until}.",
-    "tactics_drawn": "{seat} drew {count} tactics card(s).",
-    "tactics_played": "{seat} played {card}.",
-    "quests_drawn": "{seat} drew {count} quest card(s).",
-    "heroes_drawn": "{seat} drew {count} hero card(s).",
-    "units_placed": "{seat} placed {unit} in {areas}.",
-    "units_recruited": "{seat} recruited {units}.",
-    "units_eliminated": "{seat} lost {units} in {area}.",
-    "units_routed": "{units} in {area} were routed.",
-    "units_retreated": "{units} retreated {path}.",
-    "neutrals_moved": "{count} × {unit} moved {path}.",
-    "alliance_formed": "{seat} allied with {units} in {area}.",
-    "alliance_ended": "The alliance of {seat} with {units} in {area} ended.",
-    "diplomacy_result": "Diplomacy in {area}: {result} ({card}).",
-    "fate_drawn": "{seat} drew the fate cards {cards}.",
-    "influence_spent": "{seat} spends {amount} influence.",
-    "influence_lost": "{seat} loses {amount} influence.",
-    "influence_taken": "{seat} takes {amount} influence from {source}.",
-    "bid_started": "Influence bid.",
-    "bid_tied": "The bid is tied between {tied}; {decider} decides.",
-    "bid_tie_decided": "{decider} gave the tie to {seat}.",
-    "bid_won": "{seat} wins the bid.",
-    "title_taken": "{seat} took the title {title} ({influence} influence).",
-    "title_declined": "{seat} took no title.",
-    "support_chosen": "{seat} rallied support in {area}: {benefit} ({amount}).",
-    "development_built": "{seat} built a development in {area}: {development}.",
-    "fortify_done": "{seat} fortified ({taken}).",
-    "stronghold_repaired": "{seat} repaired the stronghold in {area}.",
-    "order_bonus": "{seat} uses the bonus of {order}.",
-    "stronghold_built": "{seat} built a stronghold in {area}.",
-    "stronghold_captured": "{seat} captured the stronghold in {area}.",
-    "stronghold_destroyed": "The stronghold in {area} was destroyed.",
-    "objective_claimed": "{seat} claimed the objective {card}.",
-    "runes_placed": "{seat} placed rune tokens in {areas}.",
-    "runes_moved": "{seat} moved the rune tokens of {areas}.",
-    "runes_revealed": "Runes revealed: {runes}.",
-    "runes_taken": "{seat} takes rune tokens.",
-    "rune_peeked": "{seat} looked at the rune in {area}.",
-    "quest_phase": "Quest phase.",
-    "quest_revealed": "{hero} of {owner} takes on {quest} in {area}.",
-    "quest_result": "{hero} of {owner}: {quest} {completed_text}.",
-    "hero_recruited": "{seat} recruited {hero}.",
-    "hero_placed": "{hero} of {owner} enters {area}.",
-    "hero_moved": "{hero} of {owner} moved {path}.",
-    "hero_damaged": "{hero} of {owner} takes {amount} damage.",
-    "hero_healed": "{hero} of {owner} heals {amount}.",
-    "hero_defeated": "{hero} of {owner} is defeated in {area}.",
-    "hero_trained": "{hero} of {owner} trains.",
-    "reward_gained": "{hero} of {owner} gains {count} reward card(s).",
-    "duel_started": "Duel in {area}.",
-    "duel_ended": "The duel in {area} ended after {rounds} round(s).",
-    "duel_ability": "{hero} of {owner} uses their start-of-duel ability.",
-    "duel_special_damage": "{hero} of {owner} deals 1 damage with a special icon.",
-    "duel_extra_card": "Duel in {area}: the unit draws one more fate card, {card} ({section}).",
-    "duel_monster_ability": "Duel in {area}: the {monster} use their special ability: {effect}.",
-    "hero_rests": "{hero} of {owner} rests in {area}.",
-    "hero_ventures_nothing": "{hero} of {owner} neither duels nor takes on a quest in {area}.",
-    "heroes_rest": "The other heroes of {seat} rest.",
-    "heroes_kept_loyal": "The heroes of {seat} stay loyal ({why}).",
-    "quest_phase_ended": "The quest phase is over.",
-    "quests_discarded": "{seat} discarded {count} quest card(s).",
-    "reward_revealed": "{hero} of {owner} reveals the reward {reward}.",
-    "defeated_hero_token_removed": "Defeated-hero token {number} in {area} is picked up.",
-    "scroll_read": "{seat} reads the Scroll of Knowledge and looks at what lies hidden in {area}.",
-    "starting_heroes_dealt": "The starting heroes are dealt.",
-    "exploration_tokens_placed": "Exploration tokens are laid face down.",
+    "faction_chosen": N_("{seat} plays {faction}."),
+    "first_player_drawn": N_("{first_player} goes first."),
+    "stronghold_placed": N_("{seat} placed a stronghold in {area}."),
+    "season_began": N_("Year {year}, {season}."),
+    "order_chosen": N_("{seat} has chosen an order."),
+    "orders_revealed": N_("Orders revealed: {orders}."),
+    "turn_began": N_("{seat} resolves {order} ({number}){bonus_text}."),
+    "turn_ended": N_("{seat} ended their turn."),
+    "units_moved": N_("{seat} moved {count} × {unit} {path}."),
+    "area_activated": N_("{seat} activated {area} ({order})."),
+    "battle_started": N_("Battle in {area}: {attacker} attacks {defender}."),
+    "battle_won": N_("{seat} won the battle in {area}."),
+    "bid_made": N_("{seat} has bid."),
+    "bids_revealed": N_("Bids revealed."),
+    "influence_gained": N_("{seat} gains {amount} influence."),
+    "player_eliminated": N_("{seat} is eliminated."),
+    "game_over": N_("The game is over."),
+    "setup_complete": N_("Setup complete."),
+    "map_built": N_("The map is built."),
+    "setup_quests_dealt": N_("The setup quests are dealt."),
+    "objective_dealt": N_("{seat} was dealt an objective card."),
+    "spring": N_("Spring: activation tokens are removed, routed units stand up, order cards return to hand."),
+    "summer": N_("Summer."),
+    "autumn": N_("Autumn."),
+    "winter": N_("Winter."),
+    "season_card_drawn": N_("Season card: {card}."),
+    "season_card_cancelled": N_("{seat} cancelled the season card {card}."),
+    "council_card": N_("Council of Mages card: {card}."),
+    "lasting_effect": N_("{card} lasts until the end of the {until}."),
+    "tactics_drawn": N_("{seat} drew {count} tactics card(s)."),
+    "tactics_played": N_("{seat} played {card}."),
+    "quests_drawn": N_("{seat} drew {count} quest card(s)."),
+    "heroes_drawn": N_("{seat} drew {count} hero card(s)."),
+    "units_placed": N_("{seat} placed {unit} in {areas}."),
+    "units_recruited": N_("{seat} recruited {units}."),
+    "units_eliminated": N_("{seat} lost {units} in {area}."),
+    "units_routed": N_("{units} in {area} were routed."),
+    "units_retreated": N_("{units} retreated {path}."),
+    "neutrals_moved": N_("{count} × {unit} moved {path}."),
+    "alliance_formed": N_("{seat} allied with {units} in {area}."),
+    "alliance_ended": N_("The alliance of {seat} with {units} in {area} ended."),
+    "diplomacy_result": N_("Diplomacy in {area}: {result} ({card})."),
+    "fate_drawn": N_("{seat} drew the fate cards {cards}."),
+    "influence_spent": N_("{seat} spends {amount} influence."),
+    "influence_lost": N_("{seat} loses {amount} influence."),
+    "influence_taken": N_("{seat} takes {amount} influence from {source}."),
+    "bid_started": N_("Influence bid."),
+    "bid_tied": N_("The bid is tied between {tied}; {decider} decides."),
+    "bid_tie_decided": N_("{decider} gave the tie to {seat}."),
+    "bid_won": N_("{seat} wins the bid."),
+    "title_taken": N_("{seat} took the title {title} ({influence} influence)."),
+    "title_declined": N_("{seat} took no title."),
+    "support_chosen": N_("{seat} rallied support in {area}: {benefit} ({amount})."),
+    "development_built": N_("{seat} built a development in {area}: {development}."),
+    "fortify_done": N_("{seat} fortified ({taken})."),
+    "stronghold_repaired": N_("{seat} repaired the stronghold in {area}."),
+    "order_bonus": N_("{seat} uses the bonus of {order}."),
+    "stronghold_built": N_("{seat} built a stronghold in {area}."),
+    "stronghold_captured": N_("{seat} captured the stronghold in {area}."),
+    "stronghold_destroyed": N_("The stronghold in {area} was destroyed."),
+    "objective_claimed": N_("{seat} claimed the objective {card}."),
+    "runes_placed": N_("{seat} placed rune tokens in {areas}."),
+    "runes_moved": N_("{seat} moved the rune tokens of {areas}."),
+    "runes_revealed": N_("Runes revealed: {runes}."),
+    "runes_taken": N_("{seat} takes rune tokens."),
+    "rune_peeked": N_("{seat} looked at the rune in {area}."),
+    "quest_phase": N_("Quest phase."),
+    "quest_revealed": N_("{hero} of {owner} takes on {quest} in {area}."),
+    "quest_result": N_("{hero} of {owner}: {quest} {completed_text}."),
+    "hero_recruited": N_("{seat} recruited {hero}."),
+    "hero_placed": N_("{hero} of {owner} enters {area}."),
+    "hero_moved": N_("{hero} of {owner} moved {path}."),
+    "hero_damaged": N_("{hero} of {owner} takes {amount} damage."),
+    "hero_healed": N_("{hero} of {owner} heals {amount}."),
+    "hero_defeated": N_("{hero} of {owner} is defeated in {area}."),
+    "hero_trained": N_("{hero} of {owner} trains."),
+    "reward_gained": N_("{hero} of {owner} gains {count} reward card(s)."),
+    "duel_started": N_("Duel in {area}."),
+    "duel_ended": N_("The duel in {area} ended after {rounds} round(s)."),
+    "duel_ability": N_("{hero} of {owner} uses their start-of-duel ability."),
+    "duel_special_damage": N_("{hero} of {owner} deals 1 damage with a special icon."),
+    "duel_extra_card": N_("Duel in {area}: the unit draws one more fate card, {card} ({section})."),
+    "duel_monster_ability": N_("Duel in {area}: the {monster} use their special ability: {effect}."),
+    "hero_rests": N_("{hero} of {owner} rests in {area}."),
+    "hero_ventures_nothing": N_("{hero} of {owner} neither duels nor takes on a quest in {area}."),
+    "heroes_rest": N_("The other heroes of {seat} rest."),
+    "heroes_kept_loyal": N_("The heroes of {seat} stay loyal ({why})."),
+    "quest_phase_ended": N_("The quest phase is over."),
+    "quests_discarded": N_("{seat} discarded {count} quest card(s)."),
+    "reward_revealed": N_("{hero} of {owner} reveals the reward {reward}."),
+    "defeated_hero_token_removed": N_("Defeated-hero token {number} in {area} is picked up."),
+    "scroll_read": N_("{seat} reads the Scroll of Knowledge and looks at what lies hidden in {area}."),
+    "starting_heroes_dealt": N_("The starting heroes are dealt."),
+    "exploration_tokens_placed": N_("Exploration tokens are laid face down."),
     # set-up on the rulebook's map (p. 8, Spielplanaufbau 3-5)
-    "tile_placed": "{seat} places {tile}.",
-    "guide_placed": "{seat} lays a home-realm guide on {cells}.",
-    "home_placed": "{seat} lays its home realm.",
-    "map_redo": "The map is taken back to be built again.",
+    "tile_placed": N_("{seat} places {tile}."),
+    "guide_placed": N_("{seat} lays a home-realm guide on {cells}."),
+    "home_placed": N_("{seat} lays its home realm."),
+    "map_redo": N_("The map is taken back to be built again."),
     # orders and their leftovers
-    "no_activation": "{seat} has no area it may activate.",
-    "no_units_marched": "{seat} marched no units into {area}.",
-    "must_retreat": "{seat} must retreat from {area}.",
-    "development_declined": "{seat} builds no development.",
-    "development_destroyed": "The development {development} in {area} is destroyed.",
-    "defence_used": "{seat} uses its {development} in {area}.",
-    "recruit_not_possible": "{seat} cannot recruit: {reason}.",
-    "units_not_recruited": "{seat} cannot recruit {count} × {unit}: {reason}.",
-    "stronghold_damaged": "The stronghold of {seat} in {area} is damaged.",
-    "stronghold_demolished": "{seat} demolishes its own stronghold in {area}.",
-    "title_benefit": "{seat} gains the benefit of the title {title}.",
-    "bonus_lost": "{seat} loses the bonus of its order.",
-    "activation_removed": "{seat} takes its activation token off {area}.",
-    "units_stood_up": "{units} in {area} stand up.",
-    "dials_set": "The dials of {seat} change.",
-    "rune_returned": "A rune token of {seat} goes back to the supply.",
-    "false_runes_discarded": "{seat} discards false runes in {areas}.",
-    "dragon_rune_placed": "{seat} places a rune token in {area}.",
-    "tactics_discarded": "{seat} discards {cards}.",
-    "lasting_effects_ended": "{cards} no longer applies.",
+    "no_activation": N_("{seat} has no area it may activate."),
+    "no_units_marched": N_("{seat} marched no units into {area}."),
+    "must_retreat": N_("{seat} must retreat from {area}."),
+    "development_declined": N_("{seat} builds no development."),
+    "development_destroyed": N_("The development {development} in {area} is destroyed."),
+    "defence_used": N_("{seat} uses its {development} in {area}."),
+    "recruit_not_possible": N_("{seat} cannot recruit: {reason}."),
+    "units_not_recruited": N_("{seat} cannot recruit {count} × {unit}: {reason}."),
+    "stronghold_damaged": N_("The stronghold of {seat} in {area} is damaged."),
+    "stronghold_demolished": N_("{seat} demolishes its own stronghold in {area}."),
+    "title_benefit": N_("{seat} gains the benefit of the title {title}."),
+    "bonus_lost": N_("{seat} loses the bonus of its order."),
+    "activation_removed": N_("{seat} takes its activation token off {area}."),
+    "units_stood_up": N_("{units} in {area} stand up."),
+    "dials_set": N_("The dials of {seat} change."),
+    "rune_returned": N_("A rune token of {seat} goes back to the supply."),
+    "false_runes_discarded": N_("{seat} discards false runes in {areas}."),
+    "dragon_rune_placed": N_("{seat} places a rune token in {area}."),
+    "tactics_discarded": N_("{seat} discards {cards}."),
+    "lasting_effects_ended": N_("{cards} no longer applies."),
     # heroes
-    "hero_disloyal": "{hero} of {owner} turns disloyal and leaves the board.",
-    "hero_removed": "{hero} of {owner} leaves the board.",
-    "hero_retreated": "{hero} of {owner} retreats {path}.",
-    "defeated_hero_token": "Defeated-hero token {number} is laid in {area}.",
-    "reward_discarded": "{hero} of {owner} discards {reward}.",
-    "rewards_taken": "{hero} of {owner} takes {count} reward card(s).",
-    "test_drawn": "{hero} of {owner} draws for the {test} test of {quest}: {cards}.",
-    "test_chosen": "{hero} of {owner} keeps {card} for {quest}.",
-    "test_extra_cards": "{hero} draws {amount} more fate card(s) for the test.",
-    "exploration_revealed": "{hero} of {owner} turns over the exploration token in {area}: {token}.",
-    "exploration_removed": "The exploration token {token} in {area} is removed.",
-    "duel_cards": "Duel in {area}, round {round}: fate cards {cards}.",
-    "duel_round": "Duel in {area}: round {round} is over.",
-    "duel_damage": "Duel in {area}: {amount} damage at once.",
+    "hero_disloyal": N_("{hero} of {owner} turns disloyal and leaves the board."),
+    "hero_removed": N_("{hero} of {owner} leaves the board."),
+    "hero_retreated": N_("{hero} of {owner} retreats {path}."),
+    "defeated_hero_token": N_("Defeated-hero token {number} is laid in {area}."),
+    "reward_discarded": N_("{hero} of {owner} discards {reward}."),
+    "rewards_taken": N_("{hero} of {owner} takes {count} reward card(s)."),
+    "test_drawn": N_("{hero} of {owner} draws for the {test} test of {quest}: {cards}."),
+    "test_chosen": N_("{hero} of {owner} keeps {card} for {quest}."),
+    "test_extra_cards": N_("{hero} draws {amount} more fate card(s) for the test."),
+    "exploration_revealed": N_("{hero} of {owner} turns over the exploration token in {area}: {token}."),
+    "exploration_removed": N_("The exploration token {token} in {area} is removed."),
+    "duel_cards": N_("Duel in {area}, round {round}: fate cards {cards}."),
+    "duel_round": N_("Duel in {area}: round {round} is over."),
+    "duel_damage": N_("Duel in {area}: {amount} damage at once."),
     # private events (only the seat they are for reads them)
-    "your_order": "Your order: {order} ({number}).",
-    "your_tactics_drawn": "You drew: {cards}.",
-    "your_quests_drawn": "You drew the quests: {cards}.",
-    "your_heroes_drawn": "You drew the heroes: {cards}.",
-    "your_objective": "Your objective: {card}.",
-    "your_runes": "Runes you know: {runes}.",
-    "your_rewards": "Rewards of {hero}: {cards}.",
-    "your_quests_discarded": "You discarded the quests: {cards}.",
-    "scroll_seen": "You looked at what lies hidden in {area}.",
-    "your_bid": "Your bid: {amount}.",
-    "your_false_rune": "Your false rune lies in {area}.",
-    "rune_seen": "The rune token in {area} is a {rune}.",
-    "battle_cards": "You drew {cards} for your {unit} in {area}.",
+    "your_order": N_("Your order: {order} ({number})."),
+    "your_tactics_drawn": N_("You drew: {cards}."),
+    "your_quests_drawn": N_("You drew the quests: {cards}."),
+    "your_heroes_drawn": N_("You drew the heroes: {cards}."),
+    "your_objective": N_("Your objective: {card}."),
+    "your_runes": N_("Runes you know: {runes}."),
+    "your_rewards": N_("Rewards of {hero}: {cards}."),
+    "your_quests_discarded": N_("You discarded the quests: {cards}."),
+    "scroll_seen": N_("You looked at what lies hidden in {area}."),
+    "your_bid": N_("Your bid: {amount}."),
+    "your_false_rune": N_("Your false rune lies in {area}."),
+    "rune_seen": N_("The rune token in {area} is a {rune}."),
+    "battle_cards": N_("You drew {cards} for your {unit} in {area}."),
     # battle details: told in the battle report (a thread of the game channel)
-    "battle_lined_up": "Lined up: {attacker} against {defender}.",
-    "battle_round": "Row {row}.",
-    "battle_drew": "The {side} draws {count} fate card(s) for {unit}.",
-    "battle_cards_revealed": "Row {row}: fate cards revealed.",
-    "battle_card_drawn": "The {side}'s {unit} draws {card} ({section}).",
-    "battle_routed": "The {side}'s {unit} is routed.",
-    "battle_damaged": "The {side}'s {unit} takes damage ({damage}){eliminated_text}.",
-    "battle_eliminated": "The {side}'s {unit} is eliminated.",
-    "battle_raised": "The {side} raises a {unit}.",
-    "battle_bonus": "The {side} gains {strength} strength.",
-    "battle_ended": "The battle in {area} is over: the {winner} won.",
-    "ability_used": "The {side}'s {unit} use their ability.",
+    "battle_lined_up": N_("Lined up: {attacker} against {defender}."),
+    "battle_round": N_("Row {row}."),
+    "battle_drew": N_("The {side} draws {count} fate card(s) for {unit}."),
+    "battle_cards_revealed": N_("Row {row}: fate cards revealed."),
+    "battle_card_drawn": N_("The {side}'s {unit} draws {card} ({section})."),
+    "battle_routed": N_("The {side}'s {unit} is routed."),
+    "battle_damaged": N_("The {side}'s {unit} takes damage ({damage}){eliminated_text}."),
+    "battle_eliminated": N_("The {side}'s {unit} is eliminated."),
+    "battle_raised": N_("The {side} raises a {unit}."),
+    "battle_bonus": N_("The {side} gains {strength} strength."),
+    "battle_ended": N_("The battle in {area} is over: the {winner} won."),
+    "ability_used": N_("The {side}'s {unit} use their ability."),
     # Banners of War
-    "battle_type_chosen": "The {side} fights with {unit} in row {row}.",
-    "tactic_fate_announced": "The {side} plays {count} tactic fate card(s) instead of fate cards.",
-    "your_tactic_fate": "Your tactic fate cards: {cards}.",
-    "garrison_played": "{seat} garrisons: +{strength} strength when defending this season.",
-    "garrison_recruited": "{seat} recruits {units} with the Garrison in {area}.",
-    "garrison_defends": "{seat} defends {area} with the Garrison (+{strength}).",
-    "units_substituted": "{seat} recruits {count} {instead} instead of {unit}.",
-    "rune_revealed": "{seat} reveals the rune in {area}: a {rune} rune.",
-    "rune_not_revealed": "{seat} has no face-down rune to reveal.",
-    "runes_hidden": "The revealed runes in {areas} are turned face down before they move.",
-    "desolation_placed": "{seat} lays Desolation on {area}.",
-    "cryomancy_placed": "{seat} lays Cryomancy on {area}.",
-    "cryomancy_removed": "Spring melts one Cryomancy token in {areas}.",
-    "guildmaster_resources": "{seat} gains 2 {resource} as Guildmaster of Merchants.",
-    "loss_ignored": "{seat} ignores the loss of {amount} {resource} as Guildmaster of Merchants.",
+    "battle_type_chosen": N_("The {side} fights with {unit} in row {row}."),
+    "tactic_fate_announced": N_("The {side} plays {count} tactic fate card(s) instead of fate cards."),
+    "your_tactic_fate": N_("Your tactic fate cards: {cards}."),
+    "garrison_played": N_("{seat} garrisons: +{strength} strength when defending this season."),
+    "garrison_recruited": N_("{seat} recruits {units} with the Garrison in {area}."),
+    "garrison_defends": N_("{seat} defends {area} with the Garrison (+{strength})."),
+    "units_substituted": N_("{seat} recruits {count} {instead} instead of {unit}."),
+    "rune_revealed": N_("{seat} reveals the rune in {area}: a {rune} rune."),
+    "rune_not_revealed": N_("{seat} has no face-down rune to reveal."),
+    "runes_hidden": N_("The revealed runes in {areas} are turned face down before they move."),
+    "desolation_placed": N_("{seat} lays Desolation on {area}."),
+    "cryomancy_placed": N_("{seat} lays Cryomancy on {area}."),
+    "cryomancy_removed": N_("Spring melts one Cryomancy token in {areas}."),
+    "guildmaster_resources": N_("{seat} gains 2 {resource} as Guildmaster of Merchants."),
+    "loss_ignored": N_("{seat} ignores the loss of {amount} {resource} as Guildmaster of Merchants."),
 }
 
 #: public event kinds told only in a battle's report (a thread), not in the channel
@@ -335,26 +337,33 @@ class RunewarsNarrator(Narrator):
 
     def chapter(self, view: dict[str, Any]) -> str | None:
         if view.get("result") is not None:
-            return "the end"
+            return self.tr._("the end")
         if str(view.get("phase") or "").startswith("setup"):
-            return "setup"
-        return f"year {view.get('year')}, {view.get('season')}"
+            return self.tr._("setup")
+        return self.tr._("year {year}, {season}", year=view.get("year"), season=season_name(self.tr, view.get("season")))
 
     def season(self, view: dict[str, Any]) -> str | None:
-        return f"Year {view.get('year')} {view['season']}" if view.get("season") else None
+        if not view.get("season"):
+            return None
+        return self.tr._("Year {year} {season}", year=view.get("year"), season=season_name(self.tr, view["season"]))
 
     def status(self, view: dict[str, Any]) -> list[str]:
-        return summary(view)
+        with voice(self.tr):
+            return summary(view)
 
     def reveal(self, engine: Any, state: Any) -> list[str]:
-        return reveal_lines(state)
+        with voice(self.tr):
+            return reveal_lines(state)
 
     def hidden(self, engine: Any, state: Any) -> list[str]:
-        return hidden_lines(state)
+        with voice(self.tr):
+            return hidden_lines(state)
 
     def event(self, event: Event) -> str:
-        line = self._event(event)
-        return cap(line) if line.startswith("the ") else line  # "the neutrals ...", never a display name
+        with voice(self.tr):
+            line = self._event(event)
+        neutrals = self.tr._("the neutrals")
+        return cap(line) if line.startswith(("the ", neutrals)) else line  # "the neutrals ...", never a display name
 
     def phrased_kinds(self) -> frozenset[str]:
         return frozenset(EVENTS) | frozenset(PHRASES)
@@ -365,13 +374,19 @@ class RunewarsNarrator(Narrator):
         return name(found["faction"]) if found and found.get("faction") else None
 
     def standings(self, public_view, result) -> list[str]:
-        return standings(public_view, result)
+        with voice(self.tr):
+            return standings(public_view, result)
 
     def _event(self, event: Event) -> str:
+        tr = self.tr
         if event.kind == "battle_won" and event.data.get("seat") is None:
-            return f"The neutrals won the battle in {event.data.get('area')}."
+            return tr._("The neutrals won the battle in {area}.", area=event.data.get("area"))
         if event.kind == "battle_started" and event.data.get("defender") is None:
-            return f"Battle in {event.data.get('area')}: {who(event.data.get('attacker'))} attacks the neutrals."
+            return tr._(
+                "Battle in {area}: {attacker} attacks the neutrals.",
+                area=event.data.get("area"),
+                attacker=who(event.data.get("attacker")),
+            )
         phrase = PHRASES.get(event.kind)
         if phrase is not None:
             try:
@@ -382,33 +397,43 @@ class RunewarsNarrator(Narrator):
         if template is None:
             return super().event(event)
         data = {k: _show(k, v) for k, v in event.data.items()}
-        data["bonus_text"] = " with its bonus" if event.data.get("bonus") else ""
-        data["completed_text"] = "completed" if event.data.get("completed") else "not completed"
-        data["eliminated_text"] = ", eliminated" if event.data.get("eliminated") else ""
+        data["bonus_text"] = tr._(" with its bonus") if event.data.get("bonus") else ""
+        data["completed_text"] = tr._("completed") if event.data.get("completed") else tr._("not completed")
+        data["eliminated_text"] = tr._(", eliminated") if event.data.get("eliminated") else ""
         if event.kind == "faction_chosen":  # the name already carries the faction it now plays: say it once
-            data["seat"] = data["seat"].removesuffix(f" ({data['faction']})")
+            suffix = re.escape(f" ({data['faction']})") + "(?=[\u2069⟧]*$)"  # before a marked message's end (bot.i18n)
+            data["seat"] = re.sub(suffix, "", data["seat"])
         if event.kind == "game_over" and "winner" in event.data:
-            return f"The game is over: {who(event.data['winner'])} wins" + (
-                f" ({why(event.data['reason'])})." if event.data.get("reason") else "."
-            )
+            if event.data.get("reason"):
+                return tr._(
+                    "The game is over: {winner} wins ({reason}).",
+                    winner=who(event.data["winner"]),
+                    reason=why(event.data["reason"]),
+                )
+            return tr._("The game is over: {winner} wins.", winner=who(event.data["winner"]))
         try:
-            return template.format(**data)
-        except (KeyError, IndexError):
+            return tr._(template, **data)
+        except (KeyError, IndexError, ValueError):
             return super().event(event)
 
     def prompt(self, prompt: Prompt) -> str:
         template = HEADINGS.get(prompt.kind)
         if template is None:
             return super().prompt(prompt)
-        info = {k: _show(k, v) for k, v in prompt.info.items()}
+        with voice(self.tr):
+            info = {k: _show(k, v) for k, v in prompt.info.items()}
         if prompt.kind == "place_guide":
             info["number"] = len(prompt.info.get("placed") or []) + 1
         try:
-            return template.format(**info)
-        except (KeyError, IndexError):
-            return template.split("{")[0].strip() or super().prompt(prompt)
+            return self.tr._(template, **info)
+        except (KeyError, IndexError, ValueError):
+            return self.tr.gettext(template).split("{")[0].strip() or super().prompt(prompt)
 
     def action(self, action: Action) -> str:
+        with voice(self.tr):
+            return self._action(action)
+
+    def _action(self, action: Action) -> str:
         a = action.args
         if not a:
             return plain(action.choice, action.prompt)
@@ -419,7 +444,7 @@ class RunewarsNarrator(Narrator):
         if action.choice in ("place", "eliminate", "retreat_units") and len(a) == 1:
             ((key, value),) = a.items()
             if isinstance(value, dict) and key == "units":
-                return ", ".join(f"{n} × {name(k)}" for k, n in value.items()) or "nothing"
+                return ", ".join(f"{n} × {name(k)}" for k, n in value.items()) or self.tr._("nothing")
         worded = label(action.choice, a)
         if worded is not None:
             return worded
@@ -428,13 +453,13 @@ class RunewarsNarrator(Narrator):
         return f"{action.choice.replace('_', ' ').capitalize()}: " + ", ".join(_show(k, v) for k, v in sorted(a.items()))
 
     def value(self, keys: tuple[str, ...], values: tuple[Any, ...]) -> str:
-        shown = dict(zip(keys, values))
+        shown, tr = dict(zip(keys, values)), self.tr
         if set(shown) == {"from", "unit"}:
-            return f"{name(shown['unit'])} from {shown['from']}"
+            return tr._("{unit} from {area}", unit=name(shown["unit"]), area=shown["from"])
         if set(shown) == {"to"}:
-            return f"to {shown['to']}"
+            return tr._("to {area}", area=shown["to"])
         if set(shown) == {"count"}:
-            return f"{shown['count']} unit{'s' if shown['count'] != 1 else ''}"
+            return tr.ngettext("{n} unit", "{n} units", shown["count"])
         return ", ".join(name(v) for v in values)
 
     def flow(self, kind: str) -> tuple[tuple[str, ...], ...] | None:
@@ -449,30 +474,41 @@ class RunewarsNarrator(Narrator):
         def card(card_id: str) -> str:
             return cards.get(card_id, {}).get("name") or name(card_id)
 
-        lines = [
-            f"Order cards in hand: {', '.join(map(order_label, me.get('orders_in_hand', []))) or 'none'}"
-            + (f" (chosen this season: {order_label(me['chosen'])})" if me.get("chosen") else "")
-        ]
+        tr = self.tr
+        in_hand = ", ".join(map(order_label, me.get("orders_in_hand", []))) or tr._("none")
+        if me.get("chosen"):
+            lines = [
+                tr._(
+                    "Order cards in hand: {cards} (chosen this season: {chosen})", cards=in_hand, chosen=order_label(me["chosen"])
+                )
+            ]
+        else:
+            lines = [tr._("Order cards in hand: {cards}", cards=in_hand)]
         if me.get("tactics_hand"):
-            lines.append("Tactics cards: " + ", ".join(card(c) for c in me["tactics_hand"]))
+            lines.append(tr._("Tactics cards: {cards}", cards=", ".join(card(c) for c in me["tactics_hand"])))
         if me.get("objective_card"):
-            lines.append(f"Objective: {card(me['objective_card'])}")
+            lines.append(tr._("Objective: {card}", card=card(me["objective_card"])))
         if me.get("quest_hand"):
-            lines.append("Quests: " + ", ".join(card(c) for c in me["quest_hand"]))
-        known = [f"{a} {area['rune']}" for a, area in view.get("areas", {}).items() if area.get("rune") in ("dragon", "false")]
+            lines.append(tr._("Quests: {cards}", cards=", ".join(card(c) for c in me["quest_hand"])))
+        with voice(tr):
+            known = [
+                f"{a} {rune(area['rune'])}"
+                for a, area in view.get("areas", {}).items()
+                if area.get("rune") in ("dragon", "false")
+            ]
         if known:
-            lines.append("Runes you see: " + ", ".join(known))
+            lines.append(tr._("Runes you see: {runes}", runes=", ".join(known)))
         return lines
 
 
 #: reaction windows in words (prompt info "window"); turn windows are "before"/"after"
 WINDOWS = {
-    "rival_turn": "another player's turn",
-    "battle_start": "start of a battle",
-    "season": "season card",
-    "duel_start": "start of a duel",
-    "quest_phase": "quest phase",
-    "turn": "your turn",
+    "rival_turn": N_("another player's turn"),
+    "battle_start": N_("start of a battle"),
+    "season": N_("season card"),
+    "duel_start": N_("start of a duel"),
+    "quest_phase": N_("quest phase"),
+    "turn": N_("your turn"),
 }
 
 
@@ -485,7 +521,9 @@ SEAT_KEYS = frozenset(
 
 def _show(key: str, value: Any) -> str:
     if key == "window" and isinstance(value, str):
-        return WINDOWS.get(value, value)
+        return current_tr()._(WINDOWS[value]) if value in WINDOWS else value
+    if key in ("season", "until") and value in SEASONS:
+        return current_tr()._(SEASONS[value])
     if key in ("runes", "your_runes") and isinstance(value, dict):
         return runes(value)
     if key == "rune" and isinstance(value, str):
@@ -493,7 +531,7 @@ def _show(key: str, value: Any) -> str:
     if key == "section":
         return section(value)
     if key == "result" and isinstance(value, str):
-        return RESULTS.get(value, name(value))
+        return current_tr()._(RESULTS[value]) if value in RESULTS else name(value)
     if key in ("why", "when") and isinstance(value, str):
         return why(value)
     if key == "token" and isinstance(value, str):
@@ -503,13 +541,13 @@ def _show(key: str, value: Any) -> str:
     if key == "path" and isinstance(value, (list, tuple)):
         return " → ".join(map(str, value))
     if key == "units" and isinstance(value, dict):
-        return ", ".join(f"{n} × {name(u)}" for u, n in value.items()) or "no units"
+        return ", ".join(f"{n} × {name(u)}" for u, n in value.items()) or current_tr()._("no units")
     if key in ("attacker", "defender") and isinstance(value, dict) and "units" in value:
-        return (
-            f"{who(value.get('seat'))} with " + _show("units", value["units"])
-            if value.get("seat") is not None
-            else "neutrals with " + _show("units", value["units"])
-        )
+        if value.get("seat") is not None:
+            return current_tr()._("{seat} with {units}", seat=who(value.get("seat")), units=_show("units", value["units"]))
+        return current_tr()._("neutrals with {units}", units=_show("units", value["units"]))
+    if key in ("side", "winner") and value in SIDES:
+        return current_tr()._(SIDES[value])
     if key == "areas" and isinstance(value, dict):
         return ", ".join(f"{a} ({n})" for a, n in value.items())
     if key == "bids" and isinstance(value, list):
@@ -528,58 +566,104 @@ def _show(key: str, value: Any) -> str:
 # -------------------------------------------------------------------- text board
 
 
+#: the seasons (the view's ``season``)
+SEASONS = {"spring": N_("spring"), "summer": N_("summer"), "autumn": N_("autumn"), "winter": N_("winter")}
+#: the sides of a battle or duel (event data ``side``, ``winner``)
+SIDES = {"attacker": N_("attacker"), "defender": N_("defender")}
+
+
+def season_name(tr, season: Any) -> str:
+    """A season in ``tr``'s language."""
+    return tr._(SEASONS[season]) if season in SEASONS else str(season)
+
+
 def summary(view: dict[str, Any]) -> list[str]:
-    """A few lines on where the game stands, from a (public or seat) view."""
+    """A few lines on where the game stands, from a (public or seat) view, in the language told in."""
+    tr = current_tr()
     phase = str(view.get("phase") or "")
     if phase.startswith("setup"):
-        lines = [f"Setting up the game ({phase.removeprefix('setup').strip('.') or 'start'})."]
+        lines = [
+            tr._("Setting up the game ({step}).", step=phase.removeprefix("setup").strip(".").replace("_", " ") or tr._("start"))
+        ]
     else:
-        lines = [f"Year {view.get('year')}, {view.get('season')}."]
+        lines = [tr._("Year {year}, {season}.", year=view.get("year"), season=season_name(tr, view.get("season")))]
     turn = view.get("turn")
     if turn:
-        lines.append(
-            f"{who(turn['seat'])} is resolving {order_label(turn['order'])}{' with its bonus' if turn.get('bonus') else ''}."
-        )
+        if turn.get("bonus"):
+            lines.append(
+                tr._("{seat} is resolving {order} with its bonus.", seat=who(turn["seat"]), order=order_label(turn["order"]))
+            )
+        else:
+            lines.append(tr._("{seat} is resolving {order}.", seat=who(turn["seat"]), order=order_label(turn["order"])))
     for p in view.get("players", []):
-        status = " (eliminated)" if p.get("eliminated") else ""
-        lines.append(f"{named(p)}: influence {p.get('influence')}, tactics {p.get('tactics')}{status}")
+        if p.get("eliminated"):
+            lines.append(
+                tr._(
+                    "{player}: influence {influence}, tactics {tactics} (eliminated)",
+                    player=named(p),
+                    influence=p.get("influence"),
+                    tactics=p.get("tactics"),
+                )
+            )
+        else:
+            lines.append(
+                tr._(
+                    "{player}: influence {influence}, tactics {tactics}",
+                    player=named(p),
+                    influence=p.get("influence"),
+                    tactics=p.get("tactics"),
+                )
+            )
     return lines
 
 
 def named(p: Mapping[str, Any]) -> str:
     """A player of the view by name, with their faction even where the names in use lack it."""
     shown, faction = who(p["seat"]), name(p["faction"]) if p.get("faction") else None
-    return f"{shown} ({faction})" if faction and f"({faction})" not in shown else shown
+    if faction and f"({faction})" not in shown:
+        return current_tr()._("{player} ({role})", player=shown, role=faction)
+    return shown
 
 
 def area_line(area_id: str, area: dict[str, Any]) -> str:
     """One area of the text board, from the view's ``areas`` entry (nothing more)."""
+    tr = current_tr()
     parts = [area_id]
     if area.get("controller") is not None:
-        parts.append(f"held by {who(area['controller'])}")
-    units = [
-        f"{u['standing'] + u['routed']} × {name(u['unit'])}"
-        + (f" of {who(u['owner'])}" if u.get("owner") is not None else " (neutral)")
-        for u in area.get("units", [])
-        if u.get("standing", 0) + u.get("routed", 0)
-    ]
+        parts.append(tr._("held by {seat}", seat=who(area["controller"])))
+    units = []
+    for u in area.get("units", []):
+        if not u.get("standing", 0) + u.get("routed", 0):
+            continue
+        values = {"count": u["standing"] + u["routed"], "unit": name(u["unit"])}
+        if u.get("owner") is not None:
+            units.append(tr._("{count} × {unit} of {owner}", owner=who(u["owner"]), **values))
+        else:
+            units.append(tr._("{count} × {unit} (neutral)", **values))
     if units:
         parts.append(", ".join(units))
     if area.get("stronghold"):
-        parts.append(
-            f"stronghold of {who(area['stronghold']['owner'])}" + (" (damaged)" if area["stronghold"].get("damaged") else "")
-        )
+        owner = who(area["stronghold"]["owner"])
+        if area["stronghold"].get("damaged"):
+            parts.append(tr._("stronghold of {seat} (damaged)", seat=owner))
+        else:
+            parts.append(tr._("stronghold of {seat}", seat=owner))
     if area.get("rune"):
-        parts.append(f"rune: {area['rune'].replace('_', ' ')}")
+        shown = rune(area["rune"]) if area["rune"] in ("dragon", "false") else area["rune"].replace("_", " ")
+        parts.append(tr._("rune: {rune}", rune=shown))
     if area.get("city"):
-        parts.append("city")
+        parts.append(tr._("city"))
     return " · ".join(parts)
 
 
 def text_board(view: dict[str, Any], area: str | None = None) -> list[str]:
     areas = view.get("areas", {})
     if area is not None:
-        return [area_line(area, areas[area])] if area in areas else [f"There is no area {area} on the map."]
+        return (
+            [area_line(area, areas[area])]
+            if area in areas
+            else [current_tr()._("There is no area {area} on the map.", area=area)]
+        )
     return [area_line(a, v) for a, v in areas.items() if v.get("units") or v.get("controller") is not None or v.get("rune")]
 
 
@@ -675,20 +759,21 @@ def reveal_lines(state) -> list[str]:
     every face-down rune. Only called for a finished game."""
     from engine.runewars.runes import kind
 
+    tr = current_tr()
     board = state.board
-    lines = ["**Revealed now that the game is over:**"]
+    lines = [tr._("**Revealed now that the game is over:**")]
     for p in board.players:
         rewards = [r for h in board.heroes if h.owner == p.seat for r in h.rewards]
         parts = [
-            f"objective {name(p.objective) if p.objective else 'none'}",
-            "tactics " + (", ".join(name(c) for c in p.tactics) or "none"),
-            "quests " + (", ".join(name(c) for c in p.quests) or "none"),
+            tr._("objective {card}", card=name(p.objective) if p.objective else tr._("none")),
+            tr._("tactics {cards}", cards=", ".join(name(c) for c in p.tactics) or tr._("none")),
+            tr._("quests {cards}", cards=", ".join(name(c) for c in p.quests) or tr._("none")),
         ]
         if rewards:
-            parts.append("rewards " + ", ".join(name(r) for r in rewards))
-        lines.append(f"{named({'seat': p.seat, 'faction': p.faction})}: " + "; ".join(parts))
-    runes = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None]
-    lines.append("Rune tokens: " + (", ".join(runes) or "none"))
+            parts.append(tr._("rewards {cards}", cards=", ".join(name(r) for r in rewards)))
+        lines.append(tr._("{player}: {secrets}", player=named({"seat": p.seat, "faction": p.faction}), secrets="; ".join(parts)))
+    runes = [f"{a} {rune(kind(area.rune))}" for a, area in sorted(board.areas.items()) if area.rune is not None]
+    lines.append(tr._("Rune tokens: {runes}", runes=", ".join(runes) or tr._("none")))
     return lines
 
 
@@ -698,14 +783,15 @@ def hidden_lines(state) -> list[str]:
     each hero and every rune token. Only called for a game that is over."""
     from engine.runewars.runes import kind
 
+    tr = current_tr()
     board = state.board
     lines = [
-        f"Rewards under {name(h.card)}: " + ", ".join(name(r) for r in h.rewards)
+        tr._("Rewards under {hero}: {cards}", hero=name(h.card), cards=", ".join(name(r) for r in h.rewards))
         for h in sorted(board.heroes, key=lambda h: h.card)
         if h.rewards
     ]
-    runes = [f"{a} {kind(area.rune)}" for a, area in sorted(board.areas.items()) if area.rune is not None]
-    lines.append("Rune tokens: " + (", ".join(runes) or "none"))
+    runes = [f"{a} {rune(kind(area.rune))}" for a, area in sorted(board.areas.items()) if area.rune is not None]
+    lines.append(tr._("Rune tokens: {runes}", runes=", ".join(runes) or tr._("none")))
     return lines
 
 
@@ -713,9 +799,9 @@ def hidden_lines(state) -> list[str]:
 
 #: how a game ends, in words, with the rulebook's page (p. 30 „Spielende und Sieg“, p. 31 eliminated players)
 ENDINGS = {
-    "dragon_runes": "controls {runes} areas with dragon runes and wins at once (p. 30)",
-    "last_player": "is the last player left and wins (p. 31)",
-    "time_limit": "wins at the end of the last winter (p. 30)",
+    "dragon_runes": N_("{winner} controls {runes} areas with dragon runes and wins at once (p. 30)."),
+    "last_player": N_("{winner} is the last player left and wins (p. 31)."),
+    "time_limit": N_("{winner} wins at the end of the last winter (p. 30)."),
 }
 
 
@@ -724,31 +810,45 @@ def standings(view: Mapping[str, Any], result: Mapping[str, Any]) -> list[str]:
     rune tokens are revealed and the most dragon runes win; a tie goes to the most influence
     tokens, then to the greater starting influence. An instant win (6 dragon-rune areas, 7 in
     the epic variant) or the last player left needs no standings."""
+    tr = current_tr()
     winner = result.get("winner")
     reason = result.get("reason")
     if winner is None:
-        return ["The game is over without a winner."]
+        return [tr._("The game is over without a winner.")]
     runes = len(result.get("areas") or []) + int(result.get("dragon_thrones") or 0)
-    how = ENDINGS.get(str(reason), "wins" + (f" ({why(reason)})" if reason else "")).format(runes=runes or 6)
-    lines = [f"{who(winner)} {how}."]
+    if str(reason) in ENDINGS:
+        lines = [tr._(ENDINGS[str(reason)], winner=who(winner), runes=runes or 6)]
+    elif reason:
+        lines = [tr._("{winner} wins ({reason}).", winner=who(winner), reason=why(reason))]
+    else:
+        lines = [tr._("{winner} wins.", winner=who(winner))]
     if reason == "dragon_runes" and result.get("areas"):
-        lines.append("Dragon runes in " + listing(result["areas"]) + ".")
+        lines.append(tr._("Dragon runes in {areas}.", areas=listing(result["areas"])))
     rows = [r for r in result.get("standings") or [] if isinstance(r, Mapping)]
     if not rows:
         return lines
     factions = {p.get("seat"): p.get("faction") for p in view.get("players", ())}
     starts = {r["seat"]: start_influence(factions.get(r["seat"])) for r in rows}
-    lines.append("Standings (most dragon runes; ties: most influence, then most starting influence):")
+    lines.append(tr._("Standings (most dragon runes; ties: most influence, then most starting influence):"))
     for place, row in enumerate(rows, start=1):
-        line = f"{place}. {who(row['seat'])}: {count_of(row.get('dragon_runes'), 'dragon rune')}, {count_of(row.get('influence'), 'influence')}"
+        line = tr._(
+            "{place}. {seat}: {runes}, {influence} influence",
+            place=place,
+            seat=who(row["seat"]),
+            runes=tr.ngettext("{n} dragon rune", "{n} dragon runes", row.get("dragon_runes") or 0),
+            influence=row.get("influence"),
+        )
         ahead = rows[place] if place < len(rows) else None
         behind = rows[place - 2] if place > 1 else None
         for other in (ahead, behind):
             if other is not None and other.get("dragon_runes") == row.get("dragon_runes"):
-                decided = "influence" if other.get("influence") != row.get("influence") else "starting influence"
-                if decided == "starting influence" and starts.get(row["seat"]) is not None:
-                    line += f", starting influence {starts[row['seat']]}"
-                line += f" (tie on dragon runes, decided by {decided})"
+                by_influence = other.get("influence") != row.get("influence")
+                if not by_influence and starts.get(row["seat"]) is not None:
+                    line += tr._(", starting influence {amount}", amount=starts[row["seat"]])
+                if by_influence:
+                    line += tr._(" (tie on dragon runes, decided by influence)")
+                else:
+                    line += tr._(" (tie on dragon runes, decided by starting influence)")
                 break
         lines.append(line)
     return lines

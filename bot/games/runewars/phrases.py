@@ -14,7 +14,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.narration import cap, listing, player
+from bot.i18n import N_
+from bot.narration import cap, current_tr, listing, player
 
 # -------------------------------------------------------------------- names
 
@@ -31,7 +32,7 @@ def _tables() -> dict[str, dict[Any, str]]:
     if _LOADED is not None:
         return _LOADED
     empty: dict[str, dict[Any, str]] = {
-        k: {} for k in ("names", "tile_numbers", "tokens", "orders", "symbols", "heroes", "start_influence")
+        k: {} for k in ("names", "tile_numbers", "tokens", "orders", "symbols", "heroes", "start_influence", "fate_numbers")
     }
     if _FAILED_AT is not None and time.monotonic() - _FAILED_AT < RETRY_SECONDS:
         return empty
@@ -62,6 +63,7 @@ def _read(pack) -> dict[str, dict[Any, str]]:
         "tokens": {t.id: t.name_en for t in pack.exploration_tokens},
         "orders": {o.number: o.name_en for o in orders},
         "symbols": {f.id: f.symbol for f in pack.fate_cards},
+        "fate_numbers": {f.id: f.number for f in pack.fate_cards},
         "heroes": {c.id: card_name(c) for c in pack.cards.get("hero", ())},
         "start_influence": {fid: str(f.start_influence) for fid, f in pack.factions.items()},
     }
@@ -77,6 +79,8 @@ def name(value: Any) -> str:
     any other text with its underscores as spaces (``battle_or_retreat``: "battle or retreat")."""
     if not isinstance(value, str):
         return str(value)
+    if value in _tables()["fate_numbers"]:
+        return current_tr()._("fate card {number}", number=_tables()["fate_numbers"][value])
     found = _tables()["names"].get(value)
     return found if found is not None else value.replace("_", " ")
 
@@ -89,13 +93,21 @@ def token(value: Any) -> str:
 def order(number: Any) -> str:
     """An order card by its number: "Harvest (4)"."""
     found = _tables()["orders"].get(number)
-    return f"{found} ({number})" if found else f"order {number}"
+    return (
+        current_tr()._("{order} ({number})", order=found, number=number)
+        if found
+        else current_tr()._("order {number}", number=number)
+    )
 
 
 def order_label(number: Any) -> str:
     """An order card as a button or a hand shows it: "2 · Mobilize" (number, then name)."""
     found = _tables()["orders"].get(number)
-    return f"{number} · {found}" if found else f"Order {number}"
+    return (
+        current_tr()._("{number} · {order}", number=number, order=found)
+        if found
+        else current_tr()._("Order {number}", number=number)
+    )
 
 
 def start_influence(faction: Any) -> int | None:
@@ -106,66 +118,74 @@ def start_influence(faction: Any) -> int | None:
 
 def fate(card: Any, symbol: bool = False) -> str:
     """A fate card as the table says it ("fate card 7"), with its symbol if asked (printed on the card)."""
-    shown = name(card)
+    tr = current_tr()
+    number = _tables()["fate_numbers"].get(card)
+    shown = tr._("fate card {number}", number=number) if number is not None else name(card)
     colour = _tables()["symbols"].get(card) if symbol else None
-    return f"{shown} ({colour})" if colour else shown
+    return tr._("{card} ({symbol})", card=shown, symbol=colour) if colour else shown
 
 
 def tile(tile_id: Any) -> str:
     """A map tile by name and number: "Thornwood (tile 3)"."""
     number = _tables()["tile_numbers"].get(tile_id)
-    return f"{name(tile_id)} (tile {number})" if number else name(tile_id)
+    return current_tr()._("{tile} (tile {number})", tile=name(tile_id), number=number) if number else name(tile_id)
 
 
 #: fate card sections (FateSection.code): blank, special, D<n> damage, R<n> rout
 def section(code: Any) -> str:
-    code = str(code)
+    code, tr = str(code), current_tr()
     if code == "-":
-        return "blank"
+        return tr._("blank")
     if code == "S":
-        return "special"
+        return tr._("special")
     if code[:1] == "D" and code[1:].isdigit():
-        return f"{code[1:]} damage"
+        return tr._("{n} damage", n=code[1:])
     if code[:1] == "R" and code[1:].isdigit():
-        return f"{code[1:]} rout"
+        return tr._("{n} rout", n=code[1:])
     return code
 
 
-RUNES = {"dragon": "dragon rune", "false": "false rune"}
+RUNES = {"dragon": N_("dragon rune"), "false": N_("false rune")}
 RESULTS = {
-    "ally": "the neutrals become allies",
-    "neutrals_retreat": "the neutrals retreat",
-    "battle_or_retreat": "battle or retreat",
+    "ally": N_("the neutrals become allies"),
+    "neutrals_retreat": N_("the neutrals retreat"),
+    "battle_or_retreat": N_("battle or retreat"),
 }
-TOKEN_KINDS = {"event": "an event", "location": "a location", "destructible_location": "a location that can be destroyed"}
-BENEFITS = {"units": "Units", "tactics": "Tactics cards", "influence": "Influence", "quests": "Quest cards"}
+TOKEN_KINDS = {
+    "event": N_("an event"),
+    "location": N_("a location"),
+    "destructible_location": N_("a location that can be destroyed"),
+}
+BENEFITS = {"units": N_("Units"), "tactics": N_("Tactics cards"), "influence": N_("Influence"), "quests": N_("Quest cards")}
 #: why something happened, where it is not a card (a card's id reads as its name)
 WHY = {
-    "hand_limit": "hand limit",
-    "hero_limit": "over the hero limit",
-    "harvest": "Harvest",
-    "lasting": "a lasting effect",
-    "used": "used",
-    "bandits": "Bandits",
-    "trade": "a trade",
-    "duel": "a duel",
-    "duel_quest": "a duel quest",
-    "eliminated": "its player is eliminated",
-    "defeated_hero_token": "a defeated hero's token",
-    "council_card": "a Council of Mages card",
-    "development": "Resources development",
-    "traveling_merchant": "Traveling Merchant",
+    "hand_limit": N_("hand limit"),
+    "hero_limit": N_("over the hero limit"),
+    "harvest": N_("Harvest"),
+    "lasting": N_("a lasting effect"),
+    "used": N_("used"),
+    "bandits": N_("Bandits"),
+    "trade": N_("a trade"),
+    "duel": N_("a duel"),
+    "duel_quest": N_("a duel quest"),
+    "eliminated": N_("its player is eliminated"),
+    "defeated_hero_token": N_("a defeated hero's token"),
+    "council_card": N_("a Council of Mages card"),
+    "development": N_("Resources development"),
+    "traveling_merchant": N_("Traveling Merchant"),
 }
 
 
 def why(value: Any) -> str:
     if isinstance(value, str) and value in _tables()["names"]:
         return name(value)
-    return WHY.get(value, name(value)) if isinstance(value, str) else str(value)
+    if isinstance(value, str) and value in WHY:
+        return current_tr()._(WHY[value])
+    return name(value) if isinstance(value, str) else str(value)
 
 
 def rune(value: Any) -> str:
-    return RUNES.get(value, name(value))
+    return current_tr()._(RUNES[value]) if value in RUNES else name(value)
 
 
 def who(value: Any) -> str:
@@ -186,13 +206,13 @@ def count(n: Any, word: str) -> str:
 
 
 def units(value: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} × {name(u)}" for u, n in value.items()) or "no units"
+    return ", ".join(f"{n} × {name(u)}" for u, n in value.items()) or current_tr()._("no units")
 
 
 def hero(d: Mapping[str, Any]) -> str:
     """An event's hero by name, with the seat that owns it when the event says so."""
     shown = name(d.get("hero"))
-    return f"{shown} of {who(d['owner'])}" if d.get("owner") is not None else shown
+    return current_tr()._("{hero} of {owner}", hero=shown, owner=who(d["owner"])) if d.get("owner") is not None else shown
 
 
 def cells(value: Any) -> str:
@@ -202,179 +222,323 @@ def cells(value: Any) -> str:
 
 def rotated(value: Any) -> str:
     """A placement's rotation (steps of 60°, counter-clockwise)."""
-    return "not rotated" if not value else f"rotated {int(value) * 60}°"
+    return current_tr()._("not rotated") if not value else current_tr()._("rotated {degrees}°", degrees=int(value) * 60)
 
 
 def where(q: Any, r: Any) -> str:
-    return "in the centre" if (q, r) == (0, 0) else f"at ({q}, {r})"
+    return current_tr()._("in the centre") if (q, r) == (0, 0) else current_tr()._("at ({q}, {r})", q=q, r=r)
 
 
 def _because(value: Any) -> str:
-    return f" ({why(value)})" if value else ""
+    return current_tr()._(" ({why})", why=why(value)) if value else ""
 
 
 # -------------------------------------------------------------------- events
 
 
 def _activation_removed(d):
-    return f"{who(d['seat'])} takes its activation token off {d['area']}{_because(d.get('why'))}."
+    return current_tr()._(
+        "{seat} takes its activation token off {area}{because}.",
+        seat=who(d["seat"]),
+        area=d["area"],
+        because=_because(d.get("why")),
+    )
 
 
 def _bonus_lost(d):
+    tr = current_tr()
     if d.get("by") is not None:
-        return f"{who(d['seat'])} loses the bonus of its order: {who(d['by'])} played {why(d.get('why'))}."
-    return f"{who(d['seat'])} loses the bonus of its order{_because(d.get('why'))}."
+        return tr._(
+            "{seat} loses the bonus of its order: {by} played {card}.",
+            seat=who(d["seat"]),
+            by=who(d["by"]),
+            card=why(d.get("why")),
+        )
+    return tr._("{seat} loses the bonus of its order{because}.", seat=who(d["seat"]), because=_because(d.get("why")))
 
 
 def _battle_cards(d):
     drawn = [f"{fate(c)} ({section(s)})" for c, s in zip(d.get("cards", []), d.get("sections", []))]
-    return f"You drew {listing(drawn or map(fate, d.get('cards', [])))} for your {name(d['unit'])} in {d['area']}."
+    return current_tr()._(
+        "You drew {cards} for your {unit} in {area}.",
+        cards=listing(drawn or map(fate, d.get("cards", []))),
+        unit=name(d["unit"]),
+        area=d["area"],
+    )
 
 
 def _defeated_hero_token(d):
-    line = f"Defeated-hero token {d['number']} is laid in {d['area']}, holding {count(d.get('rewards', 0), 'reward card')}"
+    tr = current_tr()
+    rewards = tr.ngettext("{n} reward card", "{n} reward cards", d.get("rewards", 0))
     face_up = d.get("face_up") or []
-    return line + (f" (face up: {listing(map(name, face_up))})." if face_up else ".")
+    if face_up:
+        return tr._(
+            "Defeated-hero token {number} is laid in {area}, holding {rewards} (face up: {cards}).",
+            number=d["number"],
+            area=d["area"],
+            rewards=rewards,
+            cards=listing(map(name, face_up)),
+        )
+    return tr._(
+        "Defeated-hero token {number} is laid in {area}, holding {rewards}.", number=d["number"], area=d["area"], rewards=rewards
+    )
+
+
+#: why a development cannot be built (event ``development_not_possible``)
+NO_DEVELOPMENT = {
+    "wood": N_("its wood dial is too low"),
+    "no_site": N_("no friendly area with its stronghold is free of developments"),
+    "no_tile": N_("no development of its faction is left"),
+}
 
 
 def _development_not_possible(d):
-    reasons = {
-        "wood": "its wood dial is too low",
-        "no_site": "no friendly area with its stronghold is free of developments",
-        "no_tile": "no development of its faction is left",
-    }
-    return f"{who(d['seat'])} cannot build a development: {reasons.get(d.get('reason'), name(d.get('reason')))}."
+    tr, reason = current_tr(), d.get("reason")
+    shown = tr._(NO_DEVELOPMENT[reason]) if reason in NO_DEVELOPMENT else name(reason)
+    return tr._("{seat} cannot build a development: {reason}.", seat=who(d["seat"]), reason=shown)
 
 
 def _dials_set(d):
-    changes = []
+    tr, changes = current_tr(), []
     for resource, value in (d.get("dials") or {}).items():
         before, after = value if isinstance(value, (list, tuple)) and len(value) == 2 else (value, value)
-        changes.append(f"{resource} stays at {after}" if before == after else f"{resource} {before} → {after}")
-    shown = ", ".join(changes) or "unchanged"
-    reason = d.get("why")
+        shown_resource = tr._(RESOURCES[resource]) if resource in RESOURCES else resource
+        changes.append(
+            tr._("{resource} stays at {after}", resource=shown_resource, after=after)
+            if before == after
+            else f"{shown_resource} {before} → {after}"
+        )
+    shown = ", ".join(changes) or tr._("unchanged")
+    reason, seat = d.get("why"), who(d["seat"])
     if reason == "harvest":
-        return f"{who(d['seat'])} harvests: {shown}."
+        return tr._("{seat} harvests: {dials}.", seat=seat, dials=shown)
     if reason == "development_built":
-        return f"{who(d['seat'])} pays wood for the development: {shown}."
+        return tr._("{seat} pays wood for the development: {dials}.", seat=seat, dials=shown)
     if reason == "development":
-        return f"{who(d['seat'])}’s Resources development" + (f" in {d['area']}" if d.get("area") else "") + f": {shown}."
-    return f"{who(d['seat'])}’s dials{_because(reason)}: {shown}."
+        if d.get("area"):
+            return tr._("{seat}’s Resources development in {area}: {dials}.", seat=seat, area=d["area"], dials=shown)
+        return tr._("{seat}’s Resources development: {dials}.", seat=seat, dials=shown)
+    return tr._("{seat}’s dials{because}: {dials}.", seat=seat, because=_because(reason), dials=shown)
+
+
+#: the resource dials
+RESOURCES = {"food": N_("food"), "wood": N_("wood"), "ore": N_("ore")}
 
 
 def _dragon_rune_placed(d):
     """Face down: the card that placed it says what it is, yet the public view shows a token, so the line does too."""
-    return f"{who(d['seat'])} places a rune token in {d['area']}{_because(d.get('why'))}."
+    return current_tr()._(
+        "{seat} places a rune token in {area}{because}.", seat=who(d["seat"]), area=d["area"], because=_because(d.get("why"))
+    )
 
 
 def _duel_cards(d):
+    tr = current_tr()
     drawn = [f"{fate(c)} ({section(s)})" for c, s in zip(d.get("cards", []), d.get("sections", []))]
-    sides = [f"the attacker draws {drawn[0]}"] + [f"the defender {x}" for x in drawn[1:2]] if drawn else ["no cards"]
-    return f"Duel in {d['area']}, round {d['round']}: {', '.join(sides)}."
+    if not drawn:
+        return tr._("Duel in {area}, round {round}: no cards.", area=d["area"], round=d["round"])
+    if len(drawn) == 1:
+        return tr._("Duel in {area}, round {round}: the attacker draws {card}.", area=d["area"], round=d["round"], card=drawn[0])
+    return tr._(
+        "Duel in {area}, round {round}: the attacker draws {card}, the defender {other}.",
+        area=d["area"],
+        round=d["round"],
+        card=drawn[0],
+        other=drawn[1],
+    )
 
 
 def _duel_damage(d):
+    tr = current_tr()
     side = {0: "attacker", 1: "defender"}.get(d.get("side"), str(d.get("side")))
-    return f"Duel in {d['area']}: the {side} takes {d['amount']} damage at once{_because(d.get('why'))}."
+    shown = tr._(SIDES[side]) if side in SIDES else side
+    return tr._(
+        "Duel in {area}: the {side} takes {amount} damage at once{because}.",
+        area=d["area"],
+        side=shown,
+        amount=d["amount"],
+        because=_because(d.get("why")),
+    )
+
+
+#: the sides of a duel or battle
+SIDES = {"attacker": N_("attacker"), "defender": N_("defender")}
 
 
 def _duel_round(d):
+    tr = current_tr()
     damage, prevented = list(d.get("damage") or [0, 0]), list(d.get("prevented") or [0, 0])
-    parts = []
+    hurt = []
     for k in range(2):
         taken = damage[k] if k < len(damage) else 0
         stopped = prevented[k] if k < len(prevented) else 0
-        hurt = f"{taken} damage" if taken else "none"
-        parts.append(
-            ("the attacker takes " if k == 0 else "the defender ") + hurt + (f" ({stopped} prevented)" if stopped else "")
-        )
-    return f"Duel in {d['area']}, round {d['round']}: {', '.join(parts)}."
+        shown = tr._("{n} damage", n=taken) if taken else tr._("none")
+        hurt.append(tr._("{damage} ({prevented} prevented)", damage=shown, prevented=stopped) if stopped else shown)
+    return tr._(
+        "Duel in {area}, round {round}: the attacker takes {attacker}, the defender {defender}.",
+        area=d["area"],
+        round=d["round"],
+        attacker=hurt[0],
+        defender=hurt[1],
+    )
 
 
 def _duel_started(d):
-    attacker = f"{name(d['attacker'])} of {who(d.get('attacker_seat'))}"
+    tr = current_tr()
+    attacker = tr._("{hero} of {owner}", hero=name(d["attacker"]), owner=who(d.get("attacker_seat")))
     if d.get("monster"):
-        quest = f" of the quest {name(d['quest'])}" if d.get("quest") else ""
-        led = f", led by {who(d['controller'])}" if d.get("controller") is not None else ""
-        return f"Duel in {d['area']}: {attacker} fights the {name(d['monster'])}{quest}{led}."
-    return f"Duel in {d['area']}: {attacker} challenges {name(d.get('defender'))} of {who(d.get('defender_seat'))}."
+        quest = tr._(" of the quest {quest}", quest=name(d["quest"])) if d.get("quest") else ""
+        led = tr._(", led by {seat}", seat=who(d["controller"])) if d.get("controller") is not None else ""
+        return tr._(
+            "Duel in {area}: {attacker} fights the {monster}{quest}{led}.",
+            area=d["area"],
+            attacker=attacker,
+            monster=name(d["monster"]),
+            quest=quest,
+            led=led,
+        )
+    defender = tr._("{hero} of {owner}", hero=name(d.get("defender")), owner=who(d.get("defender_seat")))
+    return tr._("Duel in {area}: {attacker} challenges {defender}.", area=d["area"], attacker=attacker, defender=defender)
 
 
 def _duel_ended(d):
+    tr = current_tr()
     lost = d.get("defeated") or {}
     fallen = [side for side in ("attacker", "defender") if lost.get(side)]
-    result = "both sides are defeated" if len(fallen) == 2 else f"the {fallen[0]} is defeated" if fallen else "nobody is defeated"
-    return f"The duel in {d['area']} ended after {count(d.get('rounds'), 'round')}: {result}."
+    if len(fallen) == 2:
+        result = tr._("both sides are defeated")
+    elif fallen:
+        result = tr._("the {side} is defeated", side=tr._(SIDES[fallen[0]]))
+    else:
+        result = tr._("nobody is defeated")
+    rounds = tr.ngettext("{n} round", "{n} rounds", d.get("rounds") or 0)
+    return tr._("The duel in {area} ended after {rounds}: {result}.", area=d["area"], rounds=rounds, result=result)
 
 
 def _exploration_removed(d):
+    tr = current_tr()
     if d.get("seat") is not None:
-        return f"{who(d['seat'])} destroys the {token(d['token'])} in {d['area']}."
-    return f"The {token(d['token'])} token in {d['area']} is resolved and removed."
+        return tr._("{seat} destroys the {token} in {area}.", seat=who(d["seat"]), token=token(d["token"]), area=d["area"])
+    return tr._("The {token} token in {area} is resolved and removed.", token=token(d["token"]), area=d["area"])
 
 
 def _exploration_revealed(d):
-    kind = TOKEN_KINDS.get(d.get("type"), name(d.get("type")))
-    return f"{hero(d)} turns over the exploration token in {d['area']}: {token(d['token'])}, {kind}."
+    tr = current_tr()
+    kind = tr._(TOKEN_KINDS[d.get("type")]) if d.get("type") in TOKEN_KINDS else name(d.get("type"))
+    return tr._(
+        "{hero} turns over the exploration token in {area}: {token}, {kind}.",
+        hero=hero(d),
+        area=d["area"],
+        token=token(d["token"]),
+        kind=kind,
+    )
 
 
 def _exploration_tokens_placed(d):
+    tr = current_tr()
     areas = d.get("areas") or {}
     backs = {}
     for area, back in areas.items():
         backs.setdefault(back, []).append(area)
-    shown = "; ".join(f"back {'I' * int(b) if str(b).isdigit() else b}: {', '.join(a)}" for b, a in sorted(backs.items()))
-    return f"Exploration tokens lie face down in {count(len(areas), 'area')} ({shown})."
+    shown = "; ".join(
+        tr._("back {back}: {areas}", back="I" * int(b) if str(b).isdigit() else b, areas=", ".join(a))
+        for b, a in sorted(backs.items())
+    )
+    where_ = tr.ngettext("{n} area", "{n} areas", len(areas))
+    return tr._("Exploration tokens lie face down in {areas} ({backs}).", areas=where_, backs=shown)
 
 
 def _fate_drawn(d):
+    tr = current_tr()
     cards = d.get("cards") or []
-    numbers = [name(c).removeprefix("fate card ") for c in cards]
-    context = ""
+    numbers = listing(str(_tables()["fate_numbers"].get(c, name(c))) for c in cards)
+    seat = who(d["seat"])
     if d.get("why") == "diplomacy" and d.get("area"):
-        context = f" for diplomacy in {d['area']}"
-    elif d.get("why"):
-        context = f" ({why(d['why'])})"
-    return f"{who(d['seat'])} draws {'fate card' if len(cards) == 1 else 'fate cards'} {listing(numbers)}{context}."
+        return tr.ngettext(
+            "{seat} draws fate card {cards} for diplomacy in {area}.",
+            "{seat} draws fate cards {cards} for diplomacy in {area}.",
+            len(cards),
+            seat=seat,
+            cards=numbers,
+            area=d["area"],
+        )
+    because = _because(d.get("why"))
+    return tr.ngettext(
+        "{seat} draws fate card {cards}{because}.",
+        "{seat} draws fate cards {cards}{because}.",
+        len(cards),
+        seat=seat,
+        cards=numbers,
+        because=because,
+    )
 
 
 def _hero_disloyal(d):
-    line = f"{hero(d)} turns disloyal and leaves the board in {d.get('area')}{_because(d.get('why'))}"
+    tr = current_tr()
     lost = d.get("rewards_discarded") or []
-    return line + (f"; {listing(map(name, lost))} {'is' if len(lost) == 1 else 'are'} discarded." if lost else ".")
+    values = {"hero": hero(d), "area": d.get("area"), "because": _because(d.get("why"))}
+    if lost:
+        return tr.ngettext(
+            "{hero} turns disloyal and leaves the board in {area}{because}; {rewards} is discarded.",
+            "{hero} turns disloyal and leaves the board in {area}{because}; {rewards} are discarded.",
+            len(lost),
+            rewards=listing(map(name, lost)),
+            **values,
+        )
+    return tr._("{hero} turns disloyal and leaves the board in {area}{because}.", **values)
 
 
 def _hero_removed(d):
+    tr = current_tr()
     if d.get("why") == "eliminated":
-        return f"{hero(d)} leaves the board with its eliminated player."
-    return f"{hero(d)} leaves the board{_because(d.get('why'))}."
+        return tr._("{hero} leaves the board with its eliminated player.", hero=hero(d))
+    return tr._("{hero} leaves the board{because}.", hero=hero(d), because=_because(d.get("why")))
 
 
 def _hero_retreated(d):
     path = " → ".join(map(str, d.get("path") or []))
-    return f"{hero(d)} retreats {path}{_because(d.get('why'))}."
+    return current_tr()._("{hero} retreats {path}{because}.", hero=hero(d), path=path, because=_because(d.get("why")))
 
 
 def _home_placed(d):
-    guide = f" over the guide on {cells(d['guide'])}" if d.get("guide") else f" {where(d.get('q'), d.get('r'))}"
-    return f"{who(d['seat'])} lays its home realm{guide}, {rotated(d.get('rotation'))}."
+    tr = current_tr()
+    if d.get("guide"):
+        place = tr._(" over the guide on {cells}", cells=cells(d["guide"]))
+    else:
+        place = " " + where(d.get("q"), d.get("r"))
+    return tr._(
+        "{seat} lays its home realm{place}, {rotation}.", seat=who(d["seat"]), place=place, rotation=rotated(d.get("rotation"))
+    )
 
 
 def _lasting_effects_ended(d):
+    tr = current_tr()
     cards = d.get("cards") or []
-    verb = "no longer applies" if len(cards) == 1 else "no longer apply"
-    return f"{listing(map(name, cards))} {verb} (end of the {d.get('until', 'season')})."
+    until = d.get("until", "season")
+    shown = tr._(UNTIL[until]) if until in UNTIL else name(until)
+    return tr.ngettext(
+        "{cards} no longer applies (end of the {until}).",
+        "{cards} no longer apply (end of the {until}).",
+        len(cards),
+        cards=listing(map(name, cards)),
+        until=shown,
+    )
+
+
+#: what a lasting effect lasts until the end of
+UNTIL = {"season": N_("season"), "round": N_("round"), "turn": N_("turn"), "battle": N_("battle"), "year": N_("year")}
 
 
 def _map_redo(d):
+    tr = current_tr()
     steps = list(d.get("steps") or [])
-    what = (
-        "the guides and home realms are taken back to be placed again (p. 8, steps 4-5)"
-        if steps == [4, 5]
-        else "the tiles are taken back to be placed again (p. 8, step 3)"
-    )
-    reason = f" ({_seats_named(d['why'])})" if d.get("why") else ""
-    return f"The map cannot be finished{reason}: {what}."
+    if steps == [4, 5]:
+        what = tr._("the guides and home realms are taken back to be placed again (p. 8, steps 4-5)")
+    else:
+        what = tr._("the tiles are taken back to be placed again (p. 8, step 3)")
+    if d.get("why"):
+        return tr._("The map cannot be finished ({why}): {what}.", why=_seats_named(d["why"]), what=what)
+    return tr._("The map cannot be finished: {what}.", what=what)
 
 
 def _seats_named(text: Any) -> str:
@@ -383,89 +547,154 @@ def _seats_named(text: Any) -> str:
 
 
 def _must_retreat(d):
+    tr = current_tr()
     page = str(d.get("rule") or "").split(" (")[0]
-    return f"{who(d['seat'])} must retreat from {d['area']}: one Mobilize card allows only one battle" + (
-        f" ({page})." if page.startswith("p.") else "."
-    )
+    if page.startswith("p."):
+        return tr._(
+            "{seat} must retreat from {area}: one Mobilize card allows only one battle ({page}).",
+            seat=who(d["seat"]),
+            area=d["area"],
+            page=page,
+        )
+    return tr._("{seat} must retreat from {area}: one Mobilize card allows only one battle.", seat=who(d["seat"]), area=d["area"])
 
 
 def _orders_revealed(d):
+    tr = current_tr()
     orders = d.get("orders") or {}
-    return "Orders revealed: " + ", ".join(f"{who(s)} {order(n)}" for s, n in orders.items()) + "."
+    shown = ", ".join(tr._("{seat} {order}", seat=who(s), order=order(n)) for s, n in orders.items())
+    return tr._("Orders revealed: {orders}.", orders=shown)
 
 
 def _reward_discarded(d):
+    tr = current_tr()
     reason = d.get("why")
     if reason == "used":
-        return f"{hero(d)} discards {name(d['reward'])} after using it."
+        return tr._("{hero} discards {reward} after using it.", hero=hero(d), reward=name(d["reward"]))
     if reason == "bandits":
-        return f"{hero(d)} gives up {name(d['reward'])} to the Bandits."
-    return f"{hero(d)} discards {name(d['reward'])}{_because(reason)}."
+        return tr._("{hero} gives up {reward} to the Bandits.", hero=hero(d), reward=name(d["reward"]))
+    return tr._("{hero} discards {reward}{because}.", hero=hero(d), reward=name(d["reward"]), because=_because(reason))
+
+
+#: where taken reward cards come from (event ``rewards_taken``)
+TAKEN_FROM = {
+    "trade": N_(" in a trade"),
+    "duel": N_(" from the hero it defeated"),
+    "defeated_hero_token": N_(" from a defeated-hero token"),
+}
 
 
 def _rewards_taken(d):
+    tr = current_tr()
     face_up = d.get("face_up") or []
-    shown = f" (face up: {listing(map(name, face_up))})" if face_up else ""
-    how = {"trade": " in a trade", "duel": " from the hero it defeated", "defeated_hero_token": " from a defeated-hero token"}
-    return f"{hero(d)} takes {count(d.get('count'), 'reward card')}{shown}{how.get(d.get('why'), _because(d.get('why')))}."
+    shown = tr._(" (face up: {cards})", cards=listing(map(name, face_up))) if face_up else ""
+    how = tr._(TAKEN_FROM[d.get("why")]) if d.get("why") in TAKEN_FROM else _because(d.get("why"))
+    rewards = tr.ngettext("{n} reward card", "{n} reward cards", d.get("count") or 0)
+    return tr._("{hero} takes {rewards}{shown}{how}.", hero=hero(d), rewards=rewards, shown=shown, how=how)
 
 
 def _rune_returned(d):
-    return f"{who(d['seat'])}’s {rune(d.get('rune'))} goes back to the supply: there is no area left for it."
+    return current_tr()._(
+        "{seat}’s {rune} goes back to the supply: there is no area left for it.", seat=who(d["seat"]), rune=rune(d.get("rune"))
+    )
 
 
 def _scroll_seen(d):
+    tr = current_tr()
     seen = []
     if d.get("rune"):
-        seen.append(f"a {rune(d['rune'])}")
+        seen.append(tr._("a {rune}", rune=rune(d["rune"])))
     if d.get("exploration"):
-        seen.append(f"the exploration token {token(d['exploration'])}")
-    return f"The scroll shows you in {d['area']}: {listing(seen)}." if seen else f"Nothing lies hidden in {d['area']}."
+        seen.append(tr._("the exploration token {token}", token=token(d["exploration"])))
+    if seen:
+        return tr._("The scroll shows you in {area}: {seen}.", area=d["area"], seen=listing(seen))
+    return tr._("Nothing lies hidden in {area}.", area=d["area"])
 
 
 def _starting_heroes_dealt(d):
+    tr = current_tr()
     heroes = d.get("heroes") or {}
-    return "Starting heroes: " + ", ".join(f"{who(s)} {name(h)}" for s, h in heroes.items()) + "."
+    shown = ", ".join(tr._("{seat} {hero}", seat=who(s), hero=name(h)) for s, h in heroes.items())
+    return tr._("Starting heroes: {heroes}.", heroes=shown)
 
 
 def _tactics_discarded(d):
     cards = d.get("cards") or []
-    return f"{who(d['seat'])} discards {listing(map(name, cards))}{_because(d.get('why'))}."
+    return current_tr()._(
+        "{seat} discards {cards}{because}.", seat=who(d["seat"]), cards=listing(map(name, cards)), because=_because(d.get("why"))
+    )
 
 
 def _test_drawn(d):
     symbols = d.get("symbols") or {}
     cards = [f"{fate(c)} ({symbols[c]})" if c in symbols else fate(c) for c in d.get("cards") or []]
-    return f"{hero(d)} draws for the {name(d.get('test'))} test of {name(d.get('quest'))}: {listing(cards)}."
+    return current_tr()._(
+        "{hero} draws for the {test} test of {quest}: {cards}.",
+        hero=hero(d),
+        test=trait(d.get("test")),
+        quest=name(d.get("quest")),
+        cards=listing(cards),
+    )
 
 
 def _test_chosen(d):
     symbol = f" ({d['symbol']})" if d.get("symbol") else ""
-    return f"{hero(d)} keeps {fate(d['card'])}{symbol} for {name(d.get('quest'))}."
+    return current_tr()._(
+        "{hero} keeps {card} for {quest}.", hero=hero(d), card=fate(d["card"]) + symbol, quest=name(d.get("quest"))
+    )
 
 
 def _test_extra_cards(d):
-    reason = "the hero's own ability" if d.get("why") == d.get("hero") else why(d.get("why"))
-    return f"{name(d['hero'])} draws {d['amount']} more fate card{'s' if d['amount'] != 1 else ''} for the test ({reason})."
+    tr = current_tr()
+    reason = tr._("the hero's own ability") if d.get("why") == d.get("hero") else why(d.get("why"))
+    return tr.ngettext(
+        "{hero} draws {n} more fate card for the test ({reason}).",
+        "{hero} draws {n} more fate cards for the test ({reason}).",
+        d["amount"],
+        hero=name(d["hero"]),
+        reason=reason,
+    )
 
 
 def _tile_placed(d):
-    return f"{who(d['seat'])} places {tile(d['tile'])} {where(d.get('q'), d.get('r'))}, {rotated(d.get('rotation'))}."
+    return current_tr()._(
+        "{seat} places {tile} {where}, {rotation}.",
+        seat=who(d["seat"]),
+        tile=tile(d["tile"]),
+        where=where(d.get("q"), d.get("r")),
+        rotation=rotated(d.get("rotation")),
+    )
 
 
 def _title_benefit(d):
-    when = " as a Council of Mages card is drawn" if d.get("when") == "council_card" else _because(d.get("when"))
-    return f"{who(d['seat'])} gains the benefit of the title {name(d['title'])}{when}."
+    tr = current_tr()
+    when = tr._(" as a Council of Mages card is drawn") if d.get("when") == "council_card" else _because(d.get("when"))
+    return tr._("{seat} gains the benefit of the title {title}{when}.", seat=who(d["seat"]), title=name(d["title"]), when=when)
 
 
 def _units_stood_up(d):
-    return f"{units(d.get('units') or {})} of {who(d['seat'])} in {d['area']} stand up{_because(d.get('why'))}."
+    return current_tr()._(
+        "{units} of {seat} in {area} stand up{because}.",
+        units=units(d.get("units") or {}),
+        seat=who(d["seat"]),
+        area=d["area"],
+        because=_because(d.get("why")),
+    )
 
 
 def _units_taken_to_recruit(d):
+    tr = current_tr()
     unit = name(d["unit"])
-    taken = listing(f"{n} × {unit} from {a}" for a, n in (d.get("areas") or {}).items())
-    return f"{who(d['seat'])} takes back {taken} to recruit them."
+    taken = listing(tr._("{count} × {unit} from {area}", count=n, unit=unit, area=a) for a, n in (d.get("areas") or {}).items())
+    return tr._("{seat} takes back {units} to recruit them.", seat=who(d["seat"]), units=taken)
+
+
+#: the traits of a hero (a test's, a training's)
+TRAITS_SHOWN = {"strength": N_("strength"), "agility": N_("agility"), "wisdom": N_("wisdom")}
+
+
+def trait(value: Any) -> str:
+    return current_tr()._(TRAITS_SHOWN[value]) if value in TRAITS_SHOWN else name(value)
 
 
 #: event kind -> its line, built from the event's data (a KeyError falls back to the template or the generic line)
@@ -512,37 +741,60 @@ PHRASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
 
 def _false_runes_discarded(d):
     areas = list(d.get("areas") or [])
-    return f"{who(d['seat'])} discards the false rune{'s' if len(areas) != 1 else ''} in {listing(areas)}."
+    return current_tr().ngettext(
+        "{seat} discards the false rune in {areas}.",
+        "{seat} discards the false runes in {areas}.",
+        len(areas),
+        seat=who(d["seat"]),
+        areas=listing(areas),
+    )
 
 
 def _quest_result(d):
-    done = "completed" if d.get("completed") else "not completed"
-    return f"{hero(d)}: {name(d['quest'])} {done}."
+    tr = current_tr()
+    if d.get("completed"):
+        return tr._("{hero}: {quest} completed.", hero=hero(d), quest=name(d["quest"]))
+    return tr._("{hero}: {quest} not completed.", hero=hero(d), quest=name(d["quest"]))
 
 
 def _units_placed(d):
+    tr = current_tr()
     placed = (
         ", ".join(f"{a} ({n})" for a, n in (d.get("areas") or {}).items())
         if isinstance(d.get("areas"), Mapping)
         else listing(d.get("areas") or [])
     )
+    because = _because(d.get("why"))
     if d.get("seat") is None:
-        allied = f", allied with {who(d['ally'])}" if d.get("ally") is not None else ""
-        return f"Neutral {name(d['unit'])} are placed in {placed}{allied}{_because(d.get('why'))}."
-    return f"{who(d['seat'])} placed {name(d['unit'])} in {placed}{_because(d.get('why'))}."
+        allied = tr._(", allied with {ally}", ally=who(d["ally"])) if d.get("ally") is not None else ""
+        return tr._(
+            "Neutral {unit} are placed in {areas}{allied}{because}.",
+            unit=name(d["unit"]),
+            areas=placed,
+            allied=allied,
+            because=because,
+        )
+    return tr._(
+        "{seat} placed {unit} in {areas}{because}.", seat=who(d["seat"]), unit=name(d["unit"]), areas=placed, because=because
+    )
 
 
 def _hero_moved(d):
+    tr = current_tr()
     path = [str(a) for a in d.get("path") or []]
-    paid = f", paying {d['influence_paid']} influence" if d.get("influence_paid") else ""
+    paid = tr._(", paying {amount} influence", amount=d["influence_paid"]) if d.get("influence_paid") else ""
     if len(path) == 1:  # the path starts where the hero stood
-        return f"{hero(d)} stays in {path[0]}{paid}."
-    return f"{hero(d)} moved {' → '.join(path)}{paid}."
+        return tr._("{hero} stays in {area}{paid}.", hero=hero(d), area=path[0], paid=paid)
+    return tr._("{hero} moved {path}{paid}.", hero=hero(d), path=" → ".join(path), paid=paid)
 
 
 def _recruit_not_possible(d):
-    reason = name(d.get("reason") or "nothing to recruit").replace("your ", "its ")  # the engine says it to the player
-    return f"{who(d['seat'])} cannot recruit: {reason}."
+    tr = current_tr()
+    if d.get("reason"):
+        reason = name(d["reason"]).replace("your ", "its ")  # the engine's own words (English; issue 31: a later session)
+    else:
+        reason = tr._("nothing to recruit")
+    return tr._("{seat} cannot recruit: {reason}.", seat=who(d["seat"]), reason=reason)
 
 
 PHRASES["false_runes_discarded"] = _false_runes_discarded
@@ -557,7 +809,11 @@ def runes(value: Mapping[str, Any]) -> str:
     kinds: dict[str, list[str]] = {}
     for area, kind in value.items():
         kinds.setdefault(kind, []).append(area)
-    return "; ".join(f"{rune(k)}{'s' if len(a) != 1 else ''} in {listing(a)}" for k, a in kinds.items()) or "none"
+    tr = current_tr()
+    shown = [
+        tr.ngettext("{rune} in {areas}", "{rune}s in {areas}", len(a), rune=rune(k), areas=listing(a)) for k, a in kinds.items()
+    ]
+    return "; ".join(shown) or tr._("none")
 
 
 # -------------------------------------------------------------------- answers
@@ -566,167 +822,230 @@ def runes(value: Mapping[str, Any]) -> str:
 TRAITS = ("strength", "agility", "wisdom")
 #: labels of answers with a single area, by choice (the rest read "Choice: area")
 AREA_LABELS = {
-    "look": "Look at {}",
-    "build": "Build a stronghold in {}",
-    "repair": "Repair the stronghold in {}",
-    "demolish": "Demolish your stronghold in {}",
-    "activate": "Activate {}",
-    "place": "Place in {}",
-    "stronghold": "Stronghold in {}",
-    "dragon_rune": "Dragon rune in {}",
-    "false_rune": "False rune in {}",
-    "choose": "{}",
-    "remove_location": "Destroy the location in {}",
-    "retreat": "Retreat to {}",
+    "look": N_("Look at {area}"),
+    "build": N_("Build a stronghold in {area}"),
+    "repair": N_("Repair the stronghold in {area}"),
+    "demolish": N_("Demolish your stronghold in {area}"),
+    "activate": N_("Activate {area}"),
+    "place": N_("Place in {area}"),
+    "stronghold": N_("Stronghold in {area}"),
+    "dragon_rune": N_("Dragon rune in {area}"),
+    "false_rune": N_("False rune in {area}"),
+    "choose": "{area}",
+    "remove_location": N_("Destroy the location in {area}"),
+    "retreat": N_("Retreat to {area}"),
 }
 ABILITY_MODES = {
-    "use": "Use the ability",
-    "skip": "Do not use it",
-    "rout": "Rout",
-    "damage": "Damage",
-    "triangles": "Rout triangle units",
-    "rectangle": "Rout a rectangle unit",
-    "retreat": "Send back",
-    "eliminate": "Eliminate",
+    "use": N_("Use the ability"),
+    "skip": N_("Do not use it"),
+    "rout": N_("Rout"),
+    "damage": N_("Damage"),
+    "triangles": N_("Rout triangle units"),
+    "rectangle": N_("Rout a rectangle unit"),
+    "retreat": N_("Send back"),
+    "eliminate": N_("Eliminate"),
 }
 
 
 def figure(f: Mapping[str, Any]) -> str:
     """One battle figure, ``{unit, damage, routed}``: "Giants (1 damage, routed)"."""
-    state = ([f"{f['damage']} damage"] if f.get("damage") else []) + (["routed"] if f.get("routed") else [])
+    tr = current_tr()
+    state = ([tr._("{n} damage", n=f["damage"])] if f.get("damage") else []) + ([tr._("routed")] if f.get("routed") else [])
     return name(f.get("unit")) + (f" ({', '.join(state)})" if state else "")
 
 
 def _trained(traits: Mapping[str, int]) -> str:
-    return ", ".join(f"{t} +{n}" for t, n in traits.items())
+    return ", ".join(f"{trait(t)} +{n}" for t, n in traits.items())
 
 
 def label(choice: str, a: Mapping[str, Any]) -> str | None:
     """The label of an answer ``choice`` with arguments ``a`` (None: the narrator's general forms)."""
     keys = set(a)
+    tr = current_tr()
     if {"from", "unit", "count"} <= keys:
-        way = f"{a['from']} → {a['to']}" if "to" in a else f"from {a['from']}"
-        return f"{a['count']} × {name(a['unit'])} {way}"
+        if "to" in a:
+            return tr._(
+                "{count} × {unit} {origin} → {destination}",
+                count=a["count"],
+                unit=name(a["unit"]),
+                origin=a["from"],
+                destination=a["to"],
+            )
+        return tr._("{count} × {unit} from {area}", count=a["count"], unit=name(a["unit"]), area=a["from"])
     if keys == {"area"} and choice in AREA_LABELS:
-        return AREA_LABELS[choice].format(a["area"])
+        return tr._(AREA_LABELS[choice], area=a["area"])
     if keys == {"area", "from"} and choice == "build":
-        return f"Build a stronghold in {a['area']} (moving the one in {a['from']})"
+        return tr._("Build a stronghold in {area} (moving the one in {origin})", area=a["area"], origin=a["from"])
     if keys == {"area", "unit"} or keys == {"area", "owner", "unit"}:
-        owner = "" if "owner" not in keys else " (neutral)" if a["owner"] is None else f" of {who(a['owner'])}"
-        return f"{name(a['unit'])} in {a['area']}{owner}"
+        if "owner" not in keys:
+            return tr._("{unit} in {area}", unit=name(a["unit"]), area=a["area"])
+        if a["owner"] is None:
+            return tr._("{unit} in {area} (neutral)", unit=name(a["unit"]), area=a["area"])
+        return tr._("{unit} in {area} of {owner}", unit=name(a["unit"]), area=a["area"], owner=who(a["owner"]))
     if keys == {"area", "development"}:
-        return f"Build {name(a['development'])} in {a['area']}"
+        return tr._("Build {development} in {area}", development=name(a["development"]), area=a["area"])
     if keys == {"areas"} and choice == "move_runes":
-        return f"Move the runes of {listing(a['areas'])}"
+        return tr._("Move the runes of {areas}", areas=listing(a["areas"]))
     if keys == {"areas"} and choice == "discard":
-        return f"Discard the false rune{'s' if len(a['areas']) != 1 else ''} in {listing(a['areas'])}"
-    if choice == "place" and "areas" in keys and isinstance(a["areas"], Mapping):
-        placed = ", ".join(f"{n} in {area}" for area, n in a["areas"].items()) or "Place none"
-        taken = a.get("take") or {}
-        return placed + (f" (taking {', '.join(f'{n} from {area}' for area, n in taken.items())})" if taken else "")
-    if choice == "place" and keys <= {"dragon", "false"}:
-        return cap(", ".join(f"{rune(k)} in {v}" if v else f"{rune(k)} back to the supply" for k, v in a.items()))
-    if keys == {"cards"}:
-        return (
-            f"Discard {listing(map(name, a['cards']))}"
-            if choice == "discard"
-            else f"{cap(name(choice))} {listing(map(name, a['cards']))}"
+        return tr.ngettext(
+            "Discard the false rune in {areas}", "Discard the false runes in {areas}", len(a["areas"]), areas=listing(a["areas"])
         )
+    if choice == "place" and "areas" in keys and isinstance(a["areas"], Mapping):
+        placed = ", ".join(tr._("{count} in {area}", count=n, area=area) for area, n in a["areas"].items()) or tr._("Place none")
+        taken = a.get("take") or {}
+        if not taken:
+            return placed
+        taking = ", ".join(tr._("{count} from {area}", count=n, area=area) for area, n in taken.items())
+        return tr._("{placed} (taking {taken})", placed=placed, taken=taking)
+    if choice == "place" and keys <= {"dragon", "false"}:
+        return cap(
+            ", ".join(
+                tr._("{rune} in {area}", rune=rune(k), area=v) if v else tr._("{rune} back to the supply", rune=rune(k))
+                for k, v in a.items()
+            )
+        )
+    if keys == {"cards"}:
+        if choice == "discard":
+            return tr._("Discard {cards}", cards=listing(map(name, a["cards"])))
+        return f"{cap(name(choice))} {listing(map(name, a['cards']))}"
     if keys == {"card"}:
         if str(a["card"]).startswith("fate-"):
             return cap(fate(a["card"], symbol=True))
         if choice == "use" and a["card"] in _tables()["heroes"]:
-            return f"Use the ability of {name(a['card'])}"
-        return {"play": "Play {}", "use": "Use {}"}.get(choice, cap(name(choice)) + " {}").format(name(a["card"]))
+            return tr._("Use the ability of {hero}", hero=name(a["card"]))
+        if choice == "play":
+            return tr._("Play {card}", card=name(a["card"]))
+        if choice == "use":
+            return tr._("Use {card}", card=name(a["card"]))
+        return cap(name(choice)) + " " + name(a["card"])
     if keys == {"reward"}:
-        return f"Discard {name(a['reward'])}" if choice == "discard" else f"Use {name(a['reward'])}"
+        if choice == "discard":
+            return tr._("Discard {reward}", reward=name(a["reward"]))
+        return tr._("Use {card}", card=name(a["reward"]))
     if keys == {"reward", "hero"} and choice == "give":
-        return f"{name(a['reward'])} to {name(a['hero'])}"
+        return tr._("{reward} to {hero}", reward=name(a["reward"]), hero=name(a["hero"]))
     if keys == {"reward", "to"}:
-        return f"Give {name(a['reward'])} to {name(a['to'])}"
+        return tr._("Give {reward} to {hero}", reward=name(a["reward"]), hero=name(a["to"]))
     if keys == {"reward", "from"}:
-        return f"Take {name(a['reward'])} from {name(a['from'])}"
+        return tr._("Take {reward} from {hero}", reward=name(a["reward"]), hero=name(a["from"]))
     if keys == {"reward", "from", "to"}:
         return f"{name(a['reward'])}: {name(a['from'])} → {name(a['to'])}"
     if keys == {"hero", "reward"}:
-        return f"{name(a['hero'])} uses {name(a['reward'])}"
+        return tr._("{hero} uses {reward}", hero=name(a["hero"]), reward=name(a["reward"]))
     if keys == {"hero", "token"}:
-        return f"{name(a['hero'])} picks up token {a['token']}"
+        return tr._("{hero} picks up token {token}", hero=name(a["hero"]), token=a["token"])
     if keys == {"hero", "to"}:
         return f"{name(a['hero'])} → {a['to']}"
     if keys == {"hero", "traits"}:
-        return f"{name(a['hero'])} trains {_trained(a['traits'])}"
+        return tr._("{hero} trains {traits}", hero=name(a["hero"]), traits=_trained(a["traits"]))
     if keys == {"hero", "path"}:
         path = list(a["path"] or [])
         if not path:
-            return f"{name(a['hero'])} stays and ventures here"
-        return f"{name(a['hero'])} moves to {path[-1]}" + (f" via {', '.join(map(str, path[:-1]))}" if len(path) > 1 else "")
+            return tr._("{hero} stays and ventures here", hero=name(a["hero"]))
+        if len(path) > 1:
+            return tr._(
+                "{hero} moves to {area} via {path}", hero=name(a["hero"]), area=path[-1], path=", ".join(map(str, path[:-1]))
+            )
+        return tr._("{hero} moves to {area}", hero=name(a["hero"]), area=path[-1])
     if keys == {"hero"}:
-        return {"rest": "{} rests", "heal": "{} heals", "keep": "Keep {}"}.get(choice, "{}").format(name(a["hero"]))
+        shown = name(a["hero"])
+        if choice == "rest":
+            return tr._("{hero} rests", hero=shown)
+        if choice == "heal":
+            return tr._("{hero} heals", hero=shown)
+        if choice == "keep":
+            return tr._("Keep {hero}", hero=shown)
+        return shown
     if keys == {"trait"}:
-        return f"Train {a['trait']}"
+        return tr._("Train {trait}", trait=trait(a["trait"]))
     if keys == {"target"}:
-        return f"Duel {name(a['target'])}"
+        return tr._("Duel {target}", target=name(a["target"]))
     if keys == {"quest"}:
-        return f"Quest: {name(a['quest'])}"
+        return tr._("Quest: {quest}", quest=name(a["quest"]))
     if keys == {"influence"} and choice == "spend" or keys == {"amount"} and choice == "spend":
-        return f"Spend {a.get('influence', a.get('amount'))} influence"
+        return tr._("Spend {amount} influence", amount=a.get("influence", a.get("amount")))
     if keys == {"amount"} and choice == "bid":
-        return f"Bid {a['amount']}"
+        return tr._("Bid {amount}", amount=a["amount"])
     if keys == {"seat"}:
         return cap(seat(a["seat"]))
     if keys == {"title", "influence"}:
-        return f"{name(a['title'])} for {a['influence']} influence"
+        return tr._("{title} for {amount} influence", title=name(a["title"]), amount=a["influence"])
     if keys == {"benefit"}:
-        return BENEFITS.get(a["benefit"], cap(name(a["benefit"])))
+        return tr._(BENEFITS[a["benefit"]]) if a["benefit"] in BENEFITS else cap(name(a["benefit"]))
     if keys == {"resource"}:
-        return f"Raise {a['resource']}" if choice == "raise" else f"Recruit with {a['resource']}"
+        resource = tr._(RESOURCES[a["resource"]]) if a["resource"] in RESOURCES else a["resource"]
+        if choice == "raise":
+            return tr._("Raise {resource}", resource=resource)
+        return tr._("Recruit with {resource}", resource=resource)
     if keys == {"resource", "second"}:
-        return f"Recruit with {a['resource']} and {a['second']}"
+        first, second = (tr._(RESOURCES[r]) if r in RESOURCES else r for r in (a["resource"], a["second"]))
+        return tr._("Recruit with {resource} and {second}", resource=first, second=second)
     if keys == {"to"}:
-        return f"Retreat to {a['to']}" if choice == "retreat" else f"To {a['to']}"
+        return tr._("Retreat to {area}", area=a["to"]) if choice == "retreat" else tr._("To {area}", area=a["to"])
     if choice == "ability" and "mode" in keys:
         targets = [figure(t) for t in a.get("targets") or [] if isinstance(t, Mapping)]
-        return ABILITY_MODES.get(a["mode"], cap(name(a["mode"]))) + (f": {listing(targets)}" if targets else "")
+        mode = tr._(ABILITY_MODES[a["mode"]]) if a["mode"] in ABILITY_MODES else cap(name(a["mode"]))
+        return mode + (f": {listing(targets)}" if targets else "")
     if choice == "assign" and "unit" in keys:
         return figure(a)
     if keys == {"unit"}:
-        return f"Draw for {name(a['unit'])}" if choice == "draw" else name(a["unit"])
+        return tr._("Draw for {unit}", unit=name(a["unit"])) if choice == "draw" else name(a["unit"])
     if choice == "tile" and {"tile", "q", "r"} <= keys:
-        return f"{tile(a['tile'])} {where(a['q'], a['r'])}, {rotated(a.get('rotation'))}"
+        return tr._(
+            "{tile} {where}, {rotation}", tile=tile(a["tile"]), where=where(a["q"], a["r"]), rotation=rotated(a.get("rotation"))
+        )
     if choice == "home" and {"q", "r"} <= keys:
-        return f"Home realm {where(a['q'], a['r'])}, {rotated(a.get('rotation'))}"
+        return tr._("Home realm {where}, {rotation}", where=where(a["q"], a["r"]), rotation=rotated(a.get("rotation")))
     if keys == {"cells"}:
-        return f"Guide on {cells(a['cells'])}"
+        return tr._("Guide on {cells}", cells=cells(a["cells"]))
     return None
 
 
 #: answers without arguments whose bare choice reads poorly
 PLAIN = {
-    "none": "None",
-    "damage": "Take the damage",
-    "pass": "Pass",
-    "heroes": "Heroes act",
-    "claim": "Claim an objective",
-    "proceed": "Go on",
-    "buy": "Buy a reward",
-    "draw": "Draw",
-    "skip": "Skip",
+    "none": N_("None"),
+    "damage": N_("Take the damage"),
+    "pass": N_("Pass"),
+    "heroes": N_("Heroes act"),
+    "claim": N_("Claim an objective"),
+    "proceed": N_("Go on"),
+    "buy": N_("Buy a reward"),
+    "draw": N_("Draw"),
+    "skip": N_("Skip"),
+    "done": N_("Done"),
+    "end_turn": N_("End turn"),
+    "decline": N_("Decline"),
+    "battle": N_("Battle"),
+    "diplomacy": N_("Diplomacy"),
+    "influence": N_("Influence"),
+    "tactics": N_("Tactics"),
+    "retreat": N_("Retreat"),
+    "fight": N_("Fight"),
+    "negotiate": N_("Negotiate"),
+    "keep": N_("Keep"),
+    "swap": N_("Swap"),
+    "destroy": N_("Destroy"),
+    "demolish": N_("Demolish"),
+    "finish": N_("Finish"),
+    "accept": N_("Accept"),
+    "use": N_("Use"),
+    "take": N_("Take"),
 }
 #: the same where the prompt tells them apart, by a part of the prompt's id (armor, special icon, bandits)
 PLAIN_IN = {
-    ("duel_armor", "none"): "No armor",
-    ("duel_special", "damage"): "Deal 1 damage",
-    ("bandits", "damage"): "Take 1 more damage",
-    ("venture", "none"): "Neither",
-    ("training", "skip"): "No training",
-    ("effect", "none"): "Choose nothing",
+    ("duel_armor", "none"): N_("No armor"),
+    ("duel_special", "damage"): N_("Deal 1 damage"),
+    ("bandits", "damage"): N_("Take 1 more damage"),
+    ("venture", "none"): N_("Neither"),
+    ("training", "skip"): N_("No training"),
+    ("effect", "none"): N_("Choose nothing"),
 }
 
 
 def plain(choice: str, prompt_id: str) -> str:
     """The label of an answer without arguments."""
+    tr = current_tr()
     for part in str(prompt_id).split("/"):
         if (part, choice) in PLAIN_IN:
-            return PLAIN_IN[part, choice]
-    return PLAIN.get(choice) or cap(choice.replace("_", " "))
+            return tr._(PLAIN_IN[part, choice])
+    return tr._(PLAIN[choice]) if choice in PLAIN else cap(choice.replace("_", " "))
