@@ -171,3 +171,58 @@ def test_the_new_policy_decides_from_the_seat_view_only(redraw):
         max_seasons=4,
     )
     assert len(compared) == 40 and "choose_order" in compared
+
+
+def _seen_with_influence(influence: list[int], season_card: str | None, *, primarch: int | None = None):
+    """A real 3-player view after two seasons, with the players' (public) influence and the season card set."""
+    from engine.core import Action
+    from engine.runewars.ai.knowledge import Seen
+
+    game = play(3, 4, choose_new, max_seasons=2)
+    runner = engine()
+    pack = runner.ruleset.pack(game.options)
+    view = runner.view(game.state, 0)
+    for seat, amount in enumerate(influence):
+        view["players"][seat]["influence"] = amount
+    view["season_card"] = season_card
+    view["titles"]["primarch_des_rates_der_magier"]["holder"] = primarch
+    legal = [Action(0, "bid", "bid", {"amount": n}) for n in range(influence[0] + 1)]
+    return Seen(view, pack, 0, contender=True), legal
+
+
+@pytest.mark.parametrize(
+    "influence, primarch, bid",
+    [
+        ([7, 5, 3], None, 6),  # the richest bids one more than the richest rival owns: a certain win
+        ([4, 6, 1], None, 0),  # outbid for certain by a richer rival: keep the influence (p. 30 tie-break)
+        ([5, 5, 0], 0, 5),  # as rich, and the Primarch decides the tie for me (p. 31)
+        ([5, 5, 0], 1, 0),  # as rich, but the rival's Primarch decides the tie
+    ],
+)
+def test_the_new_policy_bids_for_a_dragon_rune_only_what_can_win(influence, primarch, bid):
+    """Issue 20 item 7 and docs/ai.md "Balance": influence is public and every bid is spent (p. 31), so the
+    new policy bids to win a dragon rune for certain or not at all."""
+    from random import Random as R
+
+    from engine.runewars.ai import contender
+
+    seen, legal = _seen_with_influence(influence, "wintertribunal", primarch=primarch)
+    assert contender.rune_bid(seen)
+    assert contender.influence_bid(seen, None, legal, R(1)).args["amount"] == bid
+
+
+def test_the_new_policy_values_influence_most_near_the_richest_rival():
+    """docs/ai.md "Balance": a token is worth most to the seat one token short of outbidding every rival
+    for a dragon rune (p. 31), less the further it is from that line; the baseline values it alike for all."""
+    from engine.runewars.ai import economy
+
+    def worth(influence):
+        seen, _ = _seen_with_influence(influence, None)
+        return economy.influence_worth(seen)
+
+    short, ahead, far_behind, far_ahead = worth([5, 5, 2]), worth([6, 5, 2]), worth([1, 9, 2]), worth([12, 3, 2])
+    assert short > ahead > far_ahead and short > far_behind
+    seen, _ = _seen_with_influence([5, 5, 2], None)
+    seen.contender = False
+    seen.memo.clear()
+    assert economy.influence_worth(seen) < short

@@ -56,14 +56,36 @@ def rune_bid(seen: Seen) -> bool:
     return any(e.get("prize") == "dragon_rune" or e.get("do") == "place_dragon_rune" for e in effects if isinstance(e, dict))
 
 
+def wins_bid_tie(seen: Seen, rival: int) -> bool:
+    """Whether a tie of my bid with ``rival``'s goes my way (p. 31): the Primarch's holder decides
+    (themselves when tied); without one, the most unspent influence (equal after equal all-in bids),
+    then the most starting influence (public)."""
+    holder = seen.view["titles"].get(PRIMARCH, {}).get("holder")
+    if holder is not None:
+        return holder == seen.seat
+    start = {s: seen.pack.faction(seen.players[s]["faction"]).start_influence for s in (seen.seat, rival)}
+    return start[seen.seat] > start[rival]
+
+
+PRIMARCH = "primarch_des_rates_der_magier"
+
+
 @handles("influence_bid")
 def influence_bid(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
-    """For a dragon rune, outbid what the richest rival can bid when that is affordable (a rune
-    decides the game, influence only its ties), else bid nothing; for anything else, little."""
+    """For a dragon rune, bid what wins for certain (one more than the richest rival owns) when I can;
+    influence is public and bids are spent, so a seat that cannot outbid the richest rival keeps its
+    influence for titles and the final tie-break (p. 30) and bids nothing, unless it is as rich and
+    wins the tie. For anything else, little."""
     mine = seen.me["influence"]
-    richest = max((seen.players[s]["influence"] for s in seen.rivals), default=0)
+    rivals = [s for s in seen.rivals if not seen.players[s].get("eliminated")]
+    richest = max((seen.players[s]["influence"] for s in rivals), default=0)
     if rune_bid(seen):
-        wanted = richest + 1 if richest + 1 <= mine else (mine if mine >= richest * 0.6 else min(mine, richest // 2 + 1))
+        if mine > richest:
+            wanted = richest + 1
+        elif mine == richest and all(wins_bid_tie(seen, s) for s in rivals if seen.players[s]["influence"] == richest):
+            wanted = mine
+        else:
+            wanted = 0
     else:
         wanted = min(mine, 1 if mine >= 6 else 0)
     return best(legal, lambda a: -abs(a.args["amount"] - wanted))

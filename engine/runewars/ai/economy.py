@@ -21,8 +21,48 @@ QUEST_WORTH = 0.2
 
 
 def influence_worth(seen: Seen) -> float:
-    """An influence token: the tie-breaker at the end (p. 30) and the fuel of diplomacy."""
-    return 0.6 if seen.seasons_left() > 4 else 1.0
+    """An influence token: the tie-breaker at the end (p. 30) and the fuel of diplomacy; for the
+    ``new`` policy also a step towards outbidding every rival for a dragon rune (:func:`bid_race_worth`)."""
+    worth = 0.6 if seen.seasons_left() > 4 else 1.0
+    return worth + bid_race_worth(seen) if seen.contender else worth
+
+
+def rune_bid_shares(seen: Seen) -> dict[str, float]:
+    """Season -> the share of its season cards whose influence bid wins a dragon rune (p. 31; the pack's cards)."""
+    key = ("rune_bid_shares", id(seen.pack))
+    if key not in _PACK_MEMO:
+        decks: dict[str, list[bool]] = {}
+        for card in seen.pack.cards.get("season_card", ()):
+            effects = [e for e in card.attrs.get("effects") or () if isinstance(e, dict)]
+            rune = any(e.get("prize") == "dragon_rune" or e.get("do") == "place_dragon_rune" for e in effects)
+            decks.setdefault(str(card.attrs.get("season")), []).append(rune)
+        _PACK_MEMO[key] = {season: sum(runes) / len(runes) for season, runes in decks.items()}
+    return _PACK_MEMO[key]
+
+
+_PACK_MEMO: dict[object, dict[str, float]] = {}
+
+
+def bid_race_worth(seen: Seen) -> float:
+    """The ``new`` policy: influence is public and a rune bid goes to the richest (p. 31), so a token is
+    worth more to a seat that is not yet the richest, the fewer tokens it lacks, while rune bids
+    remain to be drawn: most to a seat one token short of being the richest or one token ahead, less the
+    further it is from that line either way."""
+    key = "bid_race_worth"
+    if key not in seen.memo:
+        order = ("spring", "summer", "autumn", "winter")
+        now = order.index(seen.season) if seen.season in order else 0
+        shares = rune_bid_shares(seen)
+        ahead = sum(shares.get(order[(now + k) % 4], 0.0) for k in range(1, seen.seasons_left() + 1))
+        richest = max((seen.players[s]["influence"] for s in seen.rivals), default=0)
+        lacking = richest + 1 - seen.me["influence"]
+        chance = min(1.0, ahead)
+        seen.memo[key] = RACE_WORTH * chance / (lacking if lacking > 0 else 2 - lacking)
+    return seen.memo[key]
+
+
+#: what a token is worth to a seat one token short of being the richest, with a rune bid surely ahead
+RACE_WORTH = 2.5
 
 
 # -- dials -------------------------------------------------------------------------------
