@@ -21,7 +21,7 @@ interaction payloads to the double) that answers its seat's decisions:
    it only recognises, by the hashes :mod:`bot.ids` defines, which offered component
    means its answer.
 
-A :class:`Table` is one game in one channel: the lobby through ``/game new <game>`` and the lobby
+A :class:`Table` is one game in one channel: the lobby through ``/game new game:<game>`` and the lobby
 buttons (``humans`` of the seats joined by users, the others filled with AI seats by the bot), then :meth:`Table.play` lets the awaited seats answer one decision at a time and
 records each :class:`Step` (its interactions and the positions before and after).
 """
@@ -299,12 +299,12 @@ class Table:
         return {b.user.id: b for b in self.brains}
 
     async def open(self, **options: Any) -> int:
-        """``/game new <game>`` by the first player, then everyone clicks Join and the creator Start
+        """``/game new game:<game>`` by the first player, then everyone clicks Join and the creator Start
         (with AI seats for the rest of the table when it is larger than the players)."""
         creator = self.brains[0]
         if self.size > len(self.brains):
             options.setdefault("ai_seats", True)
-        reply = await creator.slash(f"game new {self.game}", channel=self.channel, players=self.size, **options)
+        reply = await creator.slash("game new", channel=self.channel, game=self.game, players=self.size, **options)
         self.lobby = reply.message
         record = await self.service.store.active_game(self.channel.id)
         assert record is not None, reply.message.content

@@ -1,7 +1,7 @@
 """A playtest: one game through the loopback Discord double, measured as its players live it.
 
 :func:`run` starts the real bot in this process against the double (the e2e test settings of
-:mod:`loopback.harness`), opens ``/game new <game>`` in a channel, lets ``humans`` scripted
+:mod:`loopback.harness`), opens ``/game new game:<game>`` in a channel, lets ``humans`` scripted
 users join (the other seats are the bot's AI seats, the lobby's ``ai_seats`` option) and has
 them play the whole game, or its first ``chapters`` chapters, by clicking the bot's real
 components (:mod:`loopback.brains`: each user decides with the game's AI policy). Then

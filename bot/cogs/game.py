@@ -1,8 +1,8 @@
 """The slash commands. Thin, SpellBot style: each method names its work and hands it to
 :func:`bot.ui.components.handle`, which defers at once, runs it and sends the replies.
 
-``/game new <game>`` for every game the bot offers (:attr:`bot.service.GameService.games`;
-the game's own options are the lobby's components), ``/game start``, ``/game status``,
+``/game new game:<game>`` with a choice of every game the bot offers
+(:attr:`bot.service.GameService.games`; the game's own options are the lobby's components), ``/game start``, ``/game status``,
 ``/game map``, ``/game log``, ``/game move``, ``/game settings``, ``/games``, and each game's
 own group (:mod:`bot.cogs.groups`). Everything they decide lives in :mod:`bot.ui.lobby`,
 :mod:`bot.ui.info` and :mod:`bot.ui.play`, tested without Discord.
@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.cogs.groups import game_group
 from bot.errors import RunetableError
-from bot.i18n import N_, NAMES, Tr, available, language_of, tr_for
+from bot.i18n import NAMES, Tr, available, language_of, tr_for
 from bot.service import AUTO_PASS_MODES, LAYOUTS, NOTIFY, PALETTES
 from bot.ui import info, lobby, play
 from bot.ui.components import handle
@@ -56,15 +56,25 @@ def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
 
-#: the description of ``/game new <game>`` (its ``title`` filled in the user's language by the command translator)
-NEW_GAME = N_("Open a {title} lobby in this channel (or thread)")
+#: Discord's limit of a string option's choices; past it ``/game new game:`` completes the offered games as typed
+MAX_CHOICES = 25
 
 
-def new_game_command(game: str, title: str) -> app_commands.Command:
-    """``/game new <game>``: the table size, the deadline and AI seats, which every game shares;
-    the game's own options are set with the lobby's components."""
+def game_choices(offered: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """The choices of ``/game new game:``: each offered game's title as it is sold (a literal, never
+    translated) and its name as the value."""
+    return [app_commands.Choice(name=app_commands.locale_str(title[:100], literal=True), value=name) for name, title in offered]
+
+
+def new_game_command(offered: list[tuple[str, str]]) -> app_commands.Command:
+    """``/game new game:<game>``: ONE command for every game the bot offers (``offered``: its
+    (name, title) pairs), so the ``/game`` group stays within Discord's 4,000 characters however many
+    games are installed. The table size, the deadline, AI seats and the language are shared by every
+    game; the game's own options are set with the lobby's components. A value that is not an offered
+    game (an old client's choice) is refused by :func:`bot.ui.lobby.new_game`."""
 
     @app_commands.describe(
+        game="the game to play",
         players="table size",
         deadline_hours="time per decision",
         ai_seats="fill empty seats with AI players at the start",
@@ -73,6 +83,7 @@ def new_game_command(game: str, title: str) -> app_commands.Command:
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def new_game(
         interaction: discord.Interaction,
+        game: str,
         players: app_commands.Range[int, 1, 25] | None = None,
         deadline_hours: app_commands.Range[int, 1, 720] = 48,
         ai_seats: bool = False,
@@ -87,25 +98,33 @@ def new_game_command(game: str, title: str) -> app_commands.Command:
             public=True,
         )
 
-    description = app_commands.locale_str(NEW_GAME.format(title=title)[:100], template=NEW_GAME, title=title)
-    return app_commands.Command(name=app_commands.locale_str(game, literal=True), description=description, callback=new_game)
+    command = app_commands.Command(name="new", description="Open a lobby for a new game in this channel", callback=new_game)
+    if 0 < len(offered) <= MAX_CHOICES:
+        command._params["game"].choices = game_choices(offered)
+    elif offered:
+
+        @command.autocomplete("game")
+        async def _offered(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            typed = current.casefold()
+            found = [(n, t) for n, t in offered if typed in n.casefold() or typed in t.casefold()]
+            return [app_commands.Choice(name=t[:100], value=n) for n, t in found[:MAX_CHOICES]]
+
+    return command
 
 
 class GameCog(commands.Cog):
     """Play board games asynchronously, one game per channel or thread."""
 
     game = app_commands.Group(name="game", description="Play a board game in this channel", guild_only=True)
-    new = app_commands.Group(name="new", description="Open a lobby for a new game in this channel", parent=game)
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
-        new = self.game.get_command("new")
         service = getattr(bot, "service", None)
-        for game in getattr(service, "games", ()):  # the games this bot offers
-            descriptor = service.descriptor(game)
-            if new.get_command(game) is None:
-                new.add_command(new_game_command(game, descriptor.title))
-            group = game_group(descriptor)
+        offered = [(game, service.descriptor(game).title) for game in getattr(service, "games", ())]  # the games this bot offers
+        if self.game.get_command("new") is None:
+            self.game.add_command(new_game_command(offered))
+        for game, _ in offered:
+            group = game_group(service.descriptor(game))
             if group is not None and all(c.name != group.name for c in self.__cog_app_commands__):
                 self.__cog_app_commands__.append(group)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot import ids
 from bot.errors import RunetableError
-from bot.i18n import N_, Tr, command_mention
+from bot.i18n import N_, Tr, command_mention, escape
 from bot.narration import current_tr
 from bot.service import installed_packs
 from bot.store import GameRecord, SeatRecord
@@ -47,12 +47,23 @@ async def new_game(
     choices: dict[str, Any],
     options: dict[str, Any] | None = None,
 ) -> list[Reply]:
-    """/game new <game>: open a lobby in this channel (or thread); ``choices`` are the table's
+    """/game new game:<game>: open a lobby in this channel (or thread); ``choices`` are the table's
     (players, deadline, AI seats), ``options`` the game's (checked against its descriptor; the
     lobby's components change them until the start). Only a game the bot offers
-    (:attr:`bot.service.GameService.games`) may be opened."""
+    (:attr:`bot.service.GameService.games`) may be opened: the ``game`` choice an old client
+    still shows is untrusted, and a game no longer offered is refused with the offered ones."""
     if not client.service.offers(game):
-        return [say(f"This bot does not offer {game}; it offers: {', '.join(client.service.games) or 'nothing'}.")]
+        tr = current_tr()
+        offered = [client.service.descriptor(name).title for name in client.service.games]
+        return [
+            say(
+                tr._(
+                    "This bot does not offer {game}; it offers: {games}.",
+                    game=escape(game),
+                    games=", ".join(offered) or tr._("no game"),
+                )
+            )
+        ]
     options = dict(options or {})
     if options.get(DATA_PACK):
         try:

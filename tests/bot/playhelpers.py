@@ -173,11 +173,18 @@ def commands_of(cog) -> dict[str, app_commands.Command]:
     return {c.qualified_name: c for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)}
 
 
+def offered_games(cog) -> dict[str, str]:
+    """The choices of ``/game new game:`` as Discord receives them: value (the game's name) -> name (its title)."""
+    [option] = [o for o in commands_of(cog)["game new"].to_dict(None)["options"] if o["name"] == "game"]
+    assert option["required"]
+    return {c["value"]: c["name"] for c in option.get("choices", [])}
+
+
 async def invoke(cog, command_name: str, user: int, channel: int = CHANNEL, **options):
     """Invoke a slash command as discord.py would after parsing its options; returns the fake interaction."""
     command = commands_of(cog)[command_name]
     fake = interaction(cog.bot, user, channel=channel)
-    await command.callback(*(() if command.binding is None else (cog,)), fake, **options)  # /game new <game>: unbound
+    await command.callback(*(() if command.binding is None else (cog,)), fake, **options)  # /game new: unbound
     return fake
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import bot.service as service_module
 from bot import ids
-from bot.cogs.game import GameCog
+from bot.cogs.game import GameCog, new_game_command
 from bot.service import GameService, parse_games
 from bot.store import Store
 from bot.ui import lobby
@@ -28,6 +28,7 @@ from tests.bot.playhelpers import (
     full_service,
     interaction,
     invoke,
+    offered_games,
     positioned_game,
     sent,
 )
@@ -61,7 +62,7 @@ def replies(fake) -> list[str]:
 
 
 async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(cog, client):
-    fake = await run(cog, "game new runewars", ALICE, players=2)
+    fake = await run(cog, "game new", ALICE, game="runewars", players=2)
     fake.response.defer.assert_awaited_once_with(ephemeral=False, thinking=True)  # the lobby is public
     [lobby_text] = replies(fake)
     assert "game #" in lobby_text and "epic no" in lobby_text and "Table: 0/2" in lobby_text
@@ -78,7 +79,7 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
     assert "epic yes" in sent(clicked)[0]["content"]
     assert (await client.store.get_game(game_id)).options == {"epic": True}
 
-    fake = await run(cog, "game new runewars", BOB)
+    fake = await run(cog, "game new", BOB, game="runewars")
     assert "already has game" in replies(fake)[0]  # one open game per channel
 
     for user in (ALICE, BOB):
@@ -184,7 +185,7 @@ async def test_card_autocomplete_and_the_lobbys_data_packs(cog, client, tmp_path
     (packs / "our-transcription" / "pack.toml").write_text("[pack]\n")
     (packs / "not-a-pack").mkdir()
     client.packs_dir = str(packs)
-    fake = await run(cog, "game new runewars", ALICE, channel=CHANNEL + 5)
+    fake = await run(cog, "game new", ALICE, game="runewars", channel=CHANNEL + 5)
     [select] = [c for c in fake.followup.send.await_args.kwargs["view"].children if c.custom_id.endswith(":data_pack")]
     assert [o.value for o in select.item.options] == [lobby.BUILT_IN, "our-transcription"]
     _, clicked = await dispatch(client, select.custom_id, ALICE, values=["elsewhere"])
@@ -243,9 +244,9 @@ async def test_runewars_facts_fate_rules_cards_and_map_areas(cog, client):
 
 async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, client):
     """Issue #9 item 7: a game installed on the bot (the tiny test game, tests/tinygame.py)
-    gets its own /game new command and is played with the same commands and buttons: every
+    is a choice of /game new and is played with the same commands and buttons: every
     decision answered by a DynamicItem callback, with no renderer, narrator or pack of its own."""
-    fake = await run(cog, "game new tinygame", ALICE, players=2)
+    fake = await run(cog, "game new", ALICE, game="tinygame", players=2)
     [lobby_text] = replies(fake)
     title = client.service.descriptor("tinygame").title
     assert lobby_text.startswith(f"**{title}**: game #") and "deadline 48 h" in lobby_text and "epic" not in lobby_text
@@ -293,18 +294,37 @@ async def test_the_tiny_game_is_played_to_its_end_through_the_same_cogs(cog, cli
     assert encode(state) == record.state
 
 
-async def test_only_the_games_the_bot_offers_get_a_command(client, store):
+async def test_game_new_is_one_command_offering_each_game_as_a_choice(client, store):
+    """/game new is one command whose required ``game`` option offers the games of this bot (choice
+    name: the game's title, value: its name), so the /game group stays within Discord's 4,000
+    characters however many games are installed (docs/bot.md "Installed games"); a value an old
+    client still offers is refused with the games offered now."""
     runewars_only = GameCog(FakeClient(GameService(store, any_ruleset, games={"runewars": "runewars"})))
-    assert [c for c in commands_of(runewars_only) if c.startswith("game new")] == ["game new runewars"]
-    assert "game new tinygame" in commands_of(GameCog(client))
+    assert [c for c in commands_of(runewars_only) if c.startswith("game new")] == ["game new"]
+    assert offered_games(runewars_only) == {"runewars": "Runewars"}
+    assert offered_games(GameCog(client))["tinygame"] == client.service.descriptor("tinygame").title
     assert parse_games(" runewars, tinygame=tests.tinygame ,") == {"runewars": "runewars", "tinygame": "tests.tinygame"}
     # production default, RUNETABLE_GAMES unset: every installed game (here the tests' registration too)
     assert GameService(store).games == {name: name for name in sorted(installed_games())}
     assert "runewars" in installed_games()  # from the package's entry point
-    replies_ = await lobby.new_game(
-        FakeClient(GameService(store, any_ruleset, games={"runewars": "runewars"})), GUILD, CHANNEL, ALICE, "tinygame", {}
-    )
-    assert replies_[0].panel.text == "This bot does not offer tinygame; it offers: runewars."
+    fake = await invoke(runewars_only, "game new", ALICE, game="tinygame")
+    assert replies(fake) == ["This bot does not offer tinygame; it offers: Runewars."]
+    fake = await invoke(runewars_only, "game new", ALICE, game="*x*")
+    assert replies(fake) == ["This bot does not offer \\*x\\*; it offers: Runewars."]  # the untrusted value, escaped
+    assert await client.store.active_game(CHANNEL) is None
+
+
+async def test_past_25_games_game_new_completes_the_offered_games_as_typed():
+    """Discord allows 25 choices: a bot offering more completes ``game:`` from what is typed instead."""
+    offered = [(f"game{n}", f"Game Number {n}") for n in range(30)]
+    command = new_game_command(offered)
+    assert "choices" not in command._params["game"].to_dict() and command._params["game"].autocomplete is not None
+    found = await command._params["game"].autocomplete(interaction(None, ALICE), "number 2")
+    assert [(c.name, c.value) for c in found] == [
+        ("Game Number 2", "game2"),
+        *((f"Game Number 2{n}", f"game2{n}") for n in range(10)),
+    ]
+    assert len(await command._params["game"].autocomplete(interaction(None, ALICE), "")) == 25
 
 
 def test_every_command_was_invoked(cog):

@@ -1,9 +1,9 @@
-"""Whole Runewars games through the cog and its components: opened with ``/game new runewars``
+"""Whole Runewars games through the cog and its components: opened with ``/game new game:runewars``
 (its seed fixed by the test), seats taken with the lobby's Join button, the game started with
 ``/game start`` or its Start button, and every decision answered by pressing My decisions
 and clicking what the bot's panels offer, each click dispatched to its DynamicItem callback
 as Discord would; seeds fixed, to the end. The stored log then replays to the stored final
-state. The 4-player table seats one human and three AI players (``/game new runewars
+state. The 4-player table seats one human and three AI players (``/game new game:runewars
 ai_seats:true``); its channel gets one message per human move and AI stretch, not per commit."""
 
 import json
@@ -55,14 +55,14 @@ async def the_finished_export_verifies_and_a_tampered_one_fails(table, game_id):
 
 @pytest.mark.slow
 async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path, monkeypatch):
-    """Opened with /game new runewars and started with /game start, through the cog's own callbacks; the seed
+    """Opened with /game new game:runewars and started with /game start, through the cog's own callbacks; the seed
     that /game new draws is fixed here."""
     monkeypatch.setattr(service_module.secrets, "randbelow", lambda bound: 4)
     store = await Store.open(tmp_path / "games.db")
     try:
         client = FakeClient(GameService(store))
         cog = GameCog(client)
-        await invoke(cog, "game new runewars", ALICE, players=2)
+        await invoke(cog, "game new", ALICE, game="runewars", players=2)
         record = await client.service.game_in(CHANNEL)
         assert record.seed == 4
         for user in (ALICE, BOB):
@@ -86,13 +86,13 @@ async def test_a_two_player_game_is_played_to_its_end_by_clicks(tmp_path, monkey
 @pytest.mark.slow
 @pytest.mark.skipif(load_ai("runewars") is None, reason="the Runewars AI (issue 12) is not there yet")
 async def test_a_four_player_table_with_three_ai_seats_is_played_to_its_end(tmp_path, monkeypatch):
-    """Opened with /game new runewars ai_seats:true (its seed fixed here), joined and started by the lobby's buttons."""
+    """Opened with /game new game:runewars ai_seats:true (its seed fixed here), joined and started by the lobby's buttons."""
     monkeypatch.setattr(service_module.secrets, "randbelow", lambda bound: 11)
     store = await Store.open(tmp_path / "games.db")
     try:
         client = FakeClient(GameService(store))
         cog = GameCog(client)
-        await invoke(cog, "game new runewars", ALICE, players=4, ai_seats=True)
+        await invoke(cog, "game new", ALICE, game="runewars", players=4, ai_seats=True)
         record = await client.service.game_in(CHANNEL)
         assert record.seed == 11
         await dispatch(client, ids.lobby_id(record.id, "join"), ALICE)

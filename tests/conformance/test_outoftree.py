@@ -127,8 +127,8 @@ def test_the_conformance_suite_passes_on_it(installed):
 
 
 async def test_it_gets_a_lobby_and_is_played_to_its_end_through_the_cogs(installed, tmp_path, monkeypatch):
-    """Issue 18 "Done when": a game registered only through an entry point appears in /game new
-    (the bot offers every installed game when RUNETABLE_GAMES is unset) and plays to its end
+    """Issue 18 "Done when": a game registered only through an entry point appears in /game new,
+    as a choice of its ``game`` option (the bot offers every installed game when RUNETABLE_GAMES is unset) and plays to its end
     through the same cogs and buttons, every decision a DynamicItem callback."""
     import json
     import random
@@ -138,7 +138,7 @@ async def test_it_gets_a_lobby_and_is_played_to_its_end_through_the_cogs(install
     from bot.service import GameService
     from bot.store import Store
     from tests.bot.gamehelpers import ALICE, BOB, CHANNEL
-    from tests.bot.playhelpers import FakeClient, dispatch, invoke, sent
+    from tests.bot.playhelpers import FakeClient, dispatch, invoke, offered_games, sent
 
     monkeypatch.delenv(registry.GAMES_VARIABLE, raising=False)
     store = await Store.open(tmp_path / "games.db")
@@ -146,7 +146,8 @@ async def test_it_gets_a_lobby_and_is_played_to_its_end_through_the_cogs(install
         client = FakeClient(GameService(store))
         assert NAME in client.service.games
         cog = GameCog(client)
-        fake = await invoke(cog, f"game new {NAME}", ALICE, players=2)
+        assert offered_games(cog)[NAME] == "Out-of-Tree Bids"
+        fake = await invoke(cog, "game new", ALICE, game=NAME, players=2)
         [lobby] = sent(fake)[1]
         assert lobby.startswith("**Out-of-Tree Bids**: game #") and "target 3" in lobby
         game_id = (await client.service.game_in(CHANNEL)).id
