@@ -266,12 +266,9 @@ def _wound(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> No
     hunt["round_wounds"] += 1
     ctx.emit("wound_dealt", seat=seat, target=hunt["target"], space=k + 1, cards=cards)
     tasks: list[tuple[str, dict[str, Any]]] = []
-    for c in cards:  # the hunt effect (ruling R9: always used, it only helps)
-        effect = pack.combat[c]["hunt"]
-        if effect == "draw":
-            draw_cards(state, ctx, seat, 1, "hunt_effect")
-        elif effect == "heal" and h.injured:
-            tasks.append(("heal_one", {"seat": seat}))
+    for c in cards:  # the hunt effect: the hunter may use it or not (ruling R9)
+        if pack.combat[c]["hunt"] in ("draw", "heal"):
+            tasks.append(("hunt_effect", {"seat": seat, "card": c}))
     if hunt["target"] != "loki":
         reward = pack.monsters[hunt["target"]]["wounds"][k]["reward"]
         if reward:
@@ -288,6 +285,32 @@ def _wound(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> No
     else:
         tasks.append(("hunt_hero", {}))
     push_all(b, tasks)
+
+
+@task("hunt_effect")
+def _hunt_effect(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
+    """A wound card's hunt effect is offered, not forced (ruling R9); a heal with no injury offers nothing."""
+    effect = P(state).combat[t["card"]]["hunt"]
+    if effect == "heal" and not B(state).players[t["seat"]].injured:
+        return
+    ask(state, t["seat"], "hunt_effect", card=t["card"], effect=effect)
+
+
+def _effect_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    return [A(prompt, "use", card=prompt.info["card"], effect=prompt.info["effect"]), A(prompt, "skip")]
+
+
+@kind("hunt_effect", "digest 8.4, 14 #19 (kannst du ihren Jagdeffekt abhandeln): the hunter may use a wound card's hunt effect")(
+    _effect_legal
+)
+def _effect_answer(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
+    seat = prompt.seat
+    if action.choice == "skip":
+        ctx.emit("hunt_effect_skipped", seat=seat, card=prompt.info["card"])
+    elif prompt.info["effect"] == "draw":
+        draw_cards(state, ctx, seat, 1, "hunt_effect")
+    else:
+        push(B(state), "heal_one", seat=seat)
 
 
 @task("reward")

@@ -98,14 +98,38 @@ def _area(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
         for seat, i in armies_at(b, at):
             change_army(state, ctx, seat, i, -1, "area")
     elif what == "armies_adjacent":
-        for k in side.adj[at]:
-            here = armies_at(b, k)
-            if here:
-                seat, i = max(here, key=lambda si: (b.players[si[0]].armies[si[1]][1], -si[0], -si[1]))
-                change_army(state, ctx, seat, i, -1, "area")
+        push_all(b, [("area_target", {"monster": m, "decider": t["decider"], "territory": k}) for k in side.adj[at]])
     elif what == "heroes_here":
         for seat in heroes_at(b, at):
             injure(b, seat, 1, "area")
+
+
+@task("area_target")
+def _area_target(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
+    """One territory of an area attack "next to the monster": 1 army there loses 1 strength (ruling R18);
+    with more than one army there the decider (controller, else the active player, digest 7.2) picks it."""
+    b = B(state)
+    here = armies_at(b, t["territory"])
+    if len(here) == 1:
+        seat, i = here[0]
+        change_army(state, ctx, seat, i, -1, "area")
+    elif here:
+        ask(state, t["decider"], "area_target", monster=t["monster"], territory=t["territory"])
+
+
+def _area_target_legal(state: GameState, prompt: Prompt) -> list[Action]:
+    b = B(state)
+    return [
+        A(prompt, "army", owner=s, army=i, strength=b.players[s].armies[i][1]) for s, i in armies_at(b, prompt.info["territory"])
+    ]
+
+
+@kind(
+    "area_target",
+    "digest 7.2 (Gebietsangriff): any decision the area attack needs is made by the active player or the controller",
+)(_area_target_legal)
+def _area_target_answer(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
+    change_army(state, ctx, action.args["owner"], action.args["army"], -1, "area")
 
 
 @task("boss_activate")

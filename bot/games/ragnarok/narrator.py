@@ -165,6 +165,7 @@ class RagnarokNarrator(Narrator):
             "die_rolled": lambda: f"The monster die shows {DIE[d['face']]}.",
             "monster_moved": lambda: f"The {name(d['monster'])} moves to {terr(d['territory'])}.",
             "stomped": lambda: f"The {name(d['monster'])} stomps {who}'s army in {terr(d['territory'])}.",
+            "hunt_effect_skipped": lambda: f"{Who} leaves the hunt effect of {name(d['card'])} unused.",
             "stomp_spared": lambda: f"The {name(d['monster'])} spares the armies in {terr(d['territory'])}.",
             "area_attack": lambda: f"The {name(d['monster'])} attacks around {terr(d['territory'])}.",
             "boss_activated": lambda: f"Loki stirs; {who} decides.",
@@ -259,6 +260,7 @@ class RagnarokNarrator(Narrator):
                 f"Wound space {a['space']} with {cards([a['card'], a.get('card2')] if 'card2' in a else [a['card']])}"
             ),
             "area": lambda: "Area attack",
+            "use": lambda: f"Use {name(a['card'])}: " + HUNT_EFFECT.get(a.get("effect", ""), "its hunt effect"),
             "artifact_wound": lambda: f"Exhaust {name(a['artifact'])}: wound the {name(a['monster'])} (space {a['space']})",
             "pay": lambda: "Pay with " + listing(name(r) for r in a["runes"].split("+")),
         }
@@ -305,6 +307,8 @@ class RagnarokNarrator(Narrator):
                 f"The {name(i.get('monster'))}: " + ("move or attack" if i.get("face") == "choice" else "where does it move?")
             ),
             "stomp": lambda: f"The {name(i.get('monster'))} stomps: choose the army",
+            "area_target": lambda: f"The {name(i.get('monster'))}'s area attack: choose the army in {terr(i.get('territory'))}",
+            "hunt_effect": lambda: f"Hunt effect of {name(i.get('card'))}: use it or not",
             "boss_move": lambda: "Loki moves: choose where",
             "hunt_attack": lambda: "The monster's attack: choose a card",
             "hunt_defend": lambda: f"Defend against {name(i.get('card'))}: play cards, then finish",
@@ -342,6 +346,7 @@ RUNE_ACTION = {
     "priest": "gain a priest",
     "heal": "heal",
 }
+HUNT_EFFECT = {"draw": "draw 1 combat card", "heal": "heal 1 injury"}
 DIE = {"move": "Move", "area": "Area attack", "choice": "a free choice"}
 REWARD = {"realm": "an alliance", "priest": "a priest", "army": "+1 army strength", "rune": "a rune"}
 PHRASED = frozenset(
@@ -350,7 +355,7 @@ PHRASED = frozenset(
     blessing_drafted boss_activated boss_moved boss_placed boss_recovers card_discarded cards_drawn control_taken
     deck_reshuffled defence_card defence_result die_rolled draft_leftover draft_offered drakkar_moved event_drawn
     first_player forge_income game_over game_set_up healed hero_chosen hero_moved hero_placed hunt_deck_empty
-    hunt_ended_by_attack hunt_given_up hunt_over hunt_started injured injury_ignored marker_covered monster_activated
+    hunt_effect_skipped hunt_ended_by_attack hunt_given_up hunt_over hunt_started injured injury_ignored marker_covered monster_activated
     monster_controlled monster_defeated monster_drew monster_moved monster_placed monster_released monument_built
     no_monster_placed no_special_action none_left offer_drawn omen_turned priest_gained priest_sent ragnarok_begins
     realm_allied retreated reward_gained rune_action rune_discarded rune_forged rune_gained runes_spent selection_begins

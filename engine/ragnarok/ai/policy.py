@@ -352,6 +352,8 @@ SCORERS = {
     "injury": _injury,
     "casualties": _army_pick,
     "stomp": _stomp,
+    "area_target": _stomp,
+    "hunt_effect": _simple({"use": 1}),
     "retreat": _retreat,
     "monster_act": _monster_act,
     "bonus": _bonus,
