@@ -127,7 +127,7 @@ def battle_value(state: GameState, seat: int) -> int:
     side = _side(bt, seat)
     combat = P(state).combat
     h = b.players[seat]
-    value = strength(b, seat, bt["territory"]) + sum(combat[c]["value"] for c in bt["played"][side]) + bt["bonus"][side]
+    value = int(strength(b, seat, bt["territory"]) + sum(combat[c]["value"] for c in bt["played"][side]) + bt["bonus"][side])
     if has_blessing(state, h, "defend_plus" if side == "d" else "attack_plus"):
         value += 1
     land = S(state).land_of

@@ -23,10 +23,10 @@ def progress(state: GameState) -> int:
 
 
 def invariants(state: GameState, pack: Pack) -> list[str]:
-    b = B(state)
     out: list[str] = []
-    if b is None:
+    if state.board is None:
         return out
+    b = B(state)
     for h in b.players:
         if len(h.armies) != 6:
             out.append(f"seat {h.seat} has {len(h.armies)} armies")

@@ -124,7 +124,7 @@ def _special(look: Look, prompt: Prompt, a: Action) -> float:
         cards = me["hand_count"] + me["effective"]["might"]
         need = 1 if len(look.v["players"]) == 2 else 2
         toward_boss = 2.5 if len(me["trophies"]) + me["slayers"] < need else 0
-        return 2.5 + toward_boss + (cards + 3 - free) * 1.1 + (3 if st["ctrl"] not in (-1, look.seat) else 0)
+        return float(2.5 + toward_boss + (cards + 3 - free) * 1.1 + (3 if st["ctrl"] not in (-1, look.seat) else 0))
     return 0
 
 
@@ -215,8 +215,8 @@ def _manoeuvre(look: Look, prompt: Prompt, a: Action) -> float:
 def _battle(look: Look, prompt: Prompt, a: Action) -> float:
     b = look.v["battle"] or {}
     at = b.get("territory")
-    mine = look.mine_at.get(at, 0)
-    theirs = look.enemy_at.get(at, 0)
+    mine = look.mine_at.get(int(at or 0), 0)
+    theirs = look.enemy_at.get(int(at or 0), 0)
     side = "d" if b.get("defender") == look.seat else "a"
     other = "a" if side == "d" else "d"
     combat = look.pack.combat
@@ -248,32 +248,32 @@ def _hunt_defend(look: Look, prompt: Prompt, a: Action) -> float:
     c = look.pack.combat[a.args["card"]]
     if held:
         return -1
-    return 1 + (2 if c["shield"] else 0) + c["value"] * 0.2
+    return float(1 + (2 if c["shield"] else 0) + c["value"] * 0.2)
 
 
 def _hunt_wound(look: Look, prompt: Prompt, a: Action) -> float:
     if a.choice == "wound":
-        return 3 - look.pack.combat[a.args["card"]]["value"] * 0.1
+        return float(3 - look.pack.combat[a.args["card"]]["value"] * 0.1)
     return 0
 
 
 def _hunt_attack(look: Look, prompt: Prompt, a: Action) -> float:
     card = look.pack.attacks[a.args["card"]]
-    return card["rage"] + (3 if card["effect"] == "end" else 0)
+    return float(card["rage"] + (3 if card["effect"] == "end" else 0))
 
 
 def _discard(look: Look, prompt: Prompt, a: Action) -> float:
     if a.choice == "card":
-        return -look.pack.combat[a.args["card"]]["value"]
-    return look.me["runes"][a.args["rune"]] - 3
+        return float(-look.pack.combat[a.args["card"]]["value"])
+    return float(look.me["runes"][a.args["rune"]] - 3)
 
 
 def _take_rune(look: Look, prompt: Prompt, a: Action) -> float:
-    return -look.me["runes"][a.args["rune"]] - RUNES.index(a.args["rune"]) * 0.01
+    return float(-look.me["runes"][a.args["rune"]] - RUNES.index(a.args["rune"]) * 0.01)
 
 
 def _injury(look: Look, prompt: Prompt, a: Action) -> float:
-    return -look.me["attrs"][a.args["attr"]]
+    return float(-look.me["attrs"][a.args["attr"]])
 
 
 def _army_pick(look: Look, prompt: Prompt, a: Action) -> float:
@@ -285,7 +285,7 @@ def _stomp(look: Look, prompt: Prompt, a: Action) -> float:
     if a.choice == "none":
         return 5
     own = a.args["owner"] == look.seat
-    return (-10 if own else 0) - a.args["strength"]
+    return float((-10 if own else 0) - a.args["strength"])
 
 
 def _retreat(look: Look, prompt: Prompt, a: Action) -> float:
@@ -316,8 +316,9 @@ def _bonus(look: Look, prompt: Prompt, a: Action) -> float:
 
 
 def _prepare(look: Look, prompt: Prompt, a: Action) -> float:
-    return {"heal": 2.5, "army": 2.2, "draw": 1.5, "rune": 1.6}.get(a.choice, 0) - (
-        look.me["runes"].get(a.args.get("rune", ""), 0) * 0.2
+    return float(
+        {"heal": 2.5, "army": 2.2, "draw": 1.5, "rune": 1.6}.get(a.choice, 0)
+        - (look.me["runes"].get(a.args.get("rune", ""), 0) * 0.2)
     )
 
 
