@@ -35,8 +35,8 @@ def _area_attack(state):
 
 
 def test_the_controller_chooses_which_army_the_area_attack_hits():
-    """Digest 7.2 / rulebook p. 14 ("Muss hier eine Entscheidung getroffen werden, entscheidest du"):
-    two armies next to the monster: the controller picks, and may pick the weaker one."""
+    """Rulebook, Monster aktivieren und kontrollieren, die face 🔥 ("Muss hier eine Entscheidung getroffen
+    werden, entscheidest du"); digest 7.2, 14 #14: two armies next to the monster, the controller picks."""
     state = _area_attack(_troll_next_to_two_armies(ctrl=0))
     assert kinds(state) == [(0, "area_target")]
     options = {(a.args["owner"], a.args["strength"]) for a in legal(state, 0)}
@@ -46,7 +46,7 @@ def test_the_controller_chooses_which_army_the_area_attack_hits():
 
 
 def test_a_neutral_monsters_area_attack_target_is_the_active_players_choice():
-    """Digest 7.2 die face Area attack: "Any decision it requires is made by the active player"."""
+    """Digest 7.2, die face Area attack: "Any decision it requires is made by the active player"."""
     asked = []
     for seed in range(1, 40):
         state = _troll_next_to_two_armies(ctrl=-1, seed=seed)
@@ -70,7 +70,7 @@ def test_a_single_army_next_to_the_monster_is_hit_without_a_question():
 
 
 def _wounding():
-    """Green hunts the Draugr holding one card of each weapon; a hero round is open."""
+    """Green hunts the Draugr; the monster player (blue) holds one attack card."""
     state = at(
         active=0,
         step="special",
@@ -82,7 +82,7 @@ def _wounding():
 
 
 def test_a_hunt_effect_is_offered_and_may_be_declined():
-    """Rulebook p. 17 / digest 8.4, 14 #19: "kannst du ihren Jagdeffekt abhandeln" (you may)."""
+    """Rulebook, Heldenrunde; digest 8.4, 14 #19: "kannst du ihren Jagdeffekt abhandeln" (you may)."""
     from engine.ragnarok.pack import pack_for
 
     pack = pack_for({})
