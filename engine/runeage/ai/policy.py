@@ -70,6 +70,7 @@ def choose(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Rando
         "ability": _ability,
         "casualty": _casualty,
         "resolution": _resolution,
+        "resolution_order": _resolution_order,
         "rune_choice": _rune_choice,
         "end_of_combat": lambda view, prompt, legal, p: _first(legal, "use")[0],
     }.get(prompt.kind)
@@ -318,6 +319,11 @@ def _resolution(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack:
         if cheap
         else None
     )
+
+
+def _resolution_order(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack) -> Action | None:
+    """The ability worth most first, so a short hand pays for it (p. 10: the player orders them)."""
+    return max(legal, key=lambda a: int(pack.cards[str(a.args["card"])].get("amount", 0)))
 
 
 def _rune_choice(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack) -> Action | None:
