@@ -221,11 +221,11 @@ def check(pack_dir: str | None = None) -> CheckResult:
             _check_record(record, errors)
     for n in pack.neutrals.values():
         _check_ability(n, errors)
-    for e in pack.events.values():
-        if e["kind"] == "effect" and e.get("effect") not in EVENT_EFFECTS:
-            errors.append(f"event {e['name']}: unknown effect {e.get('effect')!r}")
-        if e["kind"] == "enemy" and int(e.get("strength", 0)) <= 0:
-            errors.append(f"enemy {e['name']}: needs a strength")
+    for ev in pack.events.values():
+        if ev["kind"] == "effect" and ev.get("effect") not in EVENT_EFFECTS:
+            errors.append(f"event {ev['name']}: unknown effect {ev.get('effect')!r}")
+        if ev["kind"] == "enemy" and int(ev.get("strength", 0)) <= 0:
+            errors.append(f"enemy {ev['name']}: needs a strength")
     for r in pack.runes.values():
         if r["kind"] not in RUNE_KINDS:
             errors.append(f"rune {r['name']}: unknown kind {r['kind']!r}")

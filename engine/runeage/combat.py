@@ -409,7 +409,17 @@ def start_resolution(state: GameState, pack: Pack, ctx: Context) -> None:
     next_resolution(state, pack, ctx)
 
 
+def _pending_names(board: RuneageBoard, combat: dict[str, Any]) -> list[str]:
+    """The distinct cards whose abilities are pending for the side first in the queue, in play order."""
+    side = combat["queue"][0][0]
+    names = [combat["armies"][s][i]["name"] for s, i in combat["queue"] if s == side]
+    return list(dict.fromkeys(names))
+
+
 def next_resolution(state: GameState, pack: Pack, ctx: Context) -> None:
+    """p. 10 „Dabei bestimmt der Spieler die Reihenfolge“: when a side's pending abilities with a
+    cost come from different cards (the order can matter: which one the hand pays for first), its
+    player picks the next one (``resolution_order``); abilities of the same card are alike."""
     board: RuneageBoard = state.board
     combat = board.combat
     assert combat is not None
@@ -417,6 +427,9 @@ def next_resolution(state: GameState, pack: Pack, ctx: Context) -> None:
         side, index = combat["queue"][0]
         seat = combat["seats"][side]
         if board.players[seat].hand:
+            if not combat.get("chosen") and len(names := _pending_names(board, combat)) > 1:
+                ask(state, seat, "resolution_order", side=side, cards=names)
+                return
             ask(state, seat, "resolution", side=side, card=combat["armies"][side][index]["name"])
             return
         combat["queue"].pop(0)
@@ -437,6 +450,7 @@ def resolve_resolution(state: GameState, pack: Pack, prompt: Prompt, action: Act
     if action not in legal:
         raise IllegalAction("Discard a hand card for the ability, or skip it.", rule="p. 14 (Auswertung)", alternatives=legal)
     state.close(prompt.id)
+    combat["chosen"] = False
     side, index = combat["queue"].pop(0)
     seat, name = action.seat, combat["armies"][side][index]["name"]
     if action.choice == "use":
@@ -448,6 +462,27 @@ def resolve_resolution(state: GameState, pack: Pack, prompt: Prompt, action: Act
         ctx.emit("ability_used", seat=seat, card=name, target=discarded)
     else:
         ctx.emit("ability_skipped", seat=seat, card=name)
+    next_resolution(state, pack, ctx)
+
+
+def legal_resolution_order(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    return [Action(prompt.seat, prompt.id, "first", {"card": name}) for name in prompt.info.get("cards", [])]
+
+
+def resolve_resolution_order(
+    state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context, legal: list[Action]
+) -> None:
+    board: RuneageBoard = state.board
+    combat = board.combat
+    assert combat is not None
+    if action not in legal:
+        raise IllegalAction("Choose which Resolution ability comes next.", rule="p. 10 (Auswertung)", alternatives=legal)
+    state.close(prompt.id)
+    side = int(prompt.info["side"])
+    queue = combat["queue"]
+    at = next(k for k, (s, i) in enumerate(queue) if s == side and combat["armies"][s][i]["name"] == action.args["card"])
+    queue.insert(0, queue.pop(at))
+    combat["chosen"] = True
     next_resolution(state, pack, ctx)
 
 
@@ -615,6 +650,8 @@ def resolve(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
         resolve_casualty(state, pack, prompt, action, ctx, legal)
     elif kind == "resolution":
         resolve_resolution(state, pack, prompt, action, ctx, legal)
+    elif kind == "resolution_order":
+        resolve_resolution_order(state, pack, prompt, action, ctx, legal)
     elif kind == "end_of_combat":
         resolve_end_of_combat(state, pack, prompt, action, ctx, legal)
     else:

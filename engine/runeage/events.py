@@ -103,7 +103,9 @@ def _discover_rune(state: GameState, pack: Pack, ctx: Context) -> bool:
         return False
     board.pending_rune = {"seat": seat, "new": rune, "then": "event"}
     ctx.emit("rune_won", seat=seat, rune=rune, loser=None)
-    ask(state, seat, "rune_choice", new=rune, old=board.players[seat].rune["name"])
+    held = board.players[seat].rune
+    assert held is not None
+    ask(state, seat, "rune_choice", new=rune, old=held["name"])
     return True
 
 

@@ -22,6 +22,7 @@ LEGAL = {
     "roll": lambda state, pack, prompt: [Action(prompt.seat, prompt.id, "roll")],
     "casualty": combat.legal_casualty,
     "resolution": combat.legal_resolution,
+    "resolution_order": combat.legal_resolution_order,
     "end_of_combat": combat.legal_end_of_combat,
     "rune_choice": events.legal_rune_choice,
 }
@@ -37,6 +38,7 @@ RESOLVE = {
     "roll": combat.resolve,
     "casualty": combat.resolve,
     "resolution": combat.resolve,
+    "resolution_order": combat.resolve,
     "end_of_combat": combat.resolve,
     "rune_choice": events.resolve_rune_choice,
 }

@@ -4,6 +4,7 @@ the rest, and everybody draws back to five."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
@@ -222,7 +223,7 @@ def resolve_turn(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
         raise InvalidAction(f"unknown choice {action.choice!r} for a turn")
 
 
-def _add_gold(board: RuneageBoard, pack: Pack, seat: int, args: dict[str, Any], ctx: Context) -> None:
+def _add_gold(board: RuneageBoard, pack: Pack, seat: int, args: Mapping[str, Any], ctx: Context) -> None:
     player = board.players[seat]
     if "card" in args:
         name = str(args["card"])
@@ -315,7 +316,7 @@ def resolve_influence(state: GameState, pack: Pack, prompt: Prompt, action: Acti
     ask(state, seat, "influence")
 
 
-def _unit_action(state: GameState, pack: Pack, seat: int, args: dict[str, Any], ctx: Context) -> None:
+def _unit_action(state: GameState, pack: Pack, seat: int, args: Mapping[str, Any], ctx: Context) -> None:
     """p. 8: the Aktion ability of a hand card, which then goes to the discard pile; or the Dragon
     Rune exhausted (once per turn, p. 15)."""
     board: RuneageBoard = state.board

@@ -378,3 +378,72 @@ def test_simulate_checks_find_nothing_in_a_short_run():
         outcome = play_checked(selfplay, players, 5, options={"scenario": scenario}, secrets_every=3)
         assert not outcome.failed, (outcome.crash, outcome.violations, outcome.leaks)
         assert outcome.game.finished
+
+
+# ------------------------------------------------------------------ Resolution order (p. 10, p. 14)
+
+
+def _resolution_position(options, army, hand):
+    """Seat 0 (Daqan) has mustered ``army`` against its own stronghold and passed, ``hand`` in hand."""
+    from engine.core import Context, Rng
+    from engine.runeage.cards import pack_for
+    from engine.runeage.combat import _combat, start_resolution, target_record
+
+    players = [{"race": "daqan", "hand": hand, "deck": ["1 Gold"] * 3}, dict(TWO[1])]
+    state = position(options, 2, {"start": 0, "active": 0, "players": players})
+    board, pack = state.board, pack_for(options)
+    board.combat = _combat("battle", target_record(board, pack, 0, "stronghold"), 0, None)
+    board.combat["armies"][0] = [{"name": n, "wounded": False, "owner": 0} for n in army]
+    state.prompts = []
+    start_resolution(state, pack, Context(Rng(1)))
+    return state
+
+
+def test_cost_free_resolution_abilities_are_applied_without_a_prompt():
+    """p. 10 „Alle ‚Auswertung'-Fähigkeiten … werden jetzt angewendet“ (rulings.md #17): plain strength
+    bonuses are applied; only the Belagerungsmaschine (a cost) is asked, and no order is asked."""
+    state = _resolution_position(
+        {"scenario": "drachenlords"}, ["Dunkler Ritter", "Schlachtruf", "Belagerungsmaschine"], ["1 Gold"]
+    )
+    assert state.board.combat["bonus"][0] == 3 + 2
+    assert [p.kind for p in state.prompts] == ["resolution"] and state.prompts[0].info["card"] == "Belagerungsmaschine"
+
+
+def test_the_player_orders_resolution_abilities_with_a_cost_from_different_cards(tmp_path):
+    """p. 10 „Dabei bestimmt der Spieler die Reihenfolge, in der dies geschieht“ (rulings.md #17):
+    two costly abilities of different cards and one hand card: the player picks which comes first;
+    the AI answers (the larger bonus first) and the narrator phrases the prompt and its answers."""
+    import shutil
+    from pathlib import Path
+    from random import Random
+
+    from bot.games.runeage.narrator import RuneAgeNarrator
+    from bot.narration import unreadable
+    from engine.runeage.ai.policy import choose
+
+    folder = tmp_path / "pack"
+    shutil.copytree(Path(__file__).parents[2] / "data" / "runeage", folder)
+    races = folder / "races.toml"
+    old = 'name = "Dunkler Ritter", cost = 5, count = 3, strength = 3, timing = "resolution", effect = "strength", amount = 3'
+    text = races.read_text(encoding="utf-8")
+    assert old in text
+    races.write_text(text.replace(old, old.replace('effect = "strength"', 'effect = "discard_for_strength"')), encoding="utf-8")
+    options = {"scenario": "drachenlords", "data_pack": str(folder)}
+    state = _resolution_position(options, ["Belagerungsmaschine", "Dunkler Ritter", "Belagerungsmaschine"], ["1 Gold"])
+    (prompt,) = state.prompts
+    assert prompt.kind == "resolution_order" and prompt.info["cards"] == ["Belagerungsmaschine", "Dunkler Ritter"]
+    legal = answers(state, 0)
+    assert [a.args["card"] for a in legal] == ["Belagerungsmaschine", "Dunkler Ritter"]
+    view = ENGINE.view(state, 0)
+    assert choose(view, prompt, legal, Random(1), pack=ENGINE.ruleset.pack(options)).args["card"] == "Dunkler Ritter"
+    narrator = RuneAgeNarrator()
+    assert not unreadable(narrator.prompt(prompt)) and "Dunkler Ritter" in narrator.prompt(prompt)
+    assert [narrator.action(a) for a in legal] == ["Belagerungsmaschine next", "Dunkler Ritter next"]
+    with pytest.raises(IllegalAction):
+        act(state, 0, "first", card="Schlachtruf")
+    state = act(state, 0, "first", card="Dunkler Ritter").state
+    assert [p.kind for p in state.prompts] == ["resolution"] and state.prompts[0].info["card"] == "Dunkler Ritter"
+    done = act(state, 0, "use", discard="1 Gold")
+    # the hand is empty: the Belagerungsmaschinen cannot pay; 2 + 3 + 2 strength and +3
+    (resolved,) = [e for e in done.events if e.kind == "battle_resolved"]
+    assert resolved.data["army"] == 2 + 3 + 2 + 3 and resolved.data["won"]

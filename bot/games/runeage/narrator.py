@@ -70,6 +70,9 @@ class RuneAgeNarrator(Narrator):
             "roll": lambda: "Roll the casualty die",
             "casualty": lambda: f"A skull: destroy one of your units ({info.get('skulls')} to go)",
             "resolution": lambda: f"{info.get('card')}: discard a hand card for its Resolution ability?",
+            "resolution_order": lambda: (
+                "Resolution: which ability comes next? (" + ", ".join(map(str, info.get("cards", []))) + ")"
+            ),
             "end_of_combat": lambda: f"{info.get('card')}: use its End-of-combat ability (draw a card)?",
             "rune_choice": lambda: f"Keep one Dragon Rune: {info.get('new')} or {info.get('old')}",
         }
@@ -90,6 +93,8 @@ class RuneAgeNarrator(Narrator):
             if "choice" in a:
                 return f"Use {a['card']}: return {a['choice']}"
             return f"Use {a['card']}"
+        if c == "first":
+            return f"{a['card']} next"
         if c == "battle":
             return "Take a stronghold from your Barracks (strength 2)" if a["target"] == "stronghold" else f"Attack {a['target']}"
         if c == "siege":

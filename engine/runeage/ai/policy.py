@@ -70,11 +70,16 @@ def choose(view: dict[str, Any], prompt: Prompt, legal: list[Action], rng: Rando
         "ability": _ability,
         "casualty": _casualty,
         "resolution": _resolution,
+        "resolution_order": _resolution_order,
         "rune_choice": _rune_choice,
-        "end_of_combat": lambda view, prompt, legal, p: _first(legal, "use")[0],
+        "end_of_combat": _end_of_combat,
     }.get(prompt.kind)
     answer = handler(view, prompt, legal, p) if handler else None
     return answer if answer is not None else rng.choice(legal)
+
+
+def _end_of_combat(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack) -> Action | None:
+    return _first(legal, "use")[0]
 
 
 def _first(legal: list[Action], choice: str) -> list[Action]:
@@ -82,7 +87,8 @@ def _first(legal: list[Action], choice: str) -> list[Action]:
 
 
 def _me(view: dict[str, Any]) -> dict[str, Any]:
-    return view["players"][view["seat"]]
+    me: dict[str, Any] = view["players"][view["seat"]]
+    return me
 
 
 def _rune_strength(view: dict[str, Any], pack: Pack) -> int:
@@ -118,7 +124,7 @@ def _target_value(view: dict[str, Any], pack: Pack, target: str) -> float:
         value += 6 * int(card["start_damage"])
     if view["scenario"] == "weltenbrand":
         value += 4
-    return value - 0.1 * me["damage"]
+    return value - 0.1 * int(me["damage"])
 
 
 def _turn(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack) -> Action | None:
@@ -318,6 +324,11 @@ def _resolution(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack:
         if cheap
         else None
     )
+
+
+def _resolution_order(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack) -> Action | None:
+    """The ability worth most first, so a short hand pays for it (p. 10: the player orders them)."""
+    return max(legal, key=lambda a: int(pack.cards[str(a.args["card"])].get("amount", 0)))
 
 
 def _rune_choice(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack) -> Action | None:
