@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from random import Random
 
@@ -394,3 +395,35 @@ def test_a_won_overrun_lets_the_units_move_on():
     assert mine is not None and mine["moved"] is False
     legal = RULESET.legal(state, state.prompts[0])
     assert {a.args["to"] for a in legal if a.choice == "move"} == {"C3", "D2", "D4", "E3"}  # one field left
+
+
+def test_mercenaries_move_apart_and_the_maximum_holds_only_at_the_end_of_the_movement():
+    """Digest §10.1 and §10.3 (ruling R9): mercenaries may go apart from their regulars during the own
+    movement phase (the §10.9 swap); those still above their regulars when the player is done leave."""
+    state = setup_done(2)
+    b = state.board
+    for c in b.cells:
+        b.cells[c] = {"kind": "plain", "portal": None}
+    b.control, b.capitals, b.buildings = {}, {}, {}
+    b.armies = [army(0, "C3", "melee", 2, 2, aid=900)]
+    b.phase, b.done, b.order = "movement", [1], [0, 1]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    prompt = movement_prompt(state)
+    legal = RULESET.legal(state, prompt)
+    apart = [a for a in legal if a.choice == "move" and a.args.get("merc") == 2 and a.args["count"] == 2]
+    assert apart and all(a.args["short"] == 2 for a in apart)  # the 2 mercenaries go alone
+    state = ENGINE.apply(state, apart[0]).state
+    b = state.board
+    assert sorted((a["reg"], a["merc"]) for a in b.armies) == [(0, 2), (2, 0)]
+    prompt = movement_prompt(state)
+    done = next(a for a in RULESET.legal(state, prompt) if a.choice == "done")
+    ended = copy.deepcopy(b)
+    movement.dismiss_surplus(ended, 0, Context(Rng(1)))  # what "done" does first
+    assert [(a["reg"], a["merc"]) for a in ended.armies] == [(2, 0)]
+    result = ENGINE.apply(state, done)
+    assert [e.data["units"] for e in result.events if e.kind == "mercenaries_left"] == [2]
+
+
+def movement_prompt(state):
+    return next(p for p in state.prompts if p.kind == "move")
