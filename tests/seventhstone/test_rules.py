@@ -427,3 +427,40 @@ def test_mercenaries_move_apart_and_the_maximum_holds_only_at_the_end_of_the_mov
 
 def movement_prompt(state):
     return next(p for p in state.prompts if p.kind == "move")
+
+
+def test_dice_split_unevenly_between_targets_die_by_die():
+    """Digest §11.5 multi-player combat ("Dabei ist eine Aufteilung der Würfel möglich", ruling R14): a
+    player with several targets may state how many of its dice go at each; hits follow the dice in order."""
+    state = setup_done(3)
+    b = state.board
+    field = next(c for c, d in b.cells.items() if d["kind"] in geo.YIELD and c not in b.control)
+    b.armies = [army(0, field, "melee", 3, aid=901), army(1, field, "melee", 2, aid=902), army(2, field, "melee", 2, aid=903)]
+    b.supports = {}
+    b.defenders[field] = 1
+    combat.start_battle(RULESET, state, field, Context(Rng(1)), overrun=False, by=0)
+    bt = b.battle
+    state.prompts = []
+    RULESET.open(state, 0, "target", info={"player": 0, "cell": field, "round": 1})
+    prompt = next(p for p in state.prompts if p.kind == "target")
+    shares = [a.args["dice"] for a in RULESET.legal(state, prompt) if a.choice == "share"]
+    assert combat.round_dice(state, 0) == 3 and sorted(map(sorted, (d.items() for d in shares))) == [
+        [("1", 1), ("2", 2)],
+        [("1", 2), ("2", 1)],
+    ]
+    RULESET.resolve(state, prompt, Action(0, prompt.id, "share", {"dice": {"1": 2, "2": 1}}), Context(Rng(1)))
+    assert bt["targets"]["0"] == [1, 1, 2]
+    bt["targets"]["1"], bt["targets"]["2"] = 2, 1  # the others aim away from seat 0
+    bt["hits"] = {}
+    ctx = Context(Rng(4))
+    combat.roll(state, 2, ctx)
+    rolled = next(e for e in ctx.events if e.kind == "rolled" and e.data["seat"] == 0)
+    hit = int(PACK.units["melee"]["hit"])
+    expect = {1: sum(d <= hit for d in rolled.data["dice"][:2]), 2: int(rolled.data["dice"][2] <= hit)}
+    assert expect == {1: 0, 2: 1}  # with these dice an even split or all at seat 1 would hit seat 1 instead
+    from_others = {
+        1: sum(d <= hit for d in next(e for e in ctx.events if e.kind == "rolled" and e.data["seat"] == 2).data["dice"])
+    }
+    from_others[2] = sum(d <= hit for d in next(e for e in ctx.events if e.kind == "rolled" and e.data["seat"] == 1).data["dice"])
+    for seat in (1, 2):
+        assert bt["hits"].get(str(seat), 0) == expect[seat] + from_others[seat]

@@ -200,7 +200,9 @@ class StoneNarrator(Narrator):
         if c == "aim":
             return f"Aim at {who(a['player'])}"
         if c == "split":
-            return "Split the dice"
+            return "Split the dice evenly"
+        if c == "share":
+            return "Aim " + ", ".join(f"{n} {'die' if n == 1 else 'dice'} at {who(int(t))}" for t, n in sorted(a["dice"].items()))
         if c == "remove":
             if a["unit"] == "guard":
                 return "Lose a city guard"
@@ -346,7 +348,15 @@ PHRASES: dict[str, Any] = {
         + "."
     ),
     "walls": lambda d: f"{Who(d['seat'])} uses {d['walls']} wall{'s' if d['walls'] != 1 else ''} on {d['cell']}.",
-    "aimed": lambda d: f"{Who(d['seat'])} splits the dice." if d["split"] else f"{Who(d['seat'])} aims at {who(d['player'])}.",
+    "aimed": lambda d: (
+        f"{Who(d['seat'])} aims "
+        + ", ".join(f"{n} {'die' if n == 1 else 'dice'} at {who(int(t))}" for t, n in sorted(d["dice"].items()))
+        + "."
+        if d.get("dice")
+        else f"{Who(d['seat'])} splits the dice."
+        if d["split"]
+        else f"{Who(d['seat'])} aims at {who(d['player'])}."
+    ),
     "rolled": lambda d: (
         f"{Who(d['seat'])} rolls {', '.join(map(str, d['dice']))} in phase {d['phase']}: {d['hits']} hit"
         + ("s" if d["hits"] != 1 else "")
