@@ -222,6 +222,63 @@ def sides(b: StoneBoard) -> list[int]:
     return [s for s in b.order if s in here]
 
 
+def dice_pools(state: GameState, seat: int, phase: int) -> list[tuple[int, int, dict[str, Any]]]:
+    """The dice ``seat`` rolls in a combat phase: (dice, hit threshold, tile effect) per army, the city
+    guard in phase 2."""
+    b: StoneBoard = state.board
+    bt = b.battle
+    assert bt is not None
+    cell = bt["cell"]
+    pack = pack_for(state.options)
+    pools: list[tuple[int, int, dict[str, Any]]] = []  # (dice, threshold, effect)
+    field_army = army_at(b, cell, seat)
+    effect = bt["effects"].get(str(seat), {}) if field_army is not None else {}
+    armies = ([field_army] if field_army is not None else []) + (
+        [] if bt["overrun"] else [a for a in supporters(b, cell) if a["owner"] == seat]
+    )
+    for army in armies:
+        unit = pack.units[army["type"]]
+        if int(unit["phase"]) != phase:
+            continue
+        supporting = army["cell"] != cell
+        threshold = int(unit["support_hit"] if supporting else unit["hit"])
+        n = army["reg"] + army["merc"]
+        mine = effect if not supporting else {}
+        if mine.get("kind") == "precision":
+            threshold += 1
+        if mine.get("kind") == "power_strike" and n > 0:
+            n += 2
+        pools.append((n, threshold, mine))
+    if phase == 2 and bt["guard_owner"] == seat and bt["guards"] > 0:
+        pools.append((int(bt["guards"]), 4, {}))
+    return pools
+
+
+def round_dice(state: GameState, seat: int) -> int:
+    """The dice ``seat`` will roll this round (both phases; Master Strike's extra dice not known yet)."""
+    return sum(n for phase in (1, 2) for n, _, _ in dice_pools(state, seat, phase))
+
+
+def shares(targets: list[int], dice: int) -> list[dict[str, int]]:
+    """Every split of ``dice`` over two or more targets (each given at least one die) but the even one."""
+    found: list[dict[str, int]] = []
+
+    def rec(i: int, left: int, acc: dict[str, int]) -> None:
+        if i == len(targets):
+            if left == 0 and len(acc) >= 2:
+                found.append(dict(acc))
+            return
+        for n in range(left + 1):
+            if n:
+                acc[str(targets[i])] = n
+            rec(i + 1, left - n, acc)
+            acc.pop(str(targets[i]), None)
+
+    rec(0, dice, {})
+    even = [dice // len(targets)] * len(targets) if dice % len(targets) == 0 else None
+    return [f for f in found if sorted(f.values()) != even or len(f) != len(targets)]  # even is "split"
+
+
 def valid_targets(b: StoneBoard, seat: int) -> list[int]:
     bt = b.battle
     assert bt is not None
@@ -233,8 +290,6 @@ def roll(state: GameState, phase: int, ctx: Context) -> None:
     b: StoneBoard = state.board
     bt = b.battle
     assert bt is not None
-    cell = bt["cell"]
-    pack = pack_for(state.options)
     advanced = bool(state.options.get("advanced_terrain"))
     hits: dict[str, int] = {}
     for seat in sides(b):
@@ -243,38 +298,26 @@ def roll(state: GameState, phase: int, ctx: Context) -> None:
             continue
         dice: list[int] = []
         scored = 0
-        pools: list[tuple[int, int, dict[str, Any]]] = []  # (dice, threshold, effect)
-        field_army = army_at(b, cell, seat)
-        effect = bt["effects"].get(str(seat), {}) if field_army is not None else {}
-        armies = ([field_army] if field_army is not None else []) + (
-            [] if bt["overrun"] else [a for a in supporters(b, cell) if a["owner"] == seat]
-        )
-        for army in armies:
-            unit = pack.units[army["type"]]
-            if int(unit["phase"]) != phase:
-                continue
-            supporting = army["cell"] != cell
-            threshold = int(unit["support_hit"] if supporting else unit["hit"])
-            n = army["reg"] + army["merc"]
-            mine = effect if not supporting else {}
-            if mine.get("kind") == "precision":
-                threshold += 1
-            if mine.get("kind") == "power_strike" and n > 0:
-                n += 2
-            pools.append((n, threshold, mine))
-        if phase == 2 and bt["guard_owner"] == seat and bt["guards"] > 0:
-            pools.append((int(bt["guards"]), 4, {}))
+        hit_flags: list[bool] = []
+        pools = dice_pools(state, seat, phase)
         for n, threshold, mine in pools:
             rolled = [ctx.rng.below(6) + 1 for _ in range(n)]
             if mine.get("kind") == "master_strike":
                 rolled += [ctx.rng.below(6) + 1 for _ in range(sum(1 for d in rolled if d == 1))]
             dice += rolled
+            hit_flags += [d <= threshold for d in rolled]
             scored += sum(1 for d in rolled if d <= threshold)
         if not dice:
             continue
         choice = bt["targets"].get(str(seat))
         if len(targets) == 1:
             aims = [targets[0]] * scored
+        elif isinstance(choice, list):  # an uneven split: die by die in the order stated (ruling R14)
+            aims = []
+            for hit in hit_flags:
+                t = int(choice.pop(0)) if choice else targets[-1]
+                if hit:
+                    aims.append(t if t in targets else targets[0])
         elif choice is None or choice == -1:
             aims = [targets[k % len(targets)] for k in range(scored)]
         else:
@@ -392,7 +435,11 @@ def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:
         return [Action(s, pid, "walls", {"count": k}) for k in range(usable_walls(b, bt["cell"]) + 1)]
     if kind == "target":
         targets = valid_targets(b, s)
-        return [Action(s, pid, "aim", {"player": t}) for t in targets] + ([Action(s, pid, "split")] if len(targets) > 1 else [])
+        answers = [Action(s, pid, "aim", {"player": t}) for t in targets]
+        if len(targets) > 1:
+            answers.append(Action(s, pid, "split"))
+            answers += [Action(s, pid, "share", {"dice": d}) for d in shares(targets, round_dice(state, s))]
+        return answers
     if kind == "casualty":
         return [Action(s, pid, "remove", option) for option in casualty_options(b, s)]
     return []
@@ -432,6 +479,10 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
         ctx.emit("walls", seat=s, cell=cell, walls=k)
         return
     if kind == "target":
+        if action.choice == "share":
+            bt["targets"][str(s)] = [int(t) for t, n in sorted(action.args["dice"].items()) for _ in range(int(n))]
+            ctx.emit("aimed", seat=s, player=None, split=True, dice=dict(action.args["dice"]))
+            return
         bt["targets"][str(s)] = action.args["player"] if action.choice == "aim" else -1
         ctx.emit("aimed", seat=s, player=action.args.get("player"), split=action.choice == "split")
         return

@@ -1,7 +1,9 @@
 """Phase 4, movement (digest §10): in turn order each player moves armies (whole or split), takes
 empty fields at once, creates conflicts, may reveal movement tiles and may overrun (own movement phase
-or after the last one). Capacity holds after every move (ruling R9), so the rulebook's swaps are not
-offered yet."""
+or after the last one). The mercenary maximum needs to hold only at the end of the own movement phase
+(digest §10.1, §10.3, ruling R9): mercenaries may move apart from their regulars, as in the swap of the
+rulebook's movement example (§10.9); mercenaries still above their regulars when the player is done
+leave."""
 
 from __future__ import annotations
 
@@ -122,6 +124,34 @@ def split(army: dict[str, Any], k: int) -> tuple[int, int] | None:
     return None
 
 
+def compositions(army: dict[str, Any], k: int) -> list[tuple[int, int]]:
+    """Every (regulars, mercenaries) of ``k`` units that may go; the part left behind keeps a unit. The
+    mercenary maximum is not checked here: it holds only at the end of the movement phase (§10.1)."""
+    r, m = army["reg"], army["merc"]
+    if k == r + m:
+        return [(r, m)]
+    return [(k - m1, m1) for m1 in range(min(m, k) + 1) if k - m1 <= r]
+
+
+def over(b: StoneBoard, seat: int) -> int:
+    """Mercenaries above their regulars over all of ``seat``'s armies (they leave when the player is done)."""
+    return sum(max(0, a["merc"] - a["reg"]) for a in b.armies if a["owner"] == seat)
+
+
+def dismiss_surplus(b: StoneBoard, seat: int, ctx: Context) -> None:
+    """Digest §10.3: every token holds at most as many mercenaries as regulars at the end of the own
+    movement phase; the surplus leaves (ruling R9), an army of mercenaries only with its tile laid off."""
+    for army in [a for a in b.armies if a["owner"] == seat and a["merc"] > a["reg"]]:
+        gone = army["merc"] - army["reg"]
+        army["merc"] = army["reg"]
+        if units(army) == 0:
+            if army.get("equip") is not None:
+                b.discard.append(army["equip"])
+            b.armies = [a for a in b.armies if a["id"] != army["id"]]
+        count(b, "mercenaries_left")
+        ctx.emit("mercenaries_left", seat=seat, cell=army["cell"], army=army["type"], units=gone)
+
+
 def blockaded(b: StoneBoard, cell: str) -> bool:
     from engine.seventhstone.state import conflict_cells
 
@@ -149,18 +179,30 @@ def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:
             if there is not None and there["type"] != army["type"]:
                 continue  # the army maximum: one own army per field
             for k in range(total, 0, -1):
-                part = split(army, k)
-                if part is None:
-                    continue
-                if there is not None:
-                    if there["reg"] + there["merc"] + k > b.unit_max or there["merc"] + part[1] > there["reg"] + part[0]:
+                usual = split(army, k)
+                for part in compositions(army, k):
+                    if there is not None:
+                        if there["reg"] + there["merc"] + k > b.unit_max:
+                            continue
+                    elif k < total and per_type[army["type"]] >= pack.limit("army_total_max"):
                         continue
-                elif k < total and per_type[army["type"]] >= pack.limit("army_total_max"):
-                    continue
-                base = {"from": army["cell"], "to": dest, "army": army["type"], "count": k}
-                for extra in tile_variants(army, there, k, total):
-                    answers.append(Action(s, pid, "move", {**base, **extra}))
+                    base: dict[str, Any] = {"from": army["cell"], "to": dest, "army": army["type"], "count": k}
+                    if part != usual:
+                        base["merc"] = part[1]
+                    short = shortfall(army, there, part)
+                    if short:
+                        base["short"] = short
+                    for extra in tile_variants(army, there, k, total):
+                        answers.append(Action(s, pid, "move", {**base, **extra}))
     return answers
+
+
+def shortfall(army: dict[str, Any], there: dict[str, Any] | None, part: tuple[int, int]) -> int:
+    """How many more mercenaries than regulars this move leaves behind and at the destination."""
+    r1, m1 = part
+    behind = max(0, (army["merc"] - m1) - (army["reg"] - r1))
+    ahead = max(0, m1 + (there["merc"] if there else 0) - r1 - (there["reg"] if there else 0))
+    return behind + ahead
 
 
 def tile_variants(army: dict[str, Any], there: dict[str, Any] | None, k: int, total: int) -> list[dict[str, str]]:
@@ -186,6 +228,7 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
     if action.choice in ("done", "pass"):
         b.done.append(s)
         if prompt.kind == "move":
+            dismiss_surplus(b, s, ctx)
             ctx.emit("movement_done", seat=s)
         return
     if action.choice == "overrun":
@@ -213,7 +256,10 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
     src, dest, k = action.args["from"], action.args["to"], action.args["count"]
     army = army_at(b, src, s)
     assert army is not None
-    r1, m1 = split(army, k) or (0, 0)
+    if "merc" in action.args:
+        r1, m1 = k - int(action.args["merc"]), int(action.args["merc"])
+    else:
+        r1, m1 = split(army, k) or (0, 0)
     before = {a["owner"] for a in b.armies if a["cell"] == dest}
     there = army_at(b, dest, s)
     whole = k == units(army)

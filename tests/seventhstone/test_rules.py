@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from random import Random
 
@@ -394,3 +395,72 @@ def test_a_won_overrun_lets_the_units_move_on():
     assert mine is not None and mine["moved"] is False
     legal = RULESET.legal(state, state.prompts[0])
     assert {a.args["to"] for a in legal if a.choice == "move"} == {"C3", "D2", "D4", "E3"}  # one field left
+
+
+def test_mercenaries_move_apart_and_the_maximum_holds_only_at_the_end_of_the_movement():
+    """Digest §10.1 and §10.3 (ruling R9): mercenaries may go apart from their regulars during the own
+    movement phase (the §10.9 swap); those still above their regulars when the player is done leave."""
+    state = setup_done(2)
+    b = state.board
+    for c in b.cells:
+        b.cells[c] = {"kind": "plain", "portal": None}
+    b.control, b.capitals, b.buildings = {}, {}, {}
+    b.armies = [army(0, "C3", "melee", 2, 2, aid=900)]
+    b.phase, b.done, b.order = "movement", [1], [0, 1]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    prompt = movement_prompt(state)
+    legal = RULESET.legal(state, prompt)
+    apart = [a for a in legal if a.choice == "move" and a.args.get("merc") == 2 and a.args["count"] == 2]
+    assert apart and all(a.args["short"] == 2 for a in apart)  # the 2 mercenaries go alone
+    state = ENGINE.apply(state, apart[0]).state
+    b = state.board
+    assert sorted((a["reg"], a["merc"]) for a in b.armies) == [(0, 2), (2, 0)]
+    prompt = movement_prompt(state)
+    done = next(a for a in RULESET.legal(state, prompt) if a.choice == "done")
+    ended = copy.deepcopy(b)
+    movement.dismiss_surplus(ended, 0, Context(Rng(1)))  # what "done" does first
+    assert [(a["reg"], a["merc"]) for a in ended.armies] == [(2, 0)]
+    result = ENGINE.apply(state, done)
+    assert [e.data["units"] for e in result.events if e.kind == "mercenaries_left"] == [2]
+
+
+def movement_prompt(state):
+    return next(p for p in state.prompts if p.kind == "move")
+
+
+def test_dice_split_unevenly_between_targets_die_by_die():
+    """Digest §11.5 multi-player combat ("Dabei ist eine Aufteilung der Würfel möglich", ruling R14): a
+    player with several targets may state how many of its dice go at each; hits follow the dice in order."""
+    state = setup_done(3)
+    b = state.board
+    field = next(c for c, d in b.cells.items() if d["kind"] in geo.YIELD and c not in b.control)
+    b.armies = [army(0, field, "melee", 3, aid=901), army(1, field, "melee", 2, aid=902), army(2, field, "melee", 2, aid=903)]
+    b.supports = {}
+    b.defenders[field] = 1
+    combat.start_battle(RULESET, state, field, Context(Rng(1)), overrun=False, by=0)
+    bt = b.battle
+    state.prompts = []
+    RULESET.open(state, 0, "target", info={"player": 0, "cell": field, "round": 1})
+    prompt = next(p for p in state.prompts if p.kind == "target")
+    shares = [a.args["dice"] for a in RULESET.legal(state, prompt) if a.choice == "share"]
+    assert combat.round_dice(state, 0) == 3 and sorted(map(sorted, (d.items() for d in shares))) == [
+        [("1", 1), ("2", 2)],
+        [("1", 2), ("2", 1)],
+    ]
+    RULESET.resolve(state, prompt, Action(0, prompt.id, "share", {"dice": {"1": 2, "2": 1}}), Context(Rng(1)))
+    assert bt["targets"]["0"] == [1, 1, 2]
+    bt["targets"]["1"], bt["targets"]["2"] = 2, 1  # the others aim away from seat 0
+    bt["hits"] = {}
+    ctx = Context(Rng(4))
+    combat.roll(state, 2, ctx)
+    rolled = next(e for e in ctx.events if e.kind == "rolled" and e.data["seat"] == 0)
+    hit = int(PACK.units["melee"]["hit"])
+    expect = {1: sum(d <= hit for d in rolled.data["dice"][:2]), 2: int(rolled.data["dice"][2] <= hit)}
+    assert expect == {1: 0, 2: 1}  # with these dice an even split or all at seat 1 would hit seat 1 instead
+    from_others = {
+        1: sum(d <= hit for d in next(e for e in ctx.events if e.kind == "rolled" and e.data["seat"] == 2).data["dice"])
+    }
+    from_others[2] = sum(d <= hit for d in next(e for e in ctx.events if e.kind == "rolled" and e.data["seat"] == 1).data["dice"])
+    for seat in (1, 2):
+        assert bt["hits"].get(str(seat), 0) == expect[seat] + from_others[seat]

@@ -180,6 +180,10 @@ class StoneNarrator(Narrator):
             extra += {"arriving": ", keep the arriving tile", "staying": ", keep the tile already there"}.get(
                 a.get("keep", ""), ""
             )
+            if "merc" in a:
+                extra += f", {a['merc']} of them mercenaries"
+            if a.get("short"):
+                extra += f" ({a['short']} mercenar{'y' if a['short'] == 1 else 'ies'} over their regulars until more units join)"
             return f"{a['count']} of the {ARMY[a['army']]} from {a['from']} to {a['to']}{extra}"
         if c == "reveal":
             return f"Reveal the tile of the {ARMY[a['army']]} on {a['cell']}"
@@ -196,7 +200,9 @@ class StoneNarrator(Narrator):
         if c == "aim":
             return f"Aim at {who(a['player'])}"
         if c == "split":
-            return "Split the dice"
+            return "Split the dice evenly"
+        if c == "share":
+            return "Aim " + ", ".join(f"{n} {'die' if n == 1 else 'dice'} at {who(int(t))}" for t, n in sorted(a["dice"].items()))
         if c == "remove":
             if a["unit"] == "guard":
                 return "Lose a city guard"
@@ -217,7 +223,7 @@ class StoneNarrator(Narrator):
             "order_pick": "Choose your place in this year's turn order",
             "order_assign": f"Place {who(i.get('placing'))}, who bid nothing, in the turn order",
             "setting": "Place your buildings, units, mercenaries and equipment",
-            "move": "Move your armies",
+            "move": "Move your armies (mercenaries above their regulars at the end of your movement leave)",
             "overrun": "Overrun a conflict field where you have twice the units?",
             "support": "Declare supports for the conflicts",
             "battle_pick": "Choose which of your conflicts is fought now",
@@ -273,6 +279,10 @@ PHRASES: dict[str, Any] = {
     "agility_saves": lambda d: f"{Who(d['seat'])}'s army on {d['cell']} escapes the quicksand with {tile(d['tile'])}.",
     "army_destroyed": lambda d: (
         f"{Who(d['seat'])}'s {ARMY[d['army']]} on {d['cell']} is destroyed {CAUSES.get(d['cause'], '')}.".replace(" .", ".")
+    ),
+    "mercenaries_left": lambda d: (
+        f"{d['units']} mercenar{'y' if d['units'] == 1 else 'ies'} of the {ARMY[d['army']]} of "
+        f"{who(d['seat'])} on {d['cell']} leave{'s' if d['units'] == 1 else ''}: more mercenaries than regulars at the end of the movement."
     ),
     "tile_discarded": lambda d: f"{tile(d['tile'])} of {who(d['seat'])} goes to the discard pile.",
     "stacks_reshuffled": lambda d: f"The discard pile is shuffled into new equipment stacks ({d['tiles']} tiles).",
@@ -338,7 +348,15 @@ PHRASES: dict[str, Any] = {
         + "."
     ),
     "walls": lambda d: f"{Who(d['seat'])} uses {d['walls']} wall{'s' if d['walls'] != 1 else ''} on {d['cell']}.",
-    "aimed": lambda d: f"{Who(d['seat'])} splits the dice." if d["split"] else f"{Who(d['seat'])} aims at {who(d['player'])}.",
+    "aimed": lambda d: (
+        f"{Who(d['seat'])} aims "
+        + ", ".join(f"{n} {'die' if n == 1 else 'dice'} at {who(int(t))}" for t, n in sorted(d["dice"].items()))
+        + "."
+        if d.get("dice")
+        else f"{Who(d['seat'])} splits the dice."
+        if d["split"]
+        else f"{Who(d['seat'])} aims at {who(d['player'])}."
+    ),
     "rolled": lambda d: (
         f"{Who(d['seat'])} rolls {', '.join(map(str, d['dice']))} in phase {d['phase']}: {d['hits']} hit"
         + ("s" if d["hits"] != 1 else "")

@@ -269,7 +269,7 @@ def move(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any) -
     if reveals:
         return reveals[0]
     goals = targets(view)
-    moves = [a for a in legal if a.choice == "move"]
+    moves = [a for a in legal if a.choice == "move" and not a.args.get("short")]  # no mercenary left to leave
     best = max(moves, key=lambda a: (move_score(view, a, goals), a.args["count"], a.args["to"]), default=None)
     if best is not None and move_score(view, best, goals) > 0.3:
         return best
