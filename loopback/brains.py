@@ -351,7 +351,10 @@ class Table:
         deadline = time.monotonic() + timeout
         while (await self.service.store.get_game(self.game_id)).seq == seq:
             if time.monotonic() > deadline:
-                raise BrainError(f"only AI seats are awaited and the game stayed at {seq} for {timeout:.0f} s")
+                raise BrainError(
+                    f"no awaited seat was shown a decision (AI seats, or prompts quiet for auto_pass) and the game"
+                    f" stayed at {seq} for {timeout:.0f} s; a reader of a bot process needs its auto_pass default"
+                )
             await asyncio.sleep(0.02)
 
     async def play(

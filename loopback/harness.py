@@ -46,6 +46,7 @@ import discord
 from bot.client import RunetableBot
 from bot.config import Config
 from bot.service import GameService
+from bot.service.settings import auto_pass_mode
 from bot.store import Store
 from loopback.double import DEFAULT_TIMEOUT, DiscordDouble
 from loopback.settings import GUILD_READY_TIMEOUT, SWITCH_INTERVAL
@@ -148,12 +149,33 @@ async def bot_in_process(
         await store.close()
 
 
+#: the players' default ``auto_pass`` in a bot process (``E2E_AUTO_PASS``, :mod:`loopback.bot_process`)
+BOT_PROCESS_AUTO_PASS = "off"
+
+
+class _ReaderService(GameService):
+    """The service of :func:`reader` with the players' default ``auto_pass`` of the bot's process."""
+
+    def __init__(self, store: Store, auto_pass: str):
+        super().__init__(store)
+        self.default_auto_pass = auto_pass
+
+    async def player_setting(self, user_id: int | None, key: str) -> Any:
+        if key != "auto_pass" or user_id is None:
+            return await super().player_setting(user_id, key)
+        return auto_pass_mode(await self.store.get_setting("player", user_id, key, self.default_auto_pass))
+
+
 @contextlib.asynccontextmanager
-async def reader(database: Path) -> AsyncIterator[GameService]:
-    """A second, read-only use of the bot's database: the brains' views and the checks."""
+async def reader(database: Path | str, *, auto_pass: str | None = None) -> AsyncIterator[GameService]:
+    """A second, read-only use of the bot's database: the brains' views and the checks.
+    ``auto_pass``: the players' default ``auto_pass`` as the bot sees it, when the bot runs
+    in another process (:data:`BOT_PROCESS_AUTO_PASS`): a player whose ``auto_pass`` is not
+    ``off`` is shown no single-answer decision (a quiet prompt), so a reader with another
+    default than the bot's would hide a decision the bot waits for."""
     store = await Store.open(database)
     try:
-        yield GameService(store)
+        yield GameService(store) if auto_pass is None else _ReaderService(store, auto_pass)
     finally:
         await store.close()
 
@@ -183,7 +205,7 @@ async def start_bot_process(
             "LOG_LEVEL": "INFO",
             "PYTHONUNBUFFERED": "1",
             "E2E_SEEDS": ",".join(map(str, seeds)),
-            "E2E_AUTO_PASS": "off",
+            "E2E_AUTO_PASS": BOT_PROCESS_AUTO_PASS,
             "E2E_SWITCH_INTERVAL": "" if production else str(SWITCH_INTERVAL),
             "E2E_GUILD_READY_TIMEOUT": "" if production else str(GUILD_READY_TIMEOUT),
         }

@@ -219,3 +219,22 @@ async def test_a_whole_game_by_default_shows_no_decision_with_one_answer(store):
     status, shown, lone, passed, seq = results["unplayable"]
     assert status == "finished" and lone == 0 and passed > 0 and shown > 0
     assert results["off"][2] == passed and results["off"][4] == seq  # the same decisions, asked or answered
+
+
+async def test_a_reader_of_a_bot_process_sees_the_lone_pass_the_bot_waits_for(store, tmp_path):
+    """The latency harness (tests/e2e/latency.py) runs the bot as a process whose players'
+    default ``auto_pass`` is ``off`` (loopback/bot_process.py) and reads its database from the
+    bench's own process, whose default is the bot's ``unplayable``: read with that default,
+    a lone Pass the bot waits for was a quiet prompt, no seat had a decision shown, and the
+    brains waited for an AI seat that was not there ("the game stayed at 15 for 60 s",
+    ``python -m bot bench``). The reader takes the bot process's default."""
+    from loopback.harness import BOT_PROCESS_AUTO_PASS, reader
+
+    service, game_id, _ = await window_game(store, UNPLAYABLE, 3, auto_pass=None)
+    async with reader(tmp_path / "games.db") as same_default:
+        assert (await same_default.view(game_id, BOB)).decisions == ()  # quiet under the bot's default
+    async with reader(tmp_path / "games.db", auto_pass=BOT_PROCESS_AUTO_PASS) as bots:
+        [decision] = (await bots.view(game_id, BOB)).decisions
+        assert [a.choice for a in decision.actions] == ["pass"]
+        await service.set_player_setting(BOB, "auto_pass", "always")  # a player's own setting still wins
+        assert (await bots.view(game_id, BOB)).decisions == ()

@@ -46,7 +46,7 @@ from typing import Any
 
 from loopback.brains import Step, Table
 from loopback.double import DiscordDouble, Message
-from loopback.harness import GUILD_SYNC, START_TIMEOUT, reader, start_bot_process, stop
+from loopback.harness import BOT_PROCESS_AUTO_PASS, GUILD_SYNC, START_TIMEOUT, reader, start_bot_process, stop
 from loopback.players import Player
 from tests.e2e.leaks import MAP_FILE
 from tests.e2e.seasons import season_index
@@ -133,7 +133,7 @@ async def command_latency(
             )
             for guild in guilds:  # the commands as a global sync would register them
                 double.guild_commands.setdefault(guild.id, double.guild_commands[double.guild.id])
-            async with reader(postgres or database) as service:
+            async with reader(postgres or database, auto_pass=BOT_PROCESS_AUTO_PASS) as service:
                 tables = [Table(double, service, pair, seed=seed + i) for i, pair in enumerate(players)]
                 for table in tables:  # one lobby at a time: each channel's game id is known at once
                     await table.open()
