@@ -18,7 +18,9 @@ others to the bot's classes):
 * **Players asked every decision** (``E2E_AUTO_PASS=off``, :mod:`loopback.bot_process`; the
   in-process bot gets it from tests/conftest.py): the default ``auto_pass`` (``unplayable``)
   answers a single-answer decision after 30 to 150 real seconds, and these scripted players
-  answer every decision themselves.
+  answer every decision themselves. A :func:`reader` of a bot process's database outside
+  the tests (``python -m bot bench``) takes the same default (``auto_pass=``), or it would
+  hide those decisions from the brains.
 * **Quick thread switches**: a 0.5 ms interpreter switch interval (:mod:`loopback.settings`,
   set by tests/e2e/conftest.py and the playtest).
 * **A short wait for guilds**: after READY, discord.py waits for more GUILD_CREATEs until
