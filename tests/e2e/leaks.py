@@ -618,8 +618,26 @@ def _split(payload: dict[str, Any], message: Message, viewer: int | None, where:
         if data.startswith(PNG_SIGNATURE):
             add("png metadata", png_metadata(data))
         elif (content := _json(data)) is not None:  # an export: a file anyone may be shown, so public
-            out.append(Output("attachment content", where, json.dumps(content, ensure_ascii=False, indent=1), None, first, last))
+            out += export_outputs(content, where, first, last)
     return out
+
+
+def export_outputs(content: Any, where: str, first: int, last: int) -> list[Output]:
+    """An export's words as outputs. Each entry of its story narrates one commit and is audited
+    against the secrets of that commit: an order revealed in an earlier season stays public history
+    even when the same player picks the same order again later (a running export made then shows
+    both the old reveal and the new, still secret choice, and only the latter would be a leak)."""
+    if not isinstance(content, dict) or not isinstance(content.get("story"), list):
+        return [Output("attachment content", where, json.dumps(content, ensure_ascii=False, indent=1), None, first, last)]
+    header = {key: value for key, value in content.items() if key != "story"}
+    outputs = [Output("attachment content", where, json.dumps(header, ensure_ascii=False, indent=1), None, first, last)]
+    for entry in content["story"]:
+        seq = entry.get("seq") if isinstance(entry, dict) else None
+        at = seq if isinstance(seq, int) and seq <= last else last
+        outputs.append(
+            Output("attachment content", f"{where}, commit {seq}", json.dumps(entry, ensure_ascii=False), None, at, at)
+        )
+    return outputs
 
 
 def _json(data: bytes) -> Any:
