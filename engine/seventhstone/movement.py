@@ -200,8 +200,8 @@ def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:
 def shortfall(army: dict[str, Any], there: dict[str, Any] | None, part: tuple[int, int]) -> int:
     """How many more mercenaries than regulars this move leaves behind and at the destination."""
     r1, m1 = part
-    behind = max(0, (army["merc"] - m1) - (army["reg"] - r1))
-    ahead = max(0, m1 + (there["merc"] if there else 0) - r1 - (there["reg"] if there else 0))
+    behind: int = max(0, (army["merc"] - m1) - (army["reg"] - r1))
+    ahead: int = max(0, m1 + (there["merc"] if there else 0) - r1 - (there["reg"] if there else 0))
     return behind + ahead
 
 
