@@ -55,7 +55,9 @@ def banners_view(board: RunewarsBoard) -> dict[str, object]:
     }
 
 
-_THAWED: dict[tuple[int, frozenset[str]], Board] = {}
+#: (id of the map's geometry, the frozen areas) -> (that geometry, its thawed copy); the geometry is kept
+#: beside its copy so that a new map that reuses a dropped geometry's id is never handed the old borders
+_THAWED: dict[tuple[int, frozenset[str]], tuple[Board, Board]] = {}
 
 
 def terrain(pack: Pack, board: RunewarsBoard) -> Board:
@@ -68,14 +70,15 @@ def terrain(pack: Pack, board: RunewarsBoard) -> Board:
     if not frozen:
         return geo
     key = (id(geo), frozen)
-    hit = _THAWED.get(key)
-    if hit is None:
-        if len(_THAWED) >= 64:
-            _THAWED.clear()
-        hit = copy(geo)
-        hit.__dict__["adjacency"] = {
-            a: {n: (None if kind == "water" and (a in frozen or n in frozen) else kind) for n, kind in near.items()}
-            for a, near in geo.adjacency.items()
-        }
-        _THAWED[key] = hit
-    return hit
+    cached = _THAWED.get(key)
+    if cached is not None and cached[0] is geo:
+        return cached[1]
+    if len(_THAWED) >= 64:
+        _THAWED.clear()
+    thawed = copy(geo)
+    thawed.__dict__["adjacency"] = {
+        a: {n: (None if kind == "water" and (a in frozen or n in frozen) else kind) for n, kind in near.items()}
+        for a, near in geo.adjacency.items()
+    }
+    _THAWED[key] = (geo, thawed)
+    return thawed
