@@ -50,7 +50,6 @@ import asyncio
 import hashlib
 import json
 import os
-import re
 import socket
 import sqlite3
 import sys
@@ -61,6 +60,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol, cast
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import aiosqlite
 
@@ -768,7 +768,15 @@ def describe_database(target: str | Path) -> str:
     kind, where = parse_database(target)
     if kind == "sqlite":
         return where
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", where)
+    parts = urlsplit(where)
+    user, at, host = parts.netloc.rpartition("@")  # a password may itself hold "@"
+    if at and ":" in user:
+        user = user.split(":", 1)[0] + ":***"
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    query = parts.query
+    if any(k.lower() == "password" for k, _ in pairs):
+        query = urlencode([(k, "***" if k.lower() == "password" else v) for k, v in pairs], safe="/*")
+    return f"{parts.scheme}://{user}{at}{host}{parts.path}" + (f"?{query}" if query else "")
 
 
 class Store:

@@ -31,6 +31,12 @@ def test_the_address_chooses_the_backend():
 def test_a_password_never_reaches_a_message():
     """Item 1: the store's location (in logs and refusals) hides the URL's password."""
     assert describe_database("postgresql://bot:s3cret@db:5432/runetable") == "postgresql://bot:***@db:5432/runetable"
+    # a password holding "@", or given as a query parameter, is hidden too
+    assert describe_database("postgresql://bot:p@ss@db/runetable") == "postgresql://bot:***@db/runetable"
+    assert (
+        describe_database("postgresql:///runetable?host=/tmp/pg&password=s3cret")
+        == "postgresql:///runetable?host=/tmp/pg&password=***"
+    )
     assert describe_database("postgresql://bot@db/runetable") == "postgresql://bot@db/runetable"
     assert describe_database("sqlite:///games.db") == "games.db"
 
