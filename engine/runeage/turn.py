@@ -399,7 +399,8 @@ def open_keep(state: GameState, pack: Pack, seat: int) -> None:
     player = board.players[seat]
     rest = len(player.hand) - len(board.step.get("kept", []))
     nothing = rest == 0 or (not influence_sources(pack, player) and int(board.step.get("influence", 0)) < KEEP_COST)
-    ask(state, seat, "keep", forced=("done", {}) if nothing else None)
+    # secret: which cards a player keeps is theirs alone (rulings #16); the export shows no answer of it
+    ask(state, seat, "keep", forced=("done", {}) if nothing else None, secret=True)
 
 
 def resolve_keep(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context, legal: list[Action]) -> None:

@@ -139,7 +139,13 @@ def draft_step(rules: Any, state: GameState, ctx: Context) -> None:
         keep(b, state, seat, tiles[0], ctx)
         d["tiles"] = []
         return
-    rules.open(state, seat, "draft", info={"player": seat, "handed": len(tiles), "discard": d["first"] and state.seat_count < 4})
+    rules.open(
+        state,
+        seat,
+        "draft",
+        info={"player": seat, "handed": len(tiles), "discard": d["first"] and state.seat_count < 4},
+        secret=True,
+    )
 
 
 def keep(b: StoneBoard, state: GameState, seat: int, tile: int, ctx: Context) -> None:

@@ -29,7 +29,7 @@ def step(rules: Any, state: GameState, ctx: Context) -> None:
         b.done.append(seat)  # nothing to place, as everybody can see: no decision to ask for
         ctx.emit("setting_done", seat=seat, lost={})
         return
-    rules.open(state, seat, "setting", info={"player": seat})
+    rules.open(state, seat, "setting", info={"player": seat}, secret=True)  # an answer may name an equipment tile
 
 
 def barracks_capacity(b: StoneBoard, cell: str, seat: int, pack: Any) -> int:
@@ -158,4 +158,4 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
         army["equip"] = args["tile"]
         ctx.emit("equipped", seat=s, cell=cell, army=army["type"])
         ctx.emit("you_equipped", to=s, cell=cell, tile=args["tile"])
-    rules.open(state, s, "setting", info={"player": s})
+    rules.open(state, s, "setting", info={"player": s}, secret=True)
