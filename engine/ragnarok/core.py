@@ -380,10 +380,6 @@ def discard_card(b: RagnarokBoard, seat: int, card: str) -> None:
     b.decks["combat_discard"].append(card)
 
 
-def next_draw(b: RagnarokBoard, deck: str) -> str | None:
-    return b.decks[deck][-1] if b.decks[deck] else None
-
-
 def activation_ok(b: RagnarokBoard, m: str, seat: int) -> bool:
     """A monster ``seat`` may activate: on the board, neutral or its own (7.1)."""
     st = b.monsters[m]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Context, GameState, Prompt
-from engine.ragnarok.core import A, B, P, ask, draw_cards, gain_rune, hand_limit, kind, push, rune_count, task
+from engine.ragnarok.core import A, B, P, ask, discard_card, draw_cards, gain_rune, hand_limit, kind, push, rune_count, task
 from engine.ragnarok.pack import ATTRS, RUNES
 
 
@@ -63,8 +63,7 @@ def _discard(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> 
     b = B(state)
     h = b.players[prompt.seat]
     if action.choice == "card":
-        h.hand.remove(action.args["card"])
-        b.decks["combat_discard"].append(action.args["card"])
+        discard_card(b, prompt.seat, action.args["card"])
         ctx.emit("card_discarded", seat=prompt.seat, card=action.args["card"])
     else:
         h.runes[action.args["rune"]] -= 1

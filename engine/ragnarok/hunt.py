@@ -14,6 +14,7 @@ from engine.ragnarok.core import (
     P,
     ask,
     change_army,
+    discard_card,
     draw_cards,
     effective,
     gain_priest,
@@ -177,8 +178,7 @@ def _hd_legal(state: GameState, prompt: Prompt) -> list[Action]:
 @kind("hunt_discard", "the attack's effect (house card): discard a combat card of your choice")(_hd_legal)
 def _hd(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
     b = B(state)
-    b.players[prompt.seat].hand.remove(action.args["card"])
-    b.decks["combat_discard"].append(action.args["card"])
+    discard_card(b, prompt.seat, action.args["card"])
     ctx.emit("card_discarded", seat=prompt.seat, card=action.args["card"])
 
 
