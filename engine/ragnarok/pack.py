@@ -46,6 +46,8 @@ class Pack:
 
     def __init__(self, raw: dict[str, Any], digest: str):
         self.raw = raw
+        #: the records as loaded, what the store keeps beside a game (bot.service.pack_content)
+        self.records = raw
         self.hash = digest
         self.combat = {c["id"]: c for c in raw["combat_cards"]}
         self.attacks = {c["id"]: c for c in raw["attack_cards"]}

@@ -71,6 +71,11 @@ class Pack:
     hash: str
     cards: dict[str, dict[str, Any]] = field(default_factory=dict)
 
+    @property
+    def records(self) -> dict[str, Any]:
+        """The records as loaded, what the store keeps beside a game (bot.service.pack_content)."""
+        return self.raw
+
     def __post_init__(self) -> None:
         for race_id, race in self.races.items():
             self.cards[race["home_realm"]["name"]] = {**race["home_realm"], "kind": "realm", "race": race_id}

@@ -73,6 +73,8 @@ class Pack:
     islands: dict[str, Any] = field(default_factory=dict)
     hash: str = ""
     errors: list[str] = field(default_factory=list)
+    #: the records as loaded, what the store keeps beside a game (bot.service.pack_content)
+    records: dict[str, Any] = field(default_factory=dict)
 
     def tile(self, tile_id: int) -> dict[str, Any]:
         return self.equipment[tile_id]
@@ -181,7 +183,7 @@ def build(raw: dict[str, dict[str, Any]], digest: str) -> Pack:
         errors.append("islands.toml: the volcano and every portal tile have a fixed place")
     if 36 - len(islands.get("sea", [])) != total:
         errors.append(f"islands.toml: 36 island positions less the sea must hold the {total} tiles")
-    return Pack(tiles, removals, columns, rules, units, events, equipment, islands, digest, errors)
+    return Pack(tiles, removals, columns, rules, units, events, equipment, islands, digest, errors, raw)
 
 
 @lru_cache(maxsize=8)

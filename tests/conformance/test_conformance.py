@@ -60,3 +60,20 @@ def test_every_prompt_kind_renders_within_discords_limits(game):
     survey = survey_of(game)
     problems = checks.panel_problems(survey)
     assert not problems, _fail(problems, survey)
+
+
+def test_the_data_pack_is_kept_with_the_game(game):
+    """A game's pack is stored beside it at the start (bot.service.pack_content) so export and
+    verify keep what it was played with: its records serialise and hash the same twice."""
+    import json
+
+    from bot.service import pack_content
+
+    descriptor = installed_games()[game]
+    ruleset = descriptor.load_ruleset()
+    first, second = pack_content(ruleset, {}), pack_content(ruleset, {})
+    if descriptor.pack is None:
+        assert first is None
+        return
+    assert first is not None and first == second
+    assert json.loads(first.content), f"{game}: the stored pack has no records"
