@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("bot.commands.verify", "check a finished game's export: the seed commitment and every shuffle and draw"),
     "i18n": ("bot.commands.i18n", "the message catalogue: extract it (Babel) or report how much each language has translated"),
     "sync": ("bot.commands.sync", "publish the slash commands to Discord (globally, or --guild ID to one server)"),
+    "stats": ("bot.commands.stats", "write every kept game result for outside tools: stats export --format csv|json"),
     "store": ("bot.commands.store", "move the games to another store: store copy --from ADDRESS --to ADDRESS [--merge]"),
 }
 

@@ -47,6 +47,7 @@ elsewhere (``python -m bot store copy``, :meth:`Store.mark_moved`) refuses every
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import os
@@ -89,6 +90,10 @@ __all__ = [
     "FairnessRecord",
     "WaitRecord",
     "VoteRecord",
+    "SeatEvent",
+    "ResultRecord",
+    "ResultPlayer",
+    "RatingRecord",
     "Store",
     "nonce_for",
     "outbox_key",
@@ -117,6 +122,8 @@ CLAIM_SECONDS = 60.0
 CLAIM_LOCK = -2
 #: the store-wide lock key leases are taken under
 LEASE_LOCK = -3
+#: the store-wide lock key results and ratings are written under (:meth:`Store.record_result`)
+RESULTS_LOCK = -4
 #: the lease row of a bot that serves every shard (``python -m bot run`` without shard options)
 EVERY_SHARD = -1
 
@@ -315,6 +322,72 @@ MIGRATIONS: tuple[str, ...] = (
         host        TEXT    NOT NULL,
         taken_at    REAL    NOT NULL,
         heartbeat   REAL    NOT NULL
+    );
+    """,
+    # 10: results and ratings (issue 32 item 1): who held a seat when (a concession, a hand-over to
+    # the AI, a loan, a claim), each ended game's result with every holder's part in it, and each
+    # player's rating per server and game (OpenSkill's mu and sigma).
+    """
+    CREATE TABLE seat_history (
+        id      INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat    INTEGER NOT NULL,
+        user_id INTEGER,           -- whom it concerns (the player leaving, lending, coming back, claiming)
+        kind    TEXT    NOT NULL,  -- 'conceded', 'ai', 'kick', 'lent', 'back', 'claimed'
+        at      REAL    NOT NULL,
+        seq     INTEGER NOT NULL   -- the game's move then
+    );
+    CREATE INDEX seat_history_by_game ON seat_history (game_id, id);
+
+    CREATE TABLE results (
+        game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        guild_id    INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        ended       TEXT    NOT NULL CHECK (ended IN ('finished', 'abandoned')),
+        started_at  REAL    NOT NULL,
+        ended_at    REAL    NOT NULL,
+        moves       INTEGER NOT NULL,
+        rated       INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        unrated     TEXT,              -- why not: 'ai_seats', 'tutorial', 'solo', 'cooperative', 'abandoned'
+        cooperative INTEGER NOT NULL DEFAULT 0 CHECK (cooperative IN (0, 1)),
+        shared      INTEGER NOT NULL DEFAULT 0 CHECK (shared IN (0, 1)),  -- several winners
+        reason      TEXT,              -- the engine's word for how it ended
+        detail      TEXT    NOT NULL   -- JSON: the engine's result as it stood
+    );
+    CREATE INDEX results_by_guild ON results (guild_id, game, ended_at);
+
+    -- One row per holder of a seat: the player who ended it, the players who left it before,
+    -- and the AI (user_id NULL) when it held the seat at the end.
+    CREATE TABLE result_players (
+        game_id      INTEGER NOT NULL REFERENCES results (game_id) ON DELETE CASCADE,
+        seat         INTEGER NOT NULL,
+        entry        INTEGER NOT NULL,  -- 0, 1, ...: the seat's holders in order
+        user_id      INTEGER,
+        name         TEXT,
+        role         TEXT,
+        team         INTEGER NOT NULL,
+        place        INTEGER NOT NULL,  -- 1 is the best; tied seats share a place
+        won          INTEGER NOT NULL CHECK (won IN (0, 1)),
+        left_how     TEXT,              -- 'conceded', 'ai', 'kick', 'lent' (the AI held it at the end); NULL: played on
+        left_at      REAL,
+        ai_seconds   REAL    NOT NULL DEFAULT 0,  -- how long the AI played the seat for this holder
+        mu_before    REAL,
+        sigma_before REAL,
+        mu_after     REAL,
+        sigma_after  REAL,
+        PRIMARY KEY (game_id, seat, entry)
+    );
+    CREATE INDEX result_players_by_user ON result_players (user_id);
+
+    CREATE TABLE ratings (
+        guild_id   INTEGER NOT NULL,
+        game       TEXT    NOT NULL,
+        user_id    INTEGER NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        games      INTEGER NOT NULL,  -- rated games
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
     );
     """,
 )
@@ -516,6 +589,84 @@ class VoteRecord:
     closed_at: float | None
 
 
+@dataclass(frozen=True)
+class SeatEvent:
+    """A change of who plays a seat (``seat_history``): ``kind`` is 'conceded', 'ai' or 'kick'
+    (the player left, the AI played on), 'lent' (the player lent the seat to the AI), 'back'
+    (the loan ended) or 'claimed' (``user_id`` took the seat over); ``seq`` the game's move then."""
+
+    id: int
+    game_id: int
+    seat: int
+    user_id: int | None
+    kind: str
+    at: float
+    seq: int
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """An ended game's result (``results``, issue 32 item 1). ``rated`` False says why in
+    ``unrated``; ``detail`` is the engine's result as JSON text."""
+
+    game_id: int
+    guild_id: int
+    game: str
+    ended: str
+    started_at: float
+    ended_at: float
+    moves: int
+    rated: bool
+    unrated: str | None
+    cooperative: bool
+    shared: bool
+    reason: str | None
+    detail: str
+
+
+@dataclass(frozen=True)
+class ResultPlayer:
+    """One holder's part in a result: ``user_id`` None is the AI. ``place`` 1 is the best;
+    ``left_how`` says how a holder left before the end (None: played to the end). The rating
+    columns are filled by :meth:`Store.record_result` for the players it rated."""
+
+    game_id: int
+    seat: int
+    entry: int
+    user_id: int | None
+    name: str | None
+    role: str | None
+    team: int
+    place: int
+    won: bool
+    left_how: str | None = None
+    left_at: float | None = None
+    ai_seconds: float = 0.0
+    mu_before: float | None = None
+    sigma_before: float | None = None
+    mu_after: float | None = None
+    sigma_after: float | None = None
+
+
+@dataclass(frozen=True)
+class RatingRecord:
+    """A player's rating in one server and game: OpenSkill's ``mu`` and ``sigma``, and how
+    many rated games it comes from."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    updated_at: float
+
+
+#: ``rate(before) -> after`` of :meth:`Store.record_result`: user id -> (mu, sigma), None for a
+#: player without a rating yet
+Rate = Callable[[Mapping[int, "tuple[float, float] | None"]], Mapping[int, "tuple[float, float]"]]
+
+
 #: the tables of one game's rows: table -> (columns, WHERE selecting one game's rows, ORDER BY)
 GAME_TABLES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "games": (tuple(f.name for f in fields(GameRecord)), "WHERE id = ?", "id"),
@@ -535,11 +686,15 @@ GAME_TABLES: dict[str, tuple[tuple[str, ...], str, str]] = {
         "WHERE vote_id IN (SELECT id FROM votes WHERE game_id = ?)",
         "vote_id, user_id",
     ),
+    "seat_history": (tuple(f.name for f in fields(SeatEvent)), "WHERE game_id = ?", "id"),
+    "results": (tuple(f.name for f in fields(ResultRecord)), "WHERE game_id = ?", "game_id"),
+    "result_players": (tuple(f.name for f in fields(ResultPlayer)), "WHERE game_id = ?", "seat, entry"),
 }
 #: the tables of rows no game owns: table -> columns
 SHARED_TABLES: dict[str, tuple[str, ...]] = {
     "packs": ("hash", "game", "content", "created_at", "load_order"),
     "settings": ("scope", "scope_id", "key", "value"),
+    "ratings": tuple(f.name for f in fields(RatingRecord)),
 }
 
 
@@ -1677,6 +1832,165 @@ class Store:
                 "UPDATE votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'", (status, at, vote_id)
             )
             return closed == 1
+
+    # ---------------------------------------------------------------- results and ratings (issue 32)
+
+    async def note_seat(self, game_id: int, seat: int, user_id: int | None, kind: str, *, unless: Sequence[str] = ()) -> bool:
+        """Record who plays a seat from now (:class:`SeatEvent`), now and at the game's current move;
+        with ``unless``, only when the seat has no event of those kinds about that user yet (a
+        hand-over run again after a kill is recorded once). Returns whether it was recorded."""
+        async with self._write(game_id) as db:
+            game = await _game_row(db, game_id, "seq")
+            if unless:
+                marks = ", ".join("?" * len(unless))
+                found = await _rows(
+                    db,
+                    f"SELECT id FROM seat_history WHERE game_id = ? AND seat = ? AND user_id = ? AND kind IN ({marks})",
+                    (game_id, seat, user_id, *unless),
+                )
+                if found:
+                    return False
+            await db.execute(
+                "INSERT INTO seat_history (game_id, seat, user_id, kind, at, seq) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, kind, time.time(), game["seq"]),
+            )
+        return True
+
+    async def started_at(self, game_id: int) -> float | None:
+        """When the game started (its first commit), None before it has."""
+        async with self._read() as db:
+            rows = await _rows(db, "SELECT created_at FROM actions WHERE game_id = ? ORDER BY seq LIMIT 1", (game_id,))
+        return float(rows[0]["created_at"]) if rows else None
+
+    async def seat_history(self, game_id: int) -> list[SeatEvent]:
+        """Every change of who plays a seat of the game, oldest first."""
+        async with self._read() as db:
+            rows = await _rows(db, f"SELECT {_columns(SeatEvent)} FROM seat_history WHERE game_id = ? ORDER BY id", (game_id,))
+        return [SeatEvent(**dict(row)) for row in rows]
+
+    async def record_result(
+        self, result: ResultRecord, players: Sequence[ResultPlayer], *, rate: Rate | None = None, status: str | None = None
+    ) -> bool:
+        """Keep an ended game's result and its holders' parts; with ``rate`` (sync, pure), rate the
+        players it is given the ratings of: ``rate`` gets each rated user's rating in the game's
+        server and game as it stands (None: none yet) and returns the new ones, written here
+        with their before and after beside each player's part. With ``status``, the game gets it
+        too. One transaction, one result at a time (:data:`RESULTS_LOCK`), so ratings change in
+        the order games end. False (nothing written) when the game has a result already."""
+        if status is not None:
+            _check_status(status)
+        users = sorted({p.user_id for p in players if p.user_id is not None})
+        now = time.time()
+        async with self._write(RESULTS_LOCK) as db:
+            if await _rows(db, "SELECT game_id FROM results WHERE game_id = ?", (result.game_id,)):
+                return False
+            if status is not None:
+                await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, result.game_id))
+            after: Mapping[int, tuple[float, float]] = {}
+            before: dict[int, tuple[float, float] | None] = {}
+            if rate is not None and users:
+                marks = ", ".join("?" * len(users))
+                rows = await _rows(
+                    db,
+                    f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+                    (result.guild_id, result.game, *users),
+                )
+                known = {int(row["user_id"]): (float(row["mu"]), float(row["sigma"])) for row in rows}
+                before = {user: known.get(user) for user in users}
+                after = rate(before)
+            values = [getattr(result, f.name) for f in fields(ResultRecord)]
+            values = [int(v) if isinstance(v, bool) else v for v in values]
+            await db.execute(f"INSERT INTO results ({_columns(ResultRecord)}) VALUES ({', '.join('?' * len(values))})", values)
+            rated_rows = []
+            for p in players:
+                old = before.get(p.user_id) if p.user_id is not None else None
+                new = after.get(p.user_id) if p.user_id is not None else None
+                if new is not None:
+                    p = dataclasses.replace(
+                        p,
+                        mu_before=None if old is None else old[0],
+                        sigma_before=None if old is None else old[1],
+                        mu_after=new[0],
+                        sigma_after=new[1],
+                    )
+                rated_rows.append(
+                    [int(v) if isinstance(v, bool) else v for v in (getattr(p, f.name) for f in fields(ResultPlayer))]
+                )
+            await db.executemany(
+                f"INSERT INTO result_players ({_columns(ResultPlayer)}) VALUES ({', '.join('?' * len(fields(ResultPlayer)))})",
+                rated_rows,
+            )
+            await db.executemany(
+                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?)"
+                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+                " games = ratings.games + 1, updated_at = excluded.updated_at",
+                [(result.guild_id, result.game, user, mu, sigma, now) for user, (mu, sigma) in sorted(after.items())],
+            )
+        return True
+
+    async def results(
+        self, *, guild_id: int | None = None, game: str | None = None
+    ) -> list[tuple[ResultRecord, list[ResultPlayer]]]:
+        """Every result (of one server, of one game), in the order the games ended, each with its
+        holders' parts in seat order."""
+        where, args = ["1 = 1"], []
+        for column, value in (("guild_id", guild_id), ("game", game)):
+            if value is not None:
+                where.append(f"r.{column} = ?")
+                args.append(value)
+        clause = " WHERE " + " AND ".join(where)
+        async with self._read() as db:
+            rows = await _rows(
+                db,
+                f"SELECT {', '.join('r.' + f.name for f in fields(ResultRecord))} FROM results r{clause}"
+                " ORDER BY r.ended_at, r.game_id",
+                args,
+            )
+            players = await _rows(
+                db,
+                f"SELECT {', '.join('p.' + f.name for f in fields(ResultPlayer))} FROM result_players p"
+                f" JOIN results r ON r.game_id = p.game_id{clause} ORDER BY p.game_id, p.seat, p.entry",
+                args,
+            )
+        by_game: dict[int, list[ResultPlayer]] = {}
+        for row in players:
+            by_game.setdefault(int(row["game_id"]), []).append(ResultPlayer(**{**dict(row), "won": bool(row["won"])}))
+        return [
+            (
+                ResultRecord(
+                    **{
+                        **dict(row),
+                        "rated": bool(row["rated"]),
+                        "cooperative": bool(row["cooperative"]),
+                        "shared": bool(row["shared"]),
+                    }
+                ),
+                by_game.get(int(row["game_id"]), []),
+            )
+            for row in rows
+        ]
+
+    async def ratings(self, guild_id: int, game: str | None = None) -> list[RatingRecord]:
+        """The ratings of a server (of one game), by game and user."""
+        args: list[Any]
+        query, args = f"SELECT {_columns(RatingRecord)} FROM ratings WHERE guild_id = ?", [guild_id]
+        if game is not None:
+            query, args = query + " AND game = ?", [guild_id, game]
+        async with self._read() as db:
+            rows = await _rows(db, query + " ORDER BY game, user_id", args)
+        return [RatingRecord(**dict(row)) for row in rows]
+
+    async def ended_without_result(self) -> list[GameRecord]:
+        """Finished or abandoned games that have no result yet (ended before results were kept,
+        or a process stopped between the end and its result), oldest first."""
+        columns = ", ".join(f"g.{f.name}" for f in fields(GameRecord))
+        async with self._read() as db:
+            rows = await _rows(
+                db,
+                f"SELECT {columns} FROM games g LEFT JOIN results r ON r.game_id = g.id"
+                " WHERE r.game_id IS NULL AND g.status IN ('finished', 'abandoned') ORDER BY g.id",
+            )
+        return [_game(row) for row in rows]
 
 
 # -------------------------------------------------------------------- helpers

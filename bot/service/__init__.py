@@ -22,6 +22,8 @@ The outbox payloads' shapes are documented in :mod:`bot.service.payloads`.
 - :mod:`bot.service.play`: answers and their commits (stretches), views, status, the log;
 - :mod:`bot.service.automatic`: AI seats, auto-end-turn, planned auto-passes;
 - :mod:`bot.service.settings`: player settings, closed DMs;
+- :mod:`bot.service.results`: an ended game's result kept and its players rated (OpenSkill);
+- :mod:`bot.service.follow`: spectators following a game get its chapters' summaries by DM;
 - :mod:`bot.service.payloads`: the outbox payloads (no service state);
 - :mod:`bot.service.games`: the offered games, their AI, renderer and data pack (no service state);
 - here: maps and data packs of a game (they look the renderer up as ``bot.service.renderer_for``).
@@ -38,6 +40,7 @@ from typing import Any
 
 from bot.service.automatic import AUTO_PASS_DELAY, AUTO_PASS_PLAN, AutomaticMixin
 from bot.service.base import ENDED, STATE_CACHE_GAMES, ServiceBase
+from bot.service.follow import FOLLOWERS, FollowMixin
 from bot.service.games import (
     GAMES_VARIABLE,
     AiPolicy,
@@ -52,6 +55,7 @@ from bot.service.games import (
 from bot.service.lobby import LOBBY_DEFAULTS, SEAT_ORDER_SALT, LobbyMixin, Started
 from bot.service.payloads import PAYLOAD_VERSION, Decision, decisions_from_payload, spectators
 from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, Reveal, SeatView
+from bot.service.results import ResultsMixin, ordinal, rate_places
 from bot.service.settings import (
     AUTO_PASS_MODES,
     BATTLE_POLICIES,
@@ -71,6 +75,7 @@ __all__ = [
     "AUTO_PASS_PLAN",
     "BATTLE_POLICIES",
     "DM_CLOSED",
+    "FOLLOWERS",
     "ENDED",
     "NOTIFY",
     "GAMES_VARIABLE",
@@ -85,10 +90,12 @@ __all__ = [
     "ActOutcome",
     "AiPolicy",
     "Decision",
+    "FollowMixin",
     "GameService",
     "MyGame",
     "Reveal",
     "SeatView",
+    "ResultsMixin",
     "ServiceBase",
     "auto_pass_mode",
     "Started",
@@ -96,6 +103,8 @@ __all__ = [
     "game_pack",
     "installed_packs",
     "load_ai",
+    "ordinal",
+    "rate_places",
     "offered_games",
     "pack_content",
     "parse_games",
@@ -104,7 +113,7 @@ __all__ = [
 ]
 
 
-class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin):
+class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin, ResultsMixin, FollowMixin):
     """Game operations for the cogs; every method is async and engine-agnostic.
 
     ``rulesets`` resolves a game name (as stored in ``games.game``) to its ruleset; ``ai``

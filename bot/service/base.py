@@ -92,6 +92,14 @@ class ServiceBase:
             replied: bool = True,
         ) -> int: ...  # play
 
+        async def finish_game(self, game_id: int, status: str = "finished") -> None: ...  # results
+
+        async def record_missing_results(self) -> int: ...  # results
+
+        async def follower_messages(
+            self, game_id: int, channel_id: int, seats: Sequence[SeatRecord], lines: Sequence[str], language: str
+        ) -> list[Any]: ...  # follow
+
         async def _commit_stretch(
             self,
             engine: Engine,

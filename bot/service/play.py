@@ -290,7 +290,7 @@ class PlayMixin(ServiceBase):
                     ruleset = self.ruleset_of(record)
                     engine, state = Engine(ruleset), self._state(record, ruleset)
                     if state.result is not None:
-                        await self.store.set_status(record.id, "finished")
+                        await self.finish_game(record.id)
                         continue
                     seq, state = await self._commit_stretch(engine, record, await self.store.seats(record.id), state)
                     held = await self.store.stretch_news(record.id)
@@ -305,6 +305,7 @@ class PlayMixin(ServiceBase):
                         touched.append(record.id)
             except Exception:  # one game that cannot go on must not keep the others (or the bot) down
                 log.exception("game %s: finishing its stretch failed", found.id)
+        await self.record_missing_results()  # games whose end was stored without their result
         return touched
 
     async def _commit(
@@ -353,10 +354,15 @@ class PlayMixin(ServiceBase):
             held = await self.store.stretch_news(record.id)
             parts = [*(json.loads(row.payload) for row in held), channel]
             channel = await self._told(record.id, parts) if channel["kind"] == "update" else merged(parts)
+            told = list(channel.pop("recap", []))
             if state.result is not None:
                 with naming(names, game_tr):
                     channel["reveal"] = narrator_for(state.game, game_tr).reveal(engine, state)
+                    told += narrator_for(state.game, game_tr).standings(public, state.result)
             outbox.append(OutboxMessage("channel", dumps(channel)))
+            if told:  # the spectators who follow the game hear the chapter's end, and the game's
+                head = game_tr._("👁 Game #{game} in <#{channel}>:", game=record.id, channel=record.channel_id)
+                outbox += await self.follower_messages(record.id, record.channel_id, seats, [head, *told], game_tr.language)
         out = spectators(public)
         quiet = await self._quiet_prompts(engine, record, state, seats)
         if before is not None:  # a prompt answered by auto_pass so far that now asks its player is new to them
@@ -401,7 +407,7 @@ class PlayMixin(ServiceBase):
         except StaleVersion:
             raise StaleClick("Someone moved first; look at the new position and try again.") from None
         if state.result is not None:
-            await self.store.set_status(record.id, "finished")
+            await self.finish_game(record.id)  # its result kept and its players rated (bot.service.results)
         await self._plan_auto_passes(record, state, seats)
         return seq
 
@@ -430,12 +436,15 @@ class PlayMixin(ServiceBase):
             }
         number = 0 if current is None else current["id"]
         posts: list[dict[str, Any]] = []
+        recaps: list[str] = []  # the chapters' summaries, for the followers (bot.service.follow)
         for part in _split_at_turn_ends(frontend, parts, None if current is None else current["chapter"]):
             turn = part.get("turn")
             key, ai = (turn[0] if turn else None), bool(part.get("ai"))
             lines = post_lines(part)
             if frontend.tells_turns and current is not None and current["chapter"] and part.get("chapter") != current["chapter"]:
-                lines = [*await self._recap(game_id, frontend, current["chapter"], current["view"]), *lines]
+                recap = await self._recap(game_id, frontend, current["chapter"], current["view"])
+                recaps += recap
+                lines = [*recap, *lines]
             # a turn goes on, AI turns follow each other, or the news between two turns (a season's
             # end and the next one's opening) closes the post of the turn before it
             same = current is not None and (key == current["key"] or key is None or (ai and current["ai"]))
@@ -453,6 +462,8 @@ class PlayMixin(ServiceBase):
                 )
             current = {"id": number, "key": key, "ai": ai, "chapter": part.get("chapter"), "view": part.get("view")}
         news["posts"] = posts
+        if recaps:
+            news["recap"] = recaps  # taken out again by _commit before it is stored
         return news
 
     async def _recap(self, game_id: int, frontend: Any, chapter: str, end_view: Mapping[str, Any] | None) -> list[str]:

@@ -155,6 +155,7 @@ async def lend(table: Table, game_id: int, user_id: int, hours: float) -> float 
         current = await table.store.seats(game_id)
         current[holder.seat] = dataclasses.replace(current[holder.seat], is_ai=True)
         await table.store.set_seats(game_id, current)
+        await table.store.note_seat(game_id, holder.seat, user_id, "lent")
     await _answer_owed(table, game_id, holder.seat, user_id)  # the service's AI answers from now on
     return until
 
@@ -162,11 +163,19 @@ async def lend(table: Table, game_id: int, user_id: int, hours: float) -> float 
 async def take_back(table: Table, game_id: int, seat: Seat) -> None:
     """End a loan: the seat's player decides again. The seat first, then the arrangement: a
     seat left an AI seat without its loan would read as a hand-over killed half-way."""
-    await _change_seat(table, game_id, seat, is_ai=False)
+    old = await _change_seat(table, game_id, seat, is_ai=False)
     await _arrange(table, game_id, seat, None)
+    if old.is_ai and old.user_id is not None:
+        await table.store.note_seat(game_id, seat, old.user_id, "back")
 
 
-async def hand_to_ai(table: Table, game_id: int, seat: Seat, *, claimable: bool, user_id: int | None = None) -> SeatRecord:
+#: how a player leaves a seat for good, as the seat's history records it (bot.service.results)
+LEFT = ("conceded", "ai", "kick")
+
+
+async def hand_to_ai(
+    table: Table, game_id: int, seat: Seat, *, claimable: bool, user_id: int | None = None, reason: str = "ai"
+) -> SeatRecord:
     """The seat's player leaves; the AI plays the seat (until claimed, when ``claimable``).
     Returns the seat as it was.
 
@@ -175,13 +184,16 @@ async def hand_to_ai(table: Table, game_id: int, seat: Seat, *, claimable: bool,
     still owed (a move winning the race is no failure: the AI looks again); then, under the
     lock, the player is cleared unless someone claimed the seat meanwhile. Run again after a
     kill, it finishes what is left. ``user_id``: the player who leaves (a vote's target); when
-    the seat is held by someone else by now, nothing changes."""
+    the seat is held by someone else by now, nothing changes. ``reason`` ('conceded', 'ai' or
+    'kick') goes into the seat's history once, first: the result rates the player as leaving."""
     async with table.store.lock(game_id):
         current = await table.store.seats(game_id)
         old = current[seat]
         if user_id is not None and old.user_id not in (user_id, None):
             return old  # claimed by a newcomer meanwhile: the hand-over is long done
         leaving = old.user_id
+        if leaving is not None:
+            await table.store.note_seat(game_id, seat, leaving, reason, unless=LEFT)
         if not old.is_ai:
             current[seat] = dataclasses.replace(old, is_ai=True)
             await table.store.set_seats(game_id, current)
@@ -276,6 +288,9 @@ async def claim(table: Table, game_id: int, seat: Seat, user_id: int) -> SeatRec
         if any(s.user_id == user_id for s in current):
             raise RunetableError("You already hold a seat in this game.")
         old = current[seat]
+        if old.user_id is not None:  # a replace vote's player, playing on until now
+            await table.store.note_seat(game_id, seat, old.user_id, "replaced")
+        await table.store.note_seat(game_id, seat, user_id, "claimed")
         current[seat] = dataclasses.replace(old, user_id=user_id, is_ai=False)
         await table.store.set_seats(game_id, current)
         await _arrange(table, game_id, seat, {"ai_until": None, "claimable": False, "claimed_by": user_id})

@@ -184,7 +184,7 @@ async def concede(table: Table, channel_id: int, user_id: int) -> list[Reply]:
     """/game concede: the player leaves; the rules have no concession, so the AI plays the seat on."""
     record = await _open_game(table, channel_id)
     holder = await seats.seat_of(table, record.id, user_id)
-    await seats.hand_to_ai(table, record.id, holder.seat, claimable=False, user_id=user_id)
+    await seats.hand_to_ai(table, record.id, holder.seat, claimable=False, user_id=user_id, reason="conceded")
     return [Reply(f"🏳️ {notices.mention(user_id)} conceded. The AI plays their seat to the end of the game.", public=True)]
 
 

@@ -349,7 +349,7 @@ async def _carry_out(table: Table, vote: VoteRecord, target_user: int | None) ->
         return [f"⏳ {len(changed)} deadline(s) moved back by {vote.hours:g} hours."], []
     if vote.kind == "abandon":
         if (await table.store.get_game(game_id)).status == "active":
-            await table.store.set_status(game_id, "abandoned")
+            await table.service.finish_game(game_id, "abandoned")  # kept in the results, unrated
         return ["🏳️ The game is abandoned. Its seed will be revealed here."], []
     claim = [ButtonSpec("Claim this seat", ids.claim_id(game_id, vote.seat), "success")]
     if vote.kind == "replace":
@@ -358,7 +358,7 @@ async def _carry_out(table: Table, vote: VoteRecord, target_user: int | None) ->
             f"🔁 {notices.mention(target_user)}'s seat is open: the first non-player to press Claim takes it over;"
             " until then they play on."
         ], claim
-    await seats.hand_to_ai(table, game_id, vote.seat, claimable=vote.kind == "kick", user_id=target_user)
+    await seats.hand_to_ai(table, game_id, vote.seat, claimable=vote.kind == "kick", user_id=target_user, reason=vote.kind)
     if vote.kind == "kick":
         return [f"👋 {notices.mention(target_user)} left the game; the AI plays the seat until someone claims it."], claim
     return [f"🤖 The AI plays {notices.mention(target_user)}'s seat from now on."], []

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.model import PUBLIC, Action, Event, GameState, Prompt, Seat
+from engine.core.results import placings
 from engine.core.rng import Rng
 
 
@@ -75,6 +76,17 @@ class Ruleset(ABC):
     @abstractmethod
     def view(self, state: GameState, seat: Seat | None) -> dict[str, Any]:
         """What ``seat`` (or a spectator, ``None``) may know, as JSON-compatible data."""
+
+    def teams(self, state: GameState) -> list[list[Seat]] | None:
+        """Seats that win or lose together (results and ratings, :mod:`engine.core.results`);
+        None, the default, when every seat plays for itself. One team of every seat is a
+        co-operative game."""
+        return None
+
+    def standings(self, state: GameState) -> list[int]:
+        """Each seat's place once the game is over (1 the best, ties share one): by default
+        read from ``state.result`` (:func:`engine.core.results.placings`)."""
+        return placings(state.result, state.seat_count)
 
     def load_position(self, state: GameState, position: Mapping[str, Any], ctx: Context) -> None:
         """Scenario hook: replace the set-up position with one described directly."""

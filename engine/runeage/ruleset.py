@@ -100,6 +100,10 @@ class RuneAge(Ruleset):
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return view_of(state, self.pack(state.options), seat)
 
+    def teams(self, state: GameState) -> list[list[int]] | None:
+        """Weltenbrand is co-operative (p. 16: all win or all lose together); the others are not."""
+        return [list(state.seats)] if getattr(state.board, "scenario", None) == "weltenbrand" else None
+
     def load_position(self, state: GameState, position: Mapping[str, Any], ctx: Context) -> None:
         from engine.runeage.position import load
 
