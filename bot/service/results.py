@@ -130,11 +130,18 @@ class ResultsMixin(ServiceBase):
         started_at = await self.store.started_at(game_id) or record.created_at
         ended_at = time.time() if status is not None else record.updated_at  # the store's times, as the log's
         over = state.result is not None and ended == "finished"
-        places = ruleset.standings(state) if over else [1] * state.seat_count
+        places = list(ruleset.standings(state)) if over else [1] * state.seat_count
         won = set(winners(state.result)) if over else set()
         team_list = (ruleset.teams(state) if over else None) or [[s] for s in range(state.seat_count)]
         team_of = {s: i for i, team in enumerate(team_list) for s in team}
         cooperative = len(team_list) == 1 and state.seat_count > 1
+        for team in team_list:  # a team wins together and shares its best place
+            if len(team) > 1 and won & set(team):
+                won |= set(team)
+            best = min((places[s] for s in team if s < len(places)), default=1)
+            for s in team:
+                if s < len(places):
+                    places[s] = best
         first_loss = len(won) + 1 if won else 1
         players: list[ResultPlayer] = []
         lobby_ai = False

@@ -36,7 +36,19 @@ class CoopBids(type(TINY)):
         return [list(state.seats)]
 
 
+class CoopLoss(CoopBids):
+    """The team game lost by all: the engine's result names no winner."""
+
+    name = "tinycooploss"
+
+    def resolve(self, state, prompt, action, ctx):
+        super().resolve(state, prompt, action, ctx)
+        if state.result is not None:
+            state.result = {"winners": [], "reason": "everybody_lost"}
+
+
 RULESETS["tinycoop"] = CoopBids()
+RULESETS["tinycooploss"] = CoopLoss()
 
 
 async def result_of(table, game_id):
@@ -172,15 +184,32 @@ async def test_games_with_ai_seats_from_the_lobby_count_in_stats_but_are_not_rat
 
 
 async def test_cooperative_wins_and_losses_are_shared_and_not_rated(table):
-    """Issue 32 item 1: a co-operative game (one team of every seat) changes no rating; its
-    players all win or all lose (the engine's winners), and it counts in stats, marked."""
-    game_id = await tiny_game(table, game="tinycoop")
-    await play_to_end(table, game_id)
-    result, players = await result_of(table, game_id)
-    assert result.cooperative and not result.rated and result.unrated == "cooperative"
-    assert {p.team for p in players} == {0}
-    assert await ratings(table, "tinycoop") == {}
+    """Issue 32 item 1: a co-operative game (one team of every seat, Ruleset.teams) changes no
+    rating; its players all win (one seat's win is the team's) or all lose, sharing one place, and
+    it counts in stats, marked."""
+    won = await tiny_game(table, game="tinycoop")
+    await play_to_end(table, won)
+    lost = await tiny_game(table, game="tinycooploss", channel=CHANNEL + 1)
+    await play_to_end(table, lost)
+    for game_id, winning in ((won, True), (lost, False)):
+        result, players = await result_of(table, game_id)
+        assert result.cooperative and not result.rated and result.unrated == "cooperative"
+        assert {p.team for p in players} == {0} and {p.place for p in players} == {1}
+        assert {p.won for p in players} == {winning}
+    assert await ratings(table, "tinycoop") == {} and await ratings(table, "tinycooploss") == {}
     assert (await table_stats.player_stats(table.store, GUILD, BOB, "tinycoop")).unrated == {"cooperative": 1}
+    stats = await table_stats.player_stats(table.store, GUILD, BOB)
+    assert (stats.games, stats.wins, stats.unrated) == (2, 1, {"cooperative": 2})
+
+
+def test_rune_age_weltenbrand_is_one_team():
+    """Rune Age's Weltenbrand is co-operative (p. 16: all win or all lose); its other scenarios are not."""
+    from engine.core import Engine, load_ruleset
+
+    runeage = load_ruleset("runeage")
+    coop = Engine(runeage).setup({"scenario": "weltenbrand"}, 3, 1).state
+    versus = Engine(runeage).setup({"scenario": "runenkriege"}, 3, 1).state
+    assert runeage.teams(coop) == [[0, 1, 2]] and runeage.teams(versus) is None
 
 
 async def test_an_abandoned_game_is_kept_unrated(table):
