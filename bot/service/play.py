@@ -296,6 +296,7 @@ class PlayMixin(ServiceBase):
                     held = await self.store.stretch_news(record.id)
                     if held:
                         news = await self._told(record.id, [json.loads(r.payload) for r in held])
+                        news.pop("recap", None)  # the followers' summaries travel with commits only
                         awaiting = (await self.public_status(record.id))["awaiting"]  # by the seats' holders now
                         news.update(awaiting=awaiting, ping=[a["user_id"] for a in awaiting if a["user_id"] is not None])
                         await self.store.release_stretch(

@@ -77,7 +77,7 @@ def holders(
     entries: list[dict[str, Any]] = []
 
     def holder(user: int | None, since: float) -> dict[str, Any]:
-        entry = {"user_id": user, "name": seat.name if user == seat.user_id else None, "left_how": None, "left_at": None}
+        entry: dict[str, Any] = {"user_id": user, "name": None, "left_how": None, "left_at": None}
         entry.update(ai_seconds=0.0, since=since, loan=None)
         entries.append(entry)
         return entry
@@ -105,9 +105,10 @@ def holders(
     elif current["loan"] is not None:  # the AI played the seat to the end: the player was not there
         current["ai_seconds"] += ended_at - current["loan"]
         current.update(left_how="lent", left_at=current["loan"])
+    humans = [e for e in entries if e["user_id"] is not None]
     for entry in entries:
-        if entry["user_id"] is None:
-            entry["name"] = None
+        # the seat keeps the name of the player who joined with it: theirs while they are its only player
+        entry["name"] = seat.name if entry["user_id"] is not None and len(humans) == 1 else None
         entry.pop("since")
         entry.pop("loan")
     return entries, not events and seat.user_id is None

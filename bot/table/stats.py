@@ -150,6 +150,13 @@ def role_name(service: GameService, game: str, role: str, tr: Tr) -> str:
         return role
 
 
+def _seat_role(service: GameService, game: str) -> str:
+    try:
+        return service.descriptor(game).seat_role
+    except Exception:  # a game no longer installed
+        return "seat"
+
+
 def game_title(service: GameService, game: str) -> str:
     try:
         return service.descriptor(game).title
@@ -187,7 +194,7 @@ def stats_text(service: GameService, stats: PlayerStats) -> str:
     for (game, role), line in sorted(stats.roles.items()):
         by_game.setdefault(game, []).append((role, line))
     for game, roles in by_game.items():
-        seat_role = service.descriptor(game).seat_role if game in service.games else "seat"
+        seat_role = _seat_role(service, game)
         heading = tr._(ROLE_HEADINGS[seat_role]) if seat_role in ROLE_HEADINGS else tr._("By role:")
         if stats.game is None:
             heading = f"{game_title(service, game)} · {heading}"
