@@ -183,11 +183,12 @@ def stats_text(service: GameService, stats: PlayerStats) -> str:
         lines.append(tr._("Left before the end (rated as a loss): {count}", count=stats.left))
     for game, (value, rated) in sorted(stats.ratings.items()):
         lines.append(
-            tr._(
-                "Rating in {game}: {rating} ({rated} rated games)",
+            tr.ngettext(
+                "Rating in {game}: {rating} ({n} rated game)",
+                "Rating in {game}: {rating} ({n} rated games)",
+                rated,
                 game=game_title(service, game),
                 rating=_one_decimal(value),
-                rated=rated,
             )
         )
     by_game: dict[str, list[tuple[str, RoleLine]]] = {}
@@ -220,12 +221,13 @@ async def leaderboard_text(service: GameService, guild_id: int, game: str | None
         lines.append(tr._("🏆 **Leaderboard · {game}**", game=game_title(service, name)))
         for place, r in enumerate(board[:LEADERBOARD_SIZE], start=1):
             lines.append(
-                tr._(
-                    "{place}. <@{user}>: {rating} ({games} rated games)",
+                tr.ngettext(
+                    "{place}. <@{user}>: {rating} ({n} rated game)",
+                    "{place}. <@{user}>: {rating} ({n} rated games)",
+                    r.games,
                     place=place,
                     user=r.user_id,
                     rating=_one_decimal(ordinal(r.mu, r.sigma)),
-                    games=r.games,
                 )
             )
     lines.append(

@@ -124,9 +124,12 @@ async def test_a_finished_game_keeps_its_result_and_rates_its_players(table):
         [mine] = await community.stats(client, GUILD, ALICE, None, None)
         [unknown] = await community.stats(client, GUILD, ALICE, None, "chess")
     best = max(rated.values(), key=lambda r: r.mu - 3 * r.sigma)
-    assert f"1. <@{best.user_id}>:" in board.panel.text and "(1 rated games)" in board.panel.text
+    assert f"1. <@{best.user_id}>:" in board.panel.text and "(1 rated game)" in board.panel.text
     assert f"Stats of <@{ALICE}>" in mine.panel.text and "Games: 1" in mine.panel.text
     assert "There is no game chess" in unknown.panel.text
+    with voice(tr_for("de")):  # the reader's language (issue 31)
+        [board_de] = await community.leaderboard(client, GUILD, "tinygame")
+    assert "Rangliste" in board_de.panel.text and "(1 gewertetes Spiel)" in board_de.panel.text
 
 
 async def test_conceding_is_rated_as_a_loss_and_the_ai_plays_on(table):
