@@ -120,7 +120,7 @@ class ResultsMixin(ServiceBase):
     async def record_result(self, game_id: int, status: str | None = None) -> bool:
         """Keep the ended game's result and rate its players (once: False when it has one), and
         set its ``status`` ('finished' or 'abandoned') in the same transaction."""
-        record = await self.store.get_game(game_id)
+        record = await self._record(game_id)  # its data pack bound, as every reading of its state
         ended = status or record.status
         if ended not in ("finished", "abandoned"):
             raise ValueError(f"game {game_id} has not ended ({record.status})")
