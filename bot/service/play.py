@@ -661,7 +661,7 @@ def _replayed_lines(
         if row.seq == 1:
             transition = engine.setup(options, seat_count, seed)
         else:
-            transition = engine.apply(state, records[0].action)
+            transition = engine.apply_all(state, [r.action for r in records if not r.forced])
         lines += narrate(transition.state.game, transition.events, seat, names, tr)
         state = transition.state
     return lines

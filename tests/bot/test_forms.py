@@ -206,3 +206,20 @@ async def test_the_form_button_opens_a_modal_and_its_submission_is_taken_without
     await components.on_form_submit(submit)
     assert submit.followup.send.await_args.kwargs["ephemeral"] is True
     assert (await service.view(game, ALICE)).view["allocation"]["movement"] == 1
+
+
+async def test_a_form_commit_replays_from_the_log(store):
+    """The log holds every step of the form in one commit; replaying the log (history, export,
+    verify, undo) applies them in turn and reaches the stored state (Engine.apply_all)."""
+    from bot.table.history import History
+    from engine.core import encode
+
+    service, game = await allocating(store)
+    view = await service.view(game, ALICE)
+    await forms.submit_form(service, ALICE, ref_of(view), {"buildings": "1", "units": "1 1 1", "bids": "2 1 1 1"})
+    record = await store.get_game(game)
+    history = await History.load(store, record, service.ruleset_of(record))
+    commits = history.commits()
+    form_commit = commits[-1]
+    assert sum(1 for r in form_commit.records if not r.forced) > 2  # the steps and the seal
+    assert encode(form_commit.state) == encode(history.current)

@@ -23,8 +23,15 @@ ITEMS = ("building", *UNITS, *BIDS)
 #: how a count of one item is sent: the engine adds 1, 2 or 5 at a time (engine.seventhstone.market.STEPS)
 STEPS = (5, 2, 1)
 SETUP_PHASES = ("people", "capital", "barracks")
-#: the phases played one player after the other in this year's turn order (digest §6)
-SEQUENTIAL = ("setting", "movement", "combat")
+#: the phases played one player after the other in this year's turn order (digest §6), by the
+#: channel post that tells them
+PHASE_GROUPS = {
+    "setting": "setting",
+    "movement": "movement",
+    "late": "movement",
+    "support": "combat",
+    "combat": "combat",
+}
 
 TILE_TEXTS = {
     "teleportation": "Movement: travel from any portal to any other, whatever its colour.",
@@ -177,23 +184,28 @@ def allocation_values(answers: Sequence[Action], view: Mapping[str, Any]) -> dic
 
 
 def current_turn(view: Mapping[str, Any]) -> tuple[str, Seat] | None:
-    """The player whose part of a sequential phase (setting, movement, combat) is being played."""
-    if view.get("phase") not in SEQUENTIAL or view.get("result") is not None:
+    """The sequential phase being played (setting; movement with its overruns; supports and
+    combat, digest §6), told in one channel post a year and phase, and the seat it waits on."""
+    group = PHASE_GROUPS.get(str(view.get("phase")))
+    if group is None or view.get("result") is not None:
         return None
     awaited = list(view.get("awaiting") or [])
-    if len(awaited) != 1:
-        return None
-    seat = awaited[0]
-    return f"{view.get('year')}/{view.get('phase')}/{seat}", seat
+    order = list(view.get("order") or [])
+    seat = awaited[0] if awaited else (order[0] if order else 0)
+    return f"{view.get('year')}/{group}", seat
 
 
 def next_in_order(view: Mapping[str, Any]) -> tuple[Seat, str] | None:
-    turn = current_turn(view)
-    order = list(view.get("order") or [])
-    if turn is None or turn[1] not in order:
+    """The seat whose part of a sequential phase follows the awaited one's (a heads-up, once)."""
+    if PHASE_GROUPS.get(str(view.get("phase"))) is None or view.get("result") is not None:
         return None
-    index = order.index(turn[1])
-    return (order[index + 1], turn[0]) if index + 1 < len(order) else None
+    awaited = list(view.get("awaiting") or [])
+    order = list(view.get("order") or [])
+    if len(awaited) != 1 or awaited[0] not in order:
+        return None
+    index = order.index(awaited[0])
+    key = f"{view.get('year')}/{view.get('phase')}/{awaited[0]}"
+    return (order[index + 1], key) if index + 1 < len(order) else None
 
 
 def cell_label(cell: str, data: Mapping[str, Any]) -> str:
@@ -217,8 +229,14 @@ class StoneFrontEnd(FrontEnd):
             return None
         return f"Year {public_view.get('year')}"
 
+    #: the channel tells a sequential phase of a year in one post (:func:`current_turn`)
+    tells_turns = True
+
     def next_up(self, public_view: Mapping[str, Any]) -> tuple[Seat, str] | None:
         return next_in_order(public_view)
+
+    def turn(self, public_view: Mapping[str, Any]) -> tuple[str, Seat] | None:
+        return current_turn(public_view)
 
     def decision_area(self, prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
         cells = view.get("cells") or {}
