@@ -80,7 +80,7 @@ async def send_replies(interaction: discord.Interaction, replies: Sequence[Reply
     for reply in replies:
         view = to_view(reply.panel)
         files = [_file(f) for f in reply.files]
-        if reply.edit and interaction.type == discord.InteractionType.component:
+        if reply.edit and _updates_message(interaction):
             await interaction.edit_original_response(
                 content=reply.panel.text, view=view, **({"attachments": files} if files else {})
             )
@@ -120,7 +120,7 @@ async def handle(
     ``public``: a command whose first reply the channel sees (a lobby, a start). The user's
     Discord locale is kept (:meth:`~bot.service.settings.SettingsMixin.note_locale`: their DMs
     sent later speak it) and the replies are built in the user's language (issue 31)."""
-    if interaction.type == discord.InteractionType.component:
+    if _updates_message(interaction):
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=not public, thinking=True)
@@ -135,6 +135,13 @@ async def handle(
     kick = getattr(interaction.client, "kick_delivery", None)
     if kick is not None:
         kick()
+
+
+def _updates_message(interaction: discord.Interaction) -> bool:
+    """A click, or a form sent from a message's button: the answer may replace that message."""
+    if interaction.type == discord.InteractionType.component:
+        return True
+    return interaction.type == discord.InteractionType.modal_submit and getattr(interaction, "message", None) is not None
 
 
 def _what(interaction: discord.Interaction) -> str:

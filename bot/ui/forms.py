@@ -108,7 +108,7 @@ async def submit_form(service: GameService, user_id: int, ref: PromptRef, values
         return await _refusal(service, ref.game_id, user_id, e)
     except RunetableError as e:
         return [say(e.message)]
-    return [after(outcome, edit=False)]
+    return [after(outcome, edit=True)]  # the decision's message becomes what happened (a form sent from it)
 
 
 def _again(view: SeatView, decision: Decision, why: str, values: Mapping[str, str], tr: Tr) -> Reply:

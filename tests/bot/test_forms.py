@@ -203,9 +203,18 @@ async def test_the_form_button_opens_a_modal_and_its_submission_is_taken_without
         channel_id=CHANNEL,
         guild_id=GUILD,
     )
-    await components.on_form_submit(submit)
+    await components.on_form_submit(submit)  # sent without a message (none to replace): an ephemeral answer
     assert submit.followup.send.await_args.kwargs["ephemeral"] is True
     assert (await service.view(game, ALICE)).view["allocation"]["movement"] == 1
+
+    other = await service.view(game, BOB)
+    bob_ref = ref_of(other)
+    submit.user, submit.message = SimpleNamespace(id=BOB), SimpleNamespace(id=1)
+    submit.data = {**submit.data, "custom_id": bob_ref.form_submit()}
+    submit.response, submit.followup = SimpleNamespace(defer=AsyncMock()), SimpleNamespace(send=AsyncMock())
+    await components.on_form_submit(submit)  # sent from the decision's DM: that message becomes the outcome
+    submit.response.defer.assert_awaited_once_with()
+    assert "seal" in submit.edit_original_response.await_args.kwargs["content"]
 
 
 async def test_a_form_commit_replays_from_the_log(store):
