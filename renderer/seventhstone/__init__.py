@@ -16,6 +16,7 @@ from renderer.encode import png_bytes
 from renderer.palette import PALETTES
 from renderer.palette import palette as get_palette
 from renderer.seventhstone import describe
+from renderer.seventhstone.battle import render_battle
 from renderer.seventhstone.bench import bench
 from renderer.seventhstone.picture import PANEL_WIDTH, battle_blocks, compose, gallery, private_blocks, render_map, render_panel
 from renderer.seventhstone.words import words
@@ -26,6 +27,7 @@ __all__ = [
     "bench",
     "compose",
     "gallery",
+    "render_battle",
     "render_battle_png",
     "render_gallery_png",
     "render_map",

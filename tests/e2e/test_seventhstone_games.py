@@ -61,6 +61,8 @@ async def test_four_players_allocate_by_form_and_nothing_leaks(double, database)
         moments = await leaks.Moments.load(service, table.game_id)
         kinds = {k.split(":")[0] for m in moments.secrets_at for keys in m.values() for k in keys}
         assert {"alloc", "hand", "under"} <= kinds, kinds  # the audit looked for every kind of secret
+        reports = list(leaks.attachments(double, leaks.BATTLE_FILE))
+        assert bool(reports) == bool(moments.battles)  # each battle told in the battle thread with its dice (audited)
         problems = await leaks.audit(double, service, table.game_id)
     assert problems == []
 

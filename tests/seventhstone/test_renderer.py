@@ -136,3 +136,37 @@ def test_battle_panel_with_dice_and_text_board_of_one_field():
     cell = view["battle"]["cell"]
     assert R.text_board(view, PACK, area=cell)[0].startswith(f"{cell}: ")
     assert "Battle on" in R.alt_text(view, PACK)
+
+
+def battle_events() -> list[dict]:
+    """The public events of the first battle of a 4-player AI game, as the bot's battle reports carry them."""
+    from engine.seventhstone.ai.policy import choose
+
+    state, rng, out = ENGINE.setup({}, 4, 3).state, Random(3), None
+    while state.result is not None or out is None or out[-1]["kind"] != "battle_won":
+        prompt = state.prompts[0]
+        legal = RULESET.legal(state, prompt)
+        transition = ENGINE.apply(state, choose(ENGINE.view(state, prompt.seat), prompt, legal, rng, pack=PACK))
+        for event in transition.events:
+            if not event.visible_to(None):
+                continue
+            if event.kind == "battle_begins":
+                out = []
+            if out is not None and (not out or out[-1]["kind"] != "battle_won"):
+                out.append({"kind": event.kind, "data": dict(event.data)})
+        state = transition.state
+        if out and out[-1]["kind"] == "battle_won":
+            return out
+    return out or []
+
+
+def test_a_battle_report_picture_from_public_events():
+    """The bot's battle reports (narrator report_span) draw the combat panel with its dice from the
+    battle's public events alone: the same events give the same picture."""
+    events = battle_events()
+    assert events[0]["kind"] == "battle_begins" and any(e["kind"] == "rolled" for e in events)
+    players = [{"seat": s, "people": p} for s, p in enumerate(("orc", "dwarf", "elf", "human"))]
+    first = R.render_battle(events, PACK, players=players)
+    assert first.width == 460 and first.height > 100
+    assert first.tobytes() == R.render_battle(events, PACK, players=players).tobytes()
+    assert R.render_battle({"battle": None}, PACK).height > 0
