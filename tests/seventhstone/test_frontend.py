@@ -141,3 +141,29 @@ async def test_at_the_deadline_the_ai_allocates_for_whoever_is_still_missing(tab
     revealed = [e for e in await table.service.log_lines(game, None, limit=200) if "sheets are revealed" in e]
     assert revealed
     assert public["players"][seat]["goods"]["melee"] == 1
+
+
+async def test_one_undo_takes_back_a_whole_form(table, clock):
+    """Issue 30 item 3 (undo within undo-safe events): a sent form is one move; the player's undo
+    takes the whole sheet back (its steps and its seal) and the decision is open again."""
+    from bot.table import undo
+
+    game = await tiny_game(table, (ALICE, BOB), game="seventhstone", deadline_hours=0, seed=5)
+    for _ in range(10):
+        if (await table.service.view(game, None)).view["phase"] == "allocate":
+            break
+        user = (await awaited_users(table, game))[0]
+        await table.service.act(game, user, (await table.service.view(game, user)).decisions[0].actions[0])
+    first = (await awaited_users(table, game))[0]
+    mine = await table.service.view(game, first)
+    decision = next(d for d in mine.decisions if d.prompt.kind == "allocate")
+    ref = PromptRef(game, mine.seq, prompt_hash(decision.prompt.id))
+    await forms.submit_form(table.service, first, ref, {"buildings": "1", "units": "1 1 0", "bids": "1 1 1 1"})
+    sealed = await table.service.view(game, first)
+    assert not any(d.prompt.kind == "allocate" for d in sealed.decisions)
+    plan = await undo.plan(table, game, first)
+    assert (plan.seq, plan.keep_seq) == (mine.seq + 1, mine.seq)  # the form was one move: back to before it
+    await undo.perform(table, game, first, plan.seq, plan.rewinds)
+    again = await table.service.view(game, first)
+    assert any(d.prompt.kind == "allocate" for d in again.decisions)
+    assert not any(again.view["allocation"].values())
