@@ -61,6 +61,22 @@ async def test_four_players_allocate_by_form_and_nothing_leaks(double, database)
         moments = await leaks.Moments.load(service, table.game_id)
         kinds = {k.split(":")[0] for m in moments.secrets_at for keys in m.values() for k in keys}
         assert {"alloc", "hand", "under"} <= kinds, kinds  # the audit looked for every kind of secret
+        # the /ss group: public information, rules and the tiles, answered to the asker alone (and audited)
+        asker = table.brains[0]
+        answers = {
+            "ss offer": await asker.slash("ss offer"),
+            "ss discard": await asker.slash("ss discard"),
+            "ss standings": await asker.slash("ss standings"),
+            "ss rules": await asker.slash("ss rules", topic="allocation"),
+            "ss card": await asker.slash("ss card", name="Teleportation"),
+            "ss hand": await asker.slash("ss hand"),
+        }
+        for command, answer in answers.items():
+            message = answer.message
+            assert message.ephemeral and message.visible_to == asker.user.id, command
+        assert "Tear stones, year" in answers["ss standings"].message.content
+        assert "Produktions- u. Marktphase" in answers["ss rules"].message.content
+        assert "portal" in answers["ss card"].message.content
         reports = list(leaks.attachments(double, leaks.BATTLE_FILE))
         assert bool(reports) == bool(moments.battles)  # each battle told in the battle thread with its dice (audited)
         problems = await leaks.audit(double, service, table.game_id)
