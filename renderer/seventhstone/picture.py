@@ -458,8 +458,15 @@ def private_blocks(col: Column, view: View, pack: Any, pal: Palette, w: Words) -
         col.text(", ".join(f"{cell}: {tile_name(pack, t, w)}" for cell, t in sorted(under.items())), 15, pal.ink)
     if view.get("allocations") is None and view.get("phase") == "allocate":
         alloc = view.get("allocation") or {}
+        prices = view.get("prices") or {}
+        spent = int(alloc.get("building", 0)) * int(prices.get("building", 4)) + sum(
+            int(alloc.get(u, 0)) * int(prices.get("unit", 2)) for u in UNITS
+        )
+        spent += sum(int(n) for k, n in alloc.items() if k not in UNITS and k != "building")
+        budget = next((int(p.get("storage", 0)) for p in view.get("players") or [] if p.get("seat") == view.get("seat")), 0)
         col.text(w("Your allocation (secret until all have sealed)"), 16, pal.ink, bold=True)
         col.text(_allocation(alloc, w), 15, pal.ink)
+        col.text(w("{spent} of {budget} resources allocated", spent=spent, budget=budget), 15, pal.ink)
     tiles = view.get("draft_tiles") or []
     if tiles:
         col.text(w("Handed to you in the draft"), 16, pal.ink, bold=True)
