@@ -44,7 +44,7 @@ from bot.delivery import Deliverer, RateLimiter, map_cadence
 from bot.i18n import COMMAND_IDS
 from bot.service import GameService
 from bot.store import LEASE_TIMEOUT, Store
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, on_form_submit
 from bot.ui.translator import CatalogueTranslator
 from bot.ui.transport import DiscordTransport
 
@@ -92,6 +92,7 @@ class RunetableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(on_form_submit, "on_interaction")  # private forms (bot.ui.forms)
         translator = CatalogueTranslator()
         await self.tree.set_translator(translator)  # commands in the user's language (issue 31)
         for extension in EXTENSIONS:

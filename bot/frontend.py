@@ -42,6 +42,29 @@ class MoveShape:
     destination_info: str | None = None
 
 
+@dataclass(frozen=True)
+class FormField:
+    """One text field of a private form (a Discord modal's text input): ``key`` names it in the
+    submitted values, ``label`` (at most 45 characters) says what goes in, ``value`` is filled
+    in when the form opens, ``placeholder`` shows while it is empty."""
+
+    key: str
+    label: str
+    value: str = ""
+    placeholder: str = ""
+    required: bool = False
+    max_length: int = 60
+
+
+@dataclass(frozen=True)
+class Form:
+    """A private form answering one decision in one step (:meth:`FrontEnd.form`): a title (at
+    most 45 characters) and at most five fields (Discord's modal limits)."""
+
+    title: str
+    fields: tuple[FormField, ...]
+
+
 class FrontEnd:
     """One game's Discord front-end; every attribute has a generic default."""
 
@@ -152,6 +175,29 @@ class FrontEnd:
     def catalogue(self, pack: Any) -> list[dict[str, str]] | None:
         """The pack's public card list (``id``, ``name``, ``kind``, ``text``), or None."""
         return None
+
+    #: prompt kinds a private form answers in one step (:meth:`form`, :meth:`form_answers`): the
+    #: decision's panel offers "Fill in the form" beside its buttons
+    form_kinds: frozenset[str] = frozenset()
+
+    def form(self, prompt: Prompt, actions: Sequence[Action], view: Mapping[str, Any], tr: Tr = ENGLISH) -> Form | None:
+        """The form answering ``prompt`` from the seat's own ``view`` (its fields filled in with what
+        the seat has chosen so far), or None: the decision has no form."""
+        return None
+
+    def form_answers(
+        self, prompt: Prompt, actions: Sequence[Action], view: Mapping[str, Any], values: Mapping[str, str], tr: Tr = ENGLISH
+    ) -> list[Action] | str:
+        """The answers a filled-in form stands for, applied in turn and committed as one move
+        (:meth:`bot.service.play.PlayMixin.answer_all`; the first is one of ``actions``, each next
+        one an answer of the decision as it is asked anew), or why the form cannot be taken, in
+        words (the form opens again with the values filled in)."""
+        return tr._("This decision has no form.")
+
+    def form_values(self, prompt: Prompt, answers: Sequence[Action], view: Mapping[str, Any]) -> dict[str, str]:
+        """What a player types into the form for ``answers`` (the inverse of :meth:`form_answers`;
+        scripted players of the e2e tests and playtest use it)."""
+        return {}
 
     def add_commands(self, group: Any) -> None:
         """Add the game's own commands to its ``app_commands.Group`` (``hand`` is added for every game)."""

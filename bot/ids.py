@@ -15,6 +15,10 @@ and :mod:`bot.cogs.table`). The grammar is ``g:<game>:<what>``, ``<game>`` the g
                                        ``b<i>.<j>...:<bh>`` (answers applied in turn, ``bh``
                                        the hash of their hashes) or ``p<path>`` (show the
                                        guided step at that path)
+``g:<game>:<seq>:<ph>:f<values>``      open that prompt's private form (a modal), its fields
+                                       filled in with ``values`` (fields joined by ``.``, a
+                                       space as ``-``; empty: as the seat stands)
+``g:<game>:<seq>:<ph>:m``              the submitted form (the modal's own id)
 ``g:<game>:me``                        "my decisions and private messages" (anyone)
 ``g:<game>:join`` / ``leave`` / ``start``  the lobby's buttons
 ``g:<game>:opt:<name>``                the lobby's toggle of a yes/no option
@@ -61,6 +65,8 @@ CHOICE_TEMPLATE = rf"{_HEAD}:c(?P<index>[0-9]+):(?P<ah>{_HASH})"
 SELECT_TEMPLATE = rf"{_HEAD}:s{_CURSOR}"
 CURSOR_TEMPLATE = rf"{_HEAD}:v{_CURSOR}"
 QUICK_TEMPLATE = rf"{_HEAD}:q(?P<part>[0-9])"
+FORM_TEMPLATE = rf"{_HEAD}:f(?P<values>[0-9a-z.\-]*)"
+FORM_SUBMIT_TEMPLATE = rf"{_HEAD}:m"
 ME_TEMPLATE = rf"{_GAME}:me"
 LOBBY_TEMPLATE = rf"{_GAME}:(?P<op>join|leave|start)"
 OPTION_TOGGLE_TEMPLATE = rf"{_GAME}:opt:(?P<name>[a-z][a-z0-9_]*)"
@@ -117,6 +123,18 @@ class PromptRef:
 
     def show(self, cursor: Cursor) -> str:
         return _checked(f"{self.head()}:v{cursor.encode()}")
+
+    def form(self, values: Sequence[str] = ()) -> str:
+        """The button that opens the prompt's form, filled in with ``values`` where they fit
+        into the id (digits, lower-case letters and spaces; otherwise the form opens as the seat stands)."""
+        encoded = ".".join(v.strip().lower().replace(" ", "-") for v in values)
+        plain = f"{self.head()}:f"
+        if values and re.fullmatch(r"[0-9a-z.\-]*", encoded) and len(plain + encoded) <= MAX_CUSTOM_ID:
+            return plain + encoded
+        return _checked(plain)
+
+    def form_submit(self) -> str:
+        return _checked(f"{self.head()}:m")
 
     def quick(self, part: int = 0) -> str:
         return _checked(f"{self.head()}:q{part}")
@@ -218,3 +236,8 @@ def _checked(custom_id: str) -> str:
     if len(custom_id) > MAX_CUSTOM_ID:
         raise ValueError(f"custom id longer than {MAX_CUSTOM_ID} characters: {custom_id!r}")
     return custom_id
+
+
+def parse_form_values(encoded: str) -> tuple[str, ...]:
+    """The values a form button carries (:meth:`PromptRef.form`), field by field (none: empty)."""
+    return tuple(part.replace("-", " ") for part in encoded.split(".")) if encoded else ()

@@ -41,7 +41,9 @@ from bot.errors import StaleClick
 from bot.frontend import frontend_for
 from bot.i18n import PSEUDO, available, tr_for, unmarked
 from bot.service import Decision, GameService, SeatView, load_ai
+from bot.service.payloads import decisions
 from bot.ui.panels import PAGE_SIZE, walk
+from engine.core import Engine
 from loopback import payloads as p
 from loopback.double import DiscordDouble, DoubleError, Interaction, Message
 from loopback.players import Player
@@ -50,6 +52,7 @@ CHOICE = re.compile(ids.CHOICE_TEMPLATE)
 SELECT = re.compile(ids.SELECT_TEMPLATE)
 CURSOR = re.compile(ids.CURSOR_TEMPLATE)
 QUICK = re.compile(ids.QUICK_TEMPLATE)  # quick moves: each option a whole answer, taken when it is the brain's
+FORM = re.compile(ids.FORM_TEMPLATE)  # a decision's private form: the whole answer typed into one modal
 #: channels whose messages only their user sees (DMs, and the private threads the bot makes when DMs are closed)
 PRIVATE = (p.DM, p.PRIVATE_THREAD)
 #: clicks one answer may take: guided steps (destination, units, count), pages, Confirm, a restart
@@ -108,6 +111,8 @@ class Brain(Player):
             choice=action.choice,
         )
         ph = ids.prompt_hash(decision.prompt.id)
+        if decision.prompt.kind in self.table.frontend.form_kinds and await self._fill_form(view, decision, ph, step):
+            return step
         if self.table.type_moves and decision.prompt.kind in self.table.frontend.move_kinds:
             for option in ("to", "from"):  # what /game move would suggest (checked for leaks)
                 await self.autocomplete("game move", focused=option, channel=self.table.channel)
@@ -130,6 +135,49 @@ class Brain(Player):
             if decision is None:
                 raise BrainError(f"{self.user.name}: {step.kind} closed without a move")
         raise BrainError(f"{self.user.name}: {MAX_CLICKS + pages} clicks did not answer {step.kind} with {action.describe()}")
+
+    async def _fill_form(self, view: SeatView, decision: Decision, ph: str, step: Step) -> bool:
+        """Answer a decision that has a private form as a player does: plan the whole answer (the AI
+        policy's answers, one after the other, until the decision closes), click "Fill in the form"
+        and submit what the front-end says a player types for them (FrontEnd.form_values); two
+        interactions. False when the panel offers no form."""
+        message = self.panel(ph) or await self._ask_private(ph)
+        button = next(
+            (c for c in message.components() if (m := FORM.fullmatch(c.get("custom_id") or "")) and m["ph"] == ph), None
+        )
+        if button is None:
+            return False
+        answers = await self._plan(view, decision)
+        values = self.table.frontend.form_values(decision.prompt, answers, view.view)
+        opened = await self.click(message, custom_id=button["custom_id"])
+        step.interactions.append(opened)
+        submitted = await self.submit(opened, **values)
+        step.interactions.append(submitted)
+        await self.double.wait_for(lambda: submitted.responses, what=f"the bot's answer to {self.user.name}'s form")
+        step.seq_after = (await self.table.service.store.get_game(self.table.game_id)).seq
+        if step.seq_after == view.seq:
+            raise BrainError(f"{self.user.name}: the form {values} did not answer {step.kind}")
+        return True
+
+    async def _plan(self, view: SeatView, decision: Decision) -> list[Any]:
+        """The AI policy's answers to ``decision`` and to the same decision asked anew after each,
+        until it closes (worked out on a copy of the game; the policy sees only the seat's view)."""
+        service = self.table.service
+        record = await service.store.get_game(self.table.game_id)
+        engine = Engine(service.ruleset_of(record))
+        state = service._state(record)
+        pack = await self.table.pack()
+        answers, current = [], decision
+        for _ in range(200):
+            action = self.table.policy(
+                dict(engine.view(state, view.seat)), current.prompt, list(current.actions), self.rng, pack=pack
+            )
+            answers.append(action)
+            state = engine.apply(state, action).state
+            current = next((d for d in decisions(engine, state, view.seat) if d.prompt.kind == decision.prompt.kind), None)
+            if current is None:
+                return answers
+        raise BrainError(f"{self.user.name}: {decision.prompt.kind} did not close after 200 planned answers")
 
     # --- finding the panel ----------------------------------------------------------------
 

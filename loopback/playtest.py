@@ -596,6 +596,14 @@ def measure(played: Played) -> dict[str, Any]:
     report["per_player"] = per_player
     report["per_chapter"] = [{"chapter": label} | per_chapter[label] for label in order if any(_nonzero(per_chapter[label]))]
     report["ai_seats"] = sorted(s for s, u in table.seats.items() if u is None)
+    #: decisions a private form answers (FrontEnd.form_kinds): how many, and the most interactions one took
+    forms: dict[str, dict[str, int]] = {}
+    for step in table.steps:
+        if step.kind in frontend.form_kinds:
+            entry = forms.setdefault(step.kind, {"decisions": 0, "max_interactions": 0})
+            entry["decisions"] += 1
+            entry["max_interactions"] = max(entry["max_interactions"], len(step.interactions))
+    report["forms"] = forms
     #: the most frequent uncatalogued words (what the ``untranslated`` lines still say in the code's English)
     report["untranslated_examples"] = dict(untranslated_runs.most_common(20))
     return report
@@ -701,4 +709,6 @@ def summary(report: Mapping[str, Any]) -> str:
         lines.append(f"  {name} (seat {entry['seat'] + 1}): {shown}")
     posts = Counter({c["chapter"]: c["channel_posts"] for c in report["per_chapter"]})
     lines.append("channel posts per chapter: " + ", ".join(f"{k} {v}" for k, v in posts.items()))
+    for kind, entry in (report.get("forms") or {}).items():
+        lines.append(f"form {kind}: {entry['decisions']} decisions, at most {entry['max_interactions']} interactions each")
     return "\n".join(lines)

@@ -141,8 +141,33 @@ class PlayMixin(ServiceBase):
 
         return await self.answer(game_id, user_id, same)
 
+    async def answer_all(
+        self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Sequence[Action]]
+    ) -> ActOutcome:
+        """Several answers of the user's seat applied in turn and committed as ONE move (a filled-in
+        form, :meth:`bot.frontend.FrontEnd.form_answers`): ``choose(decisions, seq)`` names them; each
+        after the first is matched (choice and arguments) in the seat's open decisions after the one
+        before (a prompt asked anew after each step). Where one does not fit, nothing is written
+        (:class:`Refused` or :class:`StaleClick`). One commit: one undo takes it all back, the channel
+        and the seat hear of it once."""
+        planned: list[Action] = []
+
+        def first(found: Sequence[Decision], seq: int) -> Action:
+            planned[:] = list(choose(found, seq))
+            if not planned:
+                raise StaleClick("Nothing to send: the form names no answer.")
+            return planned[0]
+
+        return await self.answer(game_id, user_id, first, following=lambda: planned[1:])
+
     async def answer(
-        self, game_id: int, user_id: int, choose: Callable[[Sequence[Decision], int], Action], *, replied: bool = True
+        self,
+        game_id: int,
+        user_id: int,
+        choose: Callable[[Sequence[Decision], int], Action],
+        *,
+        replied: bool = True,
+        following: Callable[[], Sequence[Action]] | None = None,
     ) -> ActOutcome:
         """Apply the action ``choose(decisions, seq)`` picks from the user's open decisions at
         the game's current position (``seq``), under the game's lock. ``replied``: the user
@@ -152,6 +177,8 @@ class PlayMixin(ServiceBase):
         ``choose`` raises :class:`StaleClick` when what the user clicked is no longer offered
         (the UI's rule: a click counts while its prompt is open and its answer still legal,
         even if other seats moved meanwhile). Then AI seats and automatic answers move.
+        ``following``: further answers of the same seat, applied after it in the same commit
+        (:meth:`answer_all`).
         """
         async with self.store.lock(game_id):
             record = await self._record(game_id)
@@ -165,6 +192,9 @@ class PlayMixin(ServiceBase):
             action = choose(decisions(engine, state, seat), record.seq)
             try:
                 transition = engine.apply(state, dataclasses.replace(action, seat=seat))
+                for then in following() if following is not None else ():
+                    step = engine.apply(transition.state, _matching(decisions(engine, transition.state, seat), then))
+                    transition = Transition(step.state, transition.events + step.events, transition.records + step.records)
             except EngineError as e:
                 raise Refused(refusal_from(e, narrator_for(ruleset.name).action)) from None
             seq, state = await self._commit_stretch(engine, record, seats, state, (seat, transition), replied=replied)
@@ -643,7 +673,7 @@ def _replayed_lines(
         if row.seq == 1:
             transition = engine.setup(options, seat_count, seed)
         else:
-            transition = engine.apply(state, records[0].action)
+            transition = engine.apply_all(state, [r.action for r in records if not r.forced])
         lines += narrate(transition.state.game, transition.events, seat, names, tr)
         state = transition.state
     return lines
@@ -654,3 +684,13 @@ def _seat_of(seats: Sequence[SeatRecord], user_id: int) -> Seat:
         if s.user_id == user_id:
             return s.seat
     raise NotSeated("You hold no seat in this game.")
+
+
+def _matching(open_now: Sequence[Decision], wanted: Action) -> Action:
+    """The answer of the seat's open decisions that says what ``wanted`` says (its prompt may have
+    been asked anew since), or :class:`StaleClick`."""
+    for decision in open_now:
+        for candidate in decision.actions:
+            if candidate.choice == wanted.choice and candidate.args == wanted.args:
+                return candidate
+    raise StaleClick("The game moved on: part of what you sent no longer fits your decision; nothing was changed.")

@@ -108,6 +108,7 @@ def _story(game: str, commit: Commit, complete: bool) -> dict[str, Any]:
     answer = commit.records[0].action if commit.before is not None else None
     prompt = commit.before.prompt(answer.prompt) if answer is not None else None
     shown = answer is not None and (complete or (prompt is not None and not prompt.secret))
+    answers = [r.action for r in commit.records if not r.forced]  # several: a form answered in one step
     if complete:
         lines = [
             narrator.event(e) if e.to is None else f"(to seat {', '.join(map(str, sorted(e.to)))}) {narrator.event(e)}"
@@ -115,7 +116,8 @@ def _story(game: str, commit: Commit, complete: bool) -> dict[str, Any]:
         ]
     else:
         lines = narrate(game, commit.transition.events, None)
-    return {"seq": commit.seq, "seat": commit.seat, "answer": narrator.action(answer) if shown else None, "lines": lines}
+    told = "; ".join(narrator.action(a) for a in answers) if shown else None
+    return {"seq": commit.seq, "seat": commit.seat, "answer": told, "lines": lines}
 
 
 def file_name(data: Mapping[str, Any]) -> str:

@@ -70,8 +70,8 @@ def replay(
         else:
             if state is None or not records or records[0].forced:
                 raise HistoryMismatch(f"Move {seq} has no player's answer to replay.")
-            try:
-                transition = engine.apply(state, records[0].action)
+            try:  # a commit holds one answer, or several of one seat (a form answered in one step)
+                transition = engine.apply_all(state, [r.action for r in records if not r.forced])
             except ValueError as e:  # the engine's refusals are ValueErrors
                 raise HistoryMismatch(f"Move {seq} does not replay: {e}") from None
         if tuple(transition.records) != tuple(records):

@@ -25,7 +25,7 @@ import discord
 from bot import ids
 from bot.i18n import N_, Tr, language_of, tr_for
 from bot.narration import voice
-from bot.ui import lobby, play
+from bot.ui import forms, lobby, play
 from bot.ui.panels import ButtonSpec, Panel, SelectSpec
 from bot.ui.play import Reply
 
@@ -56,7 +56,7 @@ def to_view(panel: Panel) -> discord.ui.View | None:
 
 def _button(spec: ButtonSpec, row: int) -> discord.ui.Item:
     button = discord.ui.Button(label=spec.label, custom_id=spec.custom_id, style=STYLES[spec.style])
-    for cls in (ChoiceButton, CursorButton, MeButton, LobbyButton, OptionButton):
+    for cls in (ChoiceButton, CursorButton, FormButton, MeButton, LobbyButton, OptionButton):
         if cls.__discord_ui_compiled_template__.fullmatch(spec.custom_id):
             return cls(button, row=row)
     raise ValueError(f"no component template matches {spec.custom_id!r}")
@@ -80,7 +80,7 @@ async def send_replies(interaction: discord.Interaction, replies: Sequence[Reply
     for reply in replies:
         view = to_view(reply.panel)
         files = [_file(f) for f in reply.files]
-        if reply.edit and interaction.type == discord.InteractionType.component:
+        if reply.edit and _updates_message(interaction):
             await interaction.edit_original_response(
                 content=reply.panel.text, view=view, **({"attachments": files} if files else {})
             )
@@ -120,7 +120,7 @@ async def handle(
     ``public``: a command whose first reply the channel sees (a lobby, a start). The user's
     Discord locale is kept (:meth:`~bot.service.settings.SettingsMixin.note_locale`: their DMs
     sent later speak it) and the replies are built in the user's language (issue 31)."""
-    if interaction.type == discord.InteractionType.component:
+    if _updates_message(interaction):
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=not public, thinking=True)
@@ -135,6 +135,13 @@ async def handle(
     kick = getattr(interaction.client, "kick_delivery", None)
     if kick is not None:
         kick()
+
+
+def _updates_message(interaction: discord.Interaction) -> bool:
+    """A click, or a form sent from a message's button: the answer may replace that message."""
+    if interaction.type == discord.InteractionType.component:
+        return True
+    return interaction.type == discord.InteractionType.modal_submit and getattr(interaction, "message", None) is not None
 
 
 def _what(interaction: discord.Interaction) -> str:
@@ -201,6 +208,73 @@ class QuickSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=id
         await handle(interaction, ref.game_id, lambda client: play.quick(client.service, interaction.user.id, ref, value))
 
 
+class FormButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.FORM_TEMPLATE):
+    """Open a decision's private form (:mod:`bot.ui.forms`) as a modal, filled in."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        m = self.match
+        ref = ids.parse_ref(m)
+        tr = await _language(interaction)
+        try:
+            with voice(tr):
+                opened = await forms.open_form(
+                    interaction.client.service, interaction.user.id, ref, ids.parse_form_values(m["values"])
+                )
+        except Exception:
+            log.exception("game %s: unexpected error in %s", ref.game_id, _what(interaction))
+            opened = [play.say(tr._(APOLOGY, game=ref.game_id))]
+        if isinstance(opened, list):
+            await interaction.response.defer()
+            await send_replies(interaction, opened)
+            return
+        submit, form = opened
+        modal = to_modal(form, submit.form_submit())
+        await interaction.response.send_modal(modal)
+        modal.stop()  # its submission is handled by on_form_submit (stateless: it survives a restart)
+
+
+def to_modal(form: forms.Form, custom_id: str) -> discord.ui.Modal:
+    """A form as a Discord modal (title and labels cut to Discord's 45 characters)."""
+    modal = discord.ui.Modal(title=form.title[:45], custom_id=custom_id, timeout=None)
+    for field in form.fields[:5]:
+        modal.add_item(
+            discord.ui.TextInput(
+                label=field.label[:45],
+                custom_id=field.key,
+                default=field.value or None,
+                placeholder=field.placeholder[:100] or None,
+                required=field.required,
+                max_length=field.max_length,
+            )
+        )
+    return modal
+
+
+def submitted_values(data: Any) -> dict[str, str]:
+    """A modal submission's text inputs by custom id (action rows, or the newer label components)."""
+    values: dict[str, str] = {}
+    for row in (data or {}).get("components", []):
+        inner = row.get("components") or ([row["component"]] if "component" in row else [])
+        for component in inner:
+            if "custom_id" in component and "value" in component:
+                values[component["custom_id"]] = str(component["value"])
+    return values
+
+
+async def on_form_submit(interaction: discord.Interaction) -> None:
+    """A submitted form (``on_interaction`` listener): applied as one move, or refused with a
+    button that opens it again filled in. Read from the submission alone, so a form opened
+    before a restart is still taken."""
+    if interaction.type != discord.InteractionType.modal_submit:
+        return
+    match = re.fullmatch(ids.FORM_SUBMIT_TEMPLATE, str((interaction.data or {}).get("custom_id", "")))
+    if match is None:
+        return
+    ref = ids.parse_ref(match)
+    values = submitted_values(interaction.data)
+    await handle(interaction, ref.game_id, lambda client: forms.submit_form(client.service, interaction.user.id, ref, values))
+
+
 class MeButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.ME_TEMPLATE):
     """On every channel message: my open decisions and private messages, as ephemeral replies."""
 
@@ -243,4 +317,14 @@ def me_button(game_id: int, tr: Tr | None = None) -> discord.ui.View:
 
 
 #: register with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``
-DYNAMIC_ITEMS = (ChoiceButton, CursorButton, CursorSelect, QuickSelect, MeButton, LobbyButton, OptionButton, OptionSelect)
+DYNAMIC_ITEMS = (
+    ChoiceButton,
+    CursorButton,
+    CursorSelect,
+    QuickSelect,
+    FormButton,
+    MeButton,
+    LobbyButton,
+    OptionButton,
+    OptionSelect,
+)

@@ -115,10 +115,36 @@ def build_panel(
 ) -> Panel:
     """The panel of ``decision`` at ``cursor``, its labels naming the seats by ``names`` (else
     as the lines around it do); raises :class:`StaleClick` for a cursor that does not fit the
-    decision (its answers changed since the cursor was made)."""
+    decision (its answers changed since the cursor was made). A decision whose kind has a form
+    (:attr:`bot.frontend.FrontEnd.form_kinds`) starts with the row that opens it (:func:`form_row`)."""
+    panel = _decision_panel(game, game_id, seq, decision, cursor, names, tr)
+    row = form_row(game, PromptRef(game_id, seq, prompt_hash(decision.prompt.id)), decision.prompt.kind, tr or current_tr())
+    return Panel(panel.text, (row, *panel.rows)[:5]) if row else panel
+
+
+#: the label of the button that opens a decision's private form (bot.ui.forms)
+FILL_IN = N_("📝 Fill in the form")
+
+
+def form_row(game: str, ref: PromptRef, kind: str, tr: Tr) -> tuple[ButtonSpec, ...]:
+    """The row a decision's panel starts with when its kind has a form (else empty)."""
+    if kind not in frontend_for(game).form_kinds:
+        return ()
+    return (ButtonSpec(tr._(FILL_IN), ref.form(), "success"),)
+
+
+def _decision_panel(
+    game: str,
+    game_id: int,
+    seq: int,
+    decision: Decision,
+    cursor: Cursor = START,
+    names: Mapping[Seat, str] | None = None,
+    tr: Tr | None = None,
+) -> Panel:
     if names or tr is not None:
         with naming(names or None, tr) if names else voice(tr or current_tr()):
-            return build_panel(game, game_id, seq, decision, cursor)
+            return _decision_panel(game, game_id, seq, decision, cursor)
     tr = current_tr()
     narrator = narrator_for(game, tr)
     ref = PromptRef(game_id, seq, prompt_hash(decision.prompt.id))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from engine.core.errors import GameOver, IllegalAction, InvalidAction, NotYourDecision, ReplayMismatch
@@ -84,6 +84,18 @@ class Engine:
         if in_place:  # event data may hold lists of the state, which later answers change
             events = tuple(dataclasses.replace(e, data=_deep_copy(e.data)) for e in events)
         return Transition(state=work, events=events, records=tuple(records))
+
+    def apply_all(self, state: GameState, actions: Sequence[Action]) -> Transition:
+        """Apply ``actions`` in turn as one transition: the events and records of each, in order
+        (a stored commit holds several answers of one seat when a form answered a decision in one
+        step; replaying it applies the answers of its records that are not forced)."""
+        if not actions:
+            raise InvalidAction("no action to apply")
+        transition = self.apply(state, actions[0])
+        for action in actions[1:]:
+            step = self.apply(transition.state, action)
+            transition = Transition(step.state, transition.events + step.events, transition.records + step.records)
+        return transition
 
     def _check_turn(self, state: GameState, action: Action) -> Prompt:
         if not isinstance(action, Action) or not isinstance(action.seat, int):

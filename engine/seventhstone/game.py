@@ -39,6 +39,7 @@ GAME = GameDescriptor(
     pack="engine.seventhstone.pack:pack_for",
     pack_check="engine.seventhstone.pack:check",
     frontend="bot.games.seventhstone:FRONTEND",
+    renderer="renderer.seventhstone",
     ai_policies={"heuristic": "engine.seventhstone.ai.policy:choose", "random": "engine.seventhstone.ai.policy:random_choice"},
     default_ai="heuristic",
     scenarios="tests/scenarios/seventhstone",

@@ -186,3 +186,21 @@ def figures(finished: list[Any], *, options: dict[str, Any], pack: Any) -> dict[
         "equipment_used": dict(equipment),
         "zero_counts": sorted(k for k, n in counts.items() if n == 0),
     }
+
+
+def picture(before: GameState, transition: Any) -> str | None:
+    """``demo``: ``year-YY-market`` when the sheets are revealed (the markets resolved on the board
+    and panel) and ``year-YY`` when a year ends (the board as the next year opens, or the game is over)."""
+    b = transition.state.board
+    kinds = {e.kind for e in transition.events}
+    if "year_ends" in kinds:
+        year = next(e.data["year"] for e in transition.events if e.kind == "year_ends")
+        return f"year-{int(year):02d}"
+    if "allocations_revealed" in kinds and b is not None:
+        return f"year-{int(b.year):02d}-market"
+    return None
+
+
+def heading(event: Any) -> str | None:
+    """``demo``'s log: ``Year N`` before each year's first event."""
+    return f"Year {event.data['year']}" if event.kind == "year_begins" else None

@@ -80,6 +80,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "cells": cells,
         "armies": armies,
         "unit_max": b.unit_max,
+        "prices": {"building": int(pack.econ("building_cost")), "unit": int(pack.econ("unit_cost"))},
         "round_counter": b.round_counter,
         "event": b.event,
         "volcano": list(b.volcano),

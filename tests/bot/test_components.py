@@ -99,6 +99,10 @@ async def test_every_template_is_dispatched_and_answers(client):
     _, fake = await dispatch(client, ids.option_select_id(lobby.id, "map_building"), ALICE, values=["hexes"])
     assert sent(fake)[1] == ["option map_building takes one of auto, rulebook, not 'hexes'."]
     assert (await client.service.store.get_game(lobby.id)).options == {"epic": True, "map_building": "rulebook"}
+    # a form button where the decision has none (tests/bot/test_forms.py opens real forms): the decision as it stands
+    cls, fake = await dispatch(client, ids.PromptRef(game_id, 1, "0123abcd").form(), BOB)
+    invoked.add(cls)
+    assert sent(fake)[1] and fake.followup.send.await_args.kwargs["ephemeral"] is True
     assert invoked == set(DYNAMIC_ITEMS)
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from bot import ids
 from bot.errors import StaleClick
+from bot.frontend import frontend_for
 from bot.narration import GENERIC, narrator_for, unreadable
 from bot.service import Decision
 from bot.ui.panels import Panel, SelectSpec, build_panel, pick_bundle, pick_choice
@@ -186,6 +187,9 @@ def explore(game: str, decision: Decision) -> list[str]:
                 problems += _choice(decision, m["ph"], int(m["index"]), m["ah"], reached)
             elif (m := re.fullmatch(ids.CURSOR_TEMPLATE, button.custom_id)) is not None:
                 queue.append(ids.parse_cursor(m))
+            elif (m := re.fullmatch(ids.FORM_TEMPLATE, button.custom_id)) is not None:  # a private form (bot/ui/forms.py)
+                if m["ph"] != ids.prompt_hash(decision.prompt.id) or decision.prompt.kind not in frontend_for(game).form_kinds:
+                    problems.append(f"at {cursor}: a form button {button.custom_id!r} for a decision without a form")
             else:
                 problems.append(f"at {cursor}: button {button.custom_id!r} is neither a choice nor a cursor")
         for select in panel.selects():

@@ -180,18 +180,18 @@ class Moments:
         keep = set() if double is None else {found[1] for found in channel_maps(double)}
         news = _news_seqs(store.path, game_id)  # every news row: a turn post's edits have no message of their own
         pictured = {(entry.seq, entry.picture[0]) for entry in outbox.values() if entry.picture is not None}
-        builder = _SecretBuilder(engine, pack, state, {s.seat: s.user_id for s in seats})
+        builder = _builder_for(record.game)(engine, pack, state, {s.seat: s.user_id for s in seats})
         moments = cls(game_id, {s.seat: s.user_id for s in seats}, [r.created_at for r in rows], [{}], [()], {}, builder.catalog)
         moments.seed, moments.private_lines = record.seed, private_lines
         span, battle = narrator_for(record.game).report_span, None
         events: list = []
         for row in rows:
             if row.seq > 1:
-                action = decode(row.action)[0].action
-                prompt = state.prompt(action.prompt)
+                answers = [r.action for r in decode(row.action) if not r.forced]  # several: a form in one step
+                prompt = state.prompt(answers[0].prompt)
                 if prompt is not None and prompt.secret:
                     moments.secret_answers.add(row.seq)
-                transition = engine.apply(state, action)
+                transition = engine.apply_all(state, answers)
                 state, events = transition.state, list(transition.events)
             else:
                 events = list(engine.setup(decode(record.state).options, len(seats), record.seed).events)
@@ -254,6 +254,16 @@ class Moments:
         for seq in range(first + 1, last + 1):
             keys = keys & self.secrets_at[seq].get(viewer, frozenset())
         return [self.catalog[k] for k in sorted(keys)]
+
+
+def _builder_for(game: str) -> Any:
+    """The secrets of a game's moments: Runewars' cards, runes, orders and bids, or a game's own
+    (tests/e2e/leaks_<game>.py)."""
+    if game == "seventhstone":
+        from tests.e2e.leaks_seventhstone import StoneSecrets
+
+        return StoneSecrets
+    return _SecretBuilder
 
 
 class _SecretBuilder:

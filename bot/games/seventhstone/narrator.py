@@ -66,6 +66,9 @@ def allocation(a: Mapping[str, int]) -> str:
 
 
 class StoneNarrator(Narrator):
+    #: a battle (and an overrun) is told as a report in the game's battle thread, with its picture
+    report_span = ("battle_begins", "battle_won")
+
     def event(self, event: Event) -> str:
         d = event.data
         k = event.kind
