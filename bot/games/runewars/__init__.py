@@ -174,6 +174,15 @@ class RunewarsFrontEnd(FrontEnd):
     def decision_area(self, prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
         return decision_area(prompt, actions, view)
 
+    def public_focus(self, public_view: Mapping[str, Any]) -> str | None:
+        """The area of the battle being fought (public: p. 22, the battle's figures are on the table), else
+        the first contested area (enemy units in one area, a battle to come: p. 16), else None."""
+        areas = public_view.get("areas") or {}
+        for area in [(public_view.get("battle") or {}).get("area"), *(public_view.get("contested") or [])]:
+            if isinstance(area, str) and area in areas:
+                return area
+        return None
+
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
         return text_board(dict(view), area)
 
