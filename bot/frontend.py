@@ -148,9 +148,12 @@ class FrontEnd:
         return None
 
     #: the guided first game's texts (``/game new <game> tutorial:true``, :mod:`bot.table.tutorial`):
-    #: prompt kind -> (what the decision does, the rule with its page), English source strings
-    #: marked with ``N_`` (told in the player's language); empty: the game offers no tutorial
+    #: prompt kind -> (what the decision does, an English source string marked with ``N_`` and told in
+    #: the player's language; the id of the rule topic of :attr:`rules_file` with the rulebook's pages);
+    #: empty: the game offers no guided first game
     tutorial: Mapping[str, tuple[str, str]] = {}
+    #: the engine options of the guided first game's short set-up (the descriptor's defaults beside them)
+    tutorial_options: Mapping[str, Any] = {}
 
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
         """The board as text (the map without a picture), or one area of it."""

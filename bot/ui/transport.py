@@ -57,7 +57,7 @@ from bot.frontend import frontend_for
 from bot.narration import naming, narrator_for
 from bot.service import GameService, decisions_from_payload
 from bot.store import nonce_for
-from bot.table import Table, recap
+from bot.table import Table, recap, tutorial
 from bot.table.timelapse import file_name as timelapse_file
 from bot.table.timelapse import timelapse
 from bot.ui.channel import (
@@ -358,7 +358,10 @@ class DiscordTransport:
             with naming(names_in(payload), tr):  # answers that name a player (a tie to break) say who
                 panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0], tr=tr)
             more = [tr._("(+{count} more: use My decisions)", count=len(decisions) - 1)] if len(decisions) > 1 else []
-            text = fit([text, panel.text, *more], tr)
+            guide = [  # a guided first game: each new kind of decision the message brings, explained
+                line for d in decisions for line in await tutorial.explanation(self.service, payload, d.prompt, tr)
+            ]
+            text = fit([text, *guide, panel.text, *more], tr)
             view = to_view(panel)
             if view is not None:
                 kwargs["view"] = view

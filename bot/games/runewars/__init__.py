@@ -10,6 +10,8 @@ from typing import Any
 from bot.frontend import AutoAnswer, FrontEnd, MoveShape
 from bot.games.runewars.narrator import RunewarsNarrator, area_line, catalogue, text_board
 from bot.games.runewars.phrases import name
+from bot.games.runewars.tutorial import OPTIONS as TUTORIAL_OPTIONS
+from bot.games.runewars.tutorial import TEXTS as TUTORIAL_TEXTS
 from bot.i18n import ENGLISH, N_, Tr
 from bot.narration import current_tr
 from engine.core import Action, Prompt, Seat
@@ -123,6 +125,8 @@ class RunewarsFrontEnd(FrontEnd):
     }
     recap_fields = ("units", "controller", "stronghold", "rune", "rune_face_up", "rune_last_known")
     rules_file = Path(__file__).with_name("rules.toml")
+    tutorial = TUTORIAL_TEXTS
+    tutorial_options = TUTORIAL_OPTIONS
     has_cards = True
     tells_turns = True
 
