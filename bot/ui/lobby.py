@@ -111,7 +111,7 @@ async def new_tutorial(client, guild_id: int, channel_id: int, user, game: str, 
         " The first time each kind of decision reaches you, its message explains it: what it does, the rule with"
         " its page, and what the AI would pick in your place. A guided game counts for no rating.",
         game=descriptor.title,
-        player=f"<@{user.id}>",
+        player="<@" + str(user.id) + ">",
         count=descriptor.min_players - 1,
     )
     return [Reply(Panel(intro), public=True), *[r for r in joined[1:] if not r.public], *started]

@@ -119,3 +119,12 @@ def test_a_timelapse_over_the_limit_shrinks_then_falls_back_to_a_still():
     assert still is not None and not still.animated and still.extension == "png" and len(still.data) <= 20_000
     assert anim.animate(pictures, limit=10) is None
     assert anim.animate([]) is None
+
+
+def test_chapters_are_named_in_the_games_language(game):
+    """docs/bot.md "Languages": the game's public texts follow its language, the frames' names too."""
+    from bot.i18n import tr_for
+
+    _, _, public, _ = game
+    frames = tl.chapter_frames("runewars", public, tr_for("de"))
+    assert frames[0].label == "Jahr 1 Frühling" and frames[-1].label.endswith("· das Ende")
