@@ -12,11 +12,14 @@ from __future__ import annotations
 import pytest
 
 from bot.frontend import frontend_for
+from bot.service.games import renderer_for
+from bot.table.timelapse import chapter_frames
+from engine.core import Engine, decode
 from loopback import payloads as p
 from loopback.brains import Table
 from loopback.harness import bot_in_process, delivered, reader
 from loopback.players import Player
-from renderer.timelapse import frames_of
+from renderer.timelapse import animate, frames_of
 from tests.e2e import leaks
 
 TEN_MIB = 10 * 1024 * 1024
@@ -73,4 +76,21 @@ async def test_a_two_player_game_ends_with_its_timelapse_on_the_dashboard(double
         assert again == data
 
         problems = await leaks.audit(double, service, table.game_id)
-    assert problems == []
+        assert problems == []
+
+        # the audit's canary: a timelapse drawn from a seat's views (its hand, its runes) is caught
+        record = await service.store.get_game(table.game_id)
+        ruleset = service.ruleset_of(record)
+        engine, pack = Engine(ruleset), ruleset.pack(record.options)
+        state = engine.setup(decode(record.state).options, 2, record.seed).state
+        seat_views = [(1, engine.view(state, 0))]
+        for row in (await service.store.actions(table.game_id))[1:]:
+            state = engine.apply(state, decode(row.action)[0].action).state
+            seat_views.append((row.seq, engine.view(state, 0)))
+        renderer = renderer_for("runewars")
+        frames = chapter_frames("runewars", seat_views)
+        leaked = animate([(renderer.render_png(f.view, pack, seat=0), f.label) for f in frames])
+        status.files[timelapse["id"]] = leaked.data
+        moments = await leaks.Moments.load(service, table.game_id, double)
+        found = await leaks.timelapse_problems(double, moments, service)
+    assert found and all("not drawn from the public views" in f for f in found)
