@@ -78,7 +78,12 @@ class RunetableBot(commands.Bot):
         self.service = service or GameService(store)
         self.deliverer = Deliverer(
             store,
-            DiscordTransport(self, self.service, wants_map=map_cadence(config.map_cadence)),
+            DiscordTransport(
+                self,
+                self.service,
+                wants_map=map_cadence(config.map_cadence),
+                layout=getattr(config, "status_layout", "dashboard"),
+            ),
             dm_limiter=RateLimiter(config.dm_limit, config.dm_window) if config.dm_limit else None,
         )
         self.packs_dir = os.environ.get(PACKS_DIR_VARIABLE) or None

@@ -11,6 +11,8 @@ from dotenv import load_dotenv
 DEFAULT_DATABASE = "./runetable.sqlite3"
 #: MAP_CADENCE: a map with every status update, or only at the first of each season and the end
 MAP_CADENCES = ("move", "season")
+#: STATUS_LAYOUT: the status message as the Components V2 dashboard, or the classic text message
+STATUS_LAYOUTS = ("dashboard", "classic")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 NO_TOKEN_HELP = """\
@@ -35,6 +37,7 @@ class Config:
     api_base: str | None = None  # DISCORD_API_BASE: another Discord REST API (e.g. the e2e double)
     gateway_url: str | None = None  # DISCORD_GATEWAY_URL: another gateway websocket
     map_cadence: str = "move"  # MAP_CADENCE: a map after every move, or only at season ends ("season")
+    status_layout: str = "dashboard"  # STATUS_LAYOUT: the Components V2 dashboard, or "classic"
     dm_limit: int = 5  # DM_LIMIT: at most this many DMs in any dm_window seconds (0: no limit)
     dm_window: float = 5.0  # DM_WINDOW_SECONDS
     #: DATABASE_URL: sqlite:///path or postgresql://… (docs/deploy.md); unset: the file database_path
@@ -60,6 +63,9 @@ class Config:
         cadence = os.environ.get("MAP_CADENCE", "").strip().lower() or "move"
         if cadence not in MAP_CADENCES:
             raise ConfigError(f"MAP_CADENCE must be one of {', '.join(MAP_CADENCES)}, not {cadence!r}.")
+        layout = os.environ.get("STATUS_LAYOUT", "").strip().lower() or "dashboard"
+        if layout not in STATUS_LAYOUTS:
+            raise ConfigError(f"STATUS_LAYOUT must be one of {', '.join(STATUS_LAYOUTS)}, not {layout!r}.")
         return cls(
             token=token,
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
@@ -68,6 +74,7 @@ class Config:
             api_base=_url("DISCORD_API_BASE", ("http://", "https://")),
             gateway_url=_url("DISCORD_GATEWAY_URL", ("ws://", "wss://")),
             map_cadence=cadence,
+            status_layout=layout,
             dm_limit=int(_number("DM_LIMIT", 5, whole=True)),
             dm_window=_number("DM_WINDOW_SECONDS", 5.0),
             database_url=_url("DATABASE_URL", ("sqlite:///", "postgresql://", "postgres://")),

@@ -164,6 +164,20 @@ class FrontEnd:
         from the seat's own ``view``), or None: the DM shows the seat's whole board."""
         return None
 
+    def public_focus(self, public_view: Mapping[str, Any]) -> str | None:
+        """The place of the map the table's current decision concerns, told by the *public* view
+        alone (a battle being fought), or None: the dashboard (bot/ui/dashboard.py) shows a
+        larger crop of it beside the whole map. It must never depend on a seat's secret."""
+        return None
+
+    #: the guided first game's texts (``/game new <game> tutorial:true``, :mod:`bot.table.tutorial`):
+    #: prompt kind -> (what the decision does, an English source string marked with ``N_`` and told in
+    #: the player's language; the id of the rule topic of :attr:`rules_file` with the rulebook's pages);
+    #: empty: the game offers no guided first game
+    tutorial: Mapping[str, tuple[str, str]] = {}
+    #: the engine options of the guided first game's short set-up (the descriptor's defaults beside them)
+    tutorial_options: Mapping[str, Any] = {}
+
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
         """The board as text (the map without a picture), or one area of it."""
         return self.narrator.status(dict(view))

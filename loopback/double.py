@@ -1220,6 +1220,8 @@ class DiscordDouble:
             return _json(too_large, status=413)
         if not allow_empty and (problem := p.message_problems(body, len(files))):
             return _json(problem, status=400)
+        if missing := _unresolved(body, files, []):
+            return _json(missing, status=400)
         channel = self.channels[channel_id]
         message_id = p.snowflake()
         payload: dict[str, Any] = {
@@ -1278,8 +1280,15 @@ class DiscordDouble:
         """An edit; ``fill`` clears a deferred response's loading state."""
         if too_large := p.upload_problem(files):
             return _json(too_large, status=413)
-        if problem := p.message_problems(body, len(files), edit=True):
+        if problem := p.message_problems(body, len(files), edit=True) or p.layout_edit_problem(message.payload, body):
             return _json(problem, status=400)
+        kept_before = [
+            a
+            for a in message.attachments
+            if "attachments" not in body or any(str(b.get("id")) == a["id"] for b in body["attachments"])
+        ]
+        if missing := _unresolved(body, files, kept_before):
+            return _json(missing, status=400)
         message.history.append(json.loads(json.dumps(message.payload)))
         message.versions_at.append(time.time())
         keep = [
@@ -1329,6 +1338,21 @@ class DiscordDouble:
             payload["attachments"].append(attachment)
             message.files[attachment_id] = data
         by_name = {a["filename"]: a for a in payload["attachments"]}
+        for media in p.media_of(payload):  # Components V2: attachment://name is the message's attachment
+            ref = media.get("media") or {}
+            url = ref.get("url", "")
+            if url.startswith("attachment://"):
+                found = by_name.get(url.removeprefix("attachment://"))
+                if found is None:  # refused before (_unresolved)
+                    continue
+                ref |= {
+                    "url": found["url"],
+                    "proxy_url": found["proxy_url"],
+                    "width": found.get("width", 0),
+                    "height": found.get("height", 0),
+                    "content_type": found["content_type"],
+                    "attachment_id": found["id"],
+                }
         for embed in payload["embeds"]:
             embed.setdefault("type", "rich")
             for key in ("image", "thumbnail"):
@@ -1360,6 +1384,19 @@ async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, str, by
     return (json.loads(raw) if raw else {}), []
 
 
+def _unresolved(body: dict[str, Any], files: list[tuple[str, str, bytes]], kept: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Discord's 400 answer when a Components V2 media item names ``attachment://x`` and the
+    message will have no attachment ``x`` (neither uploaded now nor kept), else None."""
+    names = {filename for _, filename, _ in files} | {a.get("filename") for a in kept}
+    for media in p.media_of(body):
+        url = (media.get("media") or {}).get("url", "")
+        if url.startswith("attachment://") and url.removeprefix("attachment://") not in names:
+            return p.invalid_form_body(
+                {"components": {"_errors": [{"code": "UNRESOLVED_ATTACHMENT", "message": f"No attachment named {url[13:]}"}]}}
+            )
+    return None
+
+
 def _json(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON answer with Discord's exact content type (discord.py compares it verbatim)."""
     return web.Response(
@@ -1376,9 +1413,8 @@ def _int(value: str) -> int:
 
 
 def _content_type(filename: str) -> str:
-    return {"png": "image/png", "jpg": "image/jpeg", "json": "application/json", "txt": "text/plain; charset=utf-8"}.get(
-        filename.rsplit(".", 1)[-1].lower(), "application/octet-stream"
-    )
+    known = {"png": "image/png", "jpg": "image/jpeg", "webp": "image/webp", "gif": "image/gif", "json": "application/json"}
+    return {**known, "txt": "text/plain; charset=utf-8"}.get(filename.rsplit(".", 1)[-1].lower(), "application/octet-stream")
 
 
 def _describe(payload: dict[str, Any]) -> str:

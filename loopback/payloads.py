@@ -455,7 +455,9 @@ def message_problems(body: dict[str, Any], files: int, *, edit: bool = False) ->
     if total > EMBED_TOTAL:
         fail("embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
     components = body.get("components") or []
-    if not (body.get("flags", 0) & IS_COMPONENTS_V2):
+    if body.get("flags", 0) & IS_COMPONENTS_V2:
+        _check_layout(fail, body)
+    else:
         if len(components) > 5:
             fail("components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
         for i, row in enumerate(components):
@@ -493,6 +495,104 @@ def message_problems(body: dict[str, Any], files: int, *, edit: bool = False) ->
 
 LINK = 5
 SELECTS = {3, 5, 6, 7, 8}  # string, user, role, mentionable, channel selects
+
+# Components V2 (reference: Component Reference; change log 2025-04-22 "Components V2")
+ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = 1, 2, 9, 10, 11, 12, 13, 14, 17
+#: the components a V2 message holds at its top level, and a container inside it
+LAYOUT_TOP = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+CONTAINER_CHILDREN = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR}
+#: every component of a message together, nested ones included
+V2_COMPONENTS = 40
+#: the characters of every text display of a message together
+V2_TEXT = 4000
+LEGACY_FIELDS = ("content", "embeds", "sticker_ids", "poll")
+LEGACY_CODE = "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"
+
+
+def v2_texts(components: list[dict[str, Any]]) -> list[str]:
+    """Every text display's content of a V2 message, in reading order."""
+    return [item.get("content") or "" for _, item in walk_components(components) if item.get("type") == TEXT_DISPLAY]
+
+
+def text_of(payload: dict[str, Any]) -> str:
+    """What a message says as text: its content, else (a Components V2 message) its text displays."""
+    return "\n".join(part for part in [payload.get("content") or "", *v2_texts(payload.get("components") or [])] if part)
+
+
+def media_of(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every media item of a V2 message (gallery items, thumbnails, files): ``{"media": {"url"}, "description"}``."""
+    found = []
+    for _, item in walk_components(payload.get("components") or []):
+        if item.get("type") == MEDIA_GALLERY:
+            found += item.get("items") or []
+        elif item.get("type") in (THUMBNAIL, FILE):
+            found.append({"media": item.get("media") or item.get("file") or {}, "description": item.get("description")})
+    return found
+
+
+def _check_layout(fail: _Errors, body: dict[str, Any]) -> None:
+    """A message flagged IS_COMPONENTS_V2: no content, embeds, stickers or poll beside its
+    components; at most 40 components in all; only layout and content components at the top
+    (buttons and selects sit in action rows, sections or containers); a container holds no
+    container; a section 1 to 3 text displays and a button or thumbnail accessory; a media
+    gallery 1 to 10 items with a url each; text displays together at most 4,000 characters."""
+    for key in LEGACY_FIELDS:
+        if body.get(key):
+            fail(key, LEGACY_CODE, f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+    components = body.get("components") or []
+    every = list(walk_components(components))
+    if len(every) > V2_COMPONENTS:
+        fail("components", "BASE_TYPE_MAX_LENGTH", f"Must be {V2_COMPONENTS} or fewer in length.")
+    for i, item in enumerate(components):
+        if item.get("type") not in LAYOUT_TOP:
+            fail(f"components.{i}.type", "UNION_TYPE_CHOICES", "This component cannot be at the top level of a message.")
+    if sum(len(text) for text in v2_texts(components)) > V2_TEXT:
+        fail("components", "MAX_TEXT_DISPLAY_LENGTH", f"Text displays must be {V2_TEXT} or fewer in length together.")
+    for path, item in every:
+        kind, children = item.get("type"), item.get("components") or []
+        if kind == CONTAINER:
+            for j, child in enumerate(children):
+                if child.get("type") not in CONTAINER_CHILDREN:
+                    fail(f"{path}.components.{j}.type", "UNION_TYPE_CHOICES", "A container cannot hold this component.")
+        elif kind == ACTION_ROW:
+            selects = [c for c in children if c.get("type") != BUTTON]
+            if not children or len(children) > 5 or (selects and len(children) > 1):
+                fail(f"{path}.components", "BASE_TYPE_BAD_LENGTH", "An action row holds 1-5 buttons or one select.")
+        elif kind == SECTION:
+            if not 1 <= len(children) <= 3 or any(c.get("type") != TEXT_DISPLAY for c in children):
+                fail(f"{path}.components", "BASE_TYPE_BAD_LENGTH", "A section holds 1-3 text displays.")
+            if (item.get("accessory") or {}).get("type") not in (BUTTON, THUMBNAIL):
+                fail(f"{path}.accessory", "BASE_TYPE_REQUIRED", "A section needs a button or thumbnail accessory.")
+        elif kind == TEXT_DISPLAY:
+            if not item.get("content"):
+                fail(f"{path}.content", "BASE_TYPE_REQUIRED", "This field is required")
+        elif kind == MEDIA_GALLERY:
+            items = item.get("items") or []
+            if not 1 <= len(items) <= 10:
+                fail(f"{path}.items", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 10 in length.")
+            for j, media in enumerate(items):
+                if not (media.get("media") or {}).get("url"):
+                    fail(f"{path}.items.{j}.media.url", "BASE_TYPE_REQUIRED", "This field is required")
+                if media.get("description") is not None:
+                    fail.length(f"{path}.items.{j}.description", media["description"], 0, 1024)
+
+
+def layout_edit_problem(before: dict[str, Any], body: dict[str, Any]) -> dict[str, Any] | None:
+    """An edit of a message against Components V2: the flag cannot be taken off a V2 message,
+    and a message turned V2 by an edit must be left with no content or embeds."""
+    was, flags = bool(before.get("flags", 0) & IS_COMPONENTS_V2), body.get("flags")
+    fail = _Errors()
+    if was and flags is not None and not flags & IS_COMPONENTS_V2:
+        fail("flags", "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG", "The IS_COMPONENTS_V2 flag cannot be removed from a message")
+    if not was and flags is not None and flags & IS_COMPONENTS_V2:
+        for key in ("content", "embeds"):
+            if before.get(key) and key not in body:
+                fail(key, LEGACY_CODE, f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+    if was:
+        for key in LEGACY_FIELDS:
+            if body.get(key):
+                fail(key, LEGACY_CODE, f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+    return invalid_form_body(fail.errors) if fail.errors else None
 
 
 def _check_button(fail: _Errors, path: str, button: dict[str, Any]) -> None:

@@ -79,6 +79,7 @@ def new_game_command(offered: list[tuple[str, str]]) -> app_commands.Command:
         deadline_hours="time per decision",
         ai_seats="fill empty seats with AI players at the start",
         language="the language of the game's posts in the channel (default: the server's language)",
+        tutorial="a guided first game: you against AI seats, each kind of decision explained the first time",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def new_game(
@@ -88,9 +89,18 @@ def new_game_command(offered: list[tuple[str, str]]) -> app_commands.Command:
         deadline_hours: app_commands.Range[int, 1, 720] = 48,
         ai_seats: bool = False,
         language: str | None = None,
+        tutorial: bool = False,
     ) -> None:
         chosen = language or getattr(interaction, "guild_locale", None)  # the server's preferred locale (issue 31)
         choices: dict[str, Any] = dict(players=players, deadline_hours=deadline_hours, ai_seats=ai_seats, language=chosen)
+        if tutorial:
+            await handle(
+                interaction,
+                _where(interaction),
+                lambda c: lobby.new_tutorial(c, interaction.guild_id, interaction.channel_id, interaction.user, game, choices),
+                public=True,
+            )
+            return
         await handle(
             interaction,
             _where(interaction),

@@ -363,17 +363,28 @@ class TableCog(commands.Cog):
         await respond(interaction, lambda: ui.export(self.table, interaction.channel_id, interaction.user.id))
 
     @app_commands.command(name="review", description="The map and story of a past season of this channel's game")
-    @app_commands.describe(season="which season (1 is the first)", game="an earlier game of this server, by number (see /games)")
+    @app_commands.describe(
+        season="which season (1 is the first)",
+        game="an earlier game of this server, by number (see /games)",
+        timelapse="the map after each chapter as one animated picture, instead of one season",
+    )
     async def review(
         self,
         interaction: discord.Interaction,
         season: app_commands.Range[int, 1, 100] = 1,
         game: app_commands.Range[int, 1] | None = None,
+        timelapse: bool = False,
     ) -> None:
         await respond(
             interaction,
             lambda: ui.review(
-                self.table, interaction.channel_id, interaction.user.id, season, game_id=game, guild_id=interaction.guild_id
+                self.table,
+                interaction.channel_id,
+                interaction.user.id,
+                season,
+                game_id=game,
+                guild_id=interaction.guild_id,
+                timelapse=timelapse,
             ),
         )
 

@@ -17,6 +17,8 @@ Modules, each described in ``docs/table.md``:
 * :mod:`.undo`     what may be undone, and undoing it
 * :mod:`.fairness` the seed commitment and its reveal
 * :mod:`.export`   the action log as a file, and verifying it
+* :mod:`.timelapse` the public map after each chapter as one animated picture (issue 32)
+* :mod:`.tutorial` the guided first game: each kind of decision explained once (issue 32)
 * :mod:`.sweeper`  one pass over every game (run every minute by the cog)
 * :mod:`.ui`       what the commands and buttons answer
 """

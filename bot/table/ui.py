@@ -23,6 +23,8 @@ from bot.store import GameRecord
 from bot.table import Table, notices, recap, seats, settings, undo, votes, waits
 from bot.table.export import build_export, dumps, file_name
 from bot.table.history import History, seasons, story_lines
+from bot.table.timelapse import file_name as timelapse_file
+from bot.table.timelapse import timelapse_or_refusal as timelapse_of
 from bot.ui.panels import ButtonSpec
 from engine.core import Engine
 
@@ -339,6 +341,19 @@ async def export(table: Table, channel_id: int, user_id: int) -> list[Reply]:
     ]
 
 
+async def timelapse_reply(table: Table, record: GameRecord) -> Reply:
+    """The timelapse of a game as an ephemeral reply (its caption and alt text name the chapters only)."""
+    tr = await table.service.game_tr(record.id)
+    made = await timelapse_of(table.service, record, tr)
+    text = tr._(
+        "Game #{game}: the map after each of its {count} chapters (a still when the animation does not fit).",
+        game=record.id,
+        count=made.frames,
+    )
+    alt = tr._("Timelapse of game #{game}: the public map after each chapter.", game=record.id)
+    return Reply(text, files=(Attachment(made.data, timelapse_file(record, made), alt),))
+
+
 _SEASONS: dict[tuple[int, int, int], list[tuple[str, int]]] = {}
 
 
@@ -355,17 +370,27 @@ async def _seasons(table: Table, record: GameRecord) -> list[tuple[str, int]]:
 
 @_answers
 async def review(
-    table: Table, channel_id: int | None, user_id: int, season: int, game_id: int | None = None, guild_id: int | None = None
+    table: Table,
+    channel_id: int | None,
+    user_id: int,
+    season: int,
+    game_id: int | None = None,
+    guild_id: int | None = None,
+    *,
+    timelapse: bool = False,
 ) -> list[Reply]:
     """/game review season:N [game] (or a season button): the public map and story at the end
     of a season; a running game shows its finished seasons only. ``game_id``: that game
     (with ``guild_id``, only one of that server's: issue 19 item 5 keeps an ended game
-    reachable once a new one took its channel)."""
+    reachable once a new one took its channel). ``timelapse``: instead, the game's timelapse
+    (the map after each chapter, one animated picture: :mod:`bot.table.timelapse`)."""
     record = await (table.store.get_game(game_id) if game_id is not None else _any_game(table, channel_id))
     if guild_id is not None and record.guild_id != guild_id:
         raise RunetableError(f"There is no game #{game_id} on this server.")
     if record.status == "lobby":
         raise RunetableError("The game has not started yet.")
+    if timelapse:
+        return [await timelapse_reply(table, record)]
     known = await _seasons(table, record)
     done = known if record.status != "active" else known[:-1]
     if not done:

@@ -84,6 +84,39 @@ async def new_game(
     return [Reply(await lobby_panel(client, record), public=True)]
 
 
+async def new_tutorial(client, guild_id: int, channel_id: int, user, game: str, choices: dict[str, Any]) -> list[Reply]:
+    """/game new game:<game> tutorial:true (issue 32 item 4): the player against AI seats on the
+    game's short set-up (:attr:`bot.frontend.FrontEnd.tutorial_options`, the fewest players), started at
+    once; each kind of decision is explained the first time it reaches them (:mod:`bot.table.tutorial`)."""
+    from bot.frontend import frontend_for
+    from bot.table import tutorial
+
+    tr = current_tr()
+    if not client.service.offers(game):
+        return await new_game(client, guild_id, channel_id, user.id, game, choices)
+    descriptor = client.service.descriptor(game)
+    if not tutorial.offers_tutorial(game):
+        return [say(tr._("{game} has no guided first game yet; open a lobby without tutorial.", game=descriptor.title))]
+    table = {**choices, "players": descriptor.min_players, "ai_seats": True}
+    opened = await new_game(client, guild_id, channel_id, user.id, game, table, dict(frontend_for(game).tutorial_options))
+    record = await client.service.store.active_game(channel_id)
+    if record is None or record.created_by != user.id or record.status != "lobby":
+        return opened  # refused (a game already here, a pack that does not load): the refusal says why
+    await tutorial.mark(client.service.store, record.id, user.id)
+    joined = await join(client, record.id, user)
+    started = await start(client, record.id, user, edit=False)
+    game_tr = await client.service.game_tr(record.id)
+    intro = game_tr._(
+        "🎓 **Guided first game of {game}** for {player}: you play against {count} AI seat(s) on a short set-up."
+        " The first time each kind of decision reaches you, its message explains it: what it does, the rule with"
+        " its page, and what the AI would pick in your place. A guided game counts for no rating.",
+        game=descriptor.title,
+        player="<@" + str(user.id) + ">",
+        count=descriptor.min_players - 1,
+    )
+    return [Reply(Panel(intro), public=True), *[r for r in joined[1:] if not r.public], *started]
+
+
 async def set_option(client, game_id: int, user, name: str, value: str | None) -> list[Reply]:
     """A lobby component: the creator sets option ``name`` (a toggle flips a yes/no option)."""
     try:

@@ -57,7 +57,7 @@ async def choose(service: GameService, user_id: int, ref: PromptRef, index: int,
     outcome = await _answered(
         service, user_id, ref, lambda decisions, seq: pick_choice(decisions, ref.prompt_hash, index, answer_hash)
     )
-    return outcome if isinstance(outcome, list) else [after(outcome, edit=True)]
+    return outcome if isinstance(outcome, list) else [after(outcome, edit=True, guide=await guided(service, outcome))]
 
 
 async def _answered(
@@ -118,7 +118,7 @@ async def choose_all(service: GameService, user_id: int, ref: PromptRef, indexes
             lines.append(e.message)
             break
         lines += outcome.lines
-    return [after(dataclasses.replace(outcome, lines=tuple(lines)), edit=True)]
+    return [after(dataclasses.replace(outcome, lines=tuple(lines)), edit=True, guide=await guided(service, outcome))]
 
 
 async def navigate(service: GameService, user_id: int, ref: PromptRef, cursor: Cursor) -> list[Reply]:
@@ -188,8 +188,27 @@ def current_panels(view: SeatView) -> list[Panel]:
     return [build_panel(view.game, view.game_id, view.seq, d, names=view.names) for d in view.decisions]
 
 
-def after(outcome: ActOutcome, *, edit: bool) -> Reply:
-    """The reply to an accepted answer: what happened, then the next decision (or none)."""
+async def guided(service: GameService, outcome: ActOutcome) -> list[str]:
+    """In a guided first game (:mod:`bot.table.tutorial`), the explanation of each new kind of
+    decision the answer's reply brings to the player (none in any other game)."""
+    if not outcome.decisions:
+        return []
+    from bot.table import tutorial
+
+    shown = {
+        "game_id": outcome.game_id,
+        "seq": outcome.seq,
+        "seat": outcome.seat,
+        "game": outcome.game,
+        "names": {str(s): n for s, n in outcome.names.items()},
+    }
+    tr = current_tr()
+    return [line for d in outcome.decisions for line in await tutorial.explanation(service, shown, d.prompt, tr, "reply")]
+
+
+def after(outcome: ActOutcome, *, edit: bool, guide: Sequence[str] = ()) -> Reply:
+    """The reply to an accepted answer: what happened, then the next decision (or none), after
+    ``guide``: a guided first game's explanation of it."""
     tr = current_tr()
     lines = list(outcome.lines[:MAX_LINES]) or [tr._("Done.")]
     if outcome.result is not None:
@@ -201,7 +220,7 @@ def after(outcome: ActOutcome, *, edit: bool) -> Reply:
         more = len(outcome.decisions) - 1
         extra = [tr.ngettext("(+{n} more open decision: use My decisions)", "(+{n} more open decisions: use My decisions)", more)]
         extra = extra if more else []
-        return Reply(_prefixed("\n".join(lines + extra), panel), edit=edit)
+        return Reply(_prefixed("\n".join(lines + extra + list(guide)), panel), edit=edit)
     return Reply(Panel("\n".join(lines)), edit=edit)
 
 
@@ -286,7 +305,7 @@ async def _act(service: GameService, view: SeatView, user_id: int, action: Actio
         return await _refusal(service, view.game_id, user_id, e)
     except RunetableError as e:
         return [say(e.message)]
-    return [after(outcome, edit=False)]
+    return [after(outcome, edit=False, guide=await guided(service, outcome))]
 
 
 async def _refusal(service: GameService, game_id: int, user_id: int, refused: Refused) -> list[Reply]:

@@ -11,7 +11,10 @@ The texts come from :mod:`bot.ui.channel`; this module only talks to Discord.
 * The **status message** (:meth:`DiscordTransport.update_status`), one per game: the map
   drawn from the public view of the game as it stands (off the event loop, with alt text),
   where the game stands and who is awaited until when; edited in place, posted anew only
-  when the old one is gone. Its id is the game setting ``status_message``.
+  when the old one is gone (or was made with the other layout). Its id is the game setting
+  ``status_message``. By default it is the living dashboard, one Components V2 layout with the
+  map, a crop of the place the table's decision concerns and, once the game is over, its
+  timelapse (:mod:`bot.ui.dashboard`); ``STATUS_LAYOUT=classic`` keeps the text message.
 * A **report** (a battle) goes to the game's battle thread (created on demand, the game
   setting ``battle_thread``) with the battle's picture; in a game played in a thread, or
   without the right to make threads, to the game channel itself.
@@ -54,7 +57,9 @@ from bot.frontend import frontend_for
 from bot.narration import naming, narrator_for
 from bot.service import GameService, decisions_from_payload
 from bot.store import nonce_for
-from bot.table import Table, recap
+from bot.table import Table, recap, tutorial
+from bot.table.timelapse import file_name as timelapse_file
+from bot.table.timelapse import timelapse
 from bot.ui.channel import (
     channel_link,
     channel_text,
@@ -72,6 +77,7 @@ from bot.ui.channel import (
     tr_of,
 )
 from bot.ui.components import me_button, to_view
+from bot.ui.dashboard import dashboard
 from bot.ui.panels import ButtonSpec, build_panel
 
 __all__ = ["DiscordTransport", "channel_text", "pinged"]
@@ -96,11 +102,17 @@ class DiscordTransport:
     status update gets a map (the setting ``MAP_CADENCE``, :func:`bot.delivery.map_cadence`)."""
 
     def __init__(
-        self, client: discord.Client, service: GameService, wants_map: Callable[[dict[str, Any]], bool] = lambda payload: True
+        self,
+        client: discord.Client,
+        service: GameService,
+        wants_map: Callable[[dict[str, Any]], bool] = lambda payload: True,
+        layout: str = "dashboard",
     ):
         self.client = client
         self.service = service
         self.wants_map = wants_map
+        #: the status message's layout: "dashboard" (Components V2, bot/ui/dashboard.py) or "classic"
+        self.layout = layout
         self._users: dict[int, discord.abc.User] = {}  # user id → user, kept (discord.py's cache is weak)
 
     # ---------------------------------------------------------------- news and notices
@@ -164,37 +176,83 @@ class DiscordTransport:
         humans = [a["seat"] for a in payload.get("awaiting", []) if a.get("user_id") is not None]
         due, paused = await deadlines(store, game_id, humans, time.time())
         text = status_text(payload, due, paused=paused)
+        layout = self.layout
         known = await store.get_setting("game", game_id, STATUS_MESSAGE, None)
-        if known:  # edited in place, whatever the chapter (issue 19 item 3)
-            images = await self._maps(payload)
+        images = await self._status_pictures(payload, focus=layout == "dashboard")
+
+        def message_parts() -> dict[str, Any]:
+            """The message as keyword arguments of send/edit: a Components V2 layout (no content), or the classic text."""
+            if layout == "dashboard":
+                pictures = [(f.filename, f.description or "") for f in images]
+                return {"view": dashboard(text, game_id, tr_of(payload), pictures)}
+            return {"content": text, "view": me_button(game_id, tr_of(payload))}
+
+        # edited in place, whatever the chapter (issue 19 item 3); a message of the other layout is replaced
+        if known and known.get("layout", "classic") == layout:
             edit = channel.get_partial_message(known["message_id"]).edit
             try:
-                await _guarded(
-                    lambda: edit(
-                        content=text, view=me_button(game_id, tr_of(payload)), allowed_mentions=NO_PINGS, attachments=images
-                    )
-                )
+                await _guarded(lambda: edit(allowed_mentions=NO_PINGS, attachments=images, **message_parts()))
                 return
             except Undeliverable:  # deleted, or out of reach: post it anew
                 pass
-        images = await self._maps(payload)
+            for image in images:
+                image.reset()
         extra = {"files": images} if images else {}
         message = await _guarded(
             lambda: channel.send(
-                text,
-                view=me_button(game_id, tr_of(payload)),
                 allowed_mentions=NO_PINGS,
                 nonce=nonce_for(f"status/{game_id}/{payload['seq']}"),
+                **message_parts(),
                 **extra,
             )
         )
-        await store.set_setting("game", game_id, STATUS_MESSAGE, {"message_id": message.id, "chapter": chapter})
+        await store.set_setting("game", game_id, STATUS_MESSAGE, {"message_id": message.id, "chapter": chapter, "layout": layout})
 
-    async def _maps(self, payload: dict[str, Any]) -> list[discord.File]:
+    async def _status_pictures(self, payload: dict[str, Any], *, focus: bool) -> list[discord.File]:
+        """The status message's attachments, at most 10: the map, with ``focus`` the crop of the
+        place the table's decision concerns (public: :meth:`bot.frontend.FrontEnd.public_focus`),
+        the game's timelapse once it is over, then the board panel's pages."""
+        place = frontend_for(payload.get("game", "")).public_focus(payload.get("view") or {}) if focus else None
+        images = await self._maps(payload, force=place is not None)  # a decision about a place always shows it
+        if images and place is not None:
+            images[1:1] = await self._focus(payload, place)
+        if payload.get("result") is not None:
+            found = await self._timelapse(payload)
+            if found is not None:
+                images.insert(min(len(images), 2 if focus else 1), found)
+        return images[:10]
+
+    async def _focus(self, payload: dict[str, Any], area: str) -> list[discord.File]:
+        try:
+            pictures = await self.service.map_images(payload["game_id"], payload["view"], crop=area)
+        except Exception:  # a crop that cannot be drawn leaves the whole map alone
+            log.exception("game %s: drawing the crop of %s failed", payload["game_id"], area)
+            return []
+        name = f"map-{payload['game_id']}-{payload['seq']}-{area}"
+        return [
+            discord.File(io.BytesIO(png), filename=f"{name}-{part}.png", description=alt[:1024] or None)
+            for png, alt, part in (pictures or [])[:1]
+        ]
+
+    async def _timelapse(self, payload: dict[str, Any]) -> discord.File | None:
+        """The finished game's timelapse (the public map after each chapter), or None."""
+        try:
+            record = await self.service.store.get_game(payload["game_id"])
+            tr = tr_of(payload)
+            made = await timelapse(self.service, record, tr)
+        except Exception:  # a timelapse that cannot be made must not hold the status back
+            log.exception("game %s: the timelapse could not be made", payload["game_id"])
+            return None
+        if made is None:
+            return None
+        alt = tr._("Timelapse of game #{game}: the public map after each chapter.", game=record.id)
+        return discord.File(io.BytesIO(made.data), filename=timelapse_file(record, made), description=alt)
+
+    async def _maps(self, payload: dict[str, Any], *, force: bool = False) -> list[discord.File]:
         """The status message's pictures from the public view: the map and the board panel's
         pages as a gallery, each at most 1,200 px tall (issue 19 item 7), within Discord's 10
-        attachments."""
-        if not self.wants_map(payload):
+        attachments; ``force``: whatever the map cadence."""
+        if not force and not self.wants_map(payload):
             return []
         try:
             images = await self.service.map_images(payload["game_id"], payload["view"])
@@ -300,7 +358,10 @@ class DiscordTransport:
             with naming(names_in(payload), tr):  # answers that name a player (a tie to break) say who
                 panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0], tr=tr)
             more = [tr._("(+{count} more: use My decisions)", count=len(decisions) - 1)] if len(decisions) > 1 else []
-            text = fit([text, panel.text, *more], tr)
+            guide = [  # a guided first game: each new kind of decision the message brings, explained
+                line for d in decisions for line in await tutorial.explanation(self.service, payload, d.prompt, tr)
+            ]
+            text = fit([text, *guide, panel.text, *more], tr)
             view = to_view(panel)
             if view is not None:
                 kwargs["view"] = view

@@ -397,6 +397,17 @@ def test_the_map_cadence_and_the_dm_limit_are_settings(monkeypatch, tmp_path):
         monkeypatch.delenv(name)
 
 
+def test_the_status_layout_is_a_setting(monkeypatch, tmp_path):
+    """Issue 32 item 3: the dashboard by default; STATUS_LAYOUT=classic keeps the text message."""
+    monkeypatch.delenv("STATUS_LAYOUT", raising=False)
+    assert Config.from_environment(require_token=False, env_file=tmp_path / "none.env").status_layout == "dashboard"
+    monkeypatch.setenv("STATUS_LAYOUT", "Classic")
+    assert Config.from_environment(require_token=False, env_file=tmp_path / "none.env").status_layout == "classic"
+    monkeypatch.setenv("STATUS_LAYOUT", "fancy")
+    with pytest.raises(ConfigError, match="STATUS_LAYOUT"):
+        Config.from_environment(require_token=False, env_file=tmp_path / "none.env")
+
+
 def test_season_maps_draw_the_first_update_of_each_season_and_the_end():
     wants = map_cadence("season")
     updates = [

@@ -33,7 +33,7 @@ class FakeChannel:
         if threads:
             self.create_thread = self._create_thread
 
-    async def send(self, content, **kwargs):
+    async def send(self, content=None, **kwargs):
         return await self.fake.record(f"channel:{self.id}", content, kwargs)
 
     def get_partial_message(self, message_id):
@@ -122,7 +122,7 @@ def runewars_payload(game_id, seq, season="spring", **extra):
 async def test_a_drained_game_reaches_the_channel_and_each_player_through_discord(service):
     game_id = await started_game(service, (ALICE, BOB))
     fake = FakeDiscord()
-    report = await Deliverer(service.store, DiscordTransport(fake, service)).drain()
+    report = await Deliverer(service.store, DiscordTransport(fake, service, layout="classic")).drain()
     assert report.sent == 3
     (where, text, kwargs), *dms, (status_where, status, status_kwargs) = fake.sent
     assert where == f"channel:{CHANNEL}" and "Waiting for" not in text  # issue 19 item 3: the status says who
@@ -141,7 +141,11 @@ async def test_a_drained_game_reaches_the_channel_and_each_player_through_discor
     assert "Waiting for:" in status and "commit" not in status.split("Waiting for:")[1]
     assert "round: 1" in status and "scores: [0, 0]" in status  # the generic narrator: the public view's plain values
     assert status_kwargs["allowed_mentions"].users is False and "files" not in status_kwargs  # no renderer
-    assert await service.store.get_setting("game", game_id, "status_message") == {"message_id": 4, "chapter": ""}
+    assert await service.store.get_setting("game", game_id, "status_message") == {
+        "message_id": 4,
+        "chapter": "",
+        "layout": "classic",
+    }
 
 
 async def test_the_status_message_is_edited_in_place_through_the_seasons(service, monkeypatch):
@@ -153,7 +157,7 @@ async def test_the_status_message_is_edited_in_place_through_the_seasons(service
     now = {}
     monkeypatch.setattr(service, "public_status", AsyncMock(side_effect=lambda game: now["status"]))
     fake = FakeDiscord()
-    transport = DiscordTransport(fake, service)
+    transport = DiscordTransport(fake, service, layout="classic")  # the fallback setting STATUS_LAYOUT=classic
 
     async def update_status(channel, status):
         now["status"] = status
@@ -175,7 +179,56 @@ async def test_the_status_message_is_edited_in_place_through_the_seasons(service
     fake.deleted.add(1)
     await update_status(CHANNEL, runewars_payload(game_id, 10, season="summer"))
     assert len(fake.sent) == 2  # the old one was deleted: posted anew
-    assert await service.store.get_setting("game", game_id, "status_message") == {"message_id": 2, "chapter": "year 1, summer"}
+    assert await service.store.get_setting("game", game_id, "status_message") == {
+        "message_id": 2,
+        "chapter": "year 1, summer",
+        "layout": "classic",
+    }
+
+
+async def test_the_dashboard_is_one_layout_with_the_map_a_crop_of_the_battle_and_the_button(service, monkeypatch):
+    """Issue 32 item 3: the status message as one Components V2 layout (no content), edited in
+    place: the status text with who is awaited, the map and, where the public view shows a
+    battle, a crop of its area in a media gallery, and My decisions; a classic status message
+    is replaced by a new one, not edited across layouts."""
+    game_id = await started_game(service, (ALICE, BOB))
+    gallery = [(b"\x89PNG", "The map: 3 tiles.", "map"), (b"\x89PNG2", "The board panel, page 1 of 1.", "panel-1")]
+    crops = []
+
+    async def pictures(game, view, seat=None, *, crop=None, **kwargs):
+        crops.append(crop)
+        return [(b"\x89CROP", f"The map around {crop}.", "map")] if crop else gallery
+
+    monkeypatch.setattr(service, "map_images", pictures)
+    now = {}
+    monkeypatch.setattr(service, "public_status", AsyncMock(side_effect=lambda game: now["status"]))
+    fake = FakeDiscord()
+    await service.store.set_setting("game", game_id, "status_message", {"message_id": 7, "chapter": "", "layout": "classic"})
+    transport = DiscordTransport(fake, service)
+    battle = runewars_payload(game_id, 5)
+    battle["view"] |= {"battle": {"area": "4A"}, "areas": {"4A": {}}}
+    now["status"] = battle
+    await transport.update_status(CHANNEL, game_id)
+    [(content, kwargs)] = fake.to(f"channel:{CHANNEL}")  # posted anew: the old one was classic
+    assert content is None and fake.edits == []
+    layout = kwargs["view"]
+    assert isinstance(layout, discord.ui.LayoutView) and layout.has_components_v2()
+    names = [f.filename for f in kwargs["files"]]
+    assert names == [f"runewars-{game_id}-5-map.png", f"map-{game_id}-5-4A-map.png", f"runewars-{game_id}-5-panel-1.png"]
+    [container] = layout.to_components()
+    kinds = [c["type"] for c in container["components"]]
+    assert kinds == [10, 14, 10, 12, 1]  # head, separator, status, gallery, action row
+    assert "Waiting for:" in container["components"][2]["content"]
+    assert [i["media"]["url"] for i in container["components"][3]["items"]] == [f"attachment://{n}" for n in names]
+    assert container["components"][4]["components"][0]["label"] == "My decisions"
+    assert crops == [None, "4A"]
+    now["status"] = runewars_payload(game_id, 6)
+    await transport.update_status(CHANNEL, game_id)
+    [(message_id, edit)] = fake.edits  # edited in place, with no battle no crop
+    assert "content" not in edit and isinstance(edit["view"], discord.ui.LayoutView)
+    assert [f.filename for f in edit["attachments"]] == [f"runewars-{game_id}-6-map.png", f"runewars-{game_id}-6-panel-1.png"]
+    stored = await service.store.get_setting("game", game_id, "status_message")
+    assert stored["layout"] == "dashboard" and stored["message_id"] == message_id
 
 
 async def test_the_status_shows_the_game_as_it_stands_and_each_awaited_players_deadline(service):
@@ -183,7 +236,7 @@ async def test_the_status_shows_the_game_as_it_stands_and_each_awaited_players_d
     users = [s.user_id for s in await service.store.seats(game_id)]
     await service.store.save_waits(game_id, [WaitRecord(game_id, 0, "x", since=100.0, deadline=1_000_000.0, next_reminder=None)])
     fake = FakeDiscord()
-    await DiscordTransport(fake, service).update_status(CHANNEL, game_id)
+    await DiscordTransport(fake, service, layout="classic").update_status(CHANNEL, game_id)
     assert f"<@{users[0]}> (deadline <t:1000000:R>), <@{users[1]}> (deadline <t:" in fake.sent[0][1]
     assert fake.sent[0][1].startswith(f"📜 **Game #{game_id}** · move 1")
     lobby = await service.create_game(1, CHANNEL + 1, "tinygame", {}, ALICE)

@@ -566,7 +566,7 @@ def _window(
     if index == 0 and message.id in moments.outbox:
         seq = moments.outbox[message.id].seq
         return seq, seq
-    if status := STATUS.match(payload.get("content") or ""):  # the status message names its commit
+    if status := STATUS.match(p.text_of(payload)):  # the status message (classic or dashboard) names its commit
         seq = int(status["seq"])
         return seq, seq
     sent = [
@@ -588,7 +588,7 @@ def _is_catalogue(payload: dict[str, Any]) -> bool:
 def _split(payload: dict[str, Any], message: Message, viewer: int | None, where: str, first: int, last: int) -> list[Output]:
     """One message version as outputs, one per kind."""
     out = []
-    lines = (payload.get("content") or "").splitlines()
+    lines = p.text_of(payload).splitlines()  # the content, or a Components V2 message's text displays
     awaited = [line for line in lines if line.startswith("Waiting for:")]
     text = [line for line in lines if not line.startswith("Waiting for:")]
 
@@ -621,6 +621,7 @@ def _split(payload: dict[str, Any], message: Message, viewer: int | None, where:
             ]
     add("button label", buttons)
     add("select option", selects)
+    add("alt text", [media.get("description") or "" for media in p.media_of(payload)])
     for attachment in payload.get("attachments") or []:
         add("alt text", [attachment.get("description") or ""])
         add("attachment name", [attachment.get("filename") or ""])
@@ -708,7 +709,7 @@ def awaited_problems(double: DiscordDouble, moments: Moments) -> list[str]:
         if not entry.news or message is None:
             continue
         for version in [*message.history, message.payload]:
-            waiting = [line for line in (version.get("content") or "").splitlines() if line.startswith("Waiting for:")]
+            waiting = [line for line in p.text_of(version).splitlines() if line.startswith("Waiting for:")]
             if waiting:
                 problems.append(f"commit {seq}: a turn post says {waiting}")
     return problems
@@ -773,6 +774,60 @@ async def map_problems(double: DiscordDouble, moments: Moments, service: GameSer
             problems.append(f"{where}: the picture {name} of commit {seq} is not the picture of that commit's public view")
         elif alt != expected[name][1][:1024]:
             problems.append(f"{where}: the alt text of commit {seq} is not that of the public view: {alt!r}")
+    return problems
+
+
+# -------------------------------------------------------------------- the timelapse
+
+TIMELAPSE_FILE = re.compile(r"timelapse-(?P<game>\d+)-(?P<seq>\d+)\.(?P<ext>webp|gif|png)")
+#: RIFF chunks of an animated WebP that carry pixels or framing, not words (no EXIF, XMP or ICC profile)
+WEBP_CHUNKS = {b"VP8X", b"ANIM", b"ANMF", b"VP8L", b"VP8 ", b"ALPH"}
+
+
+def webp_chunks(data: bytes) -> list[bytes]:
+    """The top-level chunk types of a WebP file (RIFF), in order."""
+    kinds, pos = [], 12
+    while pos + 8 <= len(data):
+        kind, size = data[pos : pos + 4], int.from_bytes(data[pos + 4 : pos + 8], "little")
+        kinds.append(kind)
+        pos += 8 + size + (size & 1)
+    return kinds
+
+
+async def timelapse_problems(double: DiscordDouble, moments: Moments, service: GameService) -> list[str]:
+    """Every timelapse shown (the finished game's status message, a /game review timelapse
+    reply) is exactly the timelapse of the public views of its game up to its commit, as this
+    audit replays them (issue 32 item 2: never a seat's view, never the reveal), and carries
+    no metadata chunk (WebP: no EXIF, XMP or ICC profile; PNG: no ancillary chunk)."""
+    from bot.table.timelapse import chapter_frames, render
+
+    found = [(m, v, a, data) for m, v, _, a, data in attachments(double, TIMELAPSE_FILE)]
+    found = [f for f in found if int(TIMELAPSE_FILE.fullmatch(f[2]["filename"])["game"]) == moments.game_id]
+    if not found:
+        return []
+    record = await service.store.get_game(moments.game_id)
+    ruleset = service.ruleset_of(record)
+    engine, pack = Engine(ruleset), ruleset.pack(record.options)
+    tr = await service.game_tr(moments.game_id)
+    state = engine.setup(decode(record.state).options, len(moments.users), record.seed).state
+    views = [(1, engine.view(state, None))]
+    for row in await service.store.actions(moments.game_id):
+        if row.seq > 1:
+            state = engine.apply(state, decode(row.action)[0].action).state
+            views.append((row.seq, engine.view(state, None)))
+    problems, expected = [], {}
+    for message, version, attachment, data in found:
+        seq = int(TIMELAPSE_FILE.fullmatch(attachment["filename"])["seq"])
+        if seq not in expected:
+            made = render(record.game, chapter_frames(record.game, [v for v in views if v[0] <= seq], tr), pack)
+            expected[seq] = None if made is None else made.data
+        where = f"message {message.id} v{version}"
+        if data != expected[seq]:
+            problems.append(f"{where}: the timelapse of commit {seq} is not drawn from the public views up to it")
+        if data.startswith(b"RIFF") and (extra := [k for k in webp_chunks(data) if k not in WEBP_CHUNKS]):
+            problems.append(f"{where}: the timelapse carries chunks {extra}")
+        if data.startswith(PNG_SIGNATURE) and (extra := [k for k, _ in png_chunks(data) if k not in IMAGE_CHUNKS]):
+            problems.append(f"{where}: the timelapse still carries chunks {extra}")
     return problems
 
 
@@ -983,4 +1038,5 @@ async def audit(
     problems += await decision_problems(double, moments, service)
     problems += thread_problems(double, moments)
     problems += held_problems(double, moments)
+    problems += await timelapse_problems(double, moments, service)
     return problems

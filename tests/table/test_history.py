@@ -53,3 +53,30 @@ async def test_a_past_state_replays_from_the_nearest_snapshot_or_the_set_up(tmp_
             assert await asyncio.to_thread(history.state_at, seq) == states[seq]
     finally:
         await store.close()
+
+
+async def test_review_timelapse_shows_the_finished_chapters_of_any_game_of_the_server(table):
+    """Issue 32 item 2: /game review timelapse:true, for the channel's game or an earlier one by
+    number (game:N, only of this server); a running game shows its finished chapters."""
+    from bot.table import timelapse
+
+    game_id = await started_runewars(table)
+    [reply] = await ui.review(table, CHANNEL, DAVE, 1, timelapse=True)
+    [file] = reply.files
+    record = await table.store.get_game(game_id)
+    assert file.filename.startswith(f"timelapse-{game_id}-{record.seq}.")
+    assert "1 chapters" in reply.text  # Year 1 spring has ended; summer goes on
+    made = await timelapse.timelapse(table.service, record)
+    assert made is not None and made.data == file.data and made.frames == 1 and not made.animated  # one frame: a still
+    [by_number] = await ui.review(table, None, DAVE, 1, game_id=game_id, guild_id=GUILD, timelapse=True)
+    assert by_number.files[0].data == file.data
+    [elsewhere] = await ui.review(table, None, DAVE, 1, game_id=game_id, guild_id=GUILD + 1, timelapse=True)
+    assert elsewhere.text == f"There is no game #{game_id} on this server." and elsewhere.files == ()
+
+
+async def test_a_game_without_pictures_has_no_timelapse(table):
+    from tests.table.helpers import tiny_game
+
+    await tiny_game(table)
+    [reply] = await ui.review(table, CHANNEL, DAVE, 1, timelapse=True)
+    assert reply.text == "This game has no pictures, so no timelapse." and reply.files == ()

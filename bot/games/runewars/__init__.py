@@ -10,6 +10,8 @@ from typing import Any
 from bot.frontend import AutoAnswer, FrontEnd, MoveShape
 from bot.games.runewars.narrator import RunewarsNarrator, area_line, catalogue, text_board
 from bot.games.runewars.phrases import name
+from bot.games.runewars.tutorial import OPTIONS as TUTORIAL_OPTIONS
+from bot.games.runewars.tutorial import TEXTS as TUTORIAL_TEXTS
 from bot.i18n import ENGLISH, N_, Tr
 from bot.narration import current_tr
 from engine.core import Action, Prompt, Seat
@@ -123,6 +125,8 @@ class RunewarsFrontEnd(FrontEnd):
     }
     recap_fields = ("units", "controller", "stronghold", "rune", "rune_face_up", "rune_last_known")
     rules_file = Path(__file__).with_name("rules.toml")
+    tutorial = TUTORIAL_TEXTS
+    tutorial_options = TUTORIAL_OPTIONS
     has_cards = True
     tells_turns = True
 
@@ -173,6 +177,15 @@ class RunewarsFrontEnd(FrontEnd):
 
     def decision_area(self, prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
         return decision_area(prompt, actions, view)
+
+    def public_focus(self, public_view: Mapping[str, Any]) -> str | None:
+        """The area of the battle being fought (public: p. 22, the battle's figures are on the table), else
+        the first contested area (enemy units in one area, a battle to come: p. 16), else None."""
+        areas = public_view.get("areas") or {}
+        for area in [(public_view.get("battle") or {}).get("area"), *(public_view.get("contested") or [])]:
+            if isinstance(area, str) and area in areas:
+                return area
+        return None
 
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
         return text_board(dict(view), area)
