@@ -134,6 +134,19 @@ class Tr:
         """The message in ``context`` (a command name, say, apart from the same English word elsewhere)."""
         return _fill(self._wrap(self._t.pgettext(context, message)), message, values)
 
+    @property
+    def content_language(self) -> str:
+        """The language to ask a data pack for (the pseudo-locale reads English content)."""
+        return SOURCE if self.pseudo else self.language
+
+    def content(self, text: str, language: str) -> str:
+        """A data pack's name or text, found in ``language``: marked like a catalogued message when
+        that is this translator's language (:attr:`content_language`); a fallback to another
+        language is left unmarked, so it counts as untranslated (issue 31 item 5). Never a format."""
+        if text and language == self.content_language:
+            return self._wrap(text)
+        return text
+
     def listing(self, items: Iterable[Any]) -> str:
         """``a``, ``a and b``, ``a, b and c`` in this language ("none" for nothing)."""
         items = [str(i) for i in items]

@@ -118,13 +118,13 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
         head = tr._("Game #{game}, move {seq} ({where}).", game=record.id, seq=view.seq, where=where)
     text = (head + ("\n" + "\n".join(board) if area else ""))[:2000]
     if public or layout != "wide":
-        images = await client.service.map_images(record.id, view.view, seat, crop=area, palette=palette, layout=layout)
+        images = await client.service.map_images(record.id, view.view, seat, crop=area, palette=palette, layout=layout, tr=tr)
         if images is not None:
             stem = f"map-{record.id}-{view.seq}{'-' + area if area else ''}"
             files = tuple(Image(png, f"{stem}-{name}.png", alt) for png, alt, name in images[:MAX_ATTACHMENTS])
             return [Reply(Panel(text), files=files, public=public)]
     else:
-        image = await client.service.map_image(record.id, view.view, seat, crop=area, palette=palette)
+        image = await client.service.map_image(record.id, view.view, seat, crop=area, palette=palette, tr=tr)
         if image is not None:
             png, alt = image
             return [Reply(Panel(text), files=(Image(png, f"map-{record.id}-{view.seq}{'-' + area if area else ''}.png", alt),))]
