@@ -51,7 +51,7 @@ import discord
 from bot.delivery import TransientFailure, Undeliverable
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
-from bot.narration import naming, narrator_for
+from bot.narration import naming, narrator_for, voice
 from bot.service import GameService, decisions_from_payload, speaks
 from bot.store import nonce_for
 from bot.table import Table, recap
@@ -358,15 +358,16 @@ class DiscordTransport:
         if holders.get(shown["seat"]) != user_id:
             return None
         try:
-            png, alt, _ = await recap.recap_map(
-                Table(self.service.store, self.service),
-                game_id,
-                shown["seat"],
-                user_id,
-                shown["since"],
-                shown["seq"],
-                shown["rewinds"],
-            )
+            with voice(tr_of(payload)):  # the reminder's language (issue 31)
+                png, alt, _ = await recap.recap_map(
+                    Table(self.service.store, self.service),
+                    game_id,
+                    shown["seat"],
+                    user_id,
+                    shown["since"],
+                    shown["seq"],
+                    shown["rewinds"],
+                )
         except RunetableError as e:
             log.info("game %s: a reminder goes without its map: %s", game_id, e.message)
             return None

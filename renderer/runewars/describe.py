@@ -93,7 +93,7 @@ def area_line(data: ViewData, area: str) -> str:
             bits.append(data._("exploration token face down, back {back}", back=token.get("back")))
     for defeated in data.defeated_in(area):
         bits.append(
-            data.plural(
+            data.ngettext(
                 "defeated-hero token {number} ({n} reward)",
                 "defeated-hero token {number} ({n} rewards)",
                 defeated.get("rewards", 0),
@@ -267,7 +267,7 @@ def alt_text(view: Mapping[str, Any], pack: Pack, seat: int | None = None, *, tr
         parts.append(_("Neutral units in {areas}.", areas=", ".join(neutral)))
     face_down = [a for a in _areas_of(data) if data.area(a).get("rune") == "face_down"]
     if face_down:
-        parts.append(data.plural("{n} face-down rune.", "{n} face-down runes.", len(face_down)))
+        parts.append(data.ngettext("{n} face-down rune.", "{n} face-down runes.", len(face_down)))
     if data.viewer is not None:
         mine = [
             f"{a} {data.word(RUNES, data.area(a)['rune'])}"

@@ -104,7 +104,7 @@ class ViewData:
         """A message in the viewer's language."""
         return self.tr._(message, **values)
 
-    def plural(self, singular: str, plural_: str, n: int, /, **values: Any) -> str:
+    def ngettext(self, singular: str, plural_: str, n: int, /, **values: Any) -> str:
         return plural(self.tr, singular, plural_, n, **values)
 
     def name(self, table: str, rid: Any, field: str = "name") -> str:
