@@ -29,6 +29,8 @@ _local = threading.local()
 FALLBACKS = str.maketrans(
     {"—": "-", "–": "-", "•": "·", "×": "x", "→": "->", "✓": "yes", "★": "*", "’": "'", "‘": "'", "“": '"', "”": '"'}
 )
+#: characters that draw as nothing: directional isolates (the bot's marks, bot.i18n.marking) and zero-width spaces
+INVISIBLE = str.maketrans({"\u2068": None, "\u2069": None, "\u200b": None})
 
 
 #: the fallback font's file (package data) and what stands for a character no font has
@@ -38,12 +40,16 @@ MISSING = "?"
 MAIN, FALLBACK = "main", "fallback"
 
 
-def printable(string: str) -> str:
-    """``string`` as drawn: the :data:`FALLBACKS` replaced, and characters no font has as :data:`MISSING`."""
+def printable(string: str, *, keep_invisible: bool = False) -> str:
+    """``string`` as drawn: the :data:`FALLBACKS` replaced, :data:`INVISIBLE` characters left out
+    (unless ``keep_invisible``: a line wrapped keeps them for :func:`text` to drop) and characters
+    no font has as :data:`MISSING`."""
     string = string.translate(FALLBACKS)
+    if not keep_invisible:
+        string = string.translate(INVISIBLE)
     if string.isascii():
         return string
-    return "".join(ch if _face_of(ch) is not None else MISSING for ch in string)
+    return "".join(ch if ch in "\u2068\u2069\u200b" or _face_of(ch) is not None else MISSING for ch in string)
 
 
 def font(size: int, face: str = MAIN) -> ImageFont.FreeTypeFont:
@@ -185,6 +191,11 @@ def width(string: str, size: int) -> float:
     return _length(printable(string), size)
 
 
+def _measure(string: str, size: int) -> float:
+    """The width of a line being wrapped (its invisible characters take no room)."""
+    return _length(string.translate(INVISIBLE), size)
+
+
 def wrap(string: str, size: int, max_width: float) -> list[str]:
     """Greedy word wrap to ``max_width`` pixels; words longer than a line are cut."""
     return list(_wrap(string, size, max_width))
@@ -193,18 +204,18 @@ def wrap(string: str, size: int, max_width: float) -> list[str]:
 @lru_cache(maxsize=1024)
 def _wrap(string: str, size: int, max_width: float) -> tuple[str, ...]:
     lines: list[str] = []
-    for paragraph in printable(string).splitlines() or [""]:
+    for paragraph in printable(string, keep_invisible=True).splitlines() or [""]:
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}" if line else word
-            if _length(trial, size) <= max_width:
+            if _measure(trial, size) <= max_width:
                 line = trial
                 continue
             if line:
                 lines.append(line)
-            while _length(word, size) > max_width and len(word) > 1:
+            while _measure(word, size) > max_width and len(word) > 1:
                 cut = len(word)
-                while cut > 1 and _length(word[:cut] + "-", size) > max_width:
+                while cut > 1 and _measure(word[:cut] + "-", size) > max_width:
                     cut -= 1
                 lines.append(word[:cut] + "-")
                 word = word[cut:]

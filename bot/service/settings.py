@@ -79,7 +79,7 @@ class SettingsMixin(ServiceBase):
         if key == "layout" and value not in LAYOUTS:
             raise RunetableError(current_tr()._("The layout is one of {choices}.", choices=", ".join(LAYOUTS)))
         if key == "notify" and value not in NOTIFY:
-            raise RunetableError(current_tr()._("You are notified by {choices}.", choices=" / ".join(NOTIFY)))
+            raise RunetableError(current_tr()._("You are notified by {first} or {second}.", first=NOTIFY[0], second=NOTIFY[1]))
         if key == "language" and value != "auto" and value not in available():
             raise RunetableError(current_tr()._("The language is auto or one of {choices}.", choices=", ".join(available())))
         if key == "auto_end_turn" and not isinstance(value, bool):
