@@ -522,7 +522,7 @@ class PlayMixin(ServiceBase):
             raise GameNotRunning(not_running(record))
         if record.status not in ENDED:
             command = frontend_for(record.game).private_command
-            yours = f" {command} shows yours." if command else ""
+            yours = " " + current_tr()._("{command} shows yours.", command=command) if command else ""
             raise GameNotRunning(
                 current_tr()._("Game #{game_id} is not over: every hand is shown when it ends.", game_id=game_id) + yours
             )

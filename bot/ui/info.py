@@ -269,8 +269,8 @@ async def card(client, game: str, channel_id: int, query: str) -> list[Reply]:
     if entries is None:
         return [say(current_tr()._(NO_CARDS))]
     wanted = query.strip().lower()
-    found = [e for e in entries if wanted in (e["id"].lower(), e["name"].lower())] or [
-        e for e in entries if wanted in e["name"].lower()
+    found = [e for e in entries if wanted in (e["id"].lower(), e["name"].lower(), *_aliases(e))] or [
+        e for e in entries if wanted in e["name"].lower() or any(wanted in a for a in _aliases(e))
     ]
     if not found:
         return [say(f"No card or unit is called {query!r}.")]
@@ -286,9 +286,15 @@ async def card_names(client, game: str, channel_id: int, typed: str) -> list[tup
     out: dict[str, tuple[str, str]] = {}
     for e in await _catalogue(client, game, channel_id) or []:
         label = f"{e['name']} ({e['kind']})"[:100]
-        if typed in e["name"].lower() and label not in out:
+        if (typed in e["name"].lower() or any(typed in a for a in _aliases(e))) and label not in out:
             out[label] = (label, e["id"])
     return list(out.values())[:25]
+
+
+def _aliases(entry: Mapping[str, Any]) -> list[str]:
+    """A catalogue entry's names in other languages (``aliases``, one a line), lower case: a card
+    is found by its German or its English name whatever the caller's language (issue 31 item 1)."""
+    return [a.lower() for a in str(entry.get("aliases") or "").splitlines() if a]
 
 
 async def _catalogue(client, game: str, channel_id: int) -> list[dict[str, str]] | None:

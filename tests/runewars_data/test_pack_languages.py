@@ -121,3 +121,19 @@ def test_a_stored_pack_keeps_the_builtin_translations(pack):
     stored = load_pack_from_records(_plain(pack.records), load_order=_plain(pack.load_order))
     assert stored.text("tile", "tile-3", "name", "de") == pack.text("tile", "tile-3", "name", "de")
     assert stored.text("tile", "tile-3", "name", "de")[1] == "de"
+
+
+def test_the_card_list_speaks_the_readers_language_and_knows_every_name(pack):
+    """/rw card (bot/ui/info.py): names and texts in the reader's language; a card is found by
+    its name in either language (issue 31 items 1 and 3)."""
+    from bot.games.runewars.narrator import catalogue
+    from bot.i18n import tr_for
+    from bot.narration import voice
+
+    with voice(tr_for("de")):
+        entries = {e["id"]: e for e in catalogue(pack)}
+    archers = entries["human_archer"]
+    assert archers["name"] == "Bogenschützen" and archers["kind"] == "Einheit (Menschen)"
+    assert archers["text"].startswith("Gezielte Salve: ")
+    assert set(archers["aliases"].splitlines()) == {"Archers", "Bogenschützen"}
+    assert entries["versteckter_pass"]["text"].startswith(pack.text("tactics_card", "versteckter_pass", "summary", "de")[0])

@@ -693,12 +693,17 @@ def catalogue(pack) -> list[dict[str, str]]:
         parts = [pack_text(kind, card.id, "summary", pack), pack_text(kind, card.id, "text", pack)]
         return "\n".join(t for t in parts if t) or tr._("(no text)")
 
+    def aliases(table: str, rid: str) -> str:
+        """The record's names in every language, for matching what people type (issue 31 item 1)."""
+        return "\n".join(pack.text(table, rid, "name", language)[0] for language in ("en", "de"))
+
     entries = [
         {
             "id": c.id,
             "name": pack_text(kind, c.id, "name", pack),
             "kind": tr._(DECKS[kind]) if kind in DECKS else kind.replace("_", " "),
             "text": card_text(kind, c),
+            "aliases": aliases(kind, c.id),
         }
         for kind, cards in pack.cards.items()
         for c in cards
@@ -713,6 +718,7 @@ def catalogue(pack) -> list[dict[str, str]]:
             {
                 "id": u.id,
                 "name": pack_text("unit", u.id, "name", pack),
+                "aliases": aliases("unit", u.id),
                 "kind": tr._("unit ({faction})", faction=name(u.faction) if u.faction != "neutral" else tr._("neutral")),
                 "text": tr._("{ability}: {text}", ability=ability_name, text=ability) if ability else tr._("No special ability."),
             }
