@@ -177,10 +177,16 @@ async def claim(table: Table, game_id: int, seat: int, user_id: int) -> list[Rep
     """The Claim button of an open seat: one claimer wins, the others hear who took it."""
     old = await seats.claim(table, game_id, seat, user_id)
     record = await table.store.get_game(game_id)
+    tr = await table.service.game_tr(game_id)
     return [
         Reply(
-            f"🪑 {notices.mention(user_id)} took over seat {seat + 1} from {notices.mention(old.user_id)}."
-            f" Your private information: {frontend_for(record.game).private_access}.",
+            tr._(
+                "🪑 {user} took over seat {number} from {old}. Your private information: {access}.",
+                user=notices.mention(user_id),
+                number=seat + 1,
+                old=notices.mention(old.user_id),
+                access=frontend_for(record.game).private_access_in(tr),
+            ),
             public=True,
         )
     ]

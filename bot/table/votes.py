@@ -40,7 +40,7 @@ from typing import Any
 from bot import ids
 from bot.errors import RunetableError
 from bot.i18n import N_
-from bot.narration import current_tr
+from bot.narration import current_tr, voice
 from bot.service import spectators
 from bot.service.base import not_running
 from bot.store import VoteRecord
@@ -277,10 +277,11 @@ async def expire(table: Table, report: SweepReport) -> None:
                 state = await state_of(table, vote)
                 closed = await _close_locked(table, state, "failed")
             if closed:
-                state = await state_of(
-                    table, await table.store.vote(vote.id), [current_tr()._("Time is up.")], (), state.target_user
-                )
-                await notices.to_channel(table.store, vote.game_id, f"vote/{vote.id}/closed", [state.text()])
+                tr = await table.service.game_tr(vote.game_id)  # the sweeper tells the channel: the game's language
+                with voice(tr):
+                    state = await state_of(table, await table.store.vote(vote.id), [tr._("Time is up.")], (), state.target_user)
+                    text = state.text()
+                await notices.to_channel(table.store, vote.game_id, f"vote/{vote.id}/closed", [text], language=tr.language)
                 report.votes_closed += 1
 
 
@@ -289,14 +290,17 @@ async def finish_passed(table: Table, report: SweepReport) -> None:
     tell the channel; carrying out is idempotent, and the mark goes only once it is done."""
     for record in await table.store.games_with_status("active"):
         for vote_id in list(await table.store.get_setting("game", record.id, PENDING, {})):
+            tr = await table.service.game_tr(record.id)  # the sweeper tells the channel: the game's language
             try:
-                state = await _finish(table, int(vote_id))
+                with voice(tr):
+                    state = await _finish(table, int(vote_id))
+                    text = state.text()
             except Exception:
                 log.exception("game %s: carrying out vote %s failed", record.id, vote_id)
                 continue
             if state.vote.status == "passed" and state.lines:
                 await notices.to_channel(
-                    table.store, record.id, f"vote/{vote_id}/carried-out", [state.text()], buttons=state.buttons
+                    table.store, record.id, f"vote/{vote_id}/carried-out", [text], buttons=state.buttons, language=tr.language
                 )
 
 
