@@ -222,34 +222,55 @@ async def settings(
     except RunetableError as e:
         return [say(e.message)]
     current = await client.service.player_settings(user_id)
-    lines = [
-        "Your settings (they hold in every game; the battle policy is fixed for a game when it starts):",
-        f"**battle policy: {current['battle_policy']}**. In battle you are asked which unit type of a row draws"
-        " first, where your routs and damage go, and whether to use your defence development when it is"
-        " manual; when it is automatic the bot decides them for you: types in a fixed order (the unit data's),"
-        " losses as the rules force and then to the cheapest figures, the defence development only when you"
-        " would otherwise not win (the Humans' Reinforced Wall always counts). Targets of special abilities,"
-        " what becomes of a captured stronghold and which units leave an over-full area are always asked.",
-        f"**auto-end-turn: {'on' if current['auto_end_turn'] else 'off'}**. On: after your order is resolved your"
-        " turn ends by itself (you forgo playing a card at that moment). Off: you press End turn.",
-        f"**auto-pass: {current['auto_pass']}**. unplayable (default): a decision with one possible answer is"
-        " never put to you: a reaction window in which you hold nothing you may play now (someone else's turn, a"
-        " battle, a season card), or a turn window with only Proceed or End turn, is answered for you after a"
-        f" random delay of {AUTO_PASS_DELAY[0]:.0f} to {AUTO_PASS_DELAY[1]:.0f} seconds; a window in which you"
-        " could play is asked. The delay is drawn the same way whatever you hold, but a pass within minutes"
-        " suggests you had nothing to play. always: every reaction window is passed after that delay, whatever cards"
-        " you hold (until then you may still play a card yourself). off: you are asked every time.",
-        f"**palette: {current['palette']}**. The colours of the maps you ask for with /game map: default"
-        " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
-        " emblem, so colour never carries meaning alone.",
-        f"**layout: {current['layout']}**. How /game map shows the map to you: wide (map and board in one"
-        " picture, for a computer) or phone (several pictures, none taller than 1,200 pixels: the map in parts"
-        " whose labels stay readable on a phone, then the board).",
-        f"**notify: {current['notify']}**. When a decision becomes yours after another player moved, you hear it"
-        " once: by a DM (dm, the default) or by a ping in the game channel (ping); never both. Your other"
-        " private messages come silently. Reminders are apart.",
-    ]
     tr = await client.service.user_tr(user_id)
+    on_off = tr._("on") if current["auto_end_turn"] else tr._("off")
+    lines = [
+        tr._("Your settings (they hold in every game; the battle policy is fixed for a game when it starts):"),
+        tr._(
+            "**battle policy: {policy}**. In battle you are asked which unit type of a row draws"
+            " first, where your routs and damage go, and whether to use your defence development when it is"
+            " manual; when it is automatic the bot decides them for you: types in a fixed order (the unit data's),"
+            " losses as the rules force and then to the cheapest figures, the defence development only when you"
+            " would otherwise not win (the Humans' Reinforced Wall always counts). Targets of special abilities,"
+            " what becomes of a captured stronghold and which units leave an over-full area are always asked.",
+            policy=current["battle_policy"],
+        ),
+        tr._(
+            "**auto-end-turn: {value}**. On: after your order is resolved your"
+            " turn ends by itself (you forgo playing a card at that moment). Off: you press End turn.",
+            value=on_off,
+        ),
+        tr._(
+            "**auto-pass: {mode}**. unplayable (default): a decision with one possible answer is"
+            " never put to you: a reaction window in which you hold nothing you may play now (someone else's turn, a"
+            " battle, a season card), or a turn window with only Proceed or End turn, is answered for you after a"
+            " random delay of {low} to {high} seconds; a window in which you"
+            " could play is asked. The delay is drawn the same way whatever you hold, but a pass within minutes"
+            " suggests you had nothing to play. always: every reaction window is passed after that delay, whatever cards"
+            " you hold (until then you may still play a card yourself). off: you are asked every time.",
+            mode=current["auto_pass"],
+            low=f"{AUTO_PASS_DELAY[0]:.0f}",
+            high=f"{AUTO_PASS_DELAY[1]:.0f}",
+        ),
+        tr._(
+            "**palette: {palette}**. The colours of the maps you ask for with /game map: default"
+            " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
+            " emblem, so colour never carries meaning alone.",
+            palette=current["palette"],
+        ),
+        tr._(
+            "**layout: {layout}**. How /game map shows the map to you: wide (map and board in one"
+            " picture, for a computer) or phone (several pictures, none taller than 1,200 pixels: the map in parts"
+            " whose labels stay readable on a phone, then the board).",
+            layout=current["layout"],
+        ),
+        tr._(
+            "**notify: {notify}**. When a decision becomes yours after another player moved, you hear it"
+            " once: by a DM (dm, the default) or by a ping in the game channel (ping); never both. Your other"
+            " private messages come silently. Reminders are apart.",
+            notify=current["notify"],
+        ),
+    ]
     lines.append(
         tr._(
             "**language: {language}**. The language of your private messages and replies: auto follows your Discord"
