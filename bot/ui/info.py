@@ -169,13 +169,14 @@ def _area_order(area_id: str) -> tuple[int, str]:
 
 def rule(frontend: FrontEnd, topic: str) -> list[Reply]:
     """``/<group> rules TOPIC``: a short rule text of the game with the rulebook's pages."""
-    found = rules.find(frontend.rules_file, topic)
+    tr = current_tr()
+    found = rules.find(frontend.rules_file, topic, tr.content_language)
     if not found:
-        known = ", ".join(t.id for t in rules.topics(frontend.rules_file)) or "none"
-        return [say(f"No rule topic matches {topic!r}. Topics: {known}"[:2000])]
-    text = found[0].reply()
+        known = ", ".join(t.id for t in rules.topics(frontend.rules_file)) or tr._("none")
+        return [say(tr._("No rule topic matches {topic!r}. Topics: {known}", topic=topic, known=known)[:2000])]
+    text = found[0].reply(tr)
     if len(found) > 1:
-        text += "\nSee also: " + ", ".join(t.title for t in found[1:6])
+        text += "\n" + tr._("See also: {topics}", topics=", ".join(tr.content(t.title, t.language) for t in found[1:6]))
     return [say(text[:2000])]
 
 

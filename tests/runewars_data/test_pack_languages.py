@@ -137,3 +137,21 @@ def test_the_card_list_speaks_the_readers_language_and_knows_every_name(pack):
     assert archers["text"].startswith("Gezielte Salve: ")
     assert set(archers["aliases"].splitlines()) == {"Archers", "Bogenschützen"}
     assert entries["versteckter_pass"]["text"].startswith(pack.text("tactics_card", "versteckter_pass", "summary", "de")[0])
+
+
+def test_every_rule_topic_is_in_german_and_found_in_either_language():
+    """/rw rules (bot/ui/rules.py): rules.de.toml gives every topic of rules.toml in German, with
+    the German rulebook's pages; a German reader finds a topic by a German or an English word."""
+    from bot.games.runewars import FRONTEND
+    from bot.i18n import tr_for
+    from bot.ui import rules
+
+    english = rules.topics(FRONTEND.rules_file)
+    german = rules.topics(FRONTEND.rules_file, "de")
+    assert [t.id for t in german] == [t.id for t in english]
+    assert all(t.language == "de" and t.pages.startswith("S. ") for t in german)
+    assert all(len(t.reply(tr_for("de"))) <= 2000 for t in german)
+    assert rules.find(FRONTEND.rules_file, "Festung", "de")[0].id == "stronghold"
+    assert rules.find(FRONTEND.rules_file, "siege", "de")[0].title == "Festungen und Belagerungen"
+    reply = rules.find(FRONTEND.rules_file, "epic", "de")[0].reply(tr_for("de"))
+    assert reply.startswith("**Epische Variante (optional)** (Regelheft S. 37, „")
