@@ -18,7 +18,7 @@ from bot import ids
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
 from bot.i18n import command_mention
-from bot.narration import current_tr, naming
+from bot.narration import current_tr, naming, narrator_for
 from bot.service.payloads import names_of
 from bot.store import GameRecord
 from bot.table import Table, notices, recap, seats, settings, undo, votes, waits
@@ -430,7 +430,7 @@ async def review(
             game_id=record.id,
             number=number,
             seasons=len(done),
-            name=name,
+            name=narrator_for(record.game).speaking(tr).season(engine.view(commits[-1].state, None)) or name,
             first=first,
             last=last,
         )
