@@ -56,13 +56,21 @@ class Refusal:
 
     def text(self) -> str:
         """The ephemeral reply: reason, rule, and at most ``MAX_LISTED_ALTERNATIVES`` alternatives."""
+        from bot.narration import current_tr  # the asker's language (issue 31): set for every command and click
+
+        tr = current_tr()
         lines = [self.reason]
         if self.rule:
-            lines.append(f"Rule: {self.rule}")
+            lines.append(tr._("Rule: {rule}", rule=self.rule))
         if self.described:
             shown = self.described[:MAX_LISTED_ALTERNATIVES]
             more = len(self.described) - len(shown)
-            lines.append("You can: " + " · ".join(shown) + (f" (and {more} more)" if more else ""))
+            listed = " · ".join(shown)
+            lines.append(
+                tr._("You can: {answers} (and {more} more)", answers=listed, more=more)
+                if more
+                else tr._("You can: {answers}", answers=listed)
+            )
         return "\n".join(lines)
 
 
@@ -90,9 +98,17 @@ def refusal_from(
     if isinstance(error, NotYourDecision):
         awaited = ", ".join(seat_name(s) for s in error.awaited)
         return Refusal(
-            reason=f"{error.message} Waiting for: {awaited}." if awaited else error.message,
+            reason=_current()._("{reason} Waiting for: {players}.", reason=error.message, players=awaited)
+            if awaited
+            else error.message,
             rule=error.rule,
             alternatives=error.alternatives,
             described=tuple(describe(a) for a in error.alternatives),
         )
-    return Refusal(reason=f"That action is not valid: {error}.")
+    return Refusal(reason=_current()._("That action is not valid: {problem}.", problem=error))
+
+
+def _current():
+    from bot.narration import current_tr
+
+    return current_tr()

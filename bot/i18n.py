@@ -111,14 +111,23 @@ class Tr:
     def __repr__(self) -> str:
         return f"Tr({self.language!r})"
 
-    def _wrap(self, text: str) -> str:
+    def _wrap(self, text: str, key: Any = None) -> str:
         if self.pseudo:
             return f"{OPEN}{text}{CLOSE}"
-        return f"{MARK_OPEN}{text}{MARK_CLOSE}" if _MARKING[0] else text
+        if not _MARKING[0] or (key is not None and not self._has(key)):
+            return text  # a message this language lacks falls back to English: left unmarked (untranslated)
+        return f"{MARK_OPEN}{text}{MARK_CLOSE}"
+
+    def _has(self, key: Any) -> bool:
+        """Whether this language's catalogue translates ``key`` (the source language has every message)."""
+        if self.language == SOURCE:
+            return True
+        catalog = getattr(self._t, "_catalog", None)
+        return bool(catalog and catalog.get(key))
 
     def gettext(self, message: str) -> str:
         """The message in this language (no placeholders filled)."""
-        return self._wrap(self._t.gettext(message))
+        return self._wrap(self._t.gettext(message), message)
 
     def _(self, message: str, /, **values: Any) -> str:
         """The message in this language with its placeholders filled from ``values``."""
@@ -127,12 +136,25 @@ class Tr:
     def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
         """The form for ``n`` (the language's plural rule); ``{n}`` is filled with ``n``."""
         count = n if isinstance(n, int) else 2  # a count the code could not give reads as a plural
-        chosen = self._wrap(self._t.ngettext(singular, plural, count))
+        chosen = self._wrap(self._t.ngettext(singular, plural, count), (singular, 0))
         return _fill(chosen, singular if count == 1 else plural, {"n": n, **values})
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """The message in ``context`` (a command name, say, apart from the same English word elsewhere)."""
-        return _fill(self._wrap(self._t.pgettext(context, message)), message, values)
+        return _fill(self._wrap(self._t.pgettext(context, message), f"{context}\x04{message}"), message, values)
+
+    @property
+    def content_language(self) -> str:
+        """The language to ask a data pack for (the pseudo-locale reads English content)."""
+        return SOURCE if self.pseudo else self.language
+
+    def content(self, text: str, language: str) -> str:
+        """A data pack's name or text, found in ``language``: marked like a catalogued message when
+        that is this translator's language (:attr:`content_language`); a fallback to another
+        language is left unmarked, so it counts as untranslated (issue 31 item 5). Never a format."""
+        if text and language == self.content_language:
+            return self._wrap(text)
+        return text
 
     def listing(self, items: Iterable[Any]) -> str:
         """``a``, ``a and b``, ``a, b and c`` in this language ("none" for nothing)."""

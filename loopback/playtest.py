@@ -47,6 +47,7 @@ from bot.i18n import PSEUDO, marking, untranslated
 from bot.narration import Narrator
 from bot.service.payloads import decisions
 from bot.table.history import load_history
+from engine.core import state_hash
 from loopback import payloads as p
 from loopback.brains import Table
 from loopback.double import DiscordDouble, Message
@@ -235,6 +236,9 @@ class Options:
     #: the language of every text (issue 31): the players' Discord clients and the server speak it
     #: (``en``, ``de``, or the pseudo-locale ``qps``); the lobby takes the server's
     language: str = "en"
+    #: the server's language (so the game's public texts) when it is not ``language`` (issue 31
+    #: item 5: German public texts and English private ones, and the reverse)
+    public_language: str | None = None
 
 
 class VirtualClock:
@@ -318,12 +322,14 @@ async def _run(options: Options) -> dict[str, Any]:
     started = time.monotonic()
     catcher = FallbackCatcher()
     locale = DISCORD_LOCALES.get(options.language, options.language)
-    marking(options.language != PSEUDO)  # catalogued messages marked, to count what was not (issue 31)
+    public_language = options.public_language or options.language
+    server_locale = DISCORD_LOCALES.get(public_language, public_language)
+    marking(PSEUDO not in (options.language, public_language))  # catalogued messages marked, to count what was not (issue 31)
     try:
         with _scratch() as folder, catcher.installed():
             database = folder / "bot.sqlite3"
             async with RecordingDouble() as double:
-                double.guild.preferred_locale = locale  # the lobby's language: the server's
+                double.guild.preferred_locale = server_locale  # the lobby's language: the server's
                 point_at(double.api_base, double.gateway_url)
                 try:
                     clock = VirtualClock()
@@ -403,6 +409,10 @@ async def _run(options: Options) -> dict[str, Any]:
         "auto_pass": sorted(set(played.auto_pass.values())),
         "layout": options.layout or "wide",
         "language": options.language,
+        "public_language": public_language,
+        #: the game as played: its records and its final state (the same in every language, issue 31 item 5)
+        "records_hash": _records_hash(played),
+        "state_hash": state_hash(played.commits[-1].state) if played.commits else None,
         "auto_pass_waits_skipped_seconds": round(played.waited),
         #: decisions whose panel never came by DM, so the player asked for it with the private command
         "panels_asked_for": sum(brain.fallbacks for brain in played.table.brains),
@@ -410,6 +420,48 @@ async def _run(options: Options) -> dict[str, Any]:
     if options.out is not None:
         write_transcript(played, options.out, report)
     return report
+
+
+def _records_hash(played: Played) -> str:
+    """A hash of the game's stored log (every record, forced ones included)."""
+    import hashlib
+
+    from engine.core import encode
+
+    records = [record for commit in played.commits for record in commit.records]
+    return hashlib.sha256(encode(records).encode()).hexdigest()
+
+
+#: Discord's limits on what a message shows (characters): ``(where, limit)``
+LIMITS = {
+    "content": 2000,
+    "embed title": 256,
+    "embed description": 4096,
+    "field name": 256,
+    "field value": 1024,
+    "footer": 2048,
+    "label": 80,
+    "placeholder": 150,
+    "option label": 100,
+    "option description": 100,
+    "alt text": 1024,
+}
+
+
+def over_limits(payload: Mapping[str, Any]) -> list[str]:
+    """What in a message version is longer than Discord allows (German runs longer; issue 31 item 5)."""
+    found: list[tuple[str, str]] = [("content", payload.get("content") or "")]
+    for embed in payload.get("embeds") or []:
+        found += [("embed title", embed.get("title") or ""), ("embed description", embed.get("description") or "")]
+        for f in embed.get("fields") or []:
+            found += [("field name", f.get("name") or ""), ("field value", f.get("value") or "")]
+        found.append(("footer", (embed.get("footer") or {}).get("text", "")))
+    for _, item in p.walk_components(payload.get("components") or []):
+        found += [("label", item.get("label") or ""), ("placeholder", item.get("placeholder") or "")]
+        for option in item.get("options") or []:
+            found += [("option label", option.get("label") or ""), ("option description", option.get("description") or "")]
+    found += [("alt text", a.get("description") or "") for a in payload.get("attachments") or []]
+    return [f"{where}: {len(text)} > {LIMITS[where]}: {text[:60]!r}" for where, text in found if len(text) > LIMITS[where]]
 
 
 async def _quiet(double: DiscordDouble, seconds: float = QUIET, timeout: float = 30.0) -> None:
@@ -525,6 +577,7 @@ def measure(played: Played) -> dict[str, Any]:
 
     # messages: posts, edits, pings, DMs, raw lines, bare ids, untranslated lines, pictures
     untranslated_runs: Counter[str] = Counter()
+    too_long: list[str] = []
     finder = BareIds(pack_ids(getattr(played.pack, "records", played.pack)))
     channel_id = table.channel.id
     for message in sorted(double.messages.values(), key=lambda m: m.id):
@@ -557,6 +610,7 @@ def measure(played: Played) -> dict[str, Any]:
         foreign: set[str] = set()
         for i, version in enumerate(versions):
             chapter = message_chapter(message, i)
+            too_long += over_limits(version)
             for line in shown_texts(version, message.files):
                 if line not in foreign and (left := untranslated(line)):
                     foreign.add(line)
@@ -606,6 +660,9 @@ def measure(played: Played) -> dict[str, Any]:
     report["forms"] = forms
     #: the most frequent uncatalogued words (what the ``untranslated`` lines still say in the code's English)
     report["untranslated_examples"] = dict(untranslated_runs.most_common(20))
+    #: texts longer than Discord shows (:data:`LIMITS`), the first few
+    report["over_limits"] = len(too_long)
+    report["over_limits_examples"] = sorted(set(too_long))[:10]
     return report
 
 

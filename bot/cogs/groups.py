@@ -13,11 +13,19 @@ from discord import app_commands
 
 from bot.errors import RunetableError
 from bot.frontend import FrontEnd, frontend_of
+from bot.i18n import Tr, language_of, tr_for
+from bot.narration import voice
 from bot.service import ENDED
 from bot.ui import info, lobby, play
 from bot.ui import rules as rules_index
 from bot.ui.components import handle
 from engine.core.game import GameDescriptor
+
+
+async def _caller_tr(client, interaction: discord.Interaction) -> Tr:
+    """The language of the user typing (an autocomplete): their setting, else their client's."""
+    chosen = await client.service.player_setting(interaction.user.id, "language")
+    return tr_for(language_of(getattr(interaction, "locale", None)) if chosen == "auto" else chosen)
 
 
 def _where(interaction: discord.Interaction) -> str:
@@ -74,7 +82,8 @@ def _add_card(group: app_commands.Group, game: str) -> None:
 
     @card.autocomplete("name")
     async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _choices(await info.card_names(interaction.client, game, interaction.channel_id, current))
+        with voice(await _caller_tr(interaction.client, interaction)):  # names in the caller's language (issue 31)
+            return _choices(await info.card_names(interaction.client, game, interaction.channel_id, current))
 
 
 def _add_rules(group: app_commands.Group, frontend: FrontEnd) -> None:
@@ -88,4 +97,5 @@ def _add_rules(group: app_commands.Group, frontend: FrontEnd) -> None:
 
     @rules.autocomplete("topic")
     async def topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _choices(rules_index.suggestions(frontend.rules_file, current))
+        tr = await _caller_tr(interaction.client, interaction)
+        return _choices(rules_index.suggestions(frontend.rules_file, current, tr.content_language))

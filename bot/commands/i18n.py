@@ -15,6 +15,8 @@ from pathlib import Path
 from bot.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, available, stats
 
 ROOT = Path(__file__).resolve().parents[2]
+#: the folders whose messages the catalogue holds: the bot's and the pictures' (the renderer takes a translator)
+SOURCES = ("bot", "renderer")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,20 +27,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def template():
-    """The catalogue template: every message Babel finds in bot/."""
+    """The catalogue template: every message Babel finds in bot/ and renderer/ (the pictures'
+    words, issue 31 item 4), the command tree's and the lobby's game options."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
     catalog = Catalog(project="runetable", domain=DOMAIN, charset="utf-8", fuzzy=False)
-    found = extract_from_dir(
-        str(ROOT / "bot"),
-        method_map=[("**.py", "python")],
-        keywords=DEFAULT_KEYWORDS,
-        comment_tags=("TRANSLATORS:",),
-        strip_comment_tags=True,
-    )
-    for filename, lineno, message, comments, context in found:
-        catalog.add(message, None, [(f"bot/{filename}", lineno)], auto_comments=comments, context=context)
+    for folder in SOURCES:
+        found = extract_from_dir(
+            str(ROOT / folder),
+            method_map=[("**.py", "python")],
+            keywords=DEFAULT_KEYWORDS,
+            comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
+        )
+        for filename, lineno, message, comments, context in found:
+            catalog.add(message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context)
     # the slash commands: names, descriptions, options and choices, as the command translator asks for them
     import asyncio
 
@@ -46,7 +50,29 @@ def template():
 
     for context, message in asyncio.run(command_tree_messages()):
         catalog.add(message, None, [("bot/cogs", 0)], context=context)
+    for context, message in option_messages():
+        catalog.add(message, None, [("bot/ui/lobby.py", 0)], context=context)
     return catalog
+
+
+def option_messages() -> list[tuple[str, str]]:
+    """The lobby's words for every installed game's options: each option's name and its choices
+    (``bot.ui.lobby`` shows them through ``pgettext("game option", ...)``)."""  # noqa: D401
+    from importlib.metadata import entry_points
+
+    from bot.ui.lobby import OPTION_CONTEXT, VALUE_CONTEXT, option_label
+    from engine.core.registry import ENTRY_POINT_GROUP
+
+    out: list[tuple[str, str]] = []
+    for point in entry_points(group=ENTRY_POINT_GROUP):  # the installed games (not a test's game of this process)
+        try:
+            descriptor = point.load()
+        except ImportError:
+            continue
+        for option in descriptor.options:
+            out.append((OPTION_CONTEXT, option_label(option.name)))
+            out += [(VALUE_CONTEXT, str(c)) for c in option.choices or () if isinstance(c, str)]
+    return out
 
 
 def extract(add: str | None = None) -> dict[str, int]:

@@ -41,6 +41,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the players' and the server's language: en, de or the pseudo-locale qps (default en); the report counts"
         " the lines with text no catalogue message gave (untranslated)",
     )
+    parser.add_argument(
+        "--public-language",
+        default=None,
+        help="the server's language (the game's public texts) when it is not --language's (issue 31: German public"
+        " texts and English private ones)",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
 
 
@@ -53,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--humans must be 1 to {players}")
     from bot.i18n import PSEUDO, available
 
+    if args.public_language is not None and args.public_language not in (*available(), PSEUDO):
+        raise UsageError(f"--public-language must be one of {', '.join((*available(), PSEUDO))}")
     if args.language not in (*available(), PSEUDO):
         raise UsageError(f"--language must be one of {', '.join((*available(), PSEUDO))}")
     if args.chapters is not None and args.chapters < 1:
@@ -73,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
             auto_pass=args.auto_pass,
             layout=args.layout,
             language=args.language,
+            public_language=args.public_language,
         )
     )
     print(json.dumps(report, indent=2) if args.json else summary(report))

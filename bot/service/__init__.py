@@ -34,10 +34,12 @@ Every name below is importable from ``bot.service``.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import secrets  # noqa: F401  (tests fix the drawn seed through bot.service.secrets)
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.i18n import ENGLISH, Tr
 from bot.service.automatic import AUTO_PASS_DELAY, AUTO_PASS_PLAN, AutomaticMixin
 from bot.service.base import ENDED, STATE_CACHE_GAMES, ServiceBase
 from bot.service.follow import FOLLOWERS, FollowMixin
@@ -133,19 +135,24 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin, ResultsM
         *,
         crop: str | None = None,
         palette: str = "default",
+        tr: Tr | None = None,
     ) -> tuple[bytes, str] | None:
         """The map drawn from ``view`` (off the event loop) and its alt text, or None when the
         game has no renderer. ``view`` must be what ``seat`` (None: the public) may see.
-        ``crop``: only that area and its neighbours, drawn larger; ``palette``: the viewer's."""
+        ``crop``: only that area and its neighbours, drawn larger; ``palette``: the viewer's;
+        ``tr``: the language of the words drawn and of the alt text (issue 31 item 4; English)."""
+        tr = tr or ENGLISH
         record = await self._record(game_id)
         renderer = renderer_for(record.game)
         if renderer is None:
             return None
         pack = game_pack(self.ruleset_of(record), record.options)
         options = {"crop": crop} if crop is not None else {}
-        png = await asyncio.to_thread(renderer.render_png, view, pack, seat=seat, palette=palette, **options)
-        alt = renderer.alt_text(view, pack, seat=seat)
-        return png, (f"The map around {crop}. " + alt if crop else alt)[:1024]
+        png = await asyncio.to_thread(
+            renderer.render_png, view, pack, seat=seat, palette=palette, **options, **speaks(renderer.render_png, tr)
+        )
+        alt = renderer.alt_text(view, pack, seat=seat, **speaks(renderer.alt_text, tr))
+        return png, (tr._("The map around {area}. {alt}", area=crop, alt=alt) if crop else alt)[:1024]
 
     async def map_images(
         self,
@@ -156,27 +163,43 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin, ResultsM
         crop: str | None = None,
         palette: str = "default",
         layout: str = "wide",
+        tr: Tr | None = None,
     ) -> list[tuple[bytes, str, str]] | None:
         """The map and board panel as a gallery (several attachments of one message), each
         picture at most 1,200 px tall: ``(png, alt text, name)`` per picture, or None when the
         game has no renderer. ``layout``: "wide" keeps the map whole, "phone" cuts it into
         parts a phone shows with legible labels (renderer/phone.py). A renderer without
-        ``render_gallery_png`` gives its one picture. ``view`` must be what ``seat`` may see."""
+        ``render_gallery_png`` gives its one picture. ``view`` must be what ``seat`` may see.
+        ``tr``: the language of the words drawn and of the alt texts (English)."""
+        tr = tr or ENGLISH
         record = await self._record(game_id)
         renderer = renderer_for(record.game)
         if renderer is None:
             return None
         pack = game_pack(self.ruleset_of(record), record.options)
-        alt = renderer.alt_text(view, pack, seat=seat)
+        alt = renderer.alt_text(view, pack, seat=seat, **speaks(renderer.alt_text, tr))
         if not hasattr(renderer, "render_gallery_png"):
             png = await asyncio.to_thread(
-                renderer.render_png, view, pack, seat=seat, palette=palette, **({"crop": crop} if crop else {})
+                renderer.render_png,
+                view,
+                pack,
+                seat=seat,
+                palette=palette,
+                **({"crop": crop} if crop else {}),
+                **speaks(renderer.render_png, tr),
             )
             return [(png, alt[:1024], "map")]
         pictures = await asyncio.to_thread(
-            renderer.render_gallery_png, view, pack, seat=seat, palette=palette, crop=crop, layout=layout
+            renderer.render_gallery_png,
+            view,
+            pack,
+            seat=seat,
+            palette=palette,
+            crop=crop,
+            layout=layout,
+            **speaks(renderer.render_gallery_png, tr),
         )
-        return gallery_captions(pictures, alt, crop)
+        return gallery_captions(pictures, alt, crop, tr)
 
     async def picture(self, game_id: int, draw: Callable[[Any, Any], bytes]) -> bytes | None:
         """``draw(renderer, pack)`` off the event loop (a battle report's picture), or None
@@ -198,23 +221,43 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin, ResultsM
         return game_pack(self._ruleset(game), {})
 
 
-def gallery_captions(pictures: list[tuple[str, bytes]], alt: str, crop: str | None = None) -> list[tuple[bytes, str, str]]:
+def speaks(function: Callable[..., Any], tr: Tr) -> dict[str, Any]:
+    """``{"tr": tr}`` when a renderer's ``function`` takes the language (a ``tr`` keyword, issue 31
+    item 4), else nothing: a renderer that draws only English still draws."""
+    try:
+        return {"tr": tr} if "tr" in inspect.signature(function).parameters else {}
+    except (TypeError, ValueError):
+        return {}
+
+
+def gallery_captions(
+    pictures: list[tuple[str, bytes]], alt: str, crop: str | None = None, tr: Tr | None = None
+) -> list[tuple[bytes, str, str]]:
     """``(png, alt text, name)`` for a renderer's gallery ``(what, png)``: "map" (the whole map
     or the crop), "map:<first>-<last>" (a part of the map) or "panel" (a page of the board
     panel); names such as ``map``, ``map-2``, ``panel-1``, alt text at most 1,024 characters."""
     parts = [what for what, _ in pictures if what.startswith("map:")]
     pages = sum(1 for what, _ in pictures if what == "panel")
+    tr = tr or ENGLISH
     out: list[tuple[bytes, str, str]] = []
     part = page = 0
     for what, png in pictures:
         if what.startswith("map:"):
             part += 1
             first, _, last = what[4:].partition("-")
-            text, name = f"The map, part {part} of {len(parts)} (areas {first} to {last}). {alt}", f"map-{part}"
+            text = tr._(
+                "The map, part {part} of {parts} (areas {first} to {last}). {alt}",
+                part=part,
+                parts=len(parts),
+                first=first,
+                last=last,
+                alt=alt,
+            )
+            name = f"map-{part}"
         elif what == "panel":
             page += 1
-            text, name = f"The board panel, page {page} of {pages}. {alt}", f"panel-{page}"
+            text, name = tr._("The board panel, page {page} of {pages}. {alt}", page=page, pages=pages, alt=alt), f"panel-{page}"
         else:
-            text, name = (f"The map around {crop}. {alt}" if crop else alt), "map"
+            text, name = (tr._("The map around {area}. {alt}", area=crop, alt=alt) if crop else alt), "map"
         out.append((png, text[:1024], name))
     return out

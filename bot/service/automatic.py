@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from bot.errors import RunetableError, StaleClick
 from bot.frontend import frontend_for
+from bot.narration import current_tr
 from bot.service.base import ServiceBase
 from bot.service.games import game_pack
 from bot.service.payloads import Decision
@@ -176,7 +177,7 @@ class AutomaticMixin(ServiceBase):
                             found = self._auto_answer(game, mode, d.prompt, d.actions)
                             if found is not None:
                                 return found
-                    raise StaleClick("The auto-pass came too late: the prompt is settled.")
+                    raise StaleClick(current_tr()._("The auto-pass came too late: the prompt is settled."))
 
                 try:
                     done.append(

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.errors import LobbyClosed, NoGameHere, RunetableError
+from bot.narration import current_tr
 from bot.service.games import GAMES_VARIABLE, AiPolicy, load_ai, offered_games
 from bot.store import GameNotFound, GameRecord, SeatRecord, Store
 from engine.core import (
@@ -176,7 +177,7 @@ class ServiceBase:
         try:
             record = await self.store.get_game(game_id)
         except GameNotFound:
-            raise NoGameHere(f"There is no game #{game_id}.") from None
+            raise NoGameHere(current_tr()._("There is no game #{game_id}.", game_id=game_id)) from None
         if record.status != "lobby":
             await self._bind_pack(record)
         return record
@@ -207,7 +208,11 @@ class ServiceBase:
         """The game, which must still be a lobby (``allow_started``: or a half-done start)."""
         record = await self._record(game_id)
         if record.status != "lobby" or (record.seq and not allow_started):
-            raise LobbyClosed(f"Game #{game_id} has already started." if record.status == "active" else not_running(record))
+            raise LobbyClosed(
+                current_tr()._("Game #{game_id} has already started.", game_id=game_id)
+                if record.status == "active"
+                else not_running(record)
+            )
         return record
 
     def _state(self, record: GameRecord, ruleset: Ruleset | None = None) -> GameState:
@@ -243,7 +248,7 @@ ENDED = ("finished", "abandoned")
 def not_running(record: GameRecord) -> str:
     """Why a game that is not running takes no moves."""
     return {
-        "lobby": f"Game #{record.id} has not started yet.",
-        "finished": f"Game #{record.id} is over; it takes no more moves.",
-        "abandoned": f"Game #{record.id} was abandoned; it takes no more moves.",
-    }.get(record.status, f"Game #{record.id} is {record.status}.")
+        "lobby": current_tr()._("Game #{game_id} has not started yet.", game_id=record.id),
+        "finished": current_tr()._("Game #{game_id} is over; it takes no more moves.", game_id=record.id),
+        "abandoned": current_tr()._("Game #{game_id} was abandoned; it takes no more moves.", game_id=record.id),
+    }.get(record.status, f"Game #{record.id}: {record.status}.")

@@ -12,6 +12,7 @@ from typing import Any
 from bot.errors import GameNotRunning, NoGameHere, NotSeated, Refused, RunetableError, refusal_from
 from bot.frontend import frontend_for
 from bot.i18n import language_of
+from bot.narration import current_tr
 from bot.service.base import ServiceBase, not_running
 from bot.service.games import pack_content
 from bot.service.payloads import channel_payload, names_of
@@ -65,13 +66,21 @@ class LobbyMixin(ServiceBase):
         table = {**LOBBY_DEFAULTS, **(lobby or {})}
         size = table["table_size"]
         if size is not None and not ruleset.min_seats <= size <= ruleset.max_seats:
-            raise RunetableError(f"{ruleset.name} is played by {ruleset.min_seats} to {ruleset.max_seats} players, not {size}.")
+            raise RunetableError(
+                current_tr()._(
+                    "{game} is played by {low} to {high} players, not {size}.",
+                    game=ruleset.name,
+                    low=ruleset.min_seats,
+                    high=ruleset.max_seats,
+                    size=size,
+                )
+            )
         if table["ai_fill"] and self._ai(game) is None:
-            raise RunetableError(f"{game} has no AI players yet; start without AI seats.")
+            raise RunetableError(current_tr()._("{game} has no AI players yet; start without AI seats.", game=game))
         try:
             pack_hash = ruleset.pack_hash(options)
         except Exception as e:  # a data pack that does not load is the creator's to fix
-            raise RunetableError(f"The data pack cannot be used: {e}") from None
+            raise RunetableError(current_tr()._("The data pack cannot be used: {problem}", problem=e)) from None
         try:
             record = await self.store.create_game(
                 guild_id=guild_id,
@@ -95,14 +104,14 @@ class LobbyMixin(ServiceBase):
         async with self.store.lock(game_id):
             record = await self._lobby(game_id)
             if user_id != record.created_by:
-                raise RunetableError("Only the player who opened the lobby chooses its options.")
+                raise RunetableError(current_tr()._("Only the player who opened the lobby chooses its options."))
             options = self._checked_options(record.game, {**record.options, name: value})
             if options.get(name) == self.descriptor(record.game).option(name).default:
                 options.pop(name)
             try:
                 pack_hash = self.ruleset_of(record).pack_hash(options)
             except Exception as e:  # a data pack that does not load is the creator's to fix
-                raise RunetableError(f"The data pack cannot be used: {e}") from None
+                raise RunetableError(current_tr()._("The data pack cannot be used: {problem}", problem=e)) from None
             await self.store.set_options(game_id, options, pack_hash)
             return await self._record(game_id)
 
@@ -117,8 +126,8 @@ class LobbyMixin(ServiceBase):
         if record is None:
             last = await self.store.latest_game_in(channel_id)
             if last is not None:
-                raise GameNotRunning(f"{not_running(last)} /game new opens the next one in this channel.")
-            raise NoGameHere("There is no open game in this channel. Start one with /game new.")
+                raise GameNotRunning(current_tr()._("{why} /game new opens the next one in this channel.", why=not_running(last)))
+            raise NoGameHere(current_tr()._("There is no open game in this channel. Start one with /game new."))
         return record
 
     async def game_shown_in(self, channel_id: int) -> GameRecord:
@@ -128,7 +137,7 @@ class LobbyMixin(ServiceBase):
         :class:`NoGameHere` in a channel that never had a game."""
         record = await self.store.active_game(channel_id) or await self.store.latest_game_in(channel_id)
         if record is None:
-            raise NoGameHere("There is no game in this channel. Start one with /game new.")
+            raise NoGameHere(current_tr()._("There is no game in this channel. Start one with /game new."))
         return record
 
     async def join(self, game_id: int, user_id: int, name: str | None = None) -> list[SeatRecord]:
@@ -138,11 +147,11 @@ class LobbyMixin(ServiceBase):
             record = await self._lobby(game_id)
             seats = await self.store.seats(game_id)
             if any(s.user_id == user_id for s in seats):
-                raise RunetableError("You already hold a seat in this game.")
+                raise RunetableError(current_tr()._("You already hold a seat in this game."))
             ruleset = self.ruleset_of(record)
             size = (await self.lobby_settings(game_id))["table_size"] or ruleset.max_seats
             if len(seats) >= size:
-                raise RunetableError(f"The table is full: this game is for {size} players.")
+                raise RunetableError(current_tr()._("The table is full: this game is for {size} players.", size=size))
             seats = [*seats, SeatRecord(len(seats), user_id, name=name)]
             await self.store.set_seats(game_id, seats)
             return seats
@@ -153,7 +162,7 @@ class LobbyMixin(ServiceBase):
             await self._lobby(game_id)
             seats = await self.store.seats(game_id)
             if not any(s.user_id == user_id for s in seats):
-                raise NotSeated("You hold no seat in this game.")
+                raise NotSeated(current_tr()._("You hold no seat in this game."))
             kept = [s for s in seats if s.user_id != user_id]
             seats = [dataclasses.replace(s, seat=i) for i, s in enumerate(kept)]
             await self.store.set_seats(game_id, seats)
@@ -171,7 +180,7 @@ class LobbyMixin(ServiceBase):
             record = await self._lobby(game_id, allow_started=True)
             seats = await self.store.seats(game_id)
             if by_user is not None and by_user != record.created_by and all(s.user_id != by_user for s in seats):
-                raise NotSeated("Only the game's creator or a seated player can start it.")
+                raise NotSeated(current_tr()._("Only the game's creator or a seated player can start it."))
             ruleset = self.ruleset_of(record)
             if record.seq == 0:
                 seats = await self._fill_with_ai(record, ruleset, seats)
@@ -220,7 +229,7 @@ class LobbyMixin(ServiceBase):
         if not lobby["ai_fill"]:
             return seats
         if not any(s.user_id is not None for s in seats):
-            raise RunetableError("At least one player must join before the AI fills the other seats.")
+            raise RunetableError(current_tr()._("At least one player must join before the AI fills the other seats."))
         size = lobby["table_size"] or ruleset.max_seats
         last = max(s.joined_at for s in seats)
         ai = [SeatRecord(len(seats) + i, None, is_ai=True, joined_at=last + 1 + i) for i in range(size - len(seats))]

@@ -15,7 +15,7 @@ from typing import Any
 from bot.errors import GameNotRunning, NotSeated, Refused, StaleClick, refusal_from
 from bot.frontend import frontend_for
 from bot.i18n import Tr
-from bot.narration import naming, narrate, narrator_for
+from bot.narration import current_tr, naming, narrate, narrator_for
 from bot.service.base import ENDED, ServiceBase, not_running
 from bot.service.payloads import (
     Decision,
@@ -136,7 +136,7 @@ class PlayMixin(ServiceBase):
 
         def same(decisions: Sequence[Decision], seq: int) -> Action:
             if expected_seq is not None and expected_seq != seq:
-                raise StaleClick("That button belongs to an earlier position of the game; use the newest one.")
+                raise StaleClick(current_tr()._("That button belongs to an earlier position of the game; use the newest one."))
             return action
 
         return await self.answer(game_id, user_id, same)
@@ -436,7 +436,7 @@ class PlayMixin(ServiceBase):
                 release=[row.key for row in held],
             )
         except StaleVersion:
-            raise StaleClick("Someone moved first; look at the new position and try again.") from None
+            raise StaleClick(current_tr()._("Someone moved first; look at the new position and try again.")) from None
         if state.result is not None:
             await self.finish_game(record.id)  # its result kept and its players rated (bot.service.results)
         await self._plan_auto_passes(record, state, seats)
@@ -564,8 +564,10 @@ class PlayMixin(ServiceBase):
             raise GameNotRunning(not_running(record))
         if record.status not in ENDED:
             command = frontend_for(record.game).private_command
-            yours = f" {command} shows yours." if command else ""
-            raise GameNotRunning(f"Game #{game_id} is not over: every hand is shown when it ends.{yours}")
+            yours = " " + current_tr()._("{command} shows yours.", command=command) if command else ""
+            raise GameNotRunning(
+                current_tr()._("Game #{game_id} is not over: every hand is shown when it ends.", game_id=game_id) + yours
+            )
         ruleset = self.ruleset_of(record)
         engine = Engine(ruleset)
         state = self._state(record, ruleset)
@@ -683,7 +685,7 @@ def _seat_of(seats: Sequence[SeatRecord], user_id: int) -> Seat:
     for s in seats:
         if s.user_id == user_id:
             return s.seat
-    raise NotSeated("You hold no seat in this game.")
+    raise NotSeated(current_tr()._("You hold no seat in this game."))
 
 
 def _matching(open_now: Sequence[Decision], wanted: Action) -> Action:
@@ -693,4 +695,6 @@ def _matching(open_now: Sequence[Decision], wanted: Action) -> Action:
         for candidate in decision.actions:
             if candidate.choice == wanted.choice and candidate.args == wanted.args:
                 return candidate
-    raise StaleClick("The game moved on: part of what you sent no longer fits your decision; nothing was changed.")
+    raise StaleClick(
+        current_tr()._("The game moved on: part of what you sent no longer fits your decision; nothing was changed.")
+    )

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.errors import RunetableError
 from bot.i18n import SOURCE, Tr, available, language_of, tr_for
+from bot.narration import current_tr
 from bot.service.base import ServiceBase
 
 #: player settings (scope "player") and their defaults
@@ -68,22 +69,24 @@ class SettingsMixin(ServiceBase):
 
     async def set_player_setting(self, user_id: int, key: str, value: Any) -> None:
         if key not in PLAYER_SETTINGS:
-            raise RunetableError(f"There is no setting {key!r}; settings: {', '.join(PLAYER_SETTINGS)}.")
+            raise RunetableError(
+                current_tr()._("There is no setting {key!r}; settings: {settings}.", key=key, settings=", ".join(PLAYER_SETTINGS))
+            )
         if key == "battle_policy" and value not in BATTLE_POLICIES:
-            raise RunetableError(f"The battle policy is one of {', '.join(BATTLE_POLICIES)}.")
+            raise RunetableError(current_tr()._("The battle policy is one of {choices}.", choices=", ".join(BATTLE_POLICIES)))
         if key == "palette" and value not in PALETTES:
-            raise RunetableError(f"The palette is one of {', '.join(PALETTES)}.")
+            raise RunetableError(current_tr()._("The palette is one of {choices}.", choices=", ".join(PALETTES)))
         if key == "layout" and value not in LAYOUTS:
-            raise RunetableError(f"The layout is one of {', '.join(LAYOUTS)}.")
+            raise RunetableError(current_tr()._("The layout is one of {choices}.", choices=", ".join(LAYOUTS)))
         if key == "notify" and value not in NOTIFY:
-            raise RunetableError(f"You are notified by {' or '.join(NOTIFY)}.")
+            raise RunetableError(current_tr()._("You are notified by {first} or {second}.", first=NOTIFY[0], second=NOTIFY[1]))
         if key == "language" and value != "auto" and value not in available():
-            raise RunetableError(f"The language is auto or one of {', '.join(available())}.")
+            raise RunetableError(current_tr()._("The language is auto or one of {choices}.", choices=", ".join(available())))
         if key == "auto_end_turn" and not isinstance(value, bool):
-            raise RunetableError(f"{key} is on or off.")
+            raise RunetableError(current_tr()._("{key} is on or off.", key=key))
         if key == "auto_pass":
             if not isinstance(value, bool) and value not in AUTO_PASS_MODES:
-                raise RunetableError(f"auto_pass is one of {', '.join(AUTO_PASS_MODES)}.")
+                raise RunetableError(current_tr()._("auto_pass is one of {choices}.", choices=", ".join(AUTO_PASS_MODES)))
             value = auto_pass_mode(value)
         await self.store.set_setting("player", user_id, key, value)
 

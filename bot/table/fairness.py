@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from bot.i18n import ENGLISH, Tr, command_mention
 from bot.store import FairnessRecord, GameRecord
 from bot.table import SweepReport, Table, notices
 
@@ -39,8 +40,8 @@ async def ensure_commitment(table: Table, record: GameRecord) -> FairnessRecord:
     return await table.store.create_fairness(record.id, salt, commitment_of(record.id, record.seed, salt))
 
 
-def commitment_line(fair: FairnessRecord) -> str:
-    return f"🔒 Seed commitment (SHA-256): `{fair.commitment}`"
+def commitment_line(fair: FairnessRecord, tr: Tr = ENGLISH) -> str:
+    return tr._("🔒 Seed commitment (SHA-256): `{commitment}`", commitment=fair.commitment)
 
 
 async def announce(table: Table, record: GameRecord, report: SweepReport) -> None:
@@ -48,15 +49,20 @@ async def announce(table: Table, record: GameRecord, report: SweepReport) -> Non
     fair = await ensure_commitment(table, record)
     if fair.announced_at is not None:
         return
+    tr = await table.service.game_tr(record.id)
     await notices.to_channel(
         table.store,
         record.id,
         "commitment",
         [
-            commitment_line(fair),
-            "Every shuffle and draw of this game follows from that seed. It is revealed when the game ends;"
-            " then /game export and `python -m bot verify` check every one of them.",
+            commitment_line(fair, tr),
+            tr._(
+                "Every shuffle and draw of this game follows from that seed. It is revealed when the game ends;"
+                " then {export} and `python -m bot verify` check every one of them.",
+                export=command_mention("game export", tr),
+            ),
         ],
+        language=tr.language,
     )
     await table.store.note_fairness(record.id, announced=True)
     report.commitments += 1
@@ -67,16 +73,28 @@ async def reveal(table: Table, record: GameRecord, report: SweepReport) -> None:
     fair = await table.store.fairness(record.id)
     if fair is None or fair.revealed_at is not None:
         return
+    tr = await table.service.game_tr(record.id)
     await notices.to_channel(
         table.store,
         record.id,
         "reveal",
         [
-            f"🔓 Game #{record.id} has ended. Its seed was `{record.seed}` with salt `{fair.salt}`:"
-            f" {SCHEME_TEXT} gives `{commitment_of(record.id, record.seed, fair.salt)}`,"
-            f" the commitment posted <t:{int(fair.created_at)}:f>.",
-            "Download the log with /game export and check every shuffle and draw with `python -m bot verify FILE`.",
+            tr._(
+                "🔓 Game #{game_id} has ended. Its seed was `{seed}` with salt `{salt}`: {scheme} gives `{commitment}`,"
+                " the commitment posted {when}.",
+                game_id=record.id,
+                seed=record.seed,
+                salt=fair.salt,
+                scheme=SCHEME_TEXT,
+                commitment=commitment_of(record.id, record.seed, fair.salt),
+                when=f"<t:{int(fair.created_at)}:f>",
+            ),
+            tr._(
+                "Download the log with {export} and check every shuffle and draw with `python -m bot verify FILE`.",
+                export=command_mention("game export", tr),
+            ),
         ],
+        language=tr.language,
     )
     await table.store.note_fairness(record.id, revealed=True)
     report.reveals += 1

@@ -25,6 +25,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.narration import current_tr
 from bot.store import Store
 from bot.ui.panels import ButtonSpec
 
@@ -91,7 +92,7 @@ async def to_player(
 
 
 def mention(user_id: int | None) -> str:
-    return "an AI player" if user_id is None else f"<@{user_id}>"
+    return current_tr()._("an AI player") if user_id is None else f"<@{user_id}>"
 
 
 def when(moment: float) -> str:

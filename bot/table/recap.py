@@ -26,8 +26,8 @@ from typing import Any
 
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
-from bot.narration import naming
-from bot.service import renderer_for
+from bot.narration import current_tr, naming
+from bot.service import renderer_for, speaks
 from bot.service.payloads import names_of
 from bot.store import GameRecord
 from bot.table import Table
@@ -103,15 +103,25 @@ async def recap_map(
     PNG, alt text and the recap. Refused when moves were undone since the reminder."""
     record = await table.store.get_game(game_id)
     if record.rewinds != rewinds or record.seq < seq:
-        raise RunetableError("Moves were undone since this reminder; its map no longer applies.")
+        raise RunetableError(current_tr()._("Moves were undone since this reminder; its map no longer applies."))
     if not has_map(record.game):
-        raise RunetableError("This game has no map.")
+        raise RunetableError(current_tr()._("This game has no map."))
     recap = await between(table, record, seat, since, seq)
     palette = await table.service.player_setting(user_id, "palette")
 
+    tr = current_tr()
+
     def draw(renderer, pack) -> bytes:
-        return renderer.render_png(recap.view, pack, seat=seat, palette=palette, highlight=recap.changed)
+        return renderer.render_png(
+            recap.view, pack, seat=seat, palette=palette, highlight=recap.changed, **speaks(renderer.render_png, tr)
+        )
 
     png = await table.service.picture(game_id, draw)
-    changed = ", ".join(recap.changed) or "none"
-    return png, f"Your map after move {seq}; the areas that changed since your move {since} are outlined: {changed}.", recap
+    changed = ", ".join(recap.changed) or tr._("none")
+    alt = tr._(
+        "Your map after move {seq}; the areas that changed since your move {since} are outlined: {changed}.",
+        seq=seq,
+        since=since,
+        changed=changed,
+    )
+    return png, alt, recap

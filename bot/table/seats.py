@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.errors import NotSeated, RunetableError, StaleClick
+from bot.narration import current_tr
 from bot.service import ActOutcome, Decision
 from bot.store import SeatRecord
 from bot.table import Table
@@ -72,7 +73,7 @@ async def seat_of(table: Table, game_id: int, user_id: int) -> SeatRecord:
     for s in await table.store.seats(game_id):
         if s.user_id == user_id:
             return s
-    raise NotSeated("You hold no seat in this game.")
+    raise NotSeated(current_tr()._("You hold no seat in this game."))
 
 
 # -------------------------------------------------------------------- the AI's answers
@@ -108,7 +109,7 @@ async def answer_by_ai(table: Table, game_id: int, user_id: int) -> ActOutcome |
 
     def same_position(decisions, seq: int) -> Action:
         if seq != view.seq:
-            raise StaleClick("The game moved on while the AI was deciding.")
+            raise StaleClick(current_tr()._("The game moved on while the AI was deciding."))
         return action
 
     return await table.service.answer(game_id, user_id, same_position)
@@ -144,7 +145,11 @@ async def lend(table: Table, game_id: int, user_id: int, hours: float) -> float 
     """The AI plays ``user_id``'s seat for ``hours`` (0: take the seat back now). Returns when
     the loan ends (None when taken back). A loan lasts at most :data:`LONGEST_LOAN_HOURS`."""
     if not math.isfinite(hours) or hours < 0 or hours > LONGEST_LOAN_HOURS:
-        raise RunetableError(f"Lend your seat for 0 (take it back) to {LONGEST_LOAN_HOURS} hours, not {hours!r}.")
+        raise RunetableError(
+            current_tr()._(
+                "Lend your seat for 0 (take it back) to {longest} hours, not {hours!r}.", longest=LONGEST_LOAN_HOURS, hours=hours
+            )
+        )
     holder = await seat_of(table, game_id, user_id)
     if hours == 0:
         await take_back(table, game_id, holder.seat)
@@ -277,16 +282,18 @@ async def claim(table: Table, game_id: int, seat: Seat, user_id: int) -> SeatRec
     async with table.store.lock(game_id):
         record = await table.store.get_game(game_id)
         if record.status != "active":
-            raise RunetableError(f"Game #{game_id} is not running; its seats cannot be claimed.")
+            raise RunetableError(current_tr()._("Game #{game_id} is not running; its seats cannot be claimed.", game_id=game_id))
         current = await table.store.seats(game_id)
         arrangement = (await arrangements(table, game_id)).get(seat, {})
         taken = _taken_by(current[seat], arrangement)
         if taken is not None:
-            raise RunetableError(f"This seat is not open for claiming any more: it was just taken by <@{taken}>.")
+            raise RunetableError(
+                current_tr()._("This seat is not open for claiming any more: it was just taken by {user}.", user=f"<@{taken}>")
+            )
         if not arrangement.get("claimable"):
-            raise RunetableError("That seat is not open for claiming (it was claimed already, or never opened).")
+            raise RunetableError(current_tr()._("That seat is not open for claiming (it was claimed already, or never opened)."))
         if any(s.user_id == user_id for s in current):
-            raise RunetableError("You already hold a seat in this game.")
+            raise RunetableError(current_tr()._("You already hold a seat in this game."))
         old = current[seat]
         if old.user_id is not None:  # a replace vote's player, playing on until now
             await table.store.note_seat(game_id, seat, old.user_id, "replaced")

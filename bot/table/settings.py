@@ -15,6 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.errors import RunetableError
+from bot.narration import current_tr
 from bot.store import Store
 
 HOUR = 3600.0
@@ -75,7 +76,7 @@ async def player_prefs(store: Store, user_id: int) -> dict[str, Any]:
 async def change_player_prefs(store: Store, user_id: int, **changes: Any) -> dict[str, Any]:
     for key, value in changes.items():
         if key not in PLAYER_DEFAULTS:
-            raise RunetableError(f"There is no reminder setting {key!r}.")
+            raise RunetableError(current_tr()._("There is no reminder setting {key!r}.", key=key))
         await store.set_setting("player", user_id, f"table.{key}", value)
     return await player_prefs(store, user_id)
 
@@ -91,7 +92,11 @@ def parse_duration(text: str, *, low: float = EXTEND_MIN_HOURS, high: float = EX
         return check_hours(float(text), low, high, allowed, text)
     parts = _DURATION.findall(text)
     if len(text) > 40 or not parts or _DURATION.sub("", text).strip():
-        raise RunetableError(f"{text[:40]!r} is not a duration; write it like 1d, 12h, 90m or 1d 6h ({allowed}).")
+        raise RunetableError(
+            current_tr()._(
+                "{text!r} is not a duration; write it like 1d, 12h, 90m or 1d 6h ({allowed}).", text=text[:40], allowed=allowed
+            )
+        )
     return check_hours(sum(float(n) * {"d": 24, "h": 1, "m": 1 / 60}[unit] for n, unit in parts), low, high, allowed, text)
 
 
@@ -99,7 +104,9 @@ def check_hours(hours: float, low: float, high: float, allowed: str, shown: str 
     """``hours`` when it is a finite number from ``low`` to ``high``; else RunetableError saying ``allowed``."""
     if not isinstance(hours, int | float) or not math.isfinite(hours) or not low - 1e-9 <= hours <= high + 1e-9:
         shown = shown if shown is not None else f"{hours:g} hours" if isinstance(hours, int | float) else repr(hours)
-        raise RunetableError(f"{shown[:40]} is out of range: durations here run {allowed}.")
+        raise RunetableError(
+            current_tr()._("{shown} is out of range: durations here run {allowed}.", shown=shown[:40], allowed=allowed)
+        )
     return float(hours)
 
 
@@ -107,24 +114,29 @@ def check_deadline_hours(hours: float) -> float:
     """A time per decision: 0 (no deadline) or from 10 minutes to 90 days."""
     if hours == 0:
         return 0.0
-    allowed = f"from {hours_text(DEADLINE_MIN_HOURS)} to {hours_text(DEADLINE_MAX_HOURS)} (0: no deadline)"
+    allowed = current_tr()._(
+        "from {low} to {high} (0: no deadline)", low=hours_text(DEADLINE_MIN_HOURS), high=hours_text(DEADLINE_MAX_HOURS)
+    )
     return check_hours(hours, DEADLINE_MIN_HOURS, DEADLINE_MAX_HOURS, allowed)
 
 
 def check_reminder_hours(hours: float) -> float:
     """A reminder interval set by a moderator: from 1 hour to 7 days."""
-    allowed = f"from {hours_text(REMINDER_MIN_HOURS)} to {hours_text(REMINDER_MAX_HOURS)} between reminders"
+    allowed = current_tr()._(
+        "from {low} to {high} between reminders", low=hours_text(REMINDER_MIN_HOURS), high=hours_text(REMINDER_MAX_HOURS)
+    )
     return check_hours(hours, REMINDER_MIN_HOURS, REMINDER_MAX_HOURS, allowed)
 
 
 def hours_text(hours: float) -> str:
     """``10 minutes``, ``12 hours``, ``30 days``: a bound in words."""
+    tr = current_tr()
     if hours < 1:
-        return f"{hours * 60:g} minutes"
+        return tr._("{amount} minutes", amount=f"{hours * 60:g}")
     if hours >= 24 and hours % 24 == 0:
         days = hours / 24
-        return f"{days:g} day" + ("s" if days != 1 else "")
-    return f"{hours:g} hour" + ("s" if hours != 1 else "")
+        return tr.ngettext("{amount} day", "{amount} days", int(days) if days == int(days) else 2, amount=f"{days:g}")
+    return tr.ngettext("{amount} hour", "{amount} hours", int(hours) if hours == int(hours) else 2, amount=f"{hours:g}")
 
 
 def stored_deadline(deadline: float | None) -> float | None:
@@ -141,7 +153,9 @@ def parse_quiet_hours(text: str) -> list[int] | None:
         return None
     match = re.fullmatch(r"\s*(\d{1,2})(?::00)?\s*-\s*(\d{1,2})(?::00)?\s*", text)
     if not match or not all(0 <= int(h) <= 23 for h in match.groups()) or match[1] == match[2]:
-        raise RunetableError(f"{text!r} is not a span of hours; write it like 22-8 (from 22:00 to 8:00), or off.")
+        raise RunetableError(
+            current_tr()._("{text!r} is not a span of hours; write it like 22-8 (from 22:00 to 8:00), or off.", text=text)
+        )
     return [int(match[1]), int(match[2])]
 
 
@@ -149,7 +163,9 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise RunetableError(f"{name!r} is not a time zone; use a name like Europe/Berlin or America/New_York.") from None
+        raise RunetableError(
+            current_tr()._("{name!r} is not a time zone; use a name like Europe/Berlin or America/New_York.", name=name)
+        ) from None
 
 
 def quiet_until(moment: float, prefs: dict[str, Any]) -> float:

@@ -73,10 +73,12 @@ async def _end_loans(table: Table, game_id: int, report: SweepReport) -> None:
         until = arrangement.get("ai_until")
         if until is not None and until <= now:
             await seats.take_back(table, game_id, seat)
+            tr = await table.service.game_tr(game_id)
             await notices.to_channel(
                 table.store,
                 game_id,
                 f"loan/{seat}/{until}",
-                [f"🙋 {notices.mention(holders.get(seat))} plays their seat again (the AI's turn at it ended)."],
+                [tr._("🙋 {user} plays their seat again (the AI's turn at it ended).", user=notices.mention(holders.get(seat)))],
+                language=tr.language,
             )
             report.loans_ended += 1

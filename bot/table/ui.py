@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from bot import ids
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
-from bot.narration import naming
+from bot.i18n import command_mention
+from bot.narration import current_tr, naming, narrator_for
 from bot.service.payloads import names_of
 from bot.store import GameRecord
 from bot.table import Table, notices, recap, seats, settings, undo, votes, waits
@@ -74,7 +75,7 @@ async def _open_game(table: Table, channel_id: int) -> GameRecord:
 async def _any_game(table: Table, channel_id: int) -> GameRecord:
     record = await table.store.latest_game_in(channel_id)
     if record is None:
-        raise RunetableError("No game was played in this channel.")
+        raise RunetableError(current_tr()._("No game was played in this channel."))
     return record
 
 
@@ -106,14 +107,17 @@ async def deadline_extend(
     hours = settings.parse_duration(duration)
     if not _moderator(record, user_id, manager):
         if player is not None:
-            raise RunetableError("Only a moderator extends one player's deadline; a vote extends everyone's.")
+            raise RunetableError(current_tr()._("Only a moderator extends one player's deadline; a vote extends everyone's."))
         return [_vote_reply(await votes.open_vote(table, record.id, user_id, "extend", hours=hours))]
     seat = None if player is None else (await seats.seat_of(table, record.id, player)).seat
     changed = await waits.extend_deadlines(table, record.id, hours, seat)
     if not changed:
-        return [say("No deadline is running right now.")]
+        return [say(current_tr()._("No deadline is running right now."))]
     users = {s.seat: s.user_id for s in await table.store.seats(record.id)}
-    lines = [f"⏳ {notices.mention(user_id)} (moderator) extended the deadline by {hours:g} hours:"]
+    tr = await table.service.game_tr(record.id)
+    lines = [
+        tr._("⏳ {user} (moderator) extended the deadline by {hours} hours:", user=notices.mention(user_id), hours=f"{hours:g}")
+    ]
     lines += [f"{notices.mention(users.get(w.seat))}: {notices.when(w.deadline)}" for w in changed]
     return [Reply("\n".join(lines)[:TEXT_LIMIT], public=True)]
 
@@ -125,19 +129,22 @@ async def deadline_set(
     """/game deadline set: a moderator sets the time per decision (0: none) and the reminder interval."""
     record = await _open_game(table, channel_id)
     if not _moderator(record, user_id, manager):
-        raise RunetableError("Only the game's creator or a member with Manage Server can set its deadline.")
+        raise RunetableError(current_tr()._("Only the game's creator or a member with Manage Server can set its deadline."))
     hours = settings.check_deadline_hours(hours)  # 0, or 10 minutes to 90 days (issue 21, item 5)
     changes = {"deadline_hours": hours}
     if reminder_hours is not None:
         changes["reminder_hours"] = settings.check_reminder_hours(reminder_hours)
     game = await settings.change_game_settings(table.store, record.id, **changes)
     await waits.set_deadline_hours(table, record.id, hours)
+    tr = await table.service.game_tr(record.id)
     text = (
-        f"⏳ {notices.mention(user_id)} (moderator) set the time per decision to {hours:g} hours"
+        tr._(
+            "⏳ {user} (moderator) set the time per decision to {hours} hours", user=notices.mention(user_id), hours=f"{hours:g}"
+        )
         if hours
-        else f"⏳ {notices.mention(user_id)} (moderator) turned the deadlines off"
+        else tr._("⏳ {user} (moderator) turned the deadlines off", user=notices.mention(user_id))
     )
-    return [Reply(f"{text}; reminders every {game['reminder_hours']:g} hours.", public=True)]
+    return [Reply(tr._("{text}; reminders every {hours} hours.", text=text, hours=f"{game['reminder_hours']:g}"), public=True)]
 
 
 # -------------------------------------------------------------------- votes and seats
@@ -172,10 +179,16 @@ async def claim(table: Table, game_id: int, seat: int, user_id: int) -> list[Rep
     """The Claim button of an open seat: one claimer wins, the others hear who took it."""
     old = await seats.claim(table, game_id, seat, user_id)
     record = await table.store.get_game(game_id)
+    tr = await table.service.game_tr(game_id)
     return [
         Reply(
-            f"🪑 {notices.mention(user_id)} took over seat {seat + 1} from {notices.mention(old.user_id)}."
-            f" Your private information: {frontend_for(record.game).private_access}.",
+            tr._(
+                "🪑 {user} took over seat {number} from {old}. Your private information: {access}.",
+                user=notices.mention(user_id),
+                number=seat + 1,
+                old=notices.mention(old.user_id),
+                access=frontend_for(record.game).private_access_in(tr),
+            ),
             public=True,
         )
     ]
@@ -187,7 +200,12 @@ async def concede(table: Table, channel_id: int, user_id: int) -> list[Reply]:
     record = await _open_game(table, channel_id)
     holder = await seats.seat_of(table, record.id, user_id)
     await seats.hand_to_ai(table, record.id, holder.seat, claimable=False, user_id=user_id, reason="conceded")
-    return [Reply(f"🏳️ {notices.mention(user_id)} conceded. The AI plays their seat to the end of the game.", public=True)]
+    return [
+        Reply(
+            current_tr()._("🏳️ {user} conceded. The AI plays their seat to the end of the game.", user=notices.mention(user_id)),
+            public=True,
+        )
+    ]
 
 
 @_answers
@@ -196,7 +214,7 @@ async def ai_seat(table: Table, channel_id: int, user_id: int, hours: float) -> 
     record = await _open_game(table, channel_id)
     until = await seats.lend(table, record.id, user_id, hours)
     if until is None:
-        return [Reply(f"🙋 {notices.mention(user_id)} plays their seat again.", public=True)]
+        return [Reply(current_tr()._("🙋 {user} plays their seat again.", user=notices.mention(user_id)), public=True)]
     return [
         Reply(
             f"🤖 The AI plays {notices.mention(user_id)}'s seat until {notices.when(until)}"
@@ -211,7 +229,7 @@ async def force_default(table: Table, channel_id: int, user_id: int, manager: bo
     """/game force-default: a moderator lets the AI answer for an awaited player (all of them by default)."""
     record = await _open_game(table, channel_id)
     if not _moderator(record, user_id, manager):
-        raise RunetableError("Only the game's creator or a member with Manage Server can force a decision.")
+        raise RunetableError(current_tr()._("Only the game's creator or a member with Manage Server can force a decision."))
     awaited = set((await table.service.view(record.id, None)).awaited)
     targets = [
         s
@@ -219,7 +237,7 @@ async def force_default(table: Table, channel_id: int, user_id: int, manager: bo
         if s.seat in awaited and s.user_id is not None and not s.is_ai and player in (None, s.user_id)
     ]
     if not targets:
-        return [say("Nobody is awaited whose decision could be forced.")]
+        return [say(current_tr()._("Nobody is awaited whose decision could be forced."))]
     lines = []
     for target in targets:
         answers = await seats.default_by_ai(table, record.id, target.seat)
@@ -240,8 +258,14 @@ async def mute(table: Table, game_id: int | None, channel_id: int, user_id: int)
         game_id = (await _open_game(table, channel_id)).id
     holder = await seats.seat_of(table, game_id, user_id)
     if not await waits.mute(table, game_id, holder.seat):
-        return [say("You owe no decision in that game right now.")]
-    return [say(f"🔕 No more reminders for your current decision in game #{game_id}; the deadline still applies.")]
+        return [say(current_tr()._("You owe no decision in that game right now."))]
+    return [
+        say(
+            current_tr()._(
+                "🔕 No more reminders for your current decision in game #{game_id}; the deadline still applies.", game_id=game_id
+            )
+        )
+    ]
 
 
 @_answers
@@ -277,18 +301,28 @@ async def reminders(
     if heads_up is not None:
         changes["heads_up"] = heads_up
     prefs = await settings.change_player_prefs(table.store, user_id, **changes)
+    tr = current_tr()
     every = (
-        "the game's interval"
+        tr._("the game's interval")
         if prefs["reminder_hours"] is None
-        else "off"
+        else tr._("off")
         if prefs["reminder_hours"] == 0
-        else f"every {prefs['reminder_hours']:g} hours"
+        else tr._("every {hours} hours", hours=f"{prefs['reminder_hours']:g}")
     )
-    quiet_text = "none" if not prefs["quiet_hours"] else "{}:00 to {}:00".format(*prefs["quiet_hours"])
+    quiet_text = (
+        tr._("none")
+        if not prefs["quiet_hours"]
+        else tr._("{start}:00 to {end}:00", start=prefs["quiet_hours"][0], end=prefs["quiet_hours"][1])
+    )
     return [
         say(
-            f"Your reminders: {every}; quiet hours {quiet_text} ({prefs['timezone']});"
-            f' "you\'re next" messages {"on" if prefs["heads_up"] else "off"}.'
+            tr._(
+                'Your reminders: {every}; quiet hours {quiet} ({zone}); "you\'re next" messages {heads_up}.',
+                every=every,
+                quiet=quiet_text,
+                zone=prefs["timezone"],
+                heads_up=tr._("on") if prefs["heads_up"] else tr._("off"),
+            )
         )
     ]
 
@@ -301,8 +335,9 @@ async def undo_preview(table: Table, channel_id: int, user_id: int) -> list[Repl
     """/game undo: show exactly what would be undone, with a confirm button."""
     record = await _open_game(table, channel_id)
     plan = await undo.plan(table, record.id, user_id)
-    text = "\n".join(["This takes back:", *plan.lines, "Everyone sees that you undid your move."])
-    return [Reply(text[:TEXT_LIMIT], (ButtonSpec("Undo it", ids.undo_id(record.id, plan.seq, plan.rewinds), "danger"),))]
+    tr = current_tr()
+    text = "\n".join([tr._("This takes back:"), *plan.lines, tr._("Everyone sees that you undid your move.")])
+    return [Reply(text[:TEXT_LIMIT], (ButtonSpec(tr._("Undo it"), ids.undo_id(record.id, plan.seq, plan.rewinds), "danger"),))]
 
 
 @_answers
@@ -311,8 +346,11 @@ async def undo_confirm(table: Table, game_id: int, user_id: int, seq: int, rewin
     done = await undo.perform(table, game_id, user_id, seq, rewinds)
     return [
         Reply(
-            f"↩️ Undone ({len(done.superseded)} sent message(s) marked). Your decisions come again by DM"
-            " or with the My decisions button.",
+            current_tr().ngettext(
+                "↩️ Undone ({n} sent message marked). Your decisions come again by DM or with the My decisions button.",
+                "↩️ Undone ({n} sent messages marked). Your decisions come again by DM or with the My decisions button.",
+                len(done.superseded),
+            ),
             edit=True,
         )
     ]
@@ -326,17 +364,18 @@ async def export(table: Table, channel_id: int, user_id: int) -> list[Reply]:
     """/game export: the action log of the channel's game as a file (secrets only after the end)."""
     record = await _any_game(table, channel_id)
     if record.status == "lobby":
-        raise RunetableError("The game has not started yet.")
+        raise RunetableError(current_tr()._("The game has not started yet."))
     data = await build_export(table, record.id)
+    tr = current_tr()
     what = (
-        "the complete log with the seed: check it with `python -m bot verify FILE`"
+        tr._("the complete log with the seed: check it with `python -m bot verify FILE`")
         if data["complete"]
-        else "the public log (the seed and the chance results come with the export after the end)"
+        else tr._("the public log (the seed and the chance results come with the export after the end)")
     )
     return [
         Reply(
-            f"Game #{record.id}: {what}.",
-            files=(Attachment(dumps(data), file_name(data), f"Runetable export of game {record.id}"),),
+            tr._("Game #{game_id}: {what}.", game_id=record.id, what=what),
+            files=(Attachment(dumps(data), file_name(data), tr._("Runetable export of game {game_id}", game_id=record.id)),),
         )
     ]
 
@@ -386,15 +425,19 @@ async def review(
     (the map after each chapter, one animated picture: :mod:`bot.table.timelapse`)."""
     record = await (table.store.get_game(game_id) if game_id is not None else _any_game(table, channel_id))
     if guild_id is not None and record.guild_id != guild_id:
-        raise RunetableError(f"There is no game #{game_id} on this server.")
+        raise RunetableError(current_tr()._("There is no game #{game_id} on this server.", game_id=game_id))
     if record.status == "lobby":
-        raise RunetableError("The game has not started yet.")
+        raise RunetableError(current_tr()._("The game has not started yet."))
     if timelapse:
         return [await timelapse_reply(table, record)]
     known = await _seasons(table, record)
     done = known if record.status != "active" else known[:-1]
     if not done:
-        raise RunetableError("No season of this game has ended yet." if known else "This game has no seasons to review.")
+        raise RunetableError(
+            current_tr()._("No season of this game has ended yet.")
+            if known
+            else current_tr()._("This game has no seasons to review.")
+        )
     number = min(max(season, 1), len(done))
     name, last = done[number - 1]
     first = done[number - 2][1] + 1 if number > 1 else 1
@@ -402,16 +445,36 @@ async def review(
     commits = await asyncio.to_thread(history.commits, first, last)
     engine = Engine(await table.service.ruleset_for(record))
     names = names_of(record.game, await table.store.seats(record.id), engine.view(commits[-1].state, None))
-    with naming(names):
+    tr = current_tr()
+    with naming(names, tr):
         lines = story_lines(record.game, commits, None)
     shown = lines[-SEASON_LINES:]
-    text = [f"**Game #{record.id}, season {number} of {len(done)}: {name}** (moves {first}–{last})"]
-    text += ([f"… {len(lines) - len(shown)} earlier lines in /game export."] if len(lines) > len(shown) else []) + shown
+    text = [
+        tr._(
+            "**Game #{game_id}, season {number} of {seasons}: {name}** (moves {first}–{last})",
+            game_id=record.id,
+            number=number,
+            seasons=len(done),
+            name=narrator_for(record.game).speaking(tr).season(engine.view(commits[-1].state, None)) or name,
+            first=first,
+            last=last,
+        )
+    ]
+    if len(lines) > len(shown):
+        text.append(
+            tr.ngettext(
+                "… {n} earlier line in {export}.",
+                "… {n} earlier lines in {export}.",
+                len(lines) - len(shown),
+                export=command_mention("game export", tr),
+            )
+        )
+    text += shown
     buttons = tuple(
         ButtonSpec(label, ids.review_id(record.id, n))
-        for label, n in (("◀ Previous season", number - 1), ("Next season ▶", number + 1))
+        for label, n in ((tr._("◀ Previous season"), number - 1), (tr._("Next season ▶"), number + 1))
         if 1 <= n <= len(done)
     )
-    image = await table.service.map_image(record.id, engine.view(commits[-1].state, None))
+    image = await table.service.map_image(record.id, engine.view(commits[-1].state, None), tr=tr)
     files = () if image is None else (Attachment(image[0], f"game-{record.id}-season-{number}.png", image[1]),)
     return [Reply("\n".join(text)[:TEXT_LIMIT], buttons, files)]

@@ -45,7 +45,7 @@ from typing import Protocol
 
 from bot.delivery import TransientFailure, Undeliverable, _held_key
 from bot.errors import RunetableError
-from bot.narration import narrate, narrator_for
+from bot.narration import current_tr, narrate, narrator_for
 from bot.service.base import not_running
 from bot.store import OutboxRow, StaleVersion
 from bot.table import Table, notices
@@ -65,16 +65,18 @@ class UndoRefused(RunetableError):
 def blocker(ruleset: Ruleset, commit: Commit, seat: Seat) -> str | None:
     """Why ``seat`` may not undo ``commit`` (None: it may), by the ruleset's declared lists."""
     if commit.seat != seat:
-        return "another player has acted since"
+        return current_tr()._("another player has acted since")
     if any(r.chance for r in commit.records):
-        return "a chance event happened (a shuffle or a random draw)"
+        return current_tr()._("a chance event happened (a shuffle or a random draw)")
     for event in commit.transition.events:
         if event.to is None and event.kind not in ruleset.undo_safe_events:
-            return f"it revealed information ({narrator_for(ruleset.name).event(event)})"
+            return current_tr()._(
+                "it revealed information ({what})", what=narrator_for(ruleset.name).speaking(current_tr()).event(event)
+            )
         if event.to is not None and event.to - {seat}:
-            return "another player was shown something privately"
+            return current_tr()._("another player was shown something privately")
         if event.to is not None and event.kind not in ruleset.undo_echo_events:
-            return "it showed you hidden information"
+            return current_tr()._("it showed you hidden information")
     return None
 
 
@@ -101,17 +103,17 @@ async def plan(table: Table, game_id: int, user_id: int) -> UndoPlan:
     rows = await table.store.actions(game_id)
     mine = [r.seq for r in rows if r.seat == seat]
     if not mine or max(mine) < 2:
-        raise UndoRefused("You have no move to undo.")
+        raise UndoRefused(current_tr()._("You have no move to undo."))
     first = max(mine)
     if any(r.seat != seat for r in rows if r.seq > first):
-        raise UndoRefused("You cannot undo: another player has acted since your last move.")
+        raise UndoRefused(current_tr()._("You cannot undo: another player has acted since your last move."))
     ruleset = await table.service.ruleset_for(record)
     history = await History.load(table.store, record, ruleset, from_seq=first)
     commits = await asyncio.to_thread(history.commits, first)
     for commit in commits:
         reason = blocker(ruleset, commit, seat)
         if reason is not None:
-            raise UndoRefused(f"You cannot undo move {commit.seq}: {reason}.")
+            raise UndoRefused(current_tr()._("You cannot undo move {seq}: {reason}.", seq=commit.seq, reason=reason))
     return UndoPlan(
         game_id,
         seat,
@@ -144,7 +146,7 @@ class UndoDone:
 async def perform(table: Table, game_id: int, user_id: int, seq: int, rewinds: int) -> UndoDone:
     """Undo what :func:`plan` showed at position (``seq``, ``rewinds``); raises UndoRefused
     when the game moved on since, or the undo is no longer allowed."""
-    stale = UndoRefused("The game moved on since you asked; ask again with /game undo.")
+    stale = UndoRefused(current_tr()._("The game moved on since you asked; ask again with /game undo."))
     async with table.store.lock(game_id):
         record = await table.store.get_game(game_id)
         if (record.seq, record.rewinds) != (seq, rewinds):

@@ -39,6 +39,8 @@ from typing import Any
 
 from bot import ids
 from bot.errors import RunetableError
+from bot.i18n import N_
+from bot.narration import current_tr, voice
 from bot.service import spectators
 from bot.service.base import not_running
 from bot.store import VoteRecord
@@ -50,13 +52,13 @@ from engine.core import Engine, Seat
 
 #: kind -> (what it does, in a sentence; needs two thirds rather than a majority; is about a seat)
 KINDS: dict[str, tuple[str, bool, bool]] = {
-    "pause": ("pause the game's clocks (reminders and deadlines)", False, False),
-    "resume": ("resume the game's clocks", False, False),
-    "extend": ("extend the current deadlines", False, False),
-    "replace": ("open {seat}'s seat for someone else to claim", True, True),
-    "ai": ("hand {seat}'s seat to the AI for the rest of the game", True, True),
-    "kick": ("remove {seat} from the game (the AI plays the seat until someone claims it)", True, True),
-    "abandon": ("abandon the game", True, False),
+    "pause": (N_("pause the game's clocks (reminders and deadlines)"), False, False),
+    "resume": (N_("resume the game's clocks"), False, False),
+    "extend": (N_("extend the current deadlines"), False, False),
+    "replace": (N_("open {seat}'s seat for someone else to claim"), True, True),
+    "ai": (N_("hand {seat}'s seat to the AI for the rest of the game"), True, True),
+    "kick": (N_("remove {seat} from the game (the AI plays the seat until someone claims it)"), True, True),
+    "abandon": (N_("abandon the game"), True, False),
 }
 #: a vote about a seat at a two-human table passes without its player's yes once they are this late
 OVERDUE_HOURS = 24
@@ -89,17 +91,32 @@ class VoteState:
 
     def text(self) -> str:
         """The vote's public message: what, tally, who voted how, and its status."""
-        v = self.vote
-        head = f"🗳️ Vote #{v.id}: {describe(v, self.target_user)}?"
-        tally = f"Yes {self.yes}, no {self.no} of {len(self.voters)} voters; {self.needed} yes needed."
+        v, tr = self.vote, current_tr()
+        head = tr._("🗳️ Vote #{vote}: {what}?", vote=v.id, what=describe(v, self.target_user))
+        tally = tr._(
+            "Yes {yes}, no {no} of {voters} voters; {needed} yes needed.",
+            yes=self.yes,
+            no=self.no,
+            voters=len(self.voters),
+            needed=self.needed,
+        )
         who = " ".join(f"{notices.mention(u)} {'✅' if b else '❌'}" for u, b in sorted(self.ballots.items()) if u in self.voters)
-        status = {"open": f"Open until {notices.when(v.closes_at)}.", "passed": "**Passed.**", "failed": "**Failed.**"}[v.status]
+        status = {
+            "open": tr._("Open until {when}.", when=notices.when(v.closes_at)),
+            "passed": tr._("**Passed.**"),
+            "failed": tr._("**Failed.**"),
+        }[v.status]
         return "\n".join([head, tally, who, status, *self.lines]).strip()
 
 
 def describe(vote: VoteRecord, target_user: int | None) -> str:
-    what = KINDS[vote.kind][0].format(seat=notices.mention(target_user))
-    return f"{what} by {vote.hours:g} hours" if vote.kind == "extend" else what
+    tr = current_tr()
+    what = (
+        tr._(KINDS[vote.kind][0], seat=notices.mention(target_user))
+        if "{seat}" in KINDS[vote.kind][0]
+        else tr._(KINDS[vote.kind][0])
+    )
+    return tr._("{what} by {hours} hours", what=what, hours=f"{vote.hours:g}") if vote.kind == "extend" else what
 
 
 def needed(kind: str, voters: int) -> int:
@@ -165,21 +182,23 @@ async def open_vote(
     """``user_id`` opens a vote of ``kind`` (about the seat of ``seat_user``, or extending by
     ``hours``) and votes yes; it may pass at once. Raises RunetableError when it cannot be opened."""
     if kind not in KINDS:
-        raise RunetableError(f"There is no vote {kind!r}; votes: {', '.join(KINDS)}.")
+        raise RunetableError(current_tr()._("There is no vote {kind!r}; votes: {kinds}.", kind=kind, kinds=", ".join(KINDS)))
     record = await table.store.get_game(game_id)
     if record.status != "active":
         raise RunetableError(not_running(record))
     target = await _target(table, game_id, kind, seat_user)
     voters = await _voters(table, game_id, target)
     if user_id not in voters:
-        raise RunetableError("Only the players of this game (other than the one a vote is about) can open a vote.")
+        raise RunetableError(
+            current_tr()._("Only the players of this game (other than the one a vote is about) can open a vote.")
+        )
     game = await game_settings(table.store, game_id)
     if kind == "pause" and game["paused_at"] is not None:
-        raise RunetableError("The game is paused already.")
+        raise RunetableError(current_tr()._("The game is paused already."))
     if kind == "resume" and game["paused_at"] is None:
-        raise RunetableError("The game is not paused.")
+        raise RunetableError(current_tr()._("The game is not paused."))
     if kind == "extend" and not (hours and hours > 0):
-        raise RunetableError("Say by how long to extend, e.g. 1d or 12h.")
+        raise RunetableError(current_tr()._("Say by how long to extend, e.g. 1d or 12h."))
     now = table.now()
     vote = await table.store.open_vote(
         game_id,
@@ -191,7 +210,7 @@ async def open_vote(
         closes_at=now + game["vote_hours"] * HOUR,
     )
     if vote is None:
-        raise RunetableError(f"A {kind} vote is already open in this game; vote on that one.")
+        raise RunetableError(current_tr()._("A {kind} vote is already open in this game; vote on that one.", kind=kind))
     return await cast(table, vote.id, user_id, True, manager=manager)
 
 
@@ -199,11 +218,11 @@ async def _target(table: Table, game_id: int, kind: str, seat_user: int | None) 
     if not KINDS[kind][2]:
         return None
     if seat_user is None:
-        raise RunetableError("Say which player this vote is about.")
+        raise RunetableError(current_tr()._("Say which player this vote is about."))
     for s in await table.store.seats(game_id):
         if s.user_id == seat_user and not s.is_ai:
             return s.seat
-    raise RunetableError(f"{notices.mention(seat_user)} plays no seat of this game.")
+    raise RunetableError(current_tr()._("{user} plays no seat of this game.", user=notices.mention(seat_user)))
 
 
 async def cast(table: Table, vote_id: int, user_id: int, yes: bool, *, manager: bool = False) -> VoteState:
@@ -215,20 +234,28 @@ async def cast(table: Table, vote_id: int, user_id: int, yes: bool, *, manager: 
     :func:`finish_passed` finishes it after a kill)."""
     vote = await table.store.vote(vote_id)
     if vote is None:
-        raise RunetableError("There is no such vote.")
+        raise RunetableError(current_tr()._("There is no such vote."))
     async with table.store.lock(vote.game_id):
         vote = await table.store.vote(vote_id)
         if vote.status != "open":
-            return await state_of(table, vote, [f"This vote has already {vote.status}."])
+            return await state_of(
+                table,
+                vote,
+                [
+                    current_tr()._("This vote has already passed.")
+                    if vote.status == "passed"
+                    else current_tr()._("This vote has already failed.")
+                ],
+            )
         record = await table.store.get_game(vote.game_id)
         if record.status != "active":  # a vote left open when the game ended (issue 19 item 5)
-            raise RunetableError(f"{not_running(record)} Its votes are closed.")
+            raise RunetableError(current_tr()._("{why} Its votes are closed.", why=not_running(record)))
         moderated = manager and yes and await _two_humans(table, vote)
         if user_id not in await _voters(table, vote.game_id, vote.seat) and not moderated:
-            raise RunetableError("Only the players of this game (other than the one a vote is about) can vote.")
+            raise RunetableError(current_tr()._("Only the players of this game (other than the one a vote is about) can vote."))
         await table.store.cast_ballot(vote.id, user_id, yes, table.now())
         state = await state_of(table, vote)
-        lines = [f"🛡️ Decided by a moderator, {notices.mention(user_id)}."] if moderated else []
+        lines = [current_tr()._("🛡️ Decided by a moderator, {user}.", user=notices.mention(user_id))] if moderated else []
         if moderated or state.yes >= state.needed:
             status = "passed"
         elif state.yes + (len(state.voters) - state.yes - state.no) < state.needed:
@@ -237,7 +264,7 @@ async def cast(table: Table, vote_id: int, user_id: int, yes: bool, *, manager: 
             return state
         closed = await _close_locked(table, state, status)
     if not closed:
-        return await state_of(table, await table.store.vote(vote.id), ["This vote was decided meanwhile."])
+        return await state_of(table, await table.store.vote(vote.id), [current_tr()._("This vote was decided meanwhile.")])
     return await _finish(table, vote.id, lines)
 
 
@@ -250,8 +277,11 @@ async def expire(table: Table, report: SweepReport) -> None:
                 state = await state_of(table, vote)
                 closed = await _close_locked(table, state, "failed")
             if closed:
-                state = await state_of(table, await table.store.vote(vote.id), ["Time is up."], (), state.target_user)
-                await notices.to_channel(table.store, vote.game_id, f"vote/{vote.id}/closed", [state.text()])
+                tr = await table.service.game_tr(vote.game_id)  # the sweeper tells the channel: the game's language
+                with voice(tr):
+                    state = await state_of(table, await table.store.vote(vote.id), [tr._("Time is up.")], (), state.target_user)
+                    text = state.text()
+                await notices.to_channel(table.store, vote.game_id, f"vote/{vote.id}/closed", [text], language=tr.language)
                 report.votes_closed += 1
 
 
@@ -260,14 +290,17 @@ async def finish_passed(table: Table, report: SweepReport) -> None:
     tell the channel; carrying out is idempotent, and the mark goes only once it is done."""
     for record in await table.store.games_with_status("active"):
         for vote_id in list(await table.store.get_setting("game", record.id, PENDING, {})):
+            tr = await table.service.game_tr(record.id)  # the sweeper tells the channel: the game's language
             try:
-                state = await _finish(table, int(vote_id))
+                with voice(tr):
+                    state = await _finish(table, int(vote_id))
+                    text = state.text()
             except Exception:
                 log.exception("game %s: carrying out vote %s failed", record.id, vote_id)
                 continue
             if state.vote.status == "passed" and state.lines:
                 await notices.to_channel(
-                    table.store, record.id, f"vote/{vote_id}/carried-out", [state.text()], buttons=state.buttons
+                    table.store, record.id, f"vote/{vote_id}/carried-out", [text], buttons=state.buttons, language=tr.language
                 )
 
 
@@ -339,26 +372,39 @@ async def _carry_out(table: Table, vote: VoteRecord, target_user: int | None) ->
             await table.store.save_waits(
                 game_id, shifted, settings={**await _done(table, vote), "table": {**stored, "paused_at": None}}
             )
-        return ["▶️ The game's clocks run again; every deadline moved back by the length of the pause."], []
+        return [current_tr()._("▶️ The game's clocks run again; every deadline moved back by the length of the pause.")], []
     if vote.kind == "extend":
         async with table.store.lock(game_id):
             if not await _still_pending(table, vote):
                 return [], []
             moved, changed = waits.extended(await table.store.waits(game_id), vote.hours, now)
             await table.store.save_waits(game_id, moved, settings=await _done(table, vote))
-        return [f"⏳ {len(changed)} deadline(s) moved back by {vote.hours:g} hours."], []
+        return [
+            current_tr().ngettext(
+                "⏳ {n} deadline moved back by {hours} hours.",
+                "⏳ {n} deadlines moved back by {hours} hours.",
+                len(changed),
+                hours=f"{vote.hours:g}",
+            )
+        ], []
     if vote.kind == "abandon":
         if (await table.store.get_game(game_id)).status == "active":
             await table.service.finish_game(game_id, "abandoned")  # kept in the results, unrated
-        return ["🏳️ The game is abandoned. Its seed will be revealed here."], []
-    claim = [ButtonSpec("Claim this seat", ids.claim_id(game_id, vote.seat), "success")]
+        return [current_tr()._("🏳️ The game is abandoned. Its seed will be revealed here.")], []
+    claim = [ButtonSpec(current_tr()._("Claim this seat"), ids.claim_id(game_id, vote.seat), "success")]
     if vote.kind == "replace":
         await seats.open_for_claim(table, game_id, vote.seat, target_user)
         return [
-            f"🔁 {notices.mention(target_user)}'s seat is open: the first non-player to press Claim takes it over;"
-            " until then they play on."
+            current_tr()._(
+                "🔁 {user}'s seat is open: the first non-player to press Claim takes it over; until then they play on.",
+                user=notices.mention(target_user),
+            )
         ], claim
     await seats.hand_to_ai(table, game_id, vote.seat, claimable=vote.kind == "kick", user_id=target_user, reason=vote.kind)
     if vote.kind == "kick":
-        return [f"👋 {notices.mention(target_user)} left the game; the AI plays the seat until someone claims it."], claim
-    return [f"🤖 The AI plays {notices.mention(target_user)}'s seat from now on."], []
+        return [
+            current_tr()._(
+                "👋 {user} left the game; the AI plays the seat until someone claims it.", user=notices.mention(target_user)
+            )
+        ], claim
+    return [current_tr()._("🤖 The AI plays {user}'s seat from now on.", user=notices.mention(target_user))], []

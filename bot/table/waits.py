@@ -38,6 +38,7 @@ from bot import ids
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
 from bot.i18n import ENGLISH, N_, Tr, command_mention
+from bot.narration import current_tr
 from bot.service import spectators
 from bot.store import GameRecord, WaitRecord
 from bot.table import SweepReport, Table, notices, recap
@@ -478,7 +479,7 @@ async def deadline_lines(table: Table, game_id: int) -> list[str]:
     deadline that is not a finite number counts as none)."""
     users = {s.seat: s.user_id for s in await table.store.seats(game_id)}
     return [
-        f"Deadline for {notices.mention(users.get(w.seat))}: {notices.when(w.deadline)}"
+        current_tr()._("Deadline for {user}: {when}", user=notices.mention(users.get(w.seat)), when=notices.when(w.deadline))
         for w in await table.store.waits(game_id)
         if stored_deadline(w.deadline) is not None
     ]

@@ -118,13 +118,13 @@ async def game_map(client, channel_id: int, user_id: int, area: str | None = Non
         head = tr._("Game #{game}, move {seq} ({where}).", game=record.id, seq=view.seq, where=where)
     text = (head + ("\n" + "\n".join(board) if area else ""))[:2000]
     if public or layout != "wide":
-        images = await client.service.map_images(record.id, view.view, seat, crop=area, palette=palette, layout=layout)
+        images = await client.service.map_images(record.id, view.view, seat, crop=area, palette=palette, layout=layout, tr=tr)
         if images is not None:
             stem = f"map-{record.id}-{view.seq}{'-' + area if area else ''}"
             files = tuple(Image(png, f"{stem}-{name}.png", alt) for png, alt, name in images[:MAX_ATTACHMENTS])
             return [Reply(Panel(text), files=files, public=public)]
     else:
-        image = await client.service.map_image(record.id, view.view, seat, crop=area, palette=palette)
+        image = await client.service.map_image(record.id, view.view, seat, crop=area, palette=palette, tr=tr)
         if image is not None:
             png, alt = image
             return [Reply(Panel(text), files=(Image(png, f"map-{record.id}-{view.seq}{'-' + area if area else ''}.png", alt),))]
@@ -169,13 +169,14 @@ def _area_order(area_id: str) -> tuple[int, str]:
 
 def rule(frontend: FrontEnd, topic: str) -> list[Reply]:
     """``/<group> rules TOPIC``: a short rule text of the game with the rulebook's pages."""
-    found = rules.find(frontend.rules_file, topic)
+    tr = current_tr()
+    found = rules.find(frontend.rules_file, topic, tr.content_language)
     if not found:
-        known = ", ".join(t.id for t in rules.topics(frontend.rules_file)) or "none"
-        return [say(f"No rule topic matches {topic!r}. Topics: {known}"[:2000])]
-    text = found[0].reply()
+        known = ", ".join(t.id for t in rules.topics(frontend.rules_file)) or tr._("none")
+        return [say(tr._("No rule topic matches {topic!r}. Topics: {known}", topic=topic, known=known)[:2000])]
+    text = found[0].reply(tr)
     if len(found) > 1:
-        text += "\nSee also: " + ", ".join(t.title for t in found[1:6])
+        text += "\n" + tr._("See also: {topics}", topics=", ".join(tr.content(t.title, t.language) for t in found[1:6]))
     return [say(text[:2000])]
 
 
@@ -222,34 +223,55 @@ async def settings(
     except RunetableError as e:
         return [say(e.message)]
     current = await client.service.player_settings(user_id)
-    lines = [
-        "Your settings (they hold in every game; the battle policy is fixed for a game when it starts):",
-        f"**battle policy: {current['battle_policy']}**. In battle you are asked which unit type of a row draws"
-        " first, where your routs and damage go, and whether to use your defence development when it is"
-        " manual; when it is automatic the bot decides them for you: types in a fixed order (the unit data's),"
-        " losses as the rules force and then to the cheapest figures, the defence development only when you"
-        " would otherwise not win (the Humans' Reinforced Wall always counts). Targets of special abilities,"
-        " what becomes of a captured stronghold and which units leave an over-full area are always asked.",
-        f"**auto-end-turn: {'on' if current['auto_end_turn'] else 'off'}**. On: after your order is resolved your"
-        " turn ends by itself (you forgo playing a card at that moment). Off: you press End turn.",
-        f"**auto-pass: {current['auto_pass']}**. unplayable (default): a decision with one possible answer is"
-        " never put to you: a reaction window in which you hold nothing you may play now (someone else's turn, a"
-        " battle, a season card), or a turn window with only Proceed or End turn, is answered for you after a"
-        f" random delay of {AUTO_PASS_DELAY[0]:.0f} to {AUTO_PASS_DELAY[1]:.0f} seconds; a window in which you"
-        " could play is asked. The delay is drawn the same way whatever you hold, but a pass within minutes"
-        " suggests you had nothing to play. always: every reaction window is passed after that delay, whatever cards"
-        " you hold (until then you may still play a card yourself). off: you are asked every time.",
-        f"**palette: {current['palette']}**. The colours of the maps you ask for with /game map: default"
-        " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
-        " emblem, so colour never carries meaning alone.",
-        f"**layout: {current['layout']}**. How /game map shows the map to you: wide (map and board in one"
-        " picture, for a computer) or phone (several pictures, none taller than 1,200 pixels: the map in parts"
-        " whose labels stay readable on a phone, then the board).",
-        f"**notify: {current['notify']}**. When a decision becomes yours after another player moved, you hear it"
-        " once: by a DM (dm, the default) or by a ping in the game channel (ping); never both. Your other"
-        " private messages come silently. Reminders are apart.",
-    ]
     tr = await client.service.user_tr(user_id)
+    on_off = tr._("on") if current["auto_end_turn"] else tr._("off")
+    lines = [
+        tr._("Your settings (they hold in every game; the battle policy is fixed for a game when it starts):"),
+        tr._(
+            "**battle policy: {policy}**. In battle you are asked which unit type of a row draws"
+            " first, where your routs and damage go, and whether to use your defence development when it is"
+            " manual; when it is automatic the bot decides them for you: types in a fixed order (the unit data's),"
+            " losses as the rules force and then to the cheapest figures, the defence development only when you"
+            " would otherwise not win (the Humans' Reinforced Wall always counts). Targets of special abilities,"
+            " what becomes of a captured stronghold and which units leave an over-full area are always asked.",
+            policy=current["battle_policy"],
+        ),
+        tr._(
+            "**auto-end-turn: {value}**. On: after your order is resolved your"
+            " turn ends by itself (you forgo playing a card at that moment). Off: you press End turn.",
+            value=on_off,
+        ),
+        tr._(
+            "**auto-pass: {mode}**. unplayable (default): a decision with one possible answer is"
+            " never put to you: a reaction window in which you hold nothing you may play now (someone else's turn, a"
+            " battle, a season card), or a turn window with only Proceed or End turn, is answered for you after a"
+            " random delay of {low} to {high} seconds; a window in which you"
+            " could play is asked. The delay is drawn the same way whatever you hold, but a pass within minutes"
+            " suggests you had nothing to play. always: every reaction window is passed after that delay, whatever cards"
+            " you hold (until then you may still play a card yourself). off: you are asked every time.",
+            mode=current["auto_pass"],
+            low=f"{AUTO_PASS_DELAY[0]:.0f}",
+            high=f"{AUTO_PASS_DELAY[1]:.0f}",
+        ),
+        tr._(
+            "**palette: {palette}**. The colours of the maps you ask for with /game map: default"
+            " (colour-blind safe), contrast (darker, for bright screens) or classic; every faction also has its own"
+            " emblem, so colour never carries meaning alone.",
+            palette=current["palette"],
+        ),
+        tr._(
+            "**layout: {layout}**. How /game map shows the map to you: wide (map and board in one"
+            " picture, for a computer) or phone (several pictures, none taller than 1,200 pixels: the map in parts"
+            " whose labels stay readable on a phone, then the board).",
+            layout=current["layout"],
+        ),
+        tr._(
+            "**notify: {notify}**. When a decision becomes yours after another player moved, you hear it"
+            " once: by a DM (dm, the default) or by a ping in the game channel (ping); never both. Your other"
+            " private messages come silently. Reminders are apart.",
+            notify=current["notify"],
+        ),
+    ]
     lines.append(
         tr._(
             "**language: {language}**. The language of your private messages and replies: auto follows your Discord"
@@ -269,8 +291,8 @@ async def card(client, game: str, channel_id: int, query: str) -> list[Reply]:
     if entries is None:
         return [say(current_tr()._(NO_CARDS))]
     wanted = query.strip().lower()
-    found = [e for e in entries if wanted in (e["id"].lower(), e["name"].lower())] or [
-        e for e in entries if wanted in e["name"].lower()
+    found = [e for e in entries if wanted in (e["id"].lower(), e["name"].lower(), *_aliases(e))] or [
+        e for e in entries if wanted in e["name"].lower() or any(wanted in a for a in _aliases(e))
     ]
     if not found:
         return [say(f"No card or unit is called {query!r}.")]
@@ -286,9 +308,15 @@ async def card_names(client, game: str, channel_id: int, typed: str) -> list[tup
     out: dict[str, tuple[str, str]] = {}
     for e in await _catalogue(client, game, channel_id) or []:
         label = f"{e['name']} ({e['kind']})"[:100]
-        if typed in e["name"].lower() and label not in out:
+        if (typed in e["name"].lower() or any(typed in a for a in _aliases(e))) and label not in out:
             out[label] = (label, e["id"])
     return list(out.values())[:25]
+
+
+def _aliases(entry: Mapping[str, Any]) -> list[str]:
+    """A catalogue entry's names in other languages (``aliases``, one a line), lower case: a card
+    is found by its German or its English name whatever the caller's language (issue 31 item 1)."""
+    return [a.lower() for a in str(entry.get("aliases") or "").splitlines() if a]
 
 
 async def _catalogue(client, game: str, channel_id: int) -> list[dict[str, str]] | None:

@@ -233,7 +233,7 @@ def _option_rows(client, descriptor: GameDescriptor, record: GameRecord, tr: Tr)
         elif option.type is bool:
             toggles.append(
                 ButtonSpec(
-                    tr._("{option}: {value}", option=_label(option.name), value=tr._("yes") if current else tr._("no")),
+                    tr._("{option}: {value}", option=_label(option.name, tr), value=tr._("yes") if current else tr._("no")),
                     ids.option_toggle_id(record.id, option.name),
                     "success" if current else "secondary",
                 )
@@ -242,8 +242,8 @@ def _option_rows(client, descriptor: GameDescriptor, record: GameRecord, tr: Tr)
             selects.append(
                 SelectSpec(
                     ids.option_select_id(record.id, option.name),
-                    tr._("{option}: {value}", option=_label(option.name), value=current),
-                    tuple(OptionSpec(str(c), str(c)) for c in option.choices[:25]),
+                    tr._("{option}: {value}", option=_label(option.name, tr), value=_value(current, tr)),
+                    tuple(OptionSpec(_value(c, tr), str(c)) for c in option.choices[:25]),
                 )
             )
     rows: list[Row] = [*selects, *(tuple(toggles[i : i + 5]) for i in range(0, len(toggles), 5))]
@@ -291,16 +291,30 @@ def _options_text(descriptor: GameDescriptor, options: dict[str, Any], table: di
         if option.name == DATA_PACK:
             parts.append(tr._("data pack {pack}", pack=_pack_name(value, tr)))
         elif not option.table:
-            shown = tr._("yes") if value is True else tr._("no") if value is False else value
-            parts.append(tr._("{option} {value}", option=_label(option.name), value=shown))
+            shown = tr._("yes") if value is True else tr._("no") if value is False else _value(value, tr)
+            parts.append(tr._("{option} {value}", option=_label(option.name, tr), value=shown))
     parts.append(tr._("deadline {hours} h", hours=table["deadline_hours"]))
     if table["ai_fill"]:
         parts.append(tr._("AI fills empty seats"))
     return " · ".join(parts)
 
 
-def _label(name: str) -> str:
+#: the catalogue contexts of a game option's name and of its choices (``python -m bot i18n extract``
+#: collects them from every installed game's descriptor)
+OPTION_CONTEXT, VALUE_CONTEXT = "game option", "game option value"
+
+
+def option_label(name: str) -> str:
+    """An option's name as the lobby shows it in English ("map building")."""
     return name.replace("_", " ")
+
+
+def _label(name: str, tr: Tr | None = None) -> str:
+    return (tr or current_tr()).pgettext(OPTION_CONTEXT, option_label(name))
+
+
+def _value(value: Any, tr: Tr) -> str:
+    return tr.pgettext(VALUE_CONTEXT, value) if isinstance(value, str) else str(value)
 
 
 def _pack_name(folder: Any, tr: Tr) -> str:

@@ -54,8 +54,8 @@ import discord
 from bot.delivery import TransientFailure, Undeliverable
 from bot.errors import RunetableError
 from bot.frontend import frontend_for
-from bot.narration import naming, narrator_for
-from bot.service import GameService, decisions_from_payload
+from bot.narration import naming, narrator_for, voice
+from bot.service import GameService, decisions_from_payload, speaks
 from bot.store import nonce_for
 from bot.table import Table, recap, tutorial
 from bot.table.timelapse import file_name as timelapse_file
@@ -255,7 +255,7 @@ class DiscordTransport:
         if not force and not self.wants_map(payload):
             return []
         try:
-            images = await self.service.map_images(payload["game_id"], payload["view"])
+            images = await self.service.map_images(payload["game_id"], payload["view"], tr=tr_of(payload))
         except Exception:  # a map that cannot be drawn must not hold the game's news back
             log.exception("game %s: drawing the map for move %s failed", payload["game_id"], payload["seq"])
             return []
@@ -310,12 +310,14 @@ class DiscordTransport:
         return thread
 
     async def _battle_picture(self, report: dict[str, Any]) -> bytes | None:
+        tr = tr_of(report)
+
         def draw(renderer, pack) -> bytes | None:
             render = getattr(renderer, "render_battle", None)
             if render is None:
                 return None
             out = io.BytesIO()
-            render(report["events"], pack, players=report.get("players", [])).save(out, format="PNG")
+            render(report["events"], pack, players=report.get("players", []), **speaks(render, tr)).save(out, format="PNG")
             return out.getvalue()
 
         try:
@@ -395,7 +397,9 @@ class DiscordTransport:
         try:
             palette = await self.service.player_setting(user_id, "palette")
             layout = await self.service.player_setting(user_id, "layout")
-            images = await self.service.map_images(game_id, view, seat, crop=area, palette=palette, layout=layout)
+            images = await self.service.map_images(
+                game_id, view, seat, crop=area, palette=palette, layout=layout, tr=tr_of(payload)
+            )
         except Exception:  # a picture that cannot be drawn must not hold the decision back
             log.exception("game %s: drawing the picture of a decision failed", game_id)
             return None
@@ -415,15 +419,16 @@ class DiscordTransport:
         if holders.get(shown["seat"]) != user_id:
             return None
         try:
-            png, alt, _ = await recap.recap_map(
-                Table(self.service.store, self.service),
-                game_id,
-                shown["seat"],
-                user_id,
-                shown["since"],
-                shown["seq"],
-                shown["rewinds"],
-            )
+            with voice(tr_of(payload)):  # the reminder's language (issue 31)
+                png, alt, _ = await recap.recap_map(
+                    Table(self.service.store, self.service),
+                    game_id,
+                    shown["seat"],
+                    user_id,
+                    shown["since"],
+                    shown["seq"],
+                    shown["rewinds"],
+                )
         except RunetableError as e:
             log.info("game %s: a reminder goes without its map: %s", game_id, e.message)
             return None

@@ -47,7 +47,8 @@ __all__ = [
 def render_png(view: View, pack: Pack, *, seat: int | None = None, **options) -> bytes:
     """Map and panel in one PNG (IHDR/IDAT/IEND only: no metadata).
 
-    ``options``: ``palette``, ``crop``, ``only_seat``, ``highlight`` as for :func:`render_map`.
+    ``options``: ``palette``, ``crop``, ``only_seat``, ``highlight`` as for :func:`render_map`;
+    ``tr``: the viewer's language (renderer.words; None: English).
     """
     return png_bytes(compose(view, pack, seat=seat, **options))
 
@@ -61,11 +62,12 @@ def render_gallery_png(
     crop: str | None = None,
     layout: str = "wide",
     highlight: Collection[str] = (),
+    tr: Any = None,
 ) -> list[tuple[str, bytes]]:
     """Map and panel as several PNGs, each at most 1,200 px tall (:func:`gallery`):
     ``layout="phone"`` cuts the whole map into parts whose labels a phone shows at least
     10 px high; ``"wide"`` keeps the map whole. ``(what, png)`` per picture."""
-    pictures = gallery(view, pack, seat=seat, palette=palette, crop=crop, layout=layout, highlight=highlight)
+    pictures = gallery(view, pack, seat=seat, palette=palette, crop=crop, layout=layout, highlight=highlight, tr=tr)
     return [(what, png_bytes(image)) for what, image in pictures]
 
 
@@ -77,20 +79,27 @@ def render_split_png(
     palette: str = "default",
     crop: str | None = None,
     only_seat: int | None = None,
+    tr: Any = None,
 ) -> tuple[bytes, bytes]:
     """Map and panel as two PNGs (for phones: each is shown at its own best scale)."""
-    top = render_map(view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat)
-    panel = render_board(view, pack, seat=seat, palette=palette)
+    top = render_map(view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat, tr=tr)
+    panel = render_board(view, pack, seat=seat, palette=palette, tr=tr)
     return png_bytes(top), png_bytes(panel)
 
 
 def render_battle(
-    view_or_battle_report: Any, pack: Pack, *, palette: str = "default", players: Sequence[Any] = (), width: int = PANEL_WIDTH
+    view_or_battle_report: Any,
+    pack: Pack,
+    *,
+    palette: str = "default",
+    players: Sequence[Any] = (),
+    width: int = PANEL_WIDTH,
+    tr: Any = None,
 ) -> Image.Image:
     """A battle: from a view (the battle being fought) or from one battle's events (only
     public ones are used). ``players``: the view's ``players`` list, to name the sides of a
     report."""
-    return _render_battle(view_or_battle_report, pack, palette_obj=get_palette(palette), players=players, width=width)
+    return _render_battle(view_or_battle_report, pack, palette_obj=get_palette(palette), players=players, width=width, tr=tr)
 
 
 def render_setup_preview(view: View, pack: Pack, candidates: Sequence[Any], *, palette: str = "default") -> Image.Image:

@@ -25,7 +25,13 @@ from renderer import fonts, sprites
 from renderer.blocks import Column, line_height
 from renderer.palette import Palette, mix
 from renderer.runewars.panel import BODY, PANEL_WIDTH, SMALL, TITLE
-from renderer.runewars.viewdata import ViewData
+from renderer.runewars.viewdata import N_, ViewData
+from renderer.words import pack_text, words
+
+#: the sides as the battle picture names them
+SIDE_NAMES = {"attacker": N_("attacker"), "defender": N_("defender")}
+#: a side at the head of its column
+SIDE_HEADS = {"attacker": N_("Attacker"), "defender": N_("Defender")}
 
 SIDES = ("attacker", "defender")
 CARD_W, CARD_H = 58, 92
@@ -61,12 +67,21 @@ def _plain(event: Any) -> tuple[str, Mapping[str, Any], Any]:
     return event.kind, event.data, getattr(event, "to", None)
 
 
-def report_from_events(events: Iterable[Any], pack: Pack) -> Report:
+def _unit(tr: Any, pack: Pack, unit: Any) -> str:
+    return (pack_text(tr, pack, "unit", str(unit)) or str(unit)) if unit in pack.units else str(unit)
+
+
+def report_from_events(events: Iterable[Any], pack: Pack, tr: Any = None) -> Report:
     rep = Report()
     current: Row | None = None
+    tr = words(tr)
 
     def unit_name(unit: str | None) -> str:
-        return pack.unit(unit).name_en if unit in pack.units else str(unit)
+        return _unit(tr, pack, unit)
+
+    def side(data: Mapping[str, Any]) -> str:
+        value = data.get("side")
+        return tr._(SIDE_NAMES[value]) if value in SIDE_NAMES else str(value)
 
     for event in events:
         kind, data, to = _plain(event)
@@ -84,20 +99,30 @@ def report_from_events(events: Iterable[Any], pack: Pack) -> Report:
         elif kind == "battle_round":
             current = None
         elif kind == "battle_routed":
-            target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} routed")
+            target.append(tr._("{side}: {unit} routed", side=side(data), unit=unit_name(data.get("unit"))))
         elif kind == "battle_damaged":
-            dead = ", eliminated" if data.get("eliminated") else ""
-            target.append(
-                f"{data.get('side')}: one {unit_name(data.get('unit'))} figure damaged (damage {data.get('damage')}){dead}"
+            message = (
+                "{side}: one {unit} figure damaged (damage {damage}), eliminated"
+                if data.get("eliminated")
+                else "{side}: one {unit} figure damaged (damage {damage})"
             )
+            target.append(tr._(message, side=side(data), unit=unit_name(data.get("unit")), damage=data.get("damage")))
         elif kind == "battle_eliminated":
-            target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} eliminated")
+            target.append(tr._("{side}: {unit} eliminated", side=side(data), unit=unit_name(data.get("unit"))))
         elif kind == "battle_raised":
-            target.append(f"{data.get('side')}: a {unit_name(data.get('unit'))} is raised")
+            target.append(tr._("{side}: a figure of {unit} is raised", side=side(data), unit=unit_name(data.get("unit"))))
         elif kind == "ability_used":
-            target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} use their ability")
+            target.append(tr._("{side}: {unit} use their ability", side=side(data), unit=unit_name(data.get("unit"))))
         elif kind == "battle_card_drawn":
-            target.append(f"{data.get('side')}: {unit_name(data.get('unit'))} draws {data.get('card')} ({data.get('section')})")
+            target.append(
+                tr._(
+                    "{side}: {unit} draws {card} ({section})",
+                    side=side(data),
+                    unit=unit_name(data.get("unit")),
+                    card=data.get("card"),
+                    section=data.get("section"),
+                )
+            )
         elif kind == "battle_won":
             current = None
             rep.strength = data.get("strength")
@@ -106,71 +131,81 @@ def report_from_events(events: Iterable[Any], pack: Pack) -> Report:
         elif kind == "battle_ended":
             rep.winner = rep.winner or data.get("winner")
         elif kind != "battle_drew":  # the revealed cards say it
-            (rep.after if rep.winner else target).append(kind.replace("_", " ") + _brief(data, pack))
+            (rep.after if rep.winner else target).append(kind.replace("_", " ") + _brief(data, pack, tr))
     return rep
 
 
-def _brief(data: Mapping[str, Any], pack: Pack) -> str:
+def _brief(data: Mapping[str, Any], pack: Pack, tr: Any = None) -> str:
     """The interesting fields of another public event (units moved, a card, a development)."""
     bits = []
     for key, value in data.items():
         if key == "area":
             continue
         if key == "units" and isinstance(value, Mapping):
-            bits.append(", ".join(f"{n} {pack.unit(u).name_en if u in pack.units else u}" for u, n in value.items()))
+            bits.append(", ".join(f"{n} {_unit(tr, pack, u)}" for u, n in value.items()))
         elif key == "card" and isinstance(value, str):
-            bits.append(_card_name(pack, value))
+            bits.append(_card_name(pack, value, tr))
         elif isinstance(value, (str, int)) and not isinstance(value, bool):
             bits.append(f"{key} {value}")
     return (": " + "; ".join(bits)) if bits else ""
 
 
-def _card_name(pack: Pack, card_id: str) -> str:
-    for cards in pack.cards.values():
+def _card_name(pack: Pack, card_id: str, tr: Any = None) -> str:
+    for kind, cards in pack.cards.items():
         for card in cards:
             if card.id == card_id:
-                return card.name_en
+                return pack_text(tr, pack, kind, card_id) or card_id
     return card_id
 
 
 def render_battle(
-    source: Any, pack: Pack, *, palette_obj: Palette, players: Iterable[Mapping[str, Any]] = (), width: int = PANEL_WIDTH
+    source: Any,
+    pack: Pack,
+    *,
+    palette_obj: Palette,
+    players: Iterable[Mapping[str, Any]] = (),
+    width: int = PANEL_WIDTH,
+    tr: Any = None,
 ) -> Image.Image:
-    """``source``: a view with a battle, or a battle's events."""
+    """``source``: a view with a battle, or a battle's events; drawn in ``tr``'s language."""
     if isinstance(source, Mapping) and "areas" in source:
-        return _from_view(ViewData(source, pack), pack, palette_obj, width)
-    return _from_report(report_from_events(source, pack), pack, palette_obj, players, width)
+        return _from_view(ViewData(source, pack, None, tr), pack, palette_obj, width)
+    return _from_report(report_from_events(source, pack, tr), pack, palette_obj, players, width, words(tr))
 
 
-def _side_name(seat: int | None, players: Mapping[int, Mapping[str, Any]], pack: Pack) -> str:
+def _side_name(seat: int | None, players: Mapping[int, Mapping[str, Any]], pack: Pack, tr: Any = None) -> str:
+    tr = words(tr)
     if seat is None:
-        return "neutrals"
+        return tr._("neutrals")
     faction = (players.get(seat) or {}).get("faction")
-    name = pack.faction(faction).name_en.split(" (")[0] if faction in pack.factions else f"seat {seat}"
-    return f"{name} ({seat})"
+    if faction not in pack.factions:
+        return tr._("Player {number}", number=seat + 1)
+    name = (pack_text(tr, pack, "faction", faction) or faction).split(" (")[0]
+    return tr._("{faction} (player {number})", faction=name, number=seat + 1)
 
 
 def _side_colour(seat: int | None, players: Mapping[int, Mapping[str, Any]], pal: Palette):
     return pal.neutral if seat is None else pal.faction((players.get(seat) or {}).get("faction"), seat)
 
 
-def _from_report(rep: Report, pack: Pack, pal: Palette, players: Iterable[Mapping[str, Any]], width: int) -> Image.Image:
+def _from_report(
+    rep: Report, pack: Pack, pal: Palette, players: Iterable[Mapping[str, Any]], width: int, tr: Any = None
+) -> Image.Image:
+    tr = words(tr)
     by_seat = {p["seat"]: p for p in players}
     col = Column(width, pad=24)
-    names = {side: _side_name(rep.seats.get(side), by_seat, pack) for side in SIDES}
-    col.text(f"Battle for {rep.area}", TITLE, pal.ink, bold=True)
-    col.text(f"{names['attacker']} attack {names['defender']}", BODY, pal.ink)
+    names = {side: _side_name(rep.seats.get(side), by_seat, pack, tr) for side in SIDES}
+    col.text(tr._("Battle for {area}", area=rep.area), TITLE, pal.ink, bold=True)
+    col.text(tr._("{attacker} attack {defender}", attacker=names["attacker"], defender=names["defender"]), BODY, pal.ink)
     half = (col.inner - 24) // 2
 
     def lineup(side: str) -> list[str]:
         info = rep.lined_up.get(side) or {}
-        units = ", ".join(f"{n} {pack.unit(u).name_en if u in pack.units else u}" for u, n in (info.get("units") or {}).items())
-        out = units or "no standing units"
+        units = ", ".join(f"{n} {_unit(tr, pack, u)}" for u, n in (info.get("units") or {}).items())
+        out = units or tr._("no standing units")
         left_out = info.get("left_out") or {}
         if left_out:
-            out += "; routed, out: " + ", ".join(
-                f"{n} {pack.unit(u).name_en if u in pack.units else u}" for u, n in left_out.items()
-            )
+            out += "; " + tr._("routed, out: {units}", units=", ".join(f"{n} {_unit(tr, pack, u)}" for u, n in left_out.items()))
         return fonts.wrap(out, SMALL, half - 20)
 
     lines = {side: lineup(side) for side in SIDES}
@@ -181,7 +216,7 @@ def _from_report(rep: Report, pack: Pack, pal: Palette, players: Iterable[Mappin
             x = col.pad + i * (half + 24)
             colour = _side_colour(rep.seats.get(side), by_seat, pal)
             draw.rectangle([x, y + 4, x + 8, y + height - 10], fill=colour)
-            fonts.text(img, (x + 16, y), f"{side.capitalize()}: {names[side]}", BODY, pal.ink, bold=True)
+            fonts.text(img, (x + 16, y), f"{tr._(SIDE_HEADS[side])}: {names[side]}", BODY, pal.ink, bold=True)
             for j, line in enumerate(lines[side]):
                 fonts.text(img, (x + 16, y + line_height(BODY) + j * line_height(SMALL)), line, SMALL, pal.ink)
 
@@ -190,38 +225,51 @@ def _from_report(rep: Report, pack: Pack, pal: Palette, players: Iterable[Mappin
         col.text(text, SMALL, pal.ink)
     for row in rep.rows:
         col.rule(pal.panel_rule)
-        _row(col, row, pack, pal, half)
+        _row(col, row, pack, pal, half, tr)
     col.rule(pal.panel_rule)
     if rep.strength:
-        fort = f" (stronghold {rep.stronghold})" if rep.stronghold else ""
+        fort = " " + tr._("(stronghold {n})", n=rep.stronghold) if rep.stronghold else ""
         col.text(
-            f"Strength: attacker {rep.strength.get('attacker')} vs defender {rep.strength.get('defender')}{fort}",
+            tr._(
+                "Strength: attacker {attacker} vs defender {defender}",
+                attacker=rep.strength.get("attacker"),
+                defender=rep.strength.get("defender"),
+            )
+            + fort,
             BODY,
             pal.ink,
             bold=True,
         )
     if rep.winner:
-        col.text(f"Winner: {rep.winner} ({names.get(rep.winner, '?')})", BODY, pal.ink, bold=True)
+        winner = tr._(SIDE_NAMES[rep.winner]) if rep.winner in SIDE_NAMES else rep.winner
+        col.text(tr._("Winner: {side} ({player})", side=winner, player=names.get(rep.winner, "?")), BODY, pal.ink, bold=True)
     for text in rep.after:
         col.text(text, SMALL, pal.ink)
     return col.render(pal.paper)
 
 
-def _row(col: Column, row: Row, pack: Pack, pal: Palette, half: int) -> None:
+def _row(col: Column, row: Row, pack: Pack, pal: Palette, half: int, tr: Any = None) -> None:
+    tr = words(tr)
     per_line = max(1, (half - 16) // (CARD_W + 6))
     card_lines = max(((len((row.shown.get(s) or {}).get("cards") or []) + per_line - 1) // per_line) for s in SIDES) or 1
     height = line_height(BODY) + card_lines * (CARD_H + 8) + 6
 
     def paint(img, draw, y):
-        fonts.text(img, (col.pad, y), f"Row {row.row}", BODY, pal.ink, bold=True)
+        fonts.text(img, (col.pad, y), tr._("Row {row}", row=row.row), BODY, pal.ink, bold=True)
         for i, side in enumerate(SIDES):
             x0 = col.pad + i * (half + 24)
             shown = row.shown.get(side)
             if not shown:
-                fonts.text(img, (x0 + 90 if i == 0 else x0, y + 2), f"{side}: no draw", SMALL, mix(pal.ink, pal.paper, 0.4))
+                fonts.text(
+                    img,
+                    (x0 + 90 if i == 0 else x0, y + 2),
+                    tr._("{side}: no draw", side=tr._(SIDE_NAMES[side])),
+                    SMALL,
+                    mix(pal.ink, pal.paper, 0.4),
+                )
                 continue
             unit = pack.unit(shown["unit"]) if shown.get("unit") in pack.units else None
-            label = f"{side}: {unit.name_en if unit else shown.get('unit')}"
+            label = f"{tr._(SIDE_NAMES[side])}: {_unit(tr, pack, shown.get('unit'))}"
             fonts.text(img, (x0 + 90 if i == 0 else x0, y + 2), label, SMALL, pal.ink)
             for j, card_id in enumerate(shown.get("cards") or []):
                 cx = x0 + (j % per_line) * (CARD_W + 6)
@@ -263,24 +311,26 @@ def _from_view(data: ViewData, pack: Pack, pal: Palette, width: int) -> Image.Im
     col = Column(width, pad=24)
     battle = data.battle
     if not battle:
-        col.text("No battle is being fought.", BODY, pal.ink)
+        col.text(data._("No battle is being fought."), BODY, pal.ink)
         return col.render(pal.paper)
-    col.text(f"Battle for {battle['area']} · row {battle.get('row')}", TITLE, pal.ink, bold=True)
+    col.text(data._("Battle for {area} · row {row}", area=battle["area"], row=battle.get("row")), TITLE, pal.ink, bold=True)
     for side_name, side in zip(SIDES, battle.get("sides", [])):
         seat = side.get("seat")
         colour = pal.neutral if seat is None else data.colour(seat, pal)
-        col.text(f"{side_name.capitalize()}: {data.who(seat)}", BODY, colour if seat is not None else pal.ink, bold=True)
+        col.text(f"{data._(SIDE_HEADS[side_name])}: {data.who(seat)}", BODY, colour if seat is not None else pal.ink, bold=True)
         groups: dict[tuple[str, bool], list[int]] = {}
         for fighter in side.get("fighters", []):
             groups.setdefault((fighter["unit"], bool(fighter.get("routed"))), []).append(int(fighter.get("damage", 0)))
         for (unit, routed), damages in sorted(groups.items()):
-            name = pack.unit(unit).name_en if unit in pack.units else unit
+            name = data.unit_name(unit)
             hurt = sum(damages)
-            extra = (", routed" if routed else "") + (
-                f", damage {hurt} (health {pack.unit(unit).health} each)" if hurt and unit in pack.units else ""
+            extra = (", " + data._("routed") if routed else "") + (
+                ", " + data._("damage {damage} (health {health} each)", damage=hurt, health=pack.unit(unit).health)
+                if hurt and unit in pack.units
+                else ""
             )
             col.text(f"{len(damages)} {name}{extra}", SMALL, pal.ink, indent=16)
-        drawn = [pack.unit(u).name_en if u in pack.units else u for u in side.get("drawn", [])]
+        drawn = [data.unit_name(u) for u in side.get("drawn", [])]
         if drawn:
-            col.text("Have drawn: " + ", ".join(drawn), SMALL, pal.ink, indent=16)
+            col.text(data._("Have drawn: {units}", units=", ".join(drawn)), SMALL, pal.ink, indent=16)
     return col.render(pal.paper)

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.runewars.data.model import Pack
 from renderer.runewars.panel import hand_cards, public_counts, status_lines
-from renderer.runewars.viewdata import ViewData, seat_get
+from renderer.runewars.viewdata import HAND_KINDS, RESOURCES, RUNES, TERRAIN, UNTIL, ViewData, deck_name, seat_get
 
 ALT_LIMIT = 1024
 
@@ -21,15 +21,15 @@ def _units_text(data: ViewData, info: Mapping[str, Any]) -> str:
     groups: dict[Any, list[str]] = {}
     for stack in info.get("units", []):
         owner, ally = stack.get("owner"), stack.get("ally")
-        unit = data.pack.unit(stack["unit"]).name_en if stack["unit"] in data.pack.units else stack["unit"]
+        unit = data.unit_name(stack["unit"])
         standing, routed = stack.get("standing", 0), stack.get("routed", 0)
-        text = f"{standing + routed} {unit}" + (f" ({routed} routed)" if routed else "")
+        text = f"{standing + routed} {unit}" + (data._(" ({routed} routed)", routed=routed) if routed else "")
         key = owner if owner is not None else ("ally", ally)
         groups.setdefault(key, []).append(text)
     parts = []
     for key, texts in groups.items():
         if isinstance(key, tuple):
-            who = "neutrals" if key[1] is None else f"neutrals allied with {data.who(key[1])}"
+            who = data._("neutrals") if key[1] is None else data._("neutrals allied with {player}", player=data.who(key[1]))
         else:
             who = data.who(key)
         parts.append(f"{who}: {', '.join(texts)}")
@@ -42,45 +42,66 @@ def _rune_text(info: Mapping[str, Any], data: ViewData) -> str | None:
         return None
     if rune == "face_down":
         stale = info.get("rune_last_known")
-        return "rune face down" + (f" (you last knew: {stale})" if stale else "")
-    known = "" if data.rune_public(info) else " (known to you)"
-    return f"{rune} rune{known}"
+        if stale:
+            return data._("rune face down (you last knew: {rune})", rune=data.word(RUNES, stale))
+        return data._("rune face down")
+    if data.rune_public(info):
+        return data._("{rune} rune", rune=data.word(RUNES, rune))
+    return data._("{rune} rune (known to you)", rune=data.word(RUNES, rune))
 
 
 def area_line(data: ViewData, area: str) -> str:
     info = data.area(area)
     hexdata = data.pack.tile_of_area(area).hex(area)
-    bits = [f"{area} ({hexdata.terrain}"]
-    resources = [f"{n} {k}" for k, n in hexdata.resources().items() if n]
-    bits[0] += (", " + ", ".join(resources) if resources else "") + ")"
+    resources = [f"{n} {data.word(RESOURCES, k)}" for k, n in hexdata.resources().items() if n]
+    terrain = data.word(TERRAIN, hexdata.terrain)
+    bits = [f"{area} ({terrain}" + (", " + ", ".join(resources) if resources else "") + ")"]
     owner = info.get("controller")
-    bits.append(f"held by {data.who(owner)}" if owner is not None else "held by nobody")
+    bits.append(data._("held by {player}", player=data.who(owner)) if owner is not None else data._("held by nobody"))
     units = _units_text(data, info)
     if units:
         bits.append(units)
     fort = info.get("stronghold")
     if fort:
-        bits.append(f"stronghold of {data.who(fort['owner'])}" + (" (damaged)" if fort.get("damaged") else ""))
+        bits.append(
+            data._("stronghold of {player} (damaged)", player=data.who(fort["owner"]))
+            if fort.get("damaged")
+            else data._("stronghold of {player}", player=data.who(fort["owner"]))
+        )
     if info.get("development"):
-        bits.append(f"development {info['development']}")
+        bits.append(data._("development {name}", name=data.name("development", info["development"])))
     if info.get("city") or data.printed_city(area):
-        bits.append("city" + (f" {info['city']}" if info.get("city") else ""))
+        bits.append(data._("city {name}", name=data.name("city_token", info["city"])) if info.get("city") else data._("city"))
     rune = _rune_text(info, data)
     if rune:
         bits.append(rune)
     for hero in data.heroes_in(area):
-        bits.append(f"hero {hero.get('name') or hero.get('id')} of {data.who(hero.get('owner'))}")
+        bits.append(data._("hero {hero} of {player}", hero=data.hero_name(hero), player=data.who(hero.get("owner"))))
     if info.get("activated_by"):
-        bits.append("activated by " + ", ".join(data.who(s) for s in info["activated_by"]))
+        bits.append(data._("activated by {players}", players=", ".join(data.who(s) for s in info["activated_by"])))
     token = data.exploration(area)
     if token:
-        what = token.get("token") or f"face down, back {token.get('back')}"
-        private = token.get("token") and not token.get("face_up")
-        bits.append(f"exploration token {what}" + (" (known to you)" if private else ""))
+        if token.get("token"):
+            what = data.name("exploration_token", token["token"])
+            private = not token.get("face_up")
+            bits.append(
+                data._("exploration token {token} (known to you)", token=what)
+                if private
+                else data._("exploration token {token}", token=what)
+            )
+        else:
+            bits.append(data._("exploration token face down, back {back}", back=token.get("back")))
     for defeated in data.defeated_in(area):
-        bits.append(f"defeated-hero token {defeated.get('number')} ({defeated.get('rewards', 0)} rewards)")
+        bits.append(
+            data.ngettext(
+                "defeated-hero token {number} ({n} reward)",
+                "defeated-hero token {number} ({n} rewards)",
+                defeated.get("rewards", 0),
+                number=defeated.get("number"),
+            )
+        )
     if area in data.contested or data.battle_area == area:
-        bits.append("battle here")
+        bits.append(data._("battle here"))
     return " · ".join(bits)
 
 
@@ -89,88 +110,139 @@ def _areas_of(data: ViewData) -> list[str]:
     return sorted(areas)
 
 
-def text_board(view: Mapping[str, Any], pack: Pack, seat: int | None = None) -> str:
-    data = ViewData(view, pack, seat)
-    out = [
-        f"Runewars — {data.season_line()}"
-        + (f" — view of {data.who(data.viewer)}" if data.viewer is not None else " — public view")
-    ]
+def text_board(view: Mapping[str, Any], pack: Pack, seat: int | None = None, *, tr: Any = None) -> str:
+    """Every fact of map and panel as text, in ``tr``'s language (None: English)."""
+    data = ViewData(view, pack, seat, tr)
+    _ = data._
+    head = (
+        _("Runewars — {when} — view of {player}", when=data.season_line(), player=data.who(data.viewer))
+        if data.viewer is not None
+        else _("Runewars — {when} — public view", when=data.season_line())
+    )
+    out = [head]
     out += status_lines(data)
     card_id = view.get("season_card")
     if card_id:
         card = data.card(card_id)
-        out.append(f"Season card: {card.get('name', card_id)}: {card.get('text', '')}".rstrip(": "))
-    for effect in view.get("lasting_effects") or []:
+        text = card.get("text", "")
         out.append(
-            f"Lasting effect: {effect.get('text', effect.get('card', ''))}"
-            + (f" (until {effect['until']})" if effect.get("until") else "")
+            _("Season card: {card}: {text}", card=card.get("name", card_id), text=text)
+            if text
+            else _("Season card: {card}", card=card.get("name", card_id))
+        )
+    for effect in view.get("lasting_effects") or []:
+        text = _effect_text(data, effect)
+        out.append(
+            _("Lasting effect: {text} (until {until})", text=text, until=data.word(UNTIL, effect["until"]))
+            if effect.get("until")
+            else _("Lasting effect: {text}", text=text)
         )
     out.append("")
-    out.append("Players:")
+    out.append(_("Players:"))
+    yes, no = _("yes"), _("no")
     for player in data.players:
         s = player["seat"]
         counts = public_counts(data, s)
         dials = player.get("dials", {})
         revealed = seat_get(view.get("orders_revealed"), s)
-        line = (
-            f"- {data.who(s)}: influence {player.get('influence', 0)}; food {dials.get('food', 0)}, wood {dials.get('wood', 0)}, "
-            f"ore {dials.get('ore', 0)}; {counts['areas']} areas, {counts['units']} units; "
-            f"tactics {player.get('tactics', 0)}, quests {player.get('quests', 0)}, objective {'yes' if player.get('objective') else 'no'}; "
-            f"dragon runes shown {counts['dragon_runes']}, face-down runes {counts['face_down_runes']}"
+        line = "- " + _(
+            "{player}: influence {influence}; food {food}, wood {wood}, ore {ore}; {areas} areas, {units} units; "
+            "tactics {tactics}, quests {quests}, objective {objective}; dragon runes shown {dragon}, face-down runes {face_down}",
+            player=data.who(s),
+            influence=player.get("influence", 0),
+            food=dials.get("food", 0),
+            wood=dials.get("wood", 0),
+            ore=dials.get("ore", 0),
+            areas=counts["areas"],
+            units=counts["units"],
+            tactics=player.get("tactics", 0),
+            quests=player.get("quests", 0),
+            objective=yes if player.get("objective") else no,
+            dragon=counts["dragon_runes"],
+            face_down=counts["face_down_runes"],
         )
         if revealed is not None:
-            line += f"; order {data.order_name(revealed)}"
+            line += _("; order {order}", order=data.order_name(revealed))
         elif player.get("has_chosen"):
-            line += "; order chosen"
+            line += _("; order chosen")
         if player.get("orders_played"):
-            line += "; played " + ", ".join(str(n) for n in player["orders_played"])
+            line += _("; played {orders}", orders=", ".join(str(n) for n in player["orders_played"]))
         titles = [data.card(t).get("name", t) for t, info in (view.get("titles") or {}).items() if info.get("holder") == s]
         if titles:
-            line += "; titles " + ", ".join(titles)
+            line += _("; titles {titles}", titles=", ".join(titles))
         if player.get("eliminated"):
-            line += "; eliminated"
+            line += _("; eliminated")
         out.append(line)
     heroes = view.get("heroes") or []
     if heroes:
         out.append("")
-        out.append("Heroes:")
+        out.append(_("Heroes:"))
         for hero in heroes:
+            where = _("in {area}", area=hero["area"]) if hero.get("area") else _("off the map")
             out.append(
-                f"- {hero.get('name') or hero.get('id')} ({data.who(hero.get('owner'))}): strength {hero.get('strength')}, "
-                f"agility {hero.get('agility')}, wisdom {hero.get('wisdom')}, wounds {hero.get('wounds', 0)}/{hero.get('health')}, "
-                f"{'in ' + hero['area'] if hero.get('area') else 'off the map'}" + ("; routed" if hero.get("routed") else "")
+                "- "
+                + _(
+                    "{hero} ({player}): strength {strength}, agility {agility}, wisdom {wisdom}, wounds {wounds}/{health}, {where}",
+                    hero=data.hero_name(hero),
+                    player=data.who(hero.get("owner")),
+                    strength=hero.get("strength"),
+                    agility=hero.get("agility"),
+                    wisdom=hero.get("wisdom"),
+                    wounds=hero.get("wounds", 0),
+                    health=hero.get("health"),
+                    where=where,
+                )
+                + (_("; routed") if hero.get("routed") else "")
             )
     out.append("")
-    out.append("Areas:")
+    out.append(_("Areas:"))
     for area in _areas_of(data):
         out.append("- " + area_line(data, area))
     decks = view.get("decks") or {}
     if decks:
         out.append("")
         out.append(
-            "Decks: " + ", ".join(f"{k} {v}" for k, v in decks.items()) + f"; fate discards {len(view.get('fate_discard') or [])}"
+            _(
+                "Decks: {decks}; fate discards {discards}",
+                decks=", ".join(f"{deck_name(data, k)} {v}" for k, v in decks.items()),
+                discards=len(view.get("fate_discard") or []),
+            )
         )
     if data.viewer is not None:
         out += _private_lines(data, data.viewer)
     return "\n".join(out)
 
 
+def _effect_text(data: ViewData, effect: Mapping[str, Any]) -> str:
+    """A lasting effect by its card's summary in the viewer's language (else the view's words)."""
+    card = effect.get("card")
+    if card:
+        shown = data.card(card)
+        return shown.get("summary") or shown.get("text") or effect.get("text") or shown.get("name", card)
+    return effect.get("text", "")
+
+
 def _private_lines(data: ViewData, seat: int) -> list[str]:
     player = data.player(seat) or {}
-    out = ["", f"Only for {data.who(seat)}:"]
+    out = ["", data._("Only for {player}:", player=data.who(seat))]
     if player.get("chosen") is not None:
-        out.append(f"- chosen order: {data.order_name(player['chosen'])}")
-    for kind, card_id, _ in hand_cards(data, seat):
+        out.append("- " + data._("chosen order: {order}", order=data.order_name(player["chosen"])))
+    for kind, card_id, _hero in hand_cards(data, seat):
         card = data.card(card_id)
-        out.append(f"- {kind}: {card.get('name') or card_id}" + (f": {card['text']}" if card.get("text") else ""))
+        name = card.get("name") or card_id
+        out.append(f"- {data.word(HAND_KINDS, kind)}: {name}" + (f": {card['text']}" if card.get("text") else ""))
     return out
 
 
-def alt_text(view: Mapping[str, Any], pack: Pack, seat: int | None = None) -> str:
-    """A screen-reader summary of the map and panel, at most 1,024 characters."""
-    data = ViewData(view, pack, seat)
-    who = "public view" if data.viewer is None else f"view of {data.who(data.viewer)}"
-    parts = [f"Runewars map, {data.season_line()}, {who}."]
+def alt_text(view: Mapping[str, Any], pack: Pack, seat: int | None = None, *, tr: Any = None) -> str:
+    """A screen-reader summary of the map and panel, at most 1,024 characters, in ``tr``'s language."""
+    data = ViewData(view, pack, seat, tr)
+    _ = data._
+    parts = [
+        _("Runewars map, {when}, public view.", when=data.season_line())
+        if data.viewer is None
+        else _("Runewars map, {when}, view of {player}.", when=data.season_line(), player=data.who(data.viewer))
+    ]
     parts += [line + "." for line in status_lines(data)]
     held: dict[int, list[str]] = {}
     for area in _areas_of(data):
@@ -182,24 +254,29 @@ def alt_text(view: Mapping[str, Any], pack: Pack, seat: int | None = None) -> st
         counts = public_counts(data, s)
         areas = held.get(s, [])
         parts.append(
-            f"{data.who(s)}: influence {player.get('influence', 0)}, {counts['units']} units, "
-            f"holds {', '.join(areas) if areas else 'nothing'}."
+            _(
+                "{player}: influence {influence}, {units} units, holds {areas}.",
+                player=data.who(s),
+                influence=player.get("influence", 0),
+                units=counts["units"],
+                areas=", ".join(areas) if areas else _("nothing"),
+            )
         )
     neutral = [a for a in _areas_of(data) if any(u.get("owner") is None for u in data.area(a).get("units", []))]
     if neutral:
-        parts.append(f"Neutral units in {', '.join(neutral)}.")
+        parts.append(_("Neutral units in {areas}.", areas=", ".join(neutral)))
     face_down = [a for a in _areas_of(data) if data.area(a).get("rune") == "face_down"]
     if face_down:
-        parts.append(f"{len(face_down)} face-down runes.")
+        parts.append(data.ngettext("{n} face-down rune.", "{n} face-down runes.", len(face_down)))
     if data.viewer is not None:
         mine = [
-            f"{a} {data.area(a)['rune']}"
+            f"{a} {data.word(RUNES, data.area(a)['rune'])}"
             for a in _areas_of(data)
             if data.area(a).get("rune") in ("dragon", "false") and not data.rune_public(data.area(a))
         ]
         if mine:
-            parts.append("Runes you know: " + ", ".join(mine) + ".")
-    parts.append("Full details: the text board.")
+            parts.append(_("Runes you know: {runes}.", runes=", ".join(mine)))
+    parts.append(_("Full details: the text board."))
     return _fit(parts, ALT_LIMIT)
 
 

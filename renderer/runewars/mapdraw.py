@@ -504,10 +504,13 @@ def _legend(img, draw, layout: MapLayout, data: ViewData, pal: Palette, only_sea
     dropping the season (also on the board panel) when nothing else helps.
     """
     unit = min(layout.size, MAP_HEX)
-    names = [f"{p['seat'] + 1}: {data.faction_name(p['seat'])}" + (" (out)" if p.get("eliminated") else "") for p in data.players]
+    names = [
+        f"{p['seat'] + 1}: {data.faction_name(p['seat'])}" + (" " + data._("(out)") if p.get("eliminated") else "")
+        for p in data.players
+    ]
     right = data.season_line()
     if only_seat is not None:
-        right = f"only {data.who(only_seat)}'s units · {right}"
+        right = data._("only the units of {player} · {when}", player=data.who(only_seat), when=right)
     size = round(unit * 0.26)
 
     def needed(size: int, with_right: bool) -> float:

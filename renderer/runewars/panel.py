@@ -20,7 +20,20 @@ from PIL import Image
 from renderer import fonts, sprites
 from renderer.blocks import Column, line_height
 from renderer.palette import Palette, mix, text_on
-from renderer.runewars.viewdata import SEASONS, ViewData, seat_get
+from renderer.runewars.viewdata import (
+    HAND_KINDS,
+    N_,
+    RESOURCES,
+    SEASON_MARKS,
+    SEASON_NAMES,
+    SEASONS,
+    TRAITS,
+    UNTIL,
+    ViewData,
+    deck_name,
+    seat_get,
+)
+from renderer.words import words
 
 PANEL_WIDTH = 800
 TITLE, BODY, SMALL = 30, 22, 18
@@ -53,13 +66,28 @@ def _column(data: ViewData, pal: Palette, width: int) -> Column:
 # -- public ----------------------------------------------------------------------------------
 
 
-def header_title(view: Mapping[str, Any]) -> str:
+#: why a game ended, as the panel says it
+REASONS = {
+    "dragon_runes": N_("dragon runes"),
+    "last_player": N_("last player standing"),
+    "years": N_("the last year ended"),
+}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def header_title(view: Mapping[str, Any], tr: Any = None) -> str:
+    tr = words(tr)
     phase = str(view.get("phase", ""))
     if phase.startswith("setup"):
-        return f"Set-up: {phase.split('.', 1)[-1].replace('_', ' ')}"
+        return tr._("Set-up: {step}", step=phase.split(".", 1)[-1].replace("_", " "))
     if phase == "over":
-        return f"Game over after year {view.get('year')}"
-    return f"Year {view.get('year')} · {str(view.get('season', '')).capitalize()}"
+        return tr._("Game over after year {year}", year=view.get("year"))
+    season = str(view.get("season", ""))
+    shown = tr._(SEASON_NAMES[season]) if season in SEASON_NAMES else season
+    return tr._("Year {year} · {season}", year=view.get("year"), season=shown[:1].upper() + shown[1:])
 
 
 #: the year and season track: a pip per year, then the four seasons
@@ -87,13 +115,13 @@ def header_layout(title: str, years: int, width: int, pad: int) -> dict[str, Any
 
 def _header(col: Column, data: ViewData, pal: Palette) -> None:
     view = data.view
-    title = header_title(view)
+    title = header_title(view, data.tr)
     years = max(int(data.pack.constant("years")), int(view.get("year") or 0))  # an epic game runs longer
     layout = header_layout(title, years, col.width, col.pad)
 
     def paint(img, draw, y):
         fonts.text(img, (col.pad, y), title, TITLE, pal.ink, bold=True)
-        _track(img, draw, layout, y, view, pal)
+        _track(img, draw, layout, y, view, pal, data)
 
     col.add(layout["height"], paint)
     for line in status_lines(data):
@@ -101,7 +129,7 @@ def _header(col: Column, data: ViewData, pal: Palette) -> None:
     col.gap(6)
 
 
-def _track(img, draw, layout: Mapping[str, Any], y: float, view, pal: Palette) -> None:
+def _track(img, draw, layout: Mapping[str, Any], y: float, view, pal: Palette, data: ViewData) -> None:
     """Year pips 1..N then the four seasons; the current ones filled."""
     year, season = view.get("year") or 0, view.get("season")
     for n, (x0, y0, x1, y1) in enumerate(layout["years"], 1):
@@ -111,7 +139,9 @@ def _track(img, draw, layout: Mapping[str, Any], y: float, view, pal: Palette) -
     for name, (x0, y0, x1, y1) in zip(SEASONS, layout["seasons"]):
         now = name == season
         draw.rounded_rectangle([x0, y + y0, x1, y + y1], radius=6, fill=pal.ink if now else pal.paper, outline=pal.ink, width=2)
-        fonts.text(img, ((x0 + x1) / 2, y + (y0 + y1) / 2), name[:3].capitalize(), 15, pal.paper if now else pal.ink, anchor="mm")
+        fonts.text(
+            img, ((x0 + x1) / 2, y + (y0 + y1) / 2), data._(SEASON_MARKS[name]), 15, pal.paper if now else pal.ink, anchor="mm"
+        )
 
 
 def status_lines(data: ViewData) -> list[str]:
@@ -119,30 +149,47 @@ def status_lines(data: ViewData) -> list[str]:
     result = view.get("result")
     if result:
         winner = result.get("winner")
-        why = str(result.get("reason", "")).replace("_", " ")
-        lines.append(f"Winner: {data.who(winner)}" + (f" ({why})" if why else ""))
+        why = data.word(REASONS, result.get("reason")) if result.get("reason") else ""
+        lines.append(
+            data._("Winner: {player} ({why})", player=data.who(winner), why=why)
+            if why
+            else data._("Winner: {player}", player=data.who(winner))
+        )
         standings = result.get("standings") or []
         if standings:
-            lines.append(
-                "Standings: "
-                + ", ".join(
-                    f"{data.who(s['seat'])} {s.get('dragon_runes', 0)} dragon runes, {s.get('influence', 0)} influence"
-                    for s in standings
+            shown = ", ".join(
+                data._(
+                    "{player} {runes} dragon runes, {influence} influence",
+                    player=data.who(s["seat"]),
+                    runes=s.get("dragon_runes", 0),
+                    influence=s.get("influence", 0),
                 )
+                for s in standings
             )
+            lines.append(data._("Standings: {standings}", standings=shown))
     turn = view.get("turn")
     if turn:
-        bonus = " with bonus" if turn.get("bonus") else ""
-        lines.append(f"Turn: {data.who(turn['seat'])} plays {data.order_name(turn.get('order'))}{bonus}")
+        lines.append(
+            data._(
+                "Turn: {player} plays {order} with bonus", player=data.who(turn["seat"]), order=data.order_name(turn.get("order"))
+            )
+            if turn.get("bonus")
+            else data._("Turn: {player} plays {order}", player=data.who(turn["seat"]), order=data.order_name(turn.get("order")))
+        )
     battle = view.get("battle")
     if battle:
         lines.append(
-            f"Battle in {battle['area']}: {data.who(battle.get('attacker'))} attacks "
-            f"{data.who(battle.get('defender'))}, row {battle.get('row')}"
+            data._(
+                "Battle in {area}: {attacker} attacks {defender}, row {row}",
+                area=battle["area"],
+                attacker=data.who(battle.get("attacker")),
+                defender=data.who(battle.get("defender")),
+                row=battle.get("row"),
+            )
         )
     awaiting = view.get("awaiting") or []
     if awaiting and not result:
-        lines.append("Waiting for: " + ", ".join(data.who(s) for s in awaiting))
+        lines.append(data._("Waiting for: {players}", players=", ".join(data.who(s) for s in awaiting)))
     return lines
 
 
@@ -152,15 +199,16 @@ def _season_card(col: Column, data: ViewData, pal: Palette) -> None:
     effects = view.get("lasting_effects") or []
     if card_id:
         card = data.card(card_id)
-        col.text(f"Season card: {card.get('name', card_id)}", BODY, pal.ink, bold=True)
+        col.text(data._("Season card: {card}", card=card.get("name", card_id)), BODY, pal.ink, bold=True)
         if card.get("text"):
             col.text(card["text"], SMALL, pal.ink, indent=16)
     if effects:
-        col.text("Lasting effects:", BODY, pal.ink, bold=True)
+        col.text(data._("Lasting effects:"), BODY, pal.ink, bold=True)
         for effect in effects:
-            name = data.card(effect.get("card", "")).get("name", effect.get("card", "")) if effect.get("card") else ""
-            until = f" (until {effect['until']})" if effect.get("until") else ""
-            text = effect.get("text") or ""
+            shown = data.card(effect["card"]) if effect.get("card") else {}
+            name = shown.get("name", effect.get("card", "")) if effect.get("card") else ""
+            until = data._(" (until {until})", until=data.word(UNTIL, effect["until"])) if effect.get("until") else ""
+            text = shown.get("summary") or shown.get("text") or effect.get("text") or ""
             col.text(f"• {name}{': ' if name and text else ''}{text}{until}", SMALL, pal.ink, indent=16)
 
 
@@ -186,17 +234,20 @@ def _player(col: Column, data: ViewData, pal: Palette, player: Mapping[str, Any]
     counts = public_counts(data, seat)
     room = col.inner - 70 - 14
     lines: list[list[tuple[str, Any]]] = [
-        [("dials", player.get("dials", {})), ("text", f"   Areas {counts['areas']} · Units {counts['units']}")]
+        [
+            ("dials", player.get("dials", {})),
+            ("text", "   " + data._("Areas {areas} · Units {units}", areas=counts["areas"], units=counts["units"])),
+        ]
     ]
     for text in (_orders_line(data, player), _cards_line(data, player, counts)):
         lines += [[("text", line)] for line in fonts.wrap(text, BODY, room)]
     titles = [
-        f"{data.card(t).get('name', t)} ({info.get('influence', 0)} influence)"
+        data._("{title} ({influence} influence)", title=data.card(t).get("name", t), influence=info.get("influence", 0))
         for t, info in (data.view.get("titles") or {}).items()
         if info.get("holder") == seat
     ]
     if titles:
-        lines += [[("small", line)] for line in fonts.wrap("Titles: " + ", ".join(titles), SMALL, room)]
+        lines += [[("small", line)] for line in fonts.wrap(data._("Titles: {titles}", titles=", ".join(titles)), SMALL, room)]
     step = line_height(BODY)
     height = line_height(BODY + 2) + step * len(lines) + 14
 
@@ -211,12 +262,12 @@ def _player(col: Column, data: ViewData, pal: Palette, player: Mapping[str, Any]
         draw.rectangle([col.pad, y + 10, col.pad + 8, y + height - 18], fill=colour)
         sprites.paste(img, sprites.emblem_badge(data.emblem(seat), 44, colour), col.pad + 40, y + 32)
         x0 = col.pad + 70
-        name = f"{seat + 1} · {data.faction_name(seat)}" + ("   (eliminated)" if player.get("eliminated") else "")
+        name = f"{seat + 1} · {data.faction_name(seat)}" + ("   " + data._("(eliminated)") if player.get("eliminated") else "")
         fonts.text(img, (x0, y + 6), name, BODY + 2, pal.ink, bold=True)
         fonts.text(
             img,
             (col.width - col.pad - 14, y + 6),
-            f"Influence {player.get('influence', 0)}",
+            data._("Influence {influence}", influence=player.get("influence", 0)),
             BODY + 2,
             pal.ink,
             anchor="ra",
@@ -227,7 +278,7 @@ def _player(col: Column, data: ViewData, pal: Palette, player: Mapping[str, Any]
             x = x0
             for kind, value in line:
                 if kind == "dials":
-                    x = _dials(img, draw, x, yy, value, pal)
+                    x = _dials(img, draw, x, yy, value, pal, data)
                 elif kind == "small":
                     fonts.text(img, (x, yy + 2), value, SMALL, pal.ink)
                 else:
@@ -238,10 +289,11 @@ def _player(col: Column, data: ViewData, pal: Palette, player: Mapping[str, Any]
     col.add(height, paint)
 
 
-def _dials(img, draw, x: float, y: float, dials: Mapping[str, int], pal: Palette) -> float:
+def _dials(img, draw, x: float, y: float, dials: Mapping[str, int], pal: Palette, data: ViewData) -> float:
     for kind in ("food", "wood", "ore"):
         sprites.paste(img, sprites.resource(kind, 24, getattr(pal, kind)), x + 12, y + 13)
-        label = f"{kind.capitalize()} {dials.get(kind, 0)}"
+        word = data.word(RESOURCES, kind)
+        label = f"{word[:1].upper()}{word[1:]} {dials.get(kind, 0)}"
         fonts.text(img, (x + 28, y), label, BODY, pal.ink)
         x += 36 + fonts.width(label, BODY)
     return x
@@ -251,30 +303,44 @@ def _orders_line(data: ViewData, player: Mapping[str, Any]) -> str:
     seat = player["seat"]
     revealed = seat_get(data.view.get("orders_revealed"), seat)
     if revealed is not None:
-        now = f"Order: {data.order_name(revealed)}"
+        now = data._("Order: {order}", order=data.order_name(revealed))
     elif player.get("chosen") is not None:
-        now = f"Order: {data.order_name(player['chosen'])} (chosen, hidden)"
+        now = data._("Order: {order} (chosen, hidden)", order=data.order_name(player["chosen"]))
     elif player.get("has_chosen"):
-        now = "Order: chosen"
+        now = data._("Order: chosen")
     else:
-        now = "Order: —"
+        now = data._("Order: —")
     played = player.get("orders_played") or []
-    return now + (f" · played {', '.join(str(n) for n in played)}" if played else "")
+    return now + (" · " + data._("played {orders}", orders=", ".join(str(n) for n in played)) if played else "")
 
 
 def _cards_line(data: ViewData, player: Mapping[str, Any], counts: Mapping[str, int]) -> str:
     seat = player["seat"]
     rewards = sum(h.get("rewards", 0) or 0 for h in data.view.get("heroes", []) or [] if h.get("owner") == seat)
-    parts = [f"Tactics {player.get('tactics', 0)}", f"Quests {player.get('quests', 0)}"]
+    parts = [
+        data._("Tactics {n}", n=player.get("tactics", 0)),
+        data._("Quests {n}", n=player.get("quests", 0)),
+    ]
     if data.view.get("heroes") is not None:
-        parts.append(f"Rewards {rewards}")
-    parts.append("Objective yes" if player.get("objective") else "Objective no")
+        parts.append(data._("Rewards {n}", n=rewards))
+    parts.append(data._("Objective yes") if player.get("objective") else data._("Objective no"))
     if seat == data.viewer and not data.rune_public({}):
         parts.append(
-            f"Your runes: {counts['dragon_runes']} dragon, {counts['false_runes']} false, {counts['face_down_runes']} unknown"
+            data._(
+                "Your runes: {dragon} dragon, {false} false, {unknown} unknown",
+                dragon=counts["dragon_runes"],
+                false=counts["false_runes"],
+                unknown=counts["face_down_runes"],
+            )
         )
     else:
-        parts.append(f"Dragon runes {counts['dragon_runes']} (+{counts['face_down_runes']} face down)")
+        parts.append(
+            data._(
+                "Dragon runes {dragon} (+{face_down} face down)",
+                dragon=counts["dragon_runes"],
+                face_down=counts["face_down_runes"],
+            )
+        )
     return " · ".join(parts)
 
 
@@ -282,25 +348,33 @@ def _heroes(col: Column, data: ViewData, pal: Palette) -> None:
     heroes = data.view.get("heroes") or []
     if not heroes:
         return
-    col.text("Heroes", BODY, pal.ink, bold=True)
+    col.text(data._("Heroes"), BODY, pal.ink, bold=True)
     for hero in heroes:
         owner = hero.get("owner")
         colour = data.colour(owner, pal)
-        name = hero.get("name") or hero.get("id", "?")
-        traits = f"S{hero.get('strength', '?')} A{hero.get('agility', '?')} W{hero.get('wisdom', '?')}"
-        wounds = f"wounds {hero.get('wounds', 0)}/{hero.get('health', '?')}"
-        where = f"in {hero['area']}" if hero.get("area") else "off the map"
+        name = data.hero_name(hero)
+        traits = data._(
+            "S{strength} A{agility} W{wisdom}",
+            strength=hero.get("strength", "?"),
+            agility=hero.get("agility", "?"),
+            wisdom=hero.get("wisdom", "?"),
+        )
+        wounds = data._("wounds {wounds}/{health}", wounds=hero.get("wounds", 0), health=hero.get("health", "?"))
+        where = data._("in {area}", area=hero["area"]) if hero.get("area") else data._("off the map")
         training = [
-            f"+{t.get('amount', 1)} {t.get('trait')}" if isinstance(t, Mapping) else str(t) for t in hero.get("training") or []
+            f"+{t.get('amount', 1)} {data.word(TRAITS, t.get('trait'))}" if isinstance(t, Mapping) else str(t)
+            for t in hero.get("training") or []
         ]
-        line = f"{name} ({data.who(owner)}): {traits}, {wounds}, {where}" + (", routed" if hero.get("routed") else "")
+        line = f"{name} ({data.who(owner)}): {traits}, {wounds}, {where}" + (
+            ", " + data._("routed") if hero.get("routed") else ""
+        )
         if training:
-            line += f", trained {', '.join(training)}"
+            line += ", " + data._("trained {traits}", traits=", ".join(training))
         if hero.get("rewards"):
-            line += f", rewards {hero['rewards']}"
+            line += ", " + data._("rewards {n}", n=hero["rewards"])
         face_up = [data.card(c).get("name", c) for c in hero.get("face_up_rewards") or []]
         if face_up:
-            line += f" (face up: {', '.join(face_up)})"
+            line += " " + data._("(face up: {cards})", cards=", ".join(face_up))
         lines = fonts.wrap(line, SMALL, col.inner - 40)
         step = line_height(SMALL)
 
@@ -317,18 +391,20 @@ def _titles(col: Column, data: ViewData, pal: Palette) -> None:
     """Titles nobody holds (held ones are on their holder's row)."""
     free = [data.card(t).get("name", t) for t, info in (data.view.get("titles") or {}).items() if info.get("holder") is None]
     if free:
-        col.text("Titles nobody holds: " + ", ".join(free), SMALL, pal.ink)
+        col.text(data._("Titles nobody holds: {titles}", titles=", ".join(free)), SMALL, pal.ink)
 
 
 def _decks(col: Column, data: ViewData, pal: Palette) -> None:
     view = data.view
     decks = view.get("decks") or {}
-    parts = [f"{name.replace('season.', '')} {n}" for name, n in decks.items()]
+    parts = [f"{deck_name(data, name)} {n}" for name, n in decks.items()]
     supply = view.get("rune_supply") or {}
-    line = "Decks: " + ", ".join(parts)
-    line += f" · fate discards {len(view.get('fate_discard') or [])}"
+    line = data._("Decks: {decks}", decks=", ".join(parts))
+    line += " · " + data._("fate discards {n}", n=len(view.get("fate_discard") or []))
     if supply:
-        line += f" · rune supply: {supply.get('dragon', 0)} dragon, {supply.get('false', 0)} false"
+        line += " · " + data._(
+            "rune supply: {dragon} dragon, {false} false", dragon=supply.get("dragon", 0), false=supply.get("false", 0)
+        )
     col.text(line, SMALL, mix(pal.ink, pal.paper, 0.25))
 
 
@@ -353,19 +429,19 @@ def _private(col: Column, data: ViewData, pal: Palette, seat: int) -> None:
     player = data.player(seat) or {}
     colour = data.colour(seat, pal)
     col.rule(pal.panel_rule)
-    col.text(f"Only for {data.who(seat)}: your hand", BODY + 2, pal.ink, bold=True)
+    col.text(data._("Only for {player}: your hand", player=data.who(seat)), BODY + 2, pal.ink, bold=True)
     chosen = player.get("chosen")
     if chosen is not None:
-        col.text(f"Chosen order (hidden from the others): {data.order_name(chosen)}", BODY, pal.ink)
+        col.text(data._("Chosen order (hidden from the others): {order}", order=data.order_name(chosen)), BODY, pal.ink)
     hand = player.get("orders_in_hand") or []
     if hand:
-        col.text("Orders in hand: " + ", ".join(data.order_name(n) for n in hand), SMALL, pal.ink)
+        col.text(data._("Orders in hand: {orders}", orders=", ".join(data.order_name(n) for n in hand)), SMALL, pal.ink)
     cards = [
-        (kind.capitalize() + (f" ({hero.get('name') or hero.get('id')})" if hero else ""), card_id)
+        (_capital(data.word(HAND_KINDS, kind)) + (f" ({data.hero_name(hero)})" if hero else ""), card_id)
         for kind, card_id, hero in hand_cards(data, seat)
     ]
     if not cards:
-        col.text("No cards in hand.", SMALL, pal.ink)
+        col.text(data._("No cards in hand."), SMALL, pal.ink)
     for kind, card_id in cards:
         _card_box(col, data, pal, colour, kind, card_id)
 

@@ -29,9 +29,10 @@ def map_with_boxes(
     only_seat: int | None = None,
     highlight: Collection[str] = (),
     areas: Sequence[str] | None = None,
+    tr: Any = None,
 ) -> tuple[Image.Image, dict[str, list[Box]]]:
     """The map and, per area, the boxes of its secret-bearing markers (runes)."""
-    data = ViewData(view, pack, seat)
+    data = ViewData(view, pack, seat, tr)
     pal = get_palette(palette)
     layout = map_layout(view, pack, crop=crop, areas=areas)
     base, borders = base_layer(layout, pack, pal)
@@ -50,6 +51,7 @@ def render_map(
     only_seat: int | None = None,
     highlight: Collection[str] = (),
     areas: Sequence[str] | None = None,
+    tr: Any = None,
 ) -> Image.Image:
     """The map. ``crop``: an area and its neighbours, larger; ``only_seat``: only that seat's
     units (and neutrals allied with it) and heroes; ``seat``: the seat whose view this is
@@ -57,16 +59,16 @@ def render_map(
     areas to mark with a rim (e.g. what changed since a player last acted); ``areas``: only
     those areas, at the whole map's scale (a part of a phone gallery)."""
     image, _ = map_with_boxes(
-        view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat, highlight=highlight, areas=areas
+        view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat, highlight=highlight, areas=areas, tr=tr
     )
     return image
 
 
 def render_board(
-    view: View, pack: Pack, *, seat: int | None = None, palette: str = "default", width: int = PANEL_WIDTH
+    view: View, pack: Pack, *, seat: int | None = None, palette: str = "default", width: int = PANEL_WIDTH, tr: Any = None
 ) -> Image.Image:
     """The board panel (and, for a seat's view, that seat's hand)."""
-    return render_panel(ViewData(view, pack, seat), get_palette(palette), width)
+    return render_panel(ViewData(view, pack, seat, tr), get_palette(palette), width)
 
 
 def render_board_pages(
@@ -77,9 +79,10 @@ def render_board_pages(
     palette: str = "default",
     width: int = PANEL_WIDTH,
     max_height: int = phone.MAX_HEIGHT,
+    tr: Any = None,
 ) -> list[Image.Image]:
     """The board panel as pages of at most ``max_height`` pixels, cut between its rows."""
-    return panel_pages(ViewData(view, pack, seat), get_palette(palette), width, max_height)
+    return panel_pages(ViewData(view, pack, seat, tr), get_palette(palette), width, max_height)
 
 
 def gallery(
@@ -92,6 +95,7 @@ def gallery(
     layout: str = "wide",
     highlight: Collection[str] = (),
     max_height: int = phone.MAX_HEIGHT,
+    tr: Any = None,
 ) -> list[tuple[str, Image.Image]]:
     """Map and panel as several pictures, each at most ``max_height`` pixels tall, as
     ``(what, image)`` with ``what`` "map", "map:<first area>-<last area>" (a part) or "panel".
@@ -109,11 +113,11 @@ def gallery(
         parts = map_parts(view, pack, max_width=widest, max_height=max_height)
     if len(parts) > 1:
         for part in parts:
-            image = render_map(view, pack, seat=seat, palette=palette, highlight=highlight, areas=part)
+            image = render_map(view, pack, seat=seat, palette=palette, highlight=highlight, areas=part, tr=tr)
             out.append((f"map:{part[0]}-{part[-1]}", image))
     else:
-        out.append(("map", render_map(view, pack, seat=seat, palette=palette, crop=crop, highlight=highlight)))
-    for page in render_board_pages(view, pack, seat=seat, palette=palette, max_height=max_height):
+        out.append(("map", render_map(view, pack, seat=seat, palette=palette, crop=crop, highlight=highlight, tr=tr)))
+    for page in render_board_pages(view, pack, seat=seat, palette=palette, max_height=max_height, tr=tr):
         out.append(("panel", page))
     return out
 
@@ -127,12 +131,13 @@ def compose(
     crop: str | None = None,
     only_seat: int | None = None,
     highlight: Collection[str] = (),
+    tr: Any = None,
 ) -> Image.Image:
-    """Map above panel in one image, as wide as the wider of the two."""
+    """Map above panel in one image, as wide as the wider of the two, in ``tr``'s language."""
     pal = get_palette(palette)
-    top = render_map(view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat, highlight=highlight)
+    top = render_map(view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat, highlight=highlight, tr=tr)
     width = max(top.width, PANEL_WIDTH)
-    panel = render_board(view, pack, seat=seat, palette=palette, width=width)
+    panel = render_board(view, pack, seat=seat, palette=palette, width=width, tr=tr)
     out = Image.new("RGB", (width, top.height + panel.height), pal.ground)
     out.paste(top, ((width - top.width) // 2, 0))
     out.paste(panel, (0, top.height))

@@ -13,8 +13,67 @@ from typing import Any
 
 from engine.runewars.data.model import Pack
 from renderer.palette import Palette, emblem
+from renderer.words import pack_text, plural, words
 
 SEASONS = ("spring", "summer", "autumn", "winter")
+#: the tables a card id is looked for in
+CARD_TABLES = ("season_card", "tactics_card", "objective", "title", "hero", "quest", "reward")
+
+
+def N_(message: str) -> str:
+    """A message for the catalogue, translated where it is shown."""
+    return message
+
+
+#: the seasons as the pictures name them
+SEASON_NAMES = {"spring": N_("spring"), "summer": N_("summer"), "autumn": N_("autumn"), "winter": N_("winter")}
+#: a season's three-letter mark on the track
+SEASON_MARKS = {"spring": N_("Spr"), "summer": N_("Sum"), "autumn": N_("Aut"), "winter": N_("Win")}
+#: resources and terrain
+RESOURCES = {"food": N_("food"), "wood": N_("wood"), "ore": N_("ore")}
+RUNES = {"dragon": N_("dragon"), "false": N_("false")}
+TRAITS = {"strength": N_("strength"), "agility": N_("agility"), "wisdom": N_("wisdom")}
+
+#: terrain as the texts name it
+TERRAIN = {
+    "forest": N_("forest"),
+    "mountains": N_("mountains"),
+    "plains": N_("plains"),
+    "hills": N_("hills"),
+    "marsh": N_("marsh"),
+    "wasteland": N_("wasteland"),
+}
+#: how long a lasting effect lasts
+UNTIL = {
+    "season": N_("the next season card"),
+    "battle": N_("the end of the battle"),
+    "permanent": N_("the end of the game"),
+}
+#: the kinds of cards in a hand
+HAND_KINDS = {"objective": N_("objective"), "tactics": N_("tactics"), "quest": N_("quest"), "reward": N_("reward")}
+
+
+def deck_name(data: ViewData, deck: str) -> str:
+    """A deck as the texts name it ("season.spring": the spring season cards)."""
+    return data.word(DECKS, deck)
+
+
+DECKS = {
+    "tactics": N_("tactics"),
+    "quests": N_("quests"),
+    "quest": N_("quests"),
+    "objectives": N_("objectives"),
+    "objective": N_("objectives"),
+    "rewards": N_("rewards"),
+    "reward": N_("rewards"),
+    "heroes": N_("heroes"),
+    "hero": N_("heroes"),
+    "fate": N_("fate"),
+    "season.spring": N_("spring"),
+    "season.summer": N_("summer"),
+    "season.autumn": N_("autumn"),
+    "season.winter": N_("winter"),
+}
 
 
 def seat_get(mapping: Mapping[Any, Any] | None, seat: int, default=None):
@@ -26,17 +85,39 @@ def seat_get(mapping: Mapping[Any, Any] | None, seat: int, default=None):
 
 
 class ViewData:
-    def __init__(self, view: Mapping[str, Any], pack: Pack, seat: int | None = None):
+    def __init__(self, view: Mapping[str, Any], pack: Pack, seat: int | None = None, tr: Any = None):
         if view.get("game", "runewars") != "runewars":
             raise ValueError(f"not a Runewars view: {view.get('game')!r}")
         self.view = view
         self.pack = pack
+        #: the viewer's language (renderer.words; None: English)
+        self.tr = words(tr)
         own = [p["seat"] for p in view.get("players", []) if "tactics_hand" in p]
         self.viewer: int | None = own[0] if own else None
         if seat is not None and seat != self.viewer:
             raise ValueError(
                 f"seat {seat} asked for, but this is {'the public view' if self.viewer is None else f'seat {self.viewer}s view'}"
             )
+
+    # -- words --
+    def _(self, message: str, /, **values: Any) -> str:
+        """A message in the viewer's language."""
+        return self.tr._(message, **values)
+
+    def ngettext(self, singular: str, plural_: str, n: int, /, **values: Any) -> str:
+        return plural(self.tr, singular, plural_, n, **values)
+
+    def name(self, table: str, rid: Any, field: str = "name") -> str:
+        """A record's name (or ``field``) in the viewer's language; its id if the pack has none."""
+        found = pack_text(self.tr, self.pack, table, str(rid), field)
+        return found or (str(rid) if field == "name" else "")
+
+    def unit_name(self, unit: Any) -> str:
+        return self.name("unit", unit) if unit in self.pack.units else str(unit)
+
+    def word(self, table: Mapping[str, str], key: Any) -> str:
+        """``key`` through one of the message tables above (the key itself if not in it)."""
+        return self._(table[key]) if key in table else str(key).replace("_", " ")
 
     # -- players --
     @cached_property
@@ -63,8 +144,8 @@ class ViewData:
     def faction_name(self, seat: int | None) -> str:
         faction = self.faction(seat)
         if faction is None:
-            return "neutral" if seat is None else f"Player {seat + 1}"
-        name = self.pack.faction(faction).name_en if faction in self.pack.factions else faction
+            return self._("neutral") if seat is None else self._("Player {number}", number=seat + 1)
+        name = self.name("faction", faction) if faction in self.pack.factions else faction
         return name.split(" (")[0]
 
     def seat_of_faction(self, faction: str) -> int | None:
@@ -73,9 +154,10 @@ class ViewData:
     def who(self, seat: int | None) -> str:
         """ "Humans (player 1)": faction and seat counted from 1, for text (issue 19 item 4); "Player 2" without a faction."""
         if seat is None:
-            return "neutrals"
-        faction = self.faction_name(seat)
-        return faction if faction.startswith("Player ") else f"{faction} (player {seat + 1})"
+            return self._("neutrals")
+        if self.faction(seat) is None:
+            return self.faction_name(seat)
+        return self._("{faction} (player {number})", faction=self.faction_name(seat), number=seat + 1)
 
     # -- areas --
     def area(self, area: str) -> Mapping[str, Any]:
@@ -137,27 +219,37 @@ class ViewData:
     def season_line(self) -> str:
         phase = self.view.get("phase", "")
         if str(phase).startswith("setup"):
-            return "set-up"
+            return self._("set-up")
         if phase == "over":
-            return f"game over (year {self.view.get('year')})"
+            return self._("game over (year {year})", year=self.view.get("year"))
         season = self.view.get("season") or ""
-        return f"year {self.view.get('year')} · {season}"
+        return self._("year {year} · {season}", year=self.view.get("year"), season=self.word(SEASON_NAMES, season))
 
     def card(self, card_id: str) -> Mapping[str, Any]:
-        """A card's name and text from ``view["cards"]``, else from the pack's named cards, else its id."""
-        known = (self.view.get("cards") or {}).get(card_id)
+        """A card's name and text in the viewer's language from the pack, else from ``view["cards"]``
+        (the engine's words), else its id."""
+        known = dict((self.view.get("cards") or {}).get(card_id) or {})
+        for table in CARD_TABLES:
+            if self.pack.record(table, card_id) is not None:
+                out = {**known, "name": self.name(table, card_id)}
+                for field in ("text", "summary"):
+                    out[field] = self.name(table, card_id, field) or known.get(field, "")
+                return out
         if known:
             return known
-        for cards in self.pack.cards.values():
-            for card in cards:
-                if card.id == card_id:
-                    return {"name": card.name_en, "text": card.text, "summary": ""}
         return {"name": card_id, "text": "", "summary": ""}
+
+    def hero_name(self, hero: Mapping[str, Any]) -> str:
+        """A hero on the board by its card's name in the viewer's language."""
+        card = hero.get("card") or hero.get("id")
+        if card and self.pack.record("hero", str(card)) is not None:
+            return self.name("hero", card)
+        return str(hero.get("name") or card or "?")
 
     def order_name(self, number: int | None) -> str:
         if number is None:
             return "?"
         try:
-            return f"{number} {self.pack.order(int(number)).name_en}"
+            return f"{number} {self.name('order', self.pack.order(int(number)).id)}"
         except KeyError:
             return str(number)

@@ -22,6 +22,7 @@ from bot.games.runewars.phrases import (
     label,
     name,
     order_label,
+    pack_text,
     plain,
     rune,
     runes,
@@ -669,44 +670,59 @@ def text_board(view: dict[str, Any], area: str | None = None) -> list[str]:
 
 #: the pack's card kinds as players name the decks
 DECKS = {
-    "season_card": "season card",
-    "tactics_card": "tactics card",
-    "objective": "objective",
-    "title": "title",
-    "hero": "hero",
-    "quest": "quest",
-    "reward": "reward",
+    "season_card": N_("season card"),
+    "tactics_card": N_("tactics card"),
+    "objective": N_("objective"),
+    "title": N_("title"),
+    "hero": N_("hero"),
+    "quest": N_("quest"),
+    "reward": N_("reward"),
 }
 
 
 def catalogue(pack) -> list[dict[str, str]]:
     """Every card of every deck (season, tactics, objectives, titles, heroes, quests,
     rewards), every fate card and every unit ability of the pack: the published rules text
-    of each, the same for everybody. It says nothing of where a card is (anyone's hand)."""
+    of each, the same for everybody, in the narrated language (issue 31 item 3). It says
+    nothing of where a card is (anyone's hand)."""
     if pack is None:
         return []
+    tr = current_tr()
+
+    def card_text(kind: str, card) -> str:
+        parts = [pack_text(kind, card.id, "summary", pack), pack_text(kind, card.id, "text", pack)]
+        return "\n".join(t for t in parts if t) or tr._("(no text)")
+
+    def aliases(table: str, rid: str) -> str:
+        """The record's names in every language, for matching what people type (issue 31 item 1)."""
+        return "\n".join(pack.text(table, rid, "name", language)[0] for language in ("en", "de"))
+
     entries = [
         {
             "id": c.id,
-            "name": card_name(c),
-            "kind": DECKS.get(kind, kind.replace("_", " ")),
-            "text": "\n".join(t for t in (c.attrs.get("summary"), c.text) if t) or "(no text)",
+            "name": pack_text(kind, c.id, "name", pack),
+            "kind": tr._(DECKS[kind]) if kind in DECKS else kind.replace("_", " "),
+            "text": card_text(kind, c),
+            "aliases": aliases(kind, c.id),
         }
         for kind, cards in pack.cards.items()
         for c in cards
     ]
     entries += [
-        {"id": f.id, "name": f"Fate card {f.number}", "kind": "fate card", "text": fate_card_text(f)} for f in pack.fate_cards
+        {"id": f.id, "name": tr._("Fate card {number}", number=f.number), "kind": tr._("fate card"), "text": fate_card_text(f)}
+        for f in pack.fate_cards
     ]
-    entries += [
-        {
-            "id": u.id,
-            "name": u.name_en,
-            "kind": f"unit ({name(u.faction) if u.faction else 'neutral'})",
-            "text": f"{u.ability_name}: {u.ability}" if u.ability else "No special ability.",
-        }
-        for u in pack.units.values()
-    ]
+    for u in pack.units.values():
+        ability, ability_name = pack_text("unit", u.id, "ability", pack), pack_text("unit", u.id, "ability_name", pack)
+        entries.append(
+            {
+                "id": u.id,
+                "name": pack_text("unit", u.id, "name", pack),
+                "aliases": aliases("unit", u.id),
+                "kind": tr._("unit ({faction})", faction=name(u.faction) if u.faction != "neutral" else tr._("neutral")),
+                "text": tr._("{ability}: {text}", ability=ability_name, text=ability) if ability else tr._("No special ability."),
+            }
+        )
     return entries
 
 
@@ -714,15 +730,33 @@ def catalogue(pack) -> list[dict[str, str]]:
 
 
 SECTIONS = ("triangle", "circle", "rectangle", "hexagon")
+#: a unit shape as the fate cards' sections name it
+SHAPES = {"triangle": N_("triangle"), "circle": N_("circle"), "rectangle": N_("rectangle"), "hexagon": N_("hexagon")}
+#: a fate card's symbol (its colour, p. 11)
+SYMBOLS = {"gold": N_("gold"), "silver": N_("silver"), "red": N_("red")}
 
 
 def _section(section) -> str:
-    return "blank" if section.kind == "blank" else f"{section.kind} {section.n}" if section.n else section.kind
+    tr = current_tr()
+    if section.kind == "blank":
+        return tr._("blank")
+    if section.kind == "damage":
+        return tr._("damage {n}", n=section.n)
+    if section.kind == "rout":
+        return tr._("rout {n}", n=section.n)
+    if section.kind == "special":
+        return tr._("special")
+    return f"{section.kind} {section.n}" if section.n else section.kind
 
 
 def fate_card_text(card) -> str:
     """A fate card's four sections (by unit shape) and its symbol."""
-    return ", ".join(f"{shape} {_section(getattr(card, shape))}" for shape in SECTIONS) + f"; symbol {card.symbol}"
+    tr = current_tr()
+    sections = ", ".join(
+        tr._("{shape} {section}", shape=tr._(SHAPES[shape]), section=_section(getattr(card, shape))) for shape in SECTIONS
+    )
+    symbol = tr._(SYMBOLS[card.symbol]) if card.symbol in SYMBOLS else card.symbol
+    return tr._("{sections}; symbol {symbol}", sections=sections, symbol=symbol)
 
 
 def fate_facts(view: dict[str, Any], pack) -> list[str]:
@@ -732,24 +766,41 @@ def fate_facts(view: dict[str, Any], pack) -> list[str]:
 
     Cards neither in the draw pile nor in the discard pile are being used (a battle's cards
     not yet revealed count as unseen)."""
+    tr = current_tr()
     deck = {f.id: f for f in pack.fate_cards}
     discard = [c for c in view.get("fate_discard", []) if c in deck]
     draw = (view.get("decks") or {}).get("fate")
     unseen = [f for f in pack.fate_cards if f.id not in set(discard)]
-    lines = [f"**Fate deck**: {len(deck)} cards; draw pile {draw if draw is not None else '?'}, discard pile {len(discard)}."]
+    lines = [
+        tr._(
+            "**Fate deck**: {cards} cards; draw pile {draw}, discard pile {discard}.",
+            cards=len(deck),
+            draw=draw if draw is not None else "?",
+            discard=len(discard),
+        )
+    ]
     if discard:
-        lines.append("Discarded (newest last): " + ", ".join(str(deck[c].number) for c in discard))
-    lines.append(f"Not seen since the last shuffle: {len(unseen)} cards.")
-    symbols = {}
+        lines.append(tr._("Discarded (newest last): {cards}", cards=", ".join(str(deck[c].number) for c in discard)))
+    lines.append(
+        tr.ngettext("Not seen since the last shuffle: {n} card.", "Not seen since the last shuffle: {n} cards.", len(unseen))
+    )
+    symbols: dict[str, int] = {}
     for f in unseen:
         symbols[f.symbol] = symbols.get(f.symbol, 0) + 1
-    lines.append("Symbols among them: " + (", ".join(f"{s} {n}" for s, n in sorted(symbols.items())) or "none"))
+    shown = ", ".join(f"{tr._(SYMBOLS[s]) if s in SYMBOLS else s} {n}" for s, n in sorted(symbols.items()))
+    lines.append(tr._("Symbols among them: {symbols}", symbols=shown or tr._("none")))
     for shape in SECTIONS:
         counts: dict[str, int] = {}
         for f in unseen:
             key = _section(getattr(f, shape))
             counts[key] = counts.get(key, 0) + 1
-        lines.append(f"{shape.capitalize()} units would draw: " + ", ".join(f"{k} ×{n}" for k, n in sorted(counts.items())))
+        lines.append(
+            tr._(
+                "{shape} units would draw: {sections}",
+                shape=cap(tr._(SHAPES[shape])),
+                sections=", ".join(f"{k} ×{n}" for k, n in sorted(counts.items())),
+            )
+        )
     return lines
 
 

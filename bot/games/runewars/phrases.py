@@ -20,79 +20,121 @@ from bot.narration import cap, current_tr, listing, player
 # -------------------------------------------------------------------- names
 
 #: the pack's names, loaded once (None: not loaded yet); a failed load is tried again a minute later
-_LOADED: dict[str, dict[Any, str]] | None = None
+_LOADED: dict[str, Any] | None = None
 _FAILED_AT: float | None = None
 RETRY_SECONDS = 60.0
 
+#: the tables a bare id is looked for in, in order (their ids do not overlap but for a card and its
+#: rulebook example, the same record)
+NAMED_TABLES = (
+    "unit",
+    "faction",
+    "hero",
+    "reward",
+    "quest",
+    "tactics_card",
+    "season_card",
+    "objective",
+    "title",
+    "development",
+    "tile",
+    "order",
+    "exploration_token",
+    "city_token",
+    "setup_quest",
+)
 
-def _tables() -> dict[str, dict[Any, str]]:
-    """``names`` (id -> English name), ``tile_numbers``, ``tokens`` (exploration token -> name),
-    ``orders`` (number -> name), ``symbols`` (fate card -> symbol) and ``heroes`` (hero cards)."""
+
+def _tables() -> dict[str, Any]:
+    """``pack``, ``names`` (id -> the table of the record naming it), ``tile_numbers``, ``tokens``
+    (exploration token ids), ``orders`` (number -> order id), ``symbols`` (fate card -> symbol) and
+    ``heroes`` (hero cards)."""
     global _LOADED, _FAILED_AT
     if _LOADED is not None:
         return _LOADED
-    empty: dict[str, dict[Any, str]] = {
+    empty: dict[str, Any] = {
         k: {} for k in ("names", "tile_numbers", "tokens", "orders", "symbols", "heroes", "start_influence", "fate_numbers")
     }
+    empty["pack"] = None
     if _FAILED_AT is not None and time.monotonic() - _FAILED_AT < RETRY_SECONDS:
         return empty
     try:
         from engine.runewars.game import GAME
 
         GAME.load_ruleset()  # the pack's cards are checked against the ruleset's effects
-        _LOADED = _read(GAME.load_pack({}))
+        _LOADED = _read(GAME.load_pack({"banners_of_war": True}))
     except Exception:  # names are a nicety: the ids still read
-        _FAILED_AT = time.monotonic()
-        return empty
+        try:
+            _LOADED = _read(GAME.load_pack({}))
+        except Exception:
+            _FAILED_AT = time.monotonic()
+            return empty
     return _LOADED
 
 
-def _read(pack) -> dict[str, dict[Any, str]]:
+def _read(pack) -> dict[str, Any]:
     tiles = list(pack.tiles.values() if isinstance(pack.tiles, Mapping) else pack.tiles)
     orders = list(pack.orders.values() if isinstance(pack.orders, Mapping) else pack.orders)
-    names: dict[Any, str] = {uid: u.name_en for uid, u in pack.units.items()}
-    names.update({fid: fid.capitalize() for fid in pack.factions})
-    names.update({c.id: card_name(c) for cards in pack.cards.values() for c in cards})
-    names.update({d.id: d.name_en for d in pack.developments})
-    names.update({t.id: t.name for t in tiles})
-    names.update({o.id: o.name_en for o in orders})
-    names.update({f.id: f"fate card {f.number}" for f in pack.fate_cards})
+    names: dict[Any, str] = {}
+    for table in NAMED_TABLES:
+        for record in pack.records.get(table, ()):
+            names.setdefault(str(record["id"]), table)
     return {
+        "pack": pack,
         "names": names,
         "tile_numbers": {t.id: str(t.number) for t in tiles},
-        "tokens": {t.id: t.name_en for t in pack.exploration_tokens},
-        "orders": {o.number: o.name_en for o in orders},
+        "tokens": {t.id: t.id for t in pack.exploration_tokens},
+        "orders": {o.number: o.id for o in orders},
         "symbols": {f.id: f.symbol for f in pack.fate_cards},
         "fate_numbers": {f.id: f.number for f in pack.fate_cards},
-        "heroes": {c.id: card_name(c) for c in pack.cards.get("hero", ())},
+        "heroes": {c.id: c.id for c in pack.cards.get("hero", ())},
         "start_influence": {fid: str(f.start_influence) for fid, f in pack.factions.items()},
     }
 
 
+def pack_text(table: str, rid: str, fld: str = "name", pack=None) -> str:
+    """A record's name or text in the narrated language (issue 31 item 3), marked as translated
+    when the pack has it in that language; a pack without it gives the other language, and an
+    unknown record its id with underscores as spaces."""
+    tr = current_tr()
+    pack = pack if pack is not None else _tables()["pack"]
+    if pack is None:
+        return rid.replace("_", " ")
+    text, language = pack.text(table, rid, fld, tr.content_language)
+    if table == "faction" and fld == "name":
+        text = text.split(" (")[0]  # "Humans (Daqan)": the people, as players name them
+    return tr.content(text, language) if text else ("" if fld != "name" else rid.replace("_", " "))
+
+
 def card_name(card) -> str:
-    """A card's English name (the data's ``name``), else its German one, else its id."""
+    """A card's name in the narrated language (English, else German, else its id)."""
+    table = "tactics_card" if getattr(card, "kind", "") == "tactics_card" else getattr(card, "kind", "")
+    if table:
+        return pack_text(table, card.id)
     return card.attrs.get("name") or card.name_en or card.name_de or card.id
 
 
 def name(value: Any) -> str:
-    """The English name of a unit, faction, card, development, tile, order card or fate card;
-    any other text with its underscores as spaces (``battle_or_retreat``: "battle or retreat")."""
+    """The name of a unit, faction, card, development, tile, order card or fate card in the
+    narrated language; any other text with its underscores as spaces (``battle_or_retreat``:
+    "battle or retreat")."""
     if not isinstance(value, str):
         return str(value)
     if value in _tables()["fate_numbers"]:
         return current_tr()._("fate card {number}", number=_tables()["fate_numbers"][value])
-    found = _tables()["names"].get(value)
-    return found if found is not None else value.replace("_", " ")
+    table = _tables()["names"].get(value)
+    return pack_text(table, value) if table is not None else value.replace("_", " ")
 
 
 def token(value: Any) -> str:
     """An exploration token's name (``scroll_of_knowledge``: "Scroll of Knowledge")."""
-    return _tables()["tokens"].get(value) or name(value)
+    return pack_text("exploration_token", value) if value in _tables()["tokens"] else name(value)
 
 
 def order(number: Any) -> str:
     """An order card by its number: "Harvest (4)"."""
     found = _tables()["orders"].get(number)
+    found = found and pack_text("order", found)
     return (
         current_tr()._("{order} ({number})", order=found, number=number)
         if found
@@ -103,6 +145,7 @@ def order(number: Any) -> str:
 def order_label(number: Any) -> str:
     """An order card as a button or a hand shows it: "2 · Mobilize" (number, then name)."""
     found = _tables()["orders"].get(number)
+    found = found and pack_text("order", found)
     return (
         current_tr()._("{number} · {order}", number=number, order=found)
         if found

@@ -11,7 +11,7 @@ import hashlib
 import json
 import os
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -902,6 +902,45 @@ def build_pack(m: Merged) -> Pack:
         cards=MappingProxyType(cards),
         records=MappingProxyType(records),
         load_order=MappingProxyType({name: tuple(m.tables[name]) for name in sorted(m.tables)}),
+        translations=read_translations([Path(d) for d in m.dirs] or _builtin_layers()),
+    )
+
+
+def _builtin_layers() -> list[Path]:
+    """The built-in pack's folders (the base and every expansion layer): where a pack made of
+    records alone (a stored game's) finds the translations of the records it shares with them."""
+    base = builtin_dir()
+    return [base, *sorted(p for p in base.iterdir() if p.is_dir() and (p / "pack.toml").exists())]
+
+
+def read_translations(dirs: Sequence[Path]) -> Mapping[str, Mapping[str, Mapping[str, Mapping[str, str]]]]:
+    """``locale/<language>.toml`` of each folder, later folders over earlier ones:
+    ``[<table>.<id>]`` tables of ``field = "text"`` (docs/data-packs.md, "Languages").
+    A file that does not parse is skipped (``check_translations`` reports it)."""
+    out: dict[str, dict[str, dict[str, dict[str, str]]]] = {}
+    for directory in dirs:
+        for path in sorted((directory / "locale").glob("*.toml")):
+            try:
+                with path.open("rb") as fh:
+                    doc = tomllib.load(fh)
+            except (OSError, tomllib.TOMLDecodeError):
+                continue
+            lang = out.setdefault(path.stem, {})
+            for table, recs in doc.items():
+                if not isinstance(recs, dict):
+                    continue
+                for rid, fields in recs.items():
+                    if isinstance(fields, dict):
+                        lang.setdefault(table, {}).setdefault(rid, {}).update(
+                            {k: v for k, v in fields.items() if isinstance(v, str)}
+                        )
+    return MappingProxyType(
+        {
+            lang: MappingProxyType(
+                {t: MappingProxyType({r: MappingProxyType(f) for r, f in recs.items()}) for t, recs in tables.items()}
+            )
+            for lang, tables in out.items()
+        }
     )
 
 

@@ -40,6 +40,10 @@ RESOURCES = ("food", "wood", "ore")
 BORDER_KINDS = ("mountain", "water")
 ALIGNMENTS = ("good", "evil")
 FATE_SYMBOLS = ("gold", "silver", "red")
+#: the language of a record's plain text fields (``text``, ``summary``, ``ability``, a card's ``name``)
+TEXT_LANGUAGE = "en"
+#: where a text missing in the asked language is looked for, in order (issue 31: never an id)
+FALLBACK_LANGUAGES = ("en", "de")
 
 
 def neighbour(q: int, r: int, direction: str) -> tuple[int, int]:
@@ -531,6 +535,43 @@ class Pack:
     #: each table's ids in load order, which decks are built in; not hashed (the hash is over
     #: ``records``), so a stored or exported pack keeps it beside its content
     load_order: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the records' names and texts in other languages (issue 31): language -> table -> id -> field ->
+    #: text, read from ``locale/<language>.toml`` beside the pack's files (docs/data-packs.md,
+    #: "Languages"). Not hashed, like ``load_order``: a better German word changes no game.
+    translations: Mapping[str, Mapping[str, Mapping[str, Mapping[str, str]]]] = field(default_factory=dict)
+    _by_id: dict[tuple[str, str], Mapping[str, object]] = field(default_factory=dict, compare=False, repr=False)
+
+    # -- languages (issue 31) --
+    def record(self, table: str, rid: str) -> Mapping[str, object] | None:
+        """The raw record ``rid`` of ``table`` (None if the pack has none)."""
+        if not self._by_id:
+            self._by_id.update({(t, str(r.get("id"))): r for t, recs in self.records.items() for r in recs})
+        return self._by_id.get((table, rid))
+
+    def _text_in(self, table: str, rid: str, fld: str, language: str) -> str:
+        given = self.translations.get(language, {}).get(table, {}).get(rid, {}).get(fld)
+        if given:
+            return str(given)
+        rec = self.record(table, rid)
+        if rec is None:
+            return ""
+        own = rec.get(f"{fld}_{language}")
+        if own:
+            return str(own)
+        if language == TEXT_LANGUAGE:  # the pack's own texts (and a card's or a tile's ``name``) are English
+            plain = rec.get(fld)
+            return str(plain) if isinstance(plain, str) else ""
+        return ""
+
+    def text(self, table: str, rid: str, fld: str, language: str) -> tuple[str, str]:
+        """A record's ``fld`` (``name``, ``text``, ``summary``, ``ability``...) in ``language`` as
+        ``(text, language it is in)``: the language's own, else English, else German (a pack
+        without a translation falls back to the other language, never to an id), else ``("", "")``."""
+        for lang in (language, *(x for x in FALLBACK_LANGUAGES if x != language)):
+            found = self._text_in(table, rid, fld, lang)
+            if found:
+                return found, lang
+        return "", ""
 
     # -- lookups --
     def constant(self, cid: str):
