@@ -472,7 +472,7 @@ def _wheel_initials(pack: Any, view: Mapping[str, Any], field: str) -> str:
 
 
 def render_map(view: Mapping[str, Any], pack: Any, pal: Palette, w: Words, highlight: Sequence[str] = ()) -> Image.Image:
-    image = base_layer(pack, view.get("side") or "34p", pal.name, w("Lands:")).copy()
+    image = base_layer(pack, view.get("side") or "34p", pal.name, w._("Lands:")).copy()
     draw_pieces(image, view, pack, pal, w, highlight)
     return image
 

@@ -17,7 +17,7 @@ def _who(view: View, pack: Any, seat: Any, w: Words) -> str:
     for p in view.get("players") or []:
         if p.get("seat") == seat:
             return player_label(p, pack, w, short=True)
-    return w("nobody")
+    return w._("nobody")
 
 
 def _occupants(view: View, pack: Any, t: int, w: Words) -> list[str]:
@@ -26,15 +26,15 @@ def _occupants(view: View, pack: Any, t: int, w: Words) -> list[str]:
         who = _who(view, pack, p["seat"], w)
         strengths = [int(s) for a, s in p.get("armies") or [] if a == t and s]
         if strengths:
-            out.append(w("{who}'s armies {strengths}", who=who, strengths="+".join(map(str, strengths))))
+            out.append(w._("{who}'s armies {strengths}", who=who, strengths="+".join(map(str, strengths))))
         if p.get("hero_at") == t:
-            out.append(w("{who}'s hero", who=who))
+            out.append(w._("{who}'s hero", who=who))
     for m, st in (view.get("monsters") or {}).items():
         if st.get("status") == "board" and st.get("at") == t:
             ctrl = st.get("ctrl", -1)
             out.append(
                 pack.name(m)
-                + (" " + w("(ringed by {who})", who=_who(view, pack, ctrl, w)) if ctrl is not None and ctrl >= 0 else "")
+                + (" " + w._("(ringed by {who})", who=_who(view, pack, ctrl, w)) if ctrl is not None and ctrl >= 0 else "")
             )
     boss = view.get("boss") or {}
     if boss.get("at") == t and boss.get("defeated", -1) in (-1, None):
@@ -44,24 +44,24 @@ def _occupants(view: View, pack: Any, t: int, w: Words) -> list[str]:
 
 def territory_line(view: View, pack: Any, info: Mapping[str, Any], w: Words) -> str:
     t = int(info["number"])
-    bits = [w("{t} ({land}, population {pop}", t=t, land=info.get("land"), pop=info.get("population"))]
+    bits = [w._("{t} ({land}, population {pop}", t=t, land=info.get("land"), pop=info.get("population"))]
     if info.get("yggdrasil"):
-        bits[0] += ", " + w("next to Yggdrasil")
+        bits[0] += ", " + w._("next to Yggdrasil")
     bits[0] += ")"
     ctrl = info.get("controller", -1)
-    bits.append(w("held by {who}", who=_who(view, pack, ctrl, w)) if ctrl is not None and ctrl >= 0 else w("held by nobody"))
+    bits.append(w._("held by {who}", who=_who(view, pack, ctrl, w)) if ctrl is not None and ctrl >= 0 else w._("held by nobody"))
     if info.get("temple"):
-        bits.append(w("temple"))
+        bits.append(w._("temple"))
     if info.get("forge"):
         bits.append(
-            w("forge of {rune}", rune=pack.name(info["forge"])) + ("" if info.get("forge_rune") else " " + w("(rune taken)"))
+            w._("forge of {rune}", rune=pack.name(info["forge"])) + ("" if info.get("forge_rune") else " " + w._("(rune taken)"))
         )
     for god, m in (view.get("monuments") or {}).items():
         at = next(
             (x["number"] for x in pack.raw["territories"] if x["side"] == view.get("side") and x.get("monument") == god), None
         )
         if at == t:
-            bits.append(w("{god}'s monument level {level}", god=pack.name(god), level=m.get("level", 0)))
+            bits.append(w._("{god}'s monument level {level}", god=pack.name(god), level=m.get("level", 0)))
     bits += _occupants(view, pack, t, w)
     return "; ".join(bits)
 
@@ -69,13 +69,16 @@ def territory_line(view: View, pack: Any, info: Mapping[str, Any], w: Words) -> 
 def _status(view: View, pack: Any, w: Words) -> list[str]:
     lines = []
     active = view.get("active")
-    head = w("Lords of Ragnarok, turn {turn}", turn=view.get("turn", 0))
-    if isinstance(active, int) and active >= 0 and view.get("result") is None:
-        head += ", " + w("{who} to play", who=_who(view, pack, active, w))
+    if not view.get("turn"):
+        head = w._("Lords of Ragnarok, setting up: the heroes are chosen and placed")
+    else:
+        head = w._("Lords of Ragnarok, turn {turn}", turn=view.get("turn", 0))
+    if view.get("turn") and isinstance(active, int) and active >= 0 and view.get("result") is None:
+        head += ", " + w._("{who} to play", who=_who(view, pack, active, w))
     lines.append(head + ".")
     result = view.get("result")
     if result:
-        lines.append(w("The game is over: {who} wins.", who=_who(view, pack, result.get("winner"), w)))
+        lines.append(w._("The game is over: {who} wins.", who=_who(view, pack, result.get("winner"), w)))
     held: dict[int, int] = {}
     for t in view.get("territories") or []:
         if t.get("controller", -1) is not None and t.get("controller", -1) >= 0:
@@ -85,7 +88,7 @@ def _status(view: View, pack: Any, w: Words) -> list[str]:
         attrs = p.get("effective") or {}
         runes = p.get("runes") or {}
         lines.append(
-            w(
+            w._(
                 "{who}: {held} territories, Authority {a}, Might {m}, Wisdom {wi}, runes {runes}, {priests} priests, {cards} cards",
                 who=player_label(p, pack, w),
                 held=held.get(seat, 0),
@@ -107,7 +110,7 @@ def _wheel_lines(view: View, pack: Any, w: Words) -> list[str]:
         stack = (view.get("wheel") or {}).get(field) or []
         if stack:
             out.append(f"{rec.get('name', field)}: " + ", ".join(_who(view, pack, s, w) for s in stack))
-    return [w("Wheel (bottom to top): {fields}", fields="; ".join(out)) + "."] if out else [w("The wheel is empty.")]
+    return [w._("Wheel (bottom to top): {fields}", fields="; ".join(out)) + "."] if out else [w._("The wheel is empty.")]
 
 
 def _fight_lines(view: View, pack: Any, w: Words) -> list[str]:
@@ -115,14 +118,14 @@ def _fight_lines(view: View, pack: Any, w: Words) -> list[str]:
     hunt = view.get("hunt")
     if hunt:
         attack = pack.attacks.get(hunt.get("card") or "")
-        line = w(
+        line = w._(
             "Hunt: {hunter} hunts {monster}, {mp} plays the monster",
             hunter=_who(view, pack, hunt.get("hunter"), w),
             monster=pack.name(hunt.get("target")),
             mp=_who(view, pack, hunt.get("mp"), w),
         )
         if attack:
-            line += "; " + w(
+            line += "; " + w._(
                 "attack {card} (rage {rage}, weak spot {weak})",
                 card=attack["name"],
                 rage=attack["rage"],
@@ -132,7 +135,7 @@ def _fight_lines(view: View, pack: Any, w: Words) -> list[str]:
     bt = view.get("battle")
     if bt:
         out.append(
-            w(
+            w._(
                 "Battle in territory {t}: {a} attacks {d}",
                 t=bt.get("territory"),
                 a=_who(view, pack, bt.get("attacker"), w),
@@ -150,7 +153,7 @@ def text_lines(view: View, pack: Any, *, seat: int | None = None, area: str | No
     if area is not None:
         key = str(area).strip()
         if key not in terr:
-            return [w("There is no territory {area}; territories are 1 to {n}.", area=area, n=len(terr))]
+            return [w._("There is no territory {area}; territories are 1 to {n}.", area=area, n=len(terr))]
         return [territory_line(view, pack, terr[key], w)]
     lines = _status(view, pack, w) + _fight_lines(view, pack, w) + _wheel_lines(view, pack, w)
     lines += [territory_line(view, pack, info, w) for info in terr.values()]
@@ -160,14 +163,15 @@ def text_lines(view: View, pack: Any, *, seat: int | None = None, area: str | No
         if seats
     ]
     if realms:
-        lines.append(w("Alliances: {realms}", realms="; ".join(realms)) + ".")
+        lines.append(w._("Alliances: {realms}", realms="; ".join(realms)) + ".")
     omens = [
-        pack.omens.get(o, {}).get("text", o) + (" " + w("(fulfilled)") if turned else "") for o, turned in view.get("omens") or []
+        pack.omens.get(o, {}).get("text", o) + (" " + w._("(fulfilled)") if turned else "")
+        for o, turned in view.get("omens") or []
     ]
-    lines.append(w("Omens: {omens}", omens=" ".join(omens)))
+    lines.append(w._("Omens: {omens}", omens=" ".join(omens)))
     if seat is not None and view.get("me") == seat:
         lines.append(
-            w("Your hand: {cards}", cards=", ".join(pack.name(c) for c in view.get("hand") or []) or w("no cards")) + "."
+            w._("Your hand: {cards}", cards=", ".join(pack.name(c) for c in view.get("hand") or []) or w._("no cards")) + "."
         )
     return lines
 
@@ -187,13 +191,13 @@ def alt_text(view: View, pack: Any, *, seat: int | None = None, tr: Any = None) 
         if t.get("controller", -1) is not None and t.get("controller", -1) >= 0
     ]
     if held:
-        parts.append(w("Held: {list}", list=", ".join(held)) + ".")
+        parts.append(w._("Held: {list}", list=", ".join(held)) + ".")
     monsters = [f"{pack.name(m)} {st['at']}" for m, st in (view.get("monsters") or {}).items() if st.get("status") == "board"]
     boss = view.get("boss") or {}
     if boss.get("at") and boss.get("defeated", -1) in (-1, None):
         monsters.append(f"Loki {boss['at']}")
     if monsters:
-        parts.append(w("Monsters: {list}", list=", ".join(monsters)) + ".")
+        parts.append(w._("Monsters: {list}", list=", ".join(monsters)) + ".")
     parts += _wheel_lines(view, pack, w)
     out = ""
     for part in parts:

@@ -108,16 +108,16 @@ def _who(view: View, pack: Any, seat: Any) -> str:
 def yggdrasil_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image:
     colour = _colour_of(view, pal)
     active = view.get("active")
-    title = w("Turn {turn}", turn=view.get("turn", 0))
-    if isinstance(active, int) and active >= 0:
+    title = w._("Turn {turn}", turn=view.get("turn", 0)) if view.get("turn") else w._("Setting up")
+    if view.get("turn") and isinstance(active, int) and active >= 0:
         title += " · " + _who(view, pack, active)
     card = Card(pal, title)
     step = view.get("step")
     if step:
-        card.line(w("Step: {step}", step=str(step).replace("_", " ")), size=SMALL)
+        card.line(w._("Step: {step}", step=str(step).replace("_", " ")), size=SMALL)
     if view.get("ragnarok"):
-        card.line(w("Ragnarök has begun: everyone takes one more turn."), bold=True)
-    card.line(w("Yggdrasil: the action wheel (bottom to top)"), bold=True)
+        card.line(w._("Ragnarök has begun: everyone takes one more turn."), bold=True)
+    card.line(w._("Yggdrasil: the action wheel (bottom to top)"), bold=True)
     fields = pack.wheel(view.get("side") or "34p")
     for field, rec in fields.items():
         stack = (view.get("wheel") or {}).get(field) or []
@@ -126,41 +126,42 @@ def yggdrasil_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image
         if stack:
             card.marks(label, [(colour(s), seat_emblem(s), "") for s in stack])
         else:
-            card.line(label + " " + w("free"), indent=0)
+            card.line(label + " " + w._("free"), indent=0)
     card.rule()
-    card.line(w("Monuments"), bold=True)
+    card.line(w._("Monuments"), bold=True)
     for god, m in (view.get("monuments") or {}).items():
         priests = m.get("priests") or []
-        label = w("{god}: level {level}", god=pack.name(god), level=m.get("level", 0))
+        label = w._("{god}: level {level}", god=pack.name(god), level=m.get("level", 0))
         if priests:
-            card.marks(label + ", " + w("priests") + ":", [(colour(s), seat_emblem(s), "") for s in priests])
+            card.marks(label + ", " + w._("priests") + ":", [(colour(s), seat_emblem(s), "") for s in priests])
         else:
             card.line(label)
     tc = view.get("temple_card") or {}
     if tc:
-        card.line(w("Temples built: {taken} of {spaces}", taken=tc.get("taken", 0), spaces=tc.get("spaces", 0)))
+        card.line(w._("Temples built: {taken} of {spaces}", taken=tc.get("taken", 0), spaces=tc.get("spaces", 0)))
     card.rule()
-    card.line(w("Omens of Ragnarök"), bold=True)
+    card.line(w._("Omens of Ragnarök"), bold=True)
     for omen, turned in view.get("omens") or []:
         text = str((pack.omens.get(omen) or {}).get("text", omen))
         card.line(("[x] " if turned else "[ ] ") + text, size=SMALL)
     card.rule()
     allied = [(r, s) for r, s in (view.get("realms") or {}).items()]
-    card.line(w("Realms"), bold=True)
+    card.line(w._("Realms"), bold=True)
     for realm, seats in allied:
         if seats:
             card.marks(pack.name(realm) + ":", [(colour(s), seat_emblem(s), "") for s in seats])
         else:
-            card.line(pack.name(realm) + ": " + w("no alliance"), size=SMALL)
+            card.line(pack.name(realm) + ": " + w._("no alliance"), size=SMALL)
     supply = view.get("supply") or {}
     decks = view.get("deck_counts") or {}
     card.rule()
     lands = [x for x in pack.raw["lands"] if x["side"] == (view.get("side") or "34p")]
     card.line(
-        w("Lands: {lands}", lands=", ".join(f"{x['id']} {x['territories'][0]}-{x['territories'][-1]}" for x in lands)), size=SMALL
+        w._("Lands: {lands}", lands=", ".join(f"{x['id']} {x['territories'][0]}-{x['territories'][-1]}" for x in lands)),
+        size=SMALL,
     )
     card.line(
-        w(
+        w._(
             "Supply: {uruz} Uruz, {othala} Othala, {algiz} Algiz runes, {priests} priests, {slayers} slayer markers",
             uruz=supply.get("uruz", 0),
             othala=supply.get("othala", 0),
@@ -171,7 +172,7 @@ def yggdrasil_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image
         size=SMALL,
     )
     card.line(
-        w(
+        w._(
             "Decks: {combat} combat, {event} event, {blessing} blessing, {attack} attack cards",
             combat=decks.get("combat", 0),
             event=decks.get("event", 0),
@@ -182,7 +183,7 @@ def yggdrasil_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image
     )
     draft = view.get("draft")
     if draft:
-        card.line(w("Blessing draft: {cards}", cards=", ".join(pack.name(c) for c in draft.get("offer") or [])), size=SMALL)
+        card.line(w._("Blessing draft: {cards}", cards=", ".join(pack.name(c) for c in draft.get("offer") or [])), size=SMALL)
     return card.image()
 
 
@@ -195,19 +196,19 @@ def player_card(view: View, player: Mapping[str, Any], pack: Any, pal: Palette, 
     eff = player.get("effective") or {}
     cells = []
     for attr in ("authority", "might", "wisdom"):
-        name = {"authority": w("Authority"), "might": w("Might"), "wisdom": w("Wisdom")}[attr]
+        name = {"authority": w._("Authority"), "might": w._("Might"), "wisdom": w._("Wisdom")}[attr]
         value = eff.get(attr, attrs.get(attr, 0))
-        text = f"{name} {value}" + (" " + w("(injured)") if attr in injured else "")
+        text = f"{name} {value}" + (" " + w._("(injured)") if attr in injured else "")
         cells.append((text, (240, 200, 200) if attr in injured else (236, 232, 220), pal.ink))
     card.boxes(cells)
     runes = player.get("runes") or {}
     card.boxes(
         [(f"{pack.name(r)} {runes.get(r, 0)}", RUNE_COLOURS[r], (255, 255, 255)) for r in ("uruz", "othala", "algiz")]
-        + [(w("Priests {n}", n=player.get("priests", 0)), GOLD, pal.ink)]
+        + [(w._("Priests {n}", n=player.get("priests", 0)), GOLD, pal.ink)]
     )
     armies = [(a, s) for a, s in player.get("armies") or [] if a]
     card.line(
-        w(
+        w._(
             "Hand: {cards} combat cards · slayer markers: {slayers} · armies: {armies} (strength {strength})",
             cards=player.get("hand_count", 0),
             slayers=player.get("slayers", 0),
@@ -217,23 +218,23 @@ def player_card(view: View, player: Mapping[str, Any], pack: Any, pal: Palette, 
     )
     where = []
     if player.get("hero_at"):
-        where.append(w("hero in territory {t}", t=player["hero_at"]))
+        where.append(w._("hero in territory {t}", t=player["hero_at"]))
     if player.get("drakkar"):
         sea = next((s["name"] for s in pack.raw["seas"] if s["id"] == player["drakkar"] and s["side"] == view.get("side")), None)
-        where.append(w("drakkar in the {sea}", sea=sea or player["drakkar"]))
+        where.append(w._("drakkar in the {sea}", sea=sea or player["drakkar"]))
     if where:
         card.line(", ".join(where).capitalize(), size=SMALL)
     blessings = player.get("blessings") or []
     if blessings:
-        card.line(w("Blessings: {names}", names=", ".join(pack.name(b) for b in blessings)), size=SMALL)
+        card.line(w._("Blessings: {names}", names=", ".join(pack.name(b) for b in blessings)), size=SMALL)
     arts = player.get("artifacts") or {}
     if arts:
-        listed = ", ".join(pack.name(a) + ("" if ready else " " + w("(exhausted)")) for a, ready in arts.items())
-        card.line(w("Artifacts: {names}", names=listed), size=SMALL)
+        listed = ", ".join(pack.name(a) + ("" if ready else " " + w._("(exhausted)")) for a, ready in arts.items())
+        card.line(w._("Artifacts: {names}", names=listed), size=SMALL)
     if player.get("rings"):
-        card.line(w("Controls: {names}", names=", ".join(pack.name(m) for m in player["rings"])), size=SMALL)
+        card.line(w._("Controls: {names}", names=", ".join(pack.name(m) for m in player["rings"])), size=SMALL)
     if player.get("trophies"):
-        card.line(w("Defeated: {names}", names=", ".join(pack.name(m) for m in player["trophies"])), size=SMALL)
+        card.line(w._("Defeated: {names}", names=", ".join(pack.name(m) for m in player["trophies"])), size=SMALL)
     return card.image()
 
 
@@ -244,8 +245,10 @@ def hunt_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image | No
     colour = _colour_of(view, pal)
     target = hunt.get("target")
     boss = target == "loki"
-    card = Card(pal, w("Hunt: {hunter} hunts {monster}", hunter=_who(view, pack, hunt.get("hunter")), monster=pack.name(target)))
-    card.line(w("{player} plays the monster.", player=_who(view, pack, hunt.get("mp"))), size=SMALL)
+    card = Card(
+        pal, w._("Hunt: {hunter} hunts {monster}", hunter=_who(view, pack, hunt.get("hunter")), monster=pack.name(target))
+    )
+    card.line(w._("{player} plays the monster.", player=_who(view, pack, hunt.get("mp"))), size=SMALL)
     if boss:
         wounds = (view.get("boss") or {}).get("wounds") or []
         spaces = [("/".join(WEAPON_LETTERS.get(x, x) for x in pair), None) for pair in pack.boss.get("wounds", [])]
@@ -261,14 +264,14 @@ def hunt_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image | No
             cells.append((text + " X", colour(by), text_on(colour(by))))
         else:
             cells.append((text, (236, 232, 220), pal.ink))
-    card.line(w("Wound spaces (X: covered)"), bold=True)
+    card.line(w._("Wound spaces (X: covered)"), bold=True)
     card.boxes(cells[:4])
     if len(cells) > 4:
         card.boxes(cells[4:])
     attack = pack.attacks.get(hunt.get("card") or "")
     if attack:
         card.line(
-            w(
+            w._(
                 "Attack: {card} (rage {rage}, weak spot {weak})",
                 card=attack["name"],
                 rage=attack.get("rage", 0),
@@ -278,20 +281,20 @@ def hunt_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image | No
         )
         extra = []
         if attack.get("unblockable"):
-            extra.append(w("no shield blocks it"))
+            extra.append(w._("no shield blocks it"))
         if attack.get("effect"):
-            extra.append(w("effect: {effect}", effect=str(attack["effect"]).replace("_", " ")))
+            extra.append(w._("effect: {effect}", effect=str(attack["effect"]).replace("_", " ")))
         if extra:
             card.line(", ".join(extra), size=SMALL)
     else:
-        card.line(w("The monster is choosing its attack."))
+        card.line(w._("The monster is choosing its attack."))
     defence = hunt.get("defence") or []
     if defence:
-        card.line(w("Defence: {cards}", cards=", ".join(pack.name(c) for c in defence)))
+        card.line(w._("Defence: {cards}", cards=", ".join(pack.name(c) for c in defence)))
     if hunt.get("shielded"):
-        card.line(w("A shield is raised."), size=SMALL)
+        card.line(w._("A shield is raised."), size=SMALL)
     card.line(
-        w(
+        w._(
             "Monster's hand: {n} attack cards · attack deck: {deck}",
             n=hunt.get("monster_hand_count", 0),
             deck=hunt.get("attack_deck_count", 0),
@@ -306,7 +309,7 @@ def battle_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image | 
     if not bt:
         return None
     territory = bt.get("territory")
-    card = Card(pal, w("Battle in territory {t}", t=territory))
+    card = Card(pal, w._("Battle in territory {t}", t=territory))
     players = {int(p["seat"]): p for p in view.get("players") or []}
     for side, key in (("a", "attacker"), ("d", "defender")):
         seat = bt.get(key)
@@ -318,10 +321,10 @@ def battle_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image | 
             + sum(int((pack.combat.get(c) or {}).get("value", 0)) for c in played)
             + int((bt.get("bonus") or {}).get(side, 0))
         )
-        role = w("Attacker") if side == "a" else w("Defender")
+        role = w._("Attacker") if side == "a" else w._("Defender")
         card.marks(f"{role}:", [(seat_colour(pal, p.get("colour"), seat), seat_emblem(seat), _who(view, pack, seat))])
         card.line(
-            w(
+            w._(
                 "armies {strength} + cards + bonus {bonus} = {value}",
                 strength=strength,
                 bonus=(bt.get("bonus") or {}).get(side, 0),
@@ -339,9 +342,9 @@ def battle_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image | 
             )
     passed = bt.get("passed") or []
     if passed:
-        card.line(w("Passed: {who}", who=", ".join(_who(view, pack, s) for s in passed)), size=SMALL)
+        card.line(w._("Passed: {who}", who=", ".join(_who(view, pack, s) for s in passed)), size=SMALL)
     if bt.get("to") is not None:
-        card.line(w("To play: {who}", who=_who(view, pack, bt["to"])), bold=True)
+        card.line(w._("To play: {who}", who=_who(view, pack, bt["to"])), bold=True)
     return card.image()
 
 
@@ -350,17 +353,17 @@ def _card_text(pack: Any, c: str, w: Words) -> str:
     if rec:
         bits = [f"{rec['name']}: {WEAPON_LETTERS.get(rec['weapon'], rec['weapon'])} {rec['value']}"]
         if rec.get("shield"):
-            bits.append(w("shield"))
+            bits.append(w._("shield"))
         if rec.get("casualties"):
-            bits.append(w("{n} casualties", n=rec["casualties"]))
+            bits.append(w._("{n} casualties", n=rec["casualties"]))
         if rec.get("battle"):
-            bits.append(w("battle: {what}", what=str(rec["battle"]).replace("_", " ")))
+            bits.append(w._("battle: {what}", what=str(rec["battle"]).replace("_", " ")))
         if rec.get("hunt"):
-            bits.append(w("hunt: {what}", what=str(rec["hunt"]).replace("_", " ")))
+            bits.append(w._("hunt: {what}", what=str(rec["hunt"]).replace("_", " ")))
         return ", ".join(bits)
     rec = pack.attacks.get(c)
     if rec:
-        return w("{name}: rage {rage}, weak spot {weak}", name=rec["name"], rage=rec["rage"], weak=rec["weak_spot"])
+        return w._("{name}: rage {rage}, weak spot {weak}", name=rec["name"], rage=rec["rage"], weak=rec["weak_spot"])
     return pack.name(c)
 
 
@@ -369,20 +372,20 @@ def private_card(view: View, pack: Any, pal: Palette, w: Words, seat: int) -> Im
     if view.get("me") != seat:
         return None
     colour = _colour_of(view, pal)(seat)
-    card = Card(pal, w("Only for you"), colour, seat_emblem(seat))
+    card = Card(pal, w._("Only for you"), colour, seat_emblem(seat))
     hand = view.get("hand") or []
-    card.line(w("Your hand ({n} cards)", n=len(hand)), bold=True)
+    card.line(w._("Your hand ({n} cards)", n=len(hand)), bold=True)
     for c in hand:
         card.line(_card_text(pack, c, w), size=SMALL, indent=8)
     if not hand:
-        card.line(w("no cards"), size=SMALL, indent=8)
+        card.line(w._("no cards"), size=SMALL, indent=8)
     if view.get("attack_hand"):
-        card.line(w("Your monster's attack cards"), bold=True)
+        card.line(w._("Your monster's attack cards"), bold=True)
         for c in view["attack_hand"]:
             card.line(_card_text(pack, c, w), size=SMALL, indent=8)
     offer = view.get("offer")
     if offer:
-        card.line(w("Your hero offer"), bold=True)
+        card.line(w._("Your hero offer"), bold=True)
         for h in offer.get("heroes") or []:
             rec = pack.heroes.get(h) or {}
             card.line(f"{rec.get('name', h)}: {rec.get('text', '')}", size=SMALL, indent=8)
@@ -439,21 +442,21 @@ def battle_report_card(events: list[Mapping[str, Any]], pack: Any, pal: Palette,
     colour = _colour_of(view, pal)
     begins = next((e.get("data", {}) for e in events if e.get("kind") == "battle_begins"), {})
     won = next((e.get("data", {}) for e in events if e.get("kind") == "battle_won"), {})
-    card = Card(pal, w("Battle in territory {t}", t=begins.get("territory", won.get("territory", "?"))))
+    card = Card(pal, w._("Battle in territory {t}", t=begins.get("territory", won.get("territory", "?"))))
     for key in ("attacker", "defender"):
         seat = begins.get(key)
         if isinstance(seat, int):
-            role = w("Attacker") if key == "attacker" else w("Defender")
+            role = w._("Attacker") if key == "attacker" else w._("Defender")
             card.marks(f"{role}:", [(colour(seat), seat_emblem(seat), _who(view, pack, seat))])
             for e in events:
                 d = e.get("data", {})
                 if e.get("kind") == "battle_card" and d.get("seat") == seat:
                     card.line(_card_text(pack, d.get("card", ""), w), size=SMALL, indent=12)
                 elif e.get("kind") == "battle_pass" and d.get("seat") == seat:
-                    card.line(w("passes"), size=SMALL, indent=12)
+                    card.line(w._("passes"), size=SMALL, indent=12)
     if won:
         card.line(
-            w(
+            w._(
                 "{who} wins, {a} to {b}.",
                 who=_who(view, pack, won.get("winner")),
                 a=won.get("winner_value"),

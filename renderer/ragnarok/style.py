@@ -60,12 +60,13 @@ def tint(colour: RGB, amount: float = 0.7) -> RGB:
 
 
 class Words:
-    """The pictures' words in ``tr``'s language (English without one): ``w("Turn {n}", n=3)``."""
+    """The pictures' words (called ``w._`` as the bot's ``tr._``, so a catalogue extraction of
+    renderer/ finds them) in ``tr``'s language (English without one): ``w._("Turn {n}", n=3)``."""
 
     def __init__(self, tr: Any = None):
         self.tr = tr
 
-    def __call__(self, text: str, **values: Any) -> str:
+    def _(self, text: str, **values: Any) -> str:
         if self.tr is not None and hasattr(self.tr, "_"):
             return str(self.tr._(text, **values))
         return text.format(**values) if values else text
@@ -78,6 +79,6 @@ def player_label(player: Mapping[str, Any], pack: Any, w: Words, *, short: bool 
     if short:
         return f"P{number} {hero}".strip()
     if not hero:
-        return w("Player {number}", number=number)
+        return w._("Player {number}", number=number)
     lineage = pack.name(player["lineage"]) if player.get("lineage") else ""
-    return w("Player {number}: {hero}", number=number, hero=hero) + (f" ({lineage})" if lineage else "")
+    return w._("Player {number}: {hero}", number=number, hero=hero) + (f" ({lineage})" if lineage else "")
