@@ -320,7 +320,7 @@ def draw_pieces(
     # occupants per territory
     occupants: dict[int, list[Image.Image]] = {t: [] for t in terr}
     monsters = view.get("monsters") or {}
-    for m, st in monsters.items():
+    for m, st in sorted(monsters.items()):
         if st.get("status") == "board" and st.get("at") in occupants:
             ctrl = st.get("ctrl", -1)
             ring = colour(ctrl) if ctrl is not None and ctrl >= 0 else None
@@ -395,7 +395,7 @@ def draw_pieces(
         _flow(img, tokens, min(PLAN - 60, max(60, sx)), min(PLAN - 40, max(6, sy - 2)), 100)
     # realms with their alliance markers
     tiles = {r["id"]: r for r in pack.raw["realm_tiles"]}
-    for realm, allied in (view.get("realms") or {}).items():
+    for realm, allied in sorted((view.get("realms") or {}).items()):
         if realm not in geo.realms:
             continue
         rx, ry = geo.realms[realm]

@@ -29,7 +29,7 @@ def _occupants(view: View, pack: Any, t: int, w: Words) -> list[str]:
             out.append(w._("{who}'s armies {strengths}", who=who, strengths="+".join(map(str, strengths))))
         if p.get("hero_at") == t:
             out.append(w._("{who}'s hero", who=who))
-    for m, st in (view.get("monsters") or {}).items():
+    for m, st in sorted((view.get("monsters") or {}).items()):
         if st.get("status") == "board" and st.get("at") == t:
             ctrl = st.get("ctrl", -1)
             out.append(
@@ -56,7 +56,7 @@ def territory_line(view: View, pack: Any, info: Mapping[str, Any], w: Words) -> 
         bits.append(
             w._("forge of {rune}", rune=pack.name(info["forge"])) + ("" if info.get("forge_rune") else " " + w._("(rune taken)"))
         )
-    for god, m in (view.get("monuments") or {}).items():
+    for god, m in sorted((view.get("monuments") or {}).items()):
         at = next(
             (x["number"] for x in pack.raw["territories"] if x["side"] == view.get("side") and x.get("monument") == god), None
         )
@@ -159,7 +159,7 @@ def text_lines(view: View, pack: Any, *, seat: int | None = None, area: str | No
     lines += [territory_line(view, pack, info, w) for info in terr.values()]
     realms = [
         f"{pack.name(r)}: " + ", ".join(_who(view, pack, s, w) for s in seats)
-        for r, seats in (view.get("realms") or {}).items()
+        for r, seats in sorted((view.get("realms") or {}).items())
         if seats
     ]
     if realms:
@@ -192,7 +192,7 @@ def alt_text(view: View, pack: Any, *, seat: int | None = None, tr: Any = None) 
     ]
     if held:
         parts.append(w._("Held: {list}", list=", ".join(held)) + ".")
-    monsters = [f"{pack.name(m)} {st['at']}" for m, st in (view.get("monsters") or {}).items() if st.get("status") == "board"]
+    monsters = [f"{pack.name(m)} {st['at']}" for m, st in sorted((view.get("monsters") or {}).items()) if st.get("status") == "board"]
     boss = view.get("boss") or {}
     if boss.get("at") and boss.get("defeated", -1) in (-1, None):
         monsters.append(f"Loki {boss['at']}")

@@ -129,7 +129,7 @@ def yggdrasil_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image
             card.line(label + " " + w._("free"), indent=0)
     card.rule()
     card.line(w._("Monuments"), bold=True)
-    for god, m in (view.get("monuments") or {}).items():
+    for god, m in sorted((view.get("monuments") or {}).items()):
         priests = m.get("priests") or []
         label = w._("{god}: level {level}", god=pack.name(god), level=m.get("level", 0))
         if priests:
@@ -145,7 +145,7 @@ def yggdrasil_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image
         text = str((pack.omens.get(omen) or {}).get("text", omen))
         card.line(("[x] " if turned else "[ ] ") + text, size=SMALL)
     card.rule()
-    allied = [(r, s) for r, s in (view.get("realms") or {}).items()]
+    allied = sorted((view.get("realms") or {}).items())
     card.line(w._("Realms"), bold=True)
     for realm, seats in allied:
         if seats:
@@ -229,7 +229,7 @@ def player_card(view: View, player: Mapping[str, Any], pack: Any, pal: Palette, 
         card.line(w._("Blessings: {names}", names=", ".join(pack.name(b) for b in blessings)), size=SMALL)
     arts = player.get("artifacts") or {}
     if arts:
-        listed = ", ".join(pack.name(a) + ("" if ready else " " + w._("(exhausted)")) for a, ready in arts.items())
+        listed = ", ".join(pack.name(a) + ("" if ready else " " + w._("(exhausted)")) for a, ready in sorted(arts.items()))
         card.line(w._("Artifacts: {names}", names=listed), size=SMALL)
     if player.get("rings"):
         card.line(w._("Controls: {names}", names=", ".join(pack.name(m) for m in player["rings"])), size=SMALL)

@@ -179,3 +179,17 @@ def test_words_go_through_the_translator():
     view = ENGINE.view(at(3), None)
     assert R.alt_text(view, PACK, tr=Shout()).startswith("LORDS OF RAGNAROK")
     R.render_png(view, PACK, tr=Shout())
+
+
+def test_a_picture_does_not_depend_on_the_order_of_a_views_keys():
+    """The bot stores views as JSON with sorted keys (bot/service/payloads.py); the leak audit redraws
+    the public pictures from the replayed views and compares bytes (tests/e2e/leaks.py)."""
+    import json
+
+    from bot.service.payloads import dumps
+
+    for seat in (None, 1):
+        view = ENGINE.view(_hunt(), seat)
+        stored = json.loads(dumps(view))
+        assert R.render_gallery_png(view, PACK, seat=seat) == R.render_gallery_png(stored, PACK, seat=seat)
+        assert R.alt_text(view, PACK, seat=seat) == R.alt_text(stored, PACK, seat=seat)
