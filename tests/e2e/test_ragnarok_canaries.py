@@ -60,7 +60,8 @@ async def test_a_secret_of_each_kind_in_a_public_post_is_caught(kind, double, da
             table = Table(double, service, players, seed=2, game="ragnarok")
             await table.open()
             await table.play(until=_until(kind))
-            await table.play(until=lambda v, seq=(await table.seat_view(None)).seq: v.seq >= seq + 3)
+            reached = (await table.seat_view(None)).seq
+            await table.play(until=lambda v: v.seq >= reached + 3)
             await bot.deliverer.drain()
             moments = await leaks.Moments.load(service, table.game_id)
             found = leaks.check(double, moments, logs.lines)
