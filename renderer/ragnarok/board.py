@@ -34,6 +34,7 @@ from renderer.ragnarok.style import (
     SEA_DEEP,
     TREE,
     Words,
+    badge,
     seat_colour,
     seat_emblem,
     tint,
@@ -47,6 +48,7 @@ COAST = 150.0  # how far a territory reaches from its centre at most
 YGG_RADIUS = 92.0
 SS = 2  # the base is drawn twice as large and reduced (smooth borders)
 LABEL = 14  # the smallest text on the map (a phone half shows it at least 10 px high)
+YGGDRASIL = "yggdrasil"  # the area of the wheel (a crop of it is the Yggdrasil panel)
 
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
@@ -215,11 +217,11 @@ def _dist_to_segment(p: Point, q: Point, r: Point) -> float:
 @lru_cache(maxsize=128)
 def army_token(size: int, fill: tuple[int, int, int], emblem: str, strength: int) -> Image.Image:
     """An army: its owner's emblem disc and its strength beside it."""
-    badge = sprites.emblem_badge(emblem, size, fill)
+    disc = badge(emblem, size, fill)
     label = str(strength)
     w = size + int(fonts.width(label, size - 2)) + 4
     img = Image.new("RGBA", (w, size), (0, 0, 0, 0))
-    img.paste(badge, (0, 0), badge)
+    img.paste(disc, (0, 0), disc)
     fonts.text(img, (size + 1, size // 2), label, size - 2, (20, 20, 20, 255), anchor="lm", bold=True, halo=(255, 255, 255, 255))
     return img
 
@@ -235,7 +237,7 @@ def monster_token(label: str, ring: tuple[int, int, int] | None, emblem: str | N
     d.rounded_rectangle([3, 3, w + 2, h + 2], radius=7, fill=fill, outline=ring or (250, 250, 250), width=3 if ring else 1)
     fonts.text(img, (10, 3 + h // 2), label, LABEL, (255, 255, 255, 255), anchor="lm", bold=True)
     if emblem and ring:
-        mark = sprites.emblem_badge(emblem, 16, ring)
+        mark = badge(emblem, 16, ring)
         img.paste(mark, (w - 16, 7), mark)
     return img
 
@@ -342,10 +344,11 @@ def draw_pieces(
         fonts.text(img, (x, y - 44), str(t), 24, pal.ink, anchor="mm", bold=True, halo=(255, 255, 255))
         ctrl = info.get("controller", -1)
         if ctrl is not None and ctrl >= 0:
-            badge = sprites.emblem_badge(seat_emblem(ctrl), 18, colour(ctrl))
-            sprites.paste(img, badge, x - 26, y - 44)
+            disc = badge(seat_emblem(ctrl), 18, colour(ctrl))
+            sprites.paste(img, disc, x - 26, y - 44)
         pop = int(info.get("population") or 0)
-        d.ellipse([x + 15, y - 54, x + 35, y - 34], fill=GOLD, outline=pal.ink)
+        # population: a white square (round discs are the players' markers)
+        d.rounded_rectangle([x + 15, y - 54, x + 35, y - 34], radius=3, fill=(255, 255, 255), outline=pal.ink, width=2)
         fonts.text(img, (x + 25, y - 44), str(pop), LABEL, pal.ink, anchor="mm", bold=True)
         # symbols
         symbols = list(geo.territories[t].get("symbols") or [])
@@ -405,8 +408,8 @@ def draw_pieces(
         fonts.text(img, (rx - tw / 2 + 6, ry), name, LABEL, pal.ink, anchor="lm")
         mx = rx - tw / 2 + 12 + fonts.width(name, LABEL)
         for seat in allied:
-            badge = sprites.emblem_badge(seat_emblem(seat), 15, colour(seat))
-            sprites.paste(img, badge, mx + 8, ry)
+            disc = badge(seat_emblem(seat), 15, colour(seat))
+            sprites.paste(img, disc, mx + 8, ry)
             mx += 16
     _draw_wheel(img, view, pack, pal, colour)
 
@@ -465,7 +468,21 @@ def _draw_wheel(img: Image.Image, view: Mapping[str, Any], pack: Any, pal: Palet
             fonts.text(img, (x, y), label, LABEL - 2, pal.ink, anchor="mm")
 
 
+#: the wheel's fields on the map, two letters each (the Yggdrasil panel names them in full)
+WHEEL_LABELS = {
+    "recruit": "Re",
+    "mobilize": "Mb",
+    "prepare": "Pr",
+    "temple": "BT",
+    "monster": "Mo",
+    "seize": "Se",
+    "monument": "BM",
+}
+
+
 def _wheel_initials(pack: Any, view: Mapping[str, Any], field: str) -> str:
+    if field in WHEEL_LABELS:
+        return WHEEL_LABELS[field]
     name = str(pack.wheel(view.get("side") or "34p").get(field, {}).get("name", field))
     words = name.split()
     return (words[0][:1] + words[-1][:1]).upper() if len(words) > 1 else name[:2]
@@ -503,6 +520,6 @@ def area_box(view: Mapping[str, Any], pack: Any, area: str) -> Box | None:
 
 
 def areas(view: Mapping[str, Any], pack: Any) -> list[str]:
-    """Every area a crop may name: territories by number, then seas and realms by id."""
+    """Every area a crop may name: territories by number, then seas and realms by id, and Yggdrasil."""
     geo = geometry(pack, view.get("side") or "34p")
-    return [str(t) for t in sorted(geo.territories)] + list(geo.seas) + list(geo.realm_spaces)
+    return [str(t) for t in sorted(geo.territories)] + list(geo.seas) + list(geo.realm_spaces) + [YGGDRASIL]

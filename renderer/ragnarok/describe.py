@@ -192,7 +192,9 @@ def alt_text(view: View, pack: Any, *, seat: int | None = None, tr: Any = None) 
     ]
     if held:
         parts.append(w._("Held: {list}", list=", ".join(held)) + ".")
-    monsters = [f"{pack.name(m)} {st['at']}" for m, st in sorted((view.get("monsters") or {}).items()) if st.get("status") == "board"]
+    monsters = [
+        f"{pack.name(m)} {st['at']}" for m, st in sorted((view.get("monsters") or {}).items()) if st.get("status") == "board"
+    ]
     boss = view.get("boss") or {}
     if boss.get("at") and boss.get("defeated", -1) in (-1, None):
         monsters.append(f"Loki {boss['at']}")

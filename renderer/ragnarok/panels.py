@@ -13,10 +13,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer import fonts, sprites
+from renderer import fonts
 from renderer.blocks import Column, line_height
 from renderer.palette import Palette, text_on
-from renderer.ragnarok.style import GOLD, RUNE_COLOURS, WEAPON_LETTERS, Words, player_label, seat_colour, seat_emblem
+from renderer.ragnarok.style import GOLD, RUNE_COLOURS, WEAPON_LETTERS, Words, badge, player_label, seat_colour, seat_emblem
 
 CARD = 500
 PAD = 14
@@ -40,8 +40,8 @@ class Card:
             if colour is not None:
                 draw.rectangle([0, y - PAD, CARD, y + step - 4], fill=colour)
                 if emblem:
-                    badge = sprites.emblem_badge(emblem, 26, colour)
-                    img.paste(badge, (x, y), badge)
+                    disc = badge(emblem, 26, colour)
+                    img.paste(disc, (x, y), disc)
                     x += 32
                 fonts.text(img, (x, y + 2), title, HEAD, text_on(colour), bold=True)
             else:
@@ -61,8 +61,8 @@ class Card:
             fonts.text(img, (x, y + 2), label, BODY, self.pal.ink)
             x += int(fonts.width(label, BODY)) + 8
             for colour, emblem, tag in marks:
-                badge = sprites.emblem_badge(emblem, 22, colour)
-                img.paste(badge, (x, y + 1), badge)
+                disc = badge(emblem, 22, colour)
+                img.paste(disc, (x, y + 1), disc)
                 x += 24
                 if tag:
                     fonts.text(img, (x, y + 2), tag, SMALL, self.pal.ink)
@@ -111,9 +111,12 @@ def yggdrasil_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image
     title = w._("Turn {turn}", turn=view.get("turn", 0)) if view.get("turn") else w._("Setting up")
     if view.get("turn") and isinstance(active, int) and active >= 0:
         title += " · " + _who(view, pack, active)
+    result = view.get("result")
+    if result:
+        title = w._("Game over: {who} wins", who=_who(view, pack, result.get("winner")))
     card = Card(pal, title)
     step = view.get("step")
-    if step:
+    if step and not result:
         card.line(w._("Step: {step}", step=str(step).replace("_", " ")), size=SMALL)
     if view.get("ragnarok"):
         card.line(w._("Ragnarök has begun: everyone takes one more turn."), bold=True)

@@ -25,8 +25,13 @@ def _check(view: View, seat: int | None) -> None:
 def render_map(
     view: View, pack: Any, *, palette: str = "default", crop: str | None = None, highlight: Collection[str] = (), tr: Any = None
 ) -> Image.Image:
-    """The board (with its legend of lands), or with ``crop`` one area and its neighbours drawn larger."""
+    """The board (with its legend of lands), or with ``crop`` one area and its neighbours drawn larger
+    (``yggdrasil``: the Yggdrasil panel, every wheel stack in order)."""
     pal = get_palette(palette)
+    if crop is not None and str(crop).strip().lower() == board.YGGDRASIL:
+        # Yggdrasil's close-up: the wheel's stacks in order (what a special action would cover),
+        # the monuments, omens and realms; the picture of a special action's decision
+        return panels.yggdrasil_card(view, pack, pal, Words(tr))
     image = board.render_map(view, pack, pal, Words(tr), tuple(str(h) for h in highlight))
     if crop is None:
         return image

@@ -11,9 +11,13 @@ the renderer never imports the bot.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from renderer.palette import RGB, SEAT_EMBLEMS, Palette, hex_rgb, mix
+from PIL import Image, ImageDraw
+
+from renderer import sprites
+from renderer.palette import RGB, SEAT_EMBLEMS, Palette, hex_rgb, mix, text_on
 
 #: the view's seat colours in each palette (default: Okabe-Ito bluish green, vermillion, blue, yellow)
 SEAT_COLOURS: Mapping[str, Mapping[str, RGB]] = {
@@ -53,6 +57,21 @@ def seat_colour(pal: Palette, colour: str | None, seat: int) -> RGB:
 
 def seat_emblem(seat: int) -> str:
     return SEAT_EMBLEMS[seat % len(SEAT_EMBLEMS)]
+
+
+@lru_cache(maxsize=256)
+def badge(emblem: str, size: int, fill: RGB) -> Image.Image:
+    """A seat's disc with its emblem in black or white, whichever reads better on the seat's
+    colour (a white star on yellow would hardly show)."""
+    big = size * 4
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    ImageDraw.Draw(img).ellipse(
+        [big * 0.06, big * 0.06, big * 0.94, big * 0.94], fill=fill, outline=(25, 25, 25), width=max(2, round(big * 0.06))
+    )
+    out = img.resize((size, size), Image.Resampling.LANCZOS)
+    mark = sprites.emblem_mark(emblem, max(6, round(size * 0.62)), text_on(fill))
+    out.paste(mark, ((size - mark.width) // 2, (size - mark.height) // 2), mark)
+    return out
 
 
 def tint(colour: RGB, amount: float = 0.7) -> RGB:

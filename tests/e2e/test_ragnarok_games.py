@@ -56,6 +56,8 @@ async def test_three_players_hunt_and_fight_to_the_end_and_nothing_leaks(double,
                     ("lor rules", {"topic": "hunt"}),
                 ):
                     read.append((await erin.slash(command, **options)).message.content)
+                await erin.slash("game export")  # the public export: its content is audited too
+                await erin.slash("game map", area="5")
                 choices = await erin.autocomplete("lor card", focused="name", value="Sp")
                 read.append((await erin.slash("lor card", name=choices[0]["value"])).message.content)
                 await table.brains[len(table.steps) % 3].slash("lor hand")

@@ -55,7 +55,8 @@ def test_decision_area_is_the_territory_fought_over():
         Action(0, "p7", "skip", {}),
     ]
     assert FRONTEND.decision_area(Prompt("p7", 0, "manoeuvre"), moves, view) == "6"
-    assert FRONTEND.decision_area(Prompt("p7", 0, "special"), [], view) is None
+    assert FRONTEND.decision_area(Prompt("p7", 0, "special"), [], view) == "yggdrasil"  # the wheel (digest 5.5)
+    assert FRONTEND.decision_area(Prompt("p7", 0, "prayer"), [], view) is None
 
 
 def test_text_board_and_areas_name_places_as_people_say_them():

@@ -193,3 +193,13 @@ def test_a_picture_does_not_depend_on_the_order_of_a_views_keys():
         stored = json.loads(dumps(view))
         assert R.render_gallery_png(view, PACK, seat=seat) == R.render_gallery_png(stored, PACK, seat=seat)
         assert R.alt_text(view, PACK, seat=seat) == R.alt_text(stored, PACK, seat=seat)
+
+
+def test_yggdrasil_close_up_shows_every_wheel_stack():
+    """Digest 5.5: a special action's marker goes on top of the field's stack; the decision's
+    picture (crop "yggdrasil") is the Yggdrasil panel with each stack in order."""
+    view = ENGINE.view(at(3, wheel={"recruit": [1, 2], "seize": [0]}), None)
+    close = R.render_map(view, PACK, crop="yggdrasil")
+    assert close.width == 500 and close.height > 300
+    other = ENGINE.view(at(3, wheel={"recruit": [2, 1], "seize": [0]}), None)
+    assert R.render_map(other, PACK, crop="yggdrasil").tobytes() != close.tobytes()

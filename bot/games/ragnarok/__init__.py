@@ -18,6 +18,8 @@ from engine.ragnarok.pack import load
 
 #: keys of a prompt's info and an answer's arguments that name a territory
 TERRITORY_KEYS = ("territory", "at", "to", "dest")
+#: decisions about the action wheel: their picture is Yggdrasil's (renderer/ragnarok, crop "yggdrasil")
+WHEEL_KINDS = frozenset({"special"})
 
 
 def current_turn(view: Mapping[str, Any]) -> tuple[str, Seat] | None:
@@ -44,8 +46,11 @@ def next_seat(view: Mapping[str, Any]) -> tuple[Seat, str] | None:
 
 
 def decision_area(prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
-    """The territory a decision is about: the one its prompt names, the battle's, the hunt's
-    monster's, else the one its answers name most often; None: the whole board."""
+    """The place a decision is about: Yggdrasil for a special action (the wheel), else the
+    territory its prompt names, the battle's, the hunt's monster's, or the one its answers name
+    most often; None: the whole board."""
+    if prompt.kind in WHEEL_KINDS:
+        return "yggdrasil"  # the wheel: every field's stack, the markers a choice would cover
     numbers = {int(t["number"]) for t in view.get("territories") or []}
     for key in TERRITORY_KEYS:
         value = prompt.info.get(key)
@@ -189,7 +194,7 @@ class RagnarokFrontEnd(FrontEnd):
         side = public_view.get("side") or "34p"
         out += [(str(s["name"]), s["id"]) for s in load(None).raw["seas"] if s["side"] == side]
         out += [(name(r), r) for r in public_view.get("realms") or {}]
-        return out
+        return [*out, ("Yggdrasil", "yggdrasil")]
 
     def catalogue(self, pack: Any) -> list[dict[str, str]] | None:
         return catalogue(pack)

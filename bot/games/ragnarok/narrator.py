@@ -131,10 +131,21 @@ class RagnarokNarrator(Narrator):
         why = t._(WHY[d["why"]]) if d.get("why") in WHY else ""
         where = terr(d.get("territory"), t)
         lines: dict[str, Callable[[], str]] = {
-            "game_set_up": lambda: t._(
-                "Lords of Ragnarok for {players} players. Ragnarök's omens: {omens}.",
-                players=d["players"],
-                omens="; ".join(name(o).rstrip(".") for o in d["omens"]),
+            "game_set_up": lambda: (
+                t._(
+                    "Lords of Ragnarok for {players} players. Ragnarök's omens: {omens}.",
+                    players=d["players"],
+                    omens="; ".join(name(o).rstrip(".") for o in d["omens"]),
+                )
+                + (
+                    " "
+                    + t._(
+                        "Two players: the board's 16-territory side, Great Godi with 4 temple territories,"
+                        " Loki may be hunted after 1 defeated monster."
+                    )
+                    if d["players"] == 2
+                    else ""
+                )
             ),
             "boss_placed": lambda: t._("Loki appears in {where}.", where=where),
             "monster_placed": lambda: t._("The {monster} is placed in {where}.", monster=name(d["monster"]), where=where),
