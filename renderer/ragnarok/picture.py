@@ -15,6 +15,8 @@ from renderer.ragnarok.style import Words
 View = Mapping[str, Any]
 #: the phone layout's two halves of the map (pixels of the whole map): west and east, overlapping
 HALVES = ((0, 520), (480, 1000))
+#: crops that show the hunt or the battle being fought (with the viewer's own panel)
+HUNT, BATTLE = "hunt", "battle"
 
 
 def _check(view: View, seat: int | None) -> None:
@@ -26,12 +28,20 @@ def render_map(
     view: View, pack: Any, *, palette: str = "default", crop: str | None = None, highlight: Collection[str] = (), tr: Any = None
 ) -> Image.Image:
     """The board (with its legend of lands), or with ``crop`` one area and its neighbours drawn larger
-    (``yggdrasil``: the Yggdrasil panel, every wheel stack in order)."""
+    (``yggdrasil``: the Yggdrasil panel, every wheel stack in order; ``hunt``, ``battle``: the
+    fight being fought above the viewer's own panel)."""
     pal = get_palette(palette)
-    if crop is not None and str(crop).strip().lower() == board.YGGDRASIL:
+    key = None if crop is None else str(crop).strip().lower()
+    if key == board.YGGDRASIL:
         # Yggdrasil's close-up: the wheel's stacks in order (what a special action would cover),
         # the monuments, omens and realms; the picture of a special action's decision
         return panels.yggdrasil_card(view, pack, pal, Words(tr))
+    if key in (HUNT, BATTLE) and view.get(key):
+        # the fight being fought, above the viewer's own panel (its hand; the monster's hand for
+        # the monster player): the picture of a hunt's or a battle's decision
+        fight = panels.hunt_card(view, pack, pal, Words(tr)) if key == HUNT else panels.battle_card(view, pack, pal, Words(tr))
+        mine = panels.private_card(view, pack, pal, Words(tr), view["me"]) if isinstance(view.get("me"), int) else None
+        return panels.grid([c for c in (fight, mine) if c is not None], 1, pal)[0]
     image = board.render_map(view, pack, pal, Words(tr), tuple(str(h) for h in highlight))
     if crop is None:
         return image

@@ -109,3 +109,18 @@ def test_rune_actions_show_their_costs():
     narrator = RagnarokNarrator()
     assert narrator.action(Action(0, "p1", "draw2", {})) == "Draw 2 combat cards (3 different runes)"
     assert narrator.action(Action(0, "p1", "control", {"monster": "draugr", "release": ""})) == "Ring the Draugr (1 Uruz rune)"
+
+
+def test_a_hunt_decision_shows_the_hunt_and_the_seats_own_hand():
+    """Digest 8.2: the monster player chooses the attack from the monster's secret hand; its DM
+    picture (crop "hunt") is the hunt panel above the seat's own panel."""
+    import renderer.ragnarok as R
+    from tests.ragnarok.test_renderer import _hunt
+
+    state = _hunt()
+    mp = ENGINE.view(state, 1)
+    prompt = next(p for p in state.prompts if p.seat == 1)
+    assert prompt.kind == "hunt_attack" and FRONTEND.decision_area(prompt, [], mp) == "hunt"
+    close = R.render_map(mp, PACK, crop="hunt")
+    public = R.render_map(ENGINE.view(state, None), PACK, crop="hunt")
+    assert close.height > public.height  # the monster's hand below the hunt

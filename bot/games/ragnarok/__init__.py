@@ -20,6 +20,9 @@ from engine.ragnarok.pack import load
 TERRITORY_KEYS = ("territory", "at", "to", "dest")
 #: decisions about the action wheel: their picture is Yggdrasil's (renderer/ragnarok, crop "yggdrasil")
 WHEEL_KINDS = frozenset({"special"})
+#: decisions of a hunt and of a battle: their picture is the fight's panel above the seat's own
+HUNT_KINDS = frozenset({"hunt_attack", "hunt_defend", "hunt_discard", "hunt_wound", "hunt_effect"})
+BATTLE_KINDS = frozenset({"battle"})
 
 
 def current_turn(view: Mapping[str, Any]) -> tuple[str, Seat] | None:
@@ -46,11 +49,16 @@ def next_seat(view: Mapping[str, Any]) -> tuple[Seat, str] | None:
 
 
 def decision_area(prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
-    """The place a decision is about: Yggdrasil for a special action (the wheel), else the
+    """The place a decision is about: Yggdrasil for a special action (the wheel), the hunt or the
+    battle for their decisions (the fight's panel and the seat's hand), else the
     territory its prompt names, the battle's, the hunt's monster's, or the one its answers name
     most often; None: the whole board."""
     if prompt.kind in WHEEL_KINDS:
         return "yggdrasil"  # the wheel: every field's stack, the markers a choice would cover
+    if prompt.kind in HUNT_KINDS and view.get("hunt"):
+        return "hunt"  # the wound spaces, the attack card, and the seat's own hand (or the monster's)
+    if prompt.kind in BATTLE_KINDS and view.get("battle"):
+        return "battle"
     numbers = {int(t["number"]) for t in view.get("territories") or []}
     for key in TERRITORY_KEYS:
         value = prompt.info.get(key)

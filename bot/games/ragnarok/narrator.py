@@ -123,6 +123,9 @@ def realm_rune(realm: Any) -> str | None:
 
 
 class RagnarokNarrator(Narrator):
+    #: a battle is also told in a report of its own (the game's battle thread, with its picture)
+    report_span = ("battle_begins", "battle_won")
+
     def event(self, event: Event) -> str:
         t = self.tr
         d = event.data
