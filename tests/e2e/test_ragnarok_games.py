@@ -69,6 +69,8 @@ async def test_three_players_hunt_and_fight_to_the_end_and_nothing_leaks(double,
         kinds = {s.kind for s in table.steps}
         assert {"hero_pick", "special", "hunt_attack", "hunt_defend", "hunt_wound", "battle"} <= kinds, kinds
         assert {s.seat for s in table.steps} == {0, 1, 2}
+        battles = list(leaks.attachments(double, leaks.BATTLE_FILE))
+        assert battles, "a battle is reported with its picture in the battle thread"
         text = "\n".join(read)
         assert "Combat cards" in text and "Ragnarök's omens" in text and "Ablauf einer Jagd" in text and "Spear" in text
         problems = await leaks.audit(double, service, table.game_id)
