@@ -41,6 +41,7 @@ __all__ = [
     "render_panels",
     "render_player_board",
     "render_png",
+    "render_split_png",
     "text_board",
     "text_lines",
 ]
@@ -75,6 +76,22 @@ def render_gallery_png(
     """``(what, png)`` per picture of :func:`renderer.ragnarok.picture.gallery`."""
     pictures = gallery(view, pack, seat=seat, palette=palette, crop=crop, layout=layout, highlight=highlight, tr=tr)
     return [(what, png_bytes(image)) for what, image in pictures]
+
+
+def render_split_png(
+    view: Mapping[str, Any],
+    pack: Any,
+    *,
+    seat: int | None = None,
+    palette: str = "default",
+    crop: str | None = None,
+    tr: Any = None,
+    **_: Any,
+) -> tuple[bytes, bytes]:
+    """The board (or the crop) and the panels as two PNGs (``python -m bot render --split``)."""
+    top = render_map(view, pack, palette=palette, crop=crop, tr=tr)
+    [panel, *_pages] = render_panels(view, pack, seat=seat, palette=palette, columns=2, tr=tr)
+    return png_bytes(top), png_bytes(panel)
 
 
 def render_hunt(view: Mapping[str, Any], pack: Any, *, palette: str = "default", tr: Any = None) -> Image.Image | None:

@@ -180,7 +180,7 @@ def text_board(view: View, pack: Any, seat: int | None = None, *, area: str | No
     return "\n".join(text_lines(view, pack, seat=seat, area=area, tr=tr))
 
 
-def alt_text(view: View, pack: Any, *, seat: int | None = None, tr: Any = None) -> str:
+def alt_text(view: View, pack: Any, seat: int | None = None, *, tr: Any = None) -> str:
     """What the picture shows, shortest facts first, at most 1,024 characters. Never a secret:
     a seat's picture is described with its hand's size only."""
     w = Words(tr)

@@ -203,3 +203,20 @@ def test_yggdrasil_close_up_shows_every_wheel_stack():
     assert close.width == 500 and close.height > 300
     other = ENGINE.view(at(3, wheel={"recruit": [2, 1], "seize": [0]}), None)
     assert R.render_map(other, PACK, crop="yggdrasil").tobytes() != close.tobytes()
+
+
+def test_the_render_command_draws_a_ragnarok_scenario(tmp_path, capsys):
+    """``python -m bot render`` (docs/renderer.md) on a Lords of Ragnarok scenario: a seat's crop with
+    its words, the split pictures, and a refusal naming the areas for an unknown crop."""
+    from pathlib import Path
+
+    from bot.cli import main
+
+    scenario = str(Path(__file__).parents[1] / "scenarios" / "ragnarok" / "weak_spot.toml")
+    out = tmp_path / "hunt.png"
+    assert main(["render", "--scenario", scenario, "--seat", "0", "--crop", "hunt", "--text", "--out", str(out)]) == 0
+    assert out.stat().st_size < LIMIT and "Your hand:" in capsys.readouterr().out
+    assert main(["render", "--scenario", scenario, "--split", "--out", str(tmp_path / "board.png")]) == 0
+    assert (tmp_path / "board-panel.png").exists()
+    assert main(["render", "--scenario", scenario, "--crop", "99", "--out", str(tmp_path / "x.png")]) == 2
+    assert "no area '99'" in capsys.readouterr().err
