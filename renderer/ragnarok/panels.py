@@ -16,7 +16,17 @@ from PIL import Image, ImageDraw
 from renderer import fonts
 from renderer.blocks import Column, line_height
 from renderer.palette import Palette, text_on
-from renderer.ragnarok.style import GOLD, RUNE_COLOURS, WEAPON_LETTERS, Words, badge, player_label, seat_colour, seat_emblem
+from renderer.ragnarok.style import (
+    EFFECTS,
+    GOLD,
+    RUNE_COLOURS,
+    WEAPON_LETTERS,
+    Words,
+    badge,
+    player_label,
+    seat_colour,
+    seat_emblem,
+)
 
 CARD = 500
 PAD = 14
@@ -286,7 +296,7 @@ def hunt_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image | No
         if attack.get("unblockable"):
             extra.append(w._("no shield blocks it"))
         if attack.get("effect"):
-            extra.append(w._("effect: {effect}", effect=str(attack["effect"]).replace("_", " ")))
+            extra.append(w._("if not held: {effect}", effect=_effect(attack["effect"], w)))
         if extra:
             card.line(", ".join(extra), size=SMALL)
     else:
@@ -351,6 +361,10 @@ def battle_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image | 
     return card.image()
 
 
+def _effect(effect: Any, w: Words) -> str:
+    return w._(EFFECTS[effect]) if effect in EFFECTS else str(effect).replace("_", " ")
+
+
 def _card_text(pack: Any, c: str, w: Words) -> str:
     rec = pack.combat.get(c)
     if rec:
@@ -360,9 +374,9 @@ def _card_text(pack: Any, c: str, w: Words) -> str:
         if rec.get("casualties"):
             bits.append(w._("{n} casualties", n=rec["casualties"]))
         if rec.get("battle"):
-            bits.append(w._("battle: {what}", what=str(rec["battle"]).replace("_", " ")))
+            bits.append(w._("battle: {what}", what=_effect(rec["battle"], w)))
         if rec.get("hunt"):
-            bits.append(w._("hunt: {what}", what=str(rec["hunt"]).replace("_", " ")))
+            bits.append(w._("hunt: {what}", what=_effect(rec["hunt"], w)))
         return ", ".join(bits)
     rec = pack.attacks.get(c)
     if rec:

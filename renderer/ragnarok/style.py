@@ -42,6 +42,19 @@ LAND_GROUNDS = (
 RUNE_COLOURS: Mapping[str, RGB] = {"uruz": hex_rgb("#8c4a1c"), "othala": hex_rgb("#5b6b2f"), "algiz": hex_rgb("#3d5a80")}
 RUNE_LETTERS: Mapping[str, str] = {"uruz": "U", "othala": "O", "algiz": "A"}
 WEAPON_LETTERS: Mapping[str, str] = {"axe": "Axe", "sword": "Sword", "spear": "Spear"}
+#: the effects of attack and combat cards in words (pack effect ids; digest 8.2, 9)
+EFFECTS: Mapping[str, str] = {
+    "injury1": "1 injury",
+    "injury2": "2 injuries",
+    "discard1": "discard 1 combat card",
+    "discard2": "discard 2 combat cards",
+    "end": "the hunt ends",
+    "special": "the monster's special attack",
+    "defend": "+1 when defending",
+    "fortify": "+1",
+    "draw": "draw 1 combat card",
+    "heal": "heal 1 injury",
+}
 MONSTER_INK = hex_rgb("#3b2f2f")
 LOKI = hex_rgb("#6a2c91")
 SEA = hex_rgb("#9cc3de")

@@ -15,6 +15,7 @@ from bot.i18n import ENGLISH, N_, Tr
 from bot.narration import current_tr
 from engine.core import Action, Prompt, Seat
 from engine.ragnarok.pack import load
+from renderer.ragnarok.style import EFFECTS
 
 #: keys of a prompt's info and an answer's arguments that name a territory
 TERRITORY_KEYS = ("territory", "at", "to", "dest")
@@ -108,14 +109,14 @@ def catalogue(pack: Any) -> list[dict[str, str]]:
         if c.get("casualties"):
             bits.append(f"{c['casualties']} casualties")
         if c.get("battle"):
-            bits.append(f"battle: {str(c['battle']).replace('_', ' ')}")
+            bits.append(f"battle: {EFFECTS.get(c['battle'], c['battle'])}")
         if c.get("hunt"):
-            bits.append(f"hunt: {str(c['hunt']).replace('_', ' ')}")
+            bits.append(f"hunt: {EFFECTS.get(c['hunt'], c['hunt'])}")
         add(c, "combat card", ", ".join(bits))
     for c in raw["attack_cards"]:
         text = f"rage {c['rage']}, weak spot {c['weak_spot']}, the monster draws {c['draw']}"
         if c.get("effect"):
-            text += f", effect: {str(c['effect']).replace('_', ' ')}"
+            text += f", if not held: {EFFECTS.get(c['effect'], c['effect'])}"
         if c.get("unblockable"):
             text += ", no shield blocks it"
         add(c, "monster attack card", text)
