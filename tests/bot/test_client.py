@@ -5,9 +5,11 @@ from pathlib import Path
 
 from bot.client import RunetableBot
 from bot.cogs.table import TABLE_ITEMS
+from bot.frontend import frontend_of
 from bot.config import Config
 from bot.store import Store
 from bot.ui.components import DYNAMIC_ITEMS
+from engine.core.registry import installed_games
 
 
 async def test_setup_registers_every_component_template_and_the_commands(tmp_path):
@@ -18,7 +20,9 @@ async def test_setup_registers_every_component_template_and_the_commands(tmp_pat
         registered = set(bot._connection._view_store._dynamic_items.values())  # discord.py keeps them here
         # load_extension imports the cog module afresh, so its classes are compared by name
         assert {c.__qualname__ for c in registered} == {c.__qualname__ for c in (*DYNAMIC_ITEMS, *TABLE_ITEMS)}
-        assert sorted(c.name for c in bot.tree.get_commands()) == ["game", "games", "rw"]
+        # /game, /games and each installed game's own group (/rw, /lor, ...: its front-end's)
+        groups = {frontend_of(d).group for d in installed_games().values()} - {""}
+        assert sorted(c.name for c in bot.tree.get_commands()) == sorted({"game", "games", "rw", *groups})
         assert bot.get_cog("GameCog") is not None and bot.get_cog("TableCog") is not None and bot.service.store is store
         bot.kick_delivery()
         assert bot._wake.is_set()
