@@ -5,8 +5,8 @@ from pathlib import Path
 
 from bot.client import RunetableBot
 from bot.cogs.table import TABLE_ITEMS
-from bot.frontend import frontend_of
 from bot.config import Config
+from bot.frontend import frontend_of
 from bot.store import Store
 from bot.ui.components import DYNAMIC_ITEMS
 from engine.core.registry import installed_games
