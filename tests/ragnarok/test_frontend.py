@@ -124,3 +124,10 @@ def test_a_hunt_decision_shows_the_hunt_and_the_seats_own_hand():
     close = R.render_map(mp, PACK, crop="hunt")
     public = R.render_map(ENGINE.view(state, None), PACK, crop="hunt")
     assert close.height > public.height  # the monster's hand below the hunt
+
+
+def test_a_hand_names_each_cards_weapon_and_value():
+    """Digest 8.4 and 9: a combat card's weapon decides the wound space, its value the battle and the
+    defence; an attack card's rage and weak spot decide the defence (the monster player's hand)."""
+    lines = RagnarokNarrator().private({"hand": ["combat01"], "attack_hand": ["attack01"]}, 0)
+    assert lines == ["Hand: Bearded Axe (axe 1)", "Monster's attack hand: Claw (rage 3, weak spot 6)"]

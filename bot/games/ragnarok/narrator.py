@@ -67,6 +67,7 @@ RUNE_ACTION = {
 #: what a rune action costs (digest 5.3): 1 rune of a named kind, or 2 or 3 different runes
 RUNE_COST = {"army_plus": 2, "activate": 2, "draw1": 2, "place_hero": 2, "priest": 2, "attribute": 3, "draw2": 3}
 HUNT_EFFECT = {"draw": N_("draw 1 combat card"), "heal": N_("heal 1 injury")}
+WEAPON = {"axe": N_("axe"), "sword": N_("sword"), "spear": N_("spear")}
 DIE = {"move": N_("Move"), "area": N_("Area attack"), "choice": N_("a free choice")}
 REWARD = {"realm": N_("an alliance"), "priest": N_("a priest"), "army": N_("+1 army strength"), "rune": N_("a rune")}
 STEP = {
@@ -558,13 +559,12 @@ class RagnarokNarrator(Narrator):
 
     def private(self, view: dict[str, Any], seat: int) -> list[str]:
         t = self.tr
-        lines = (
-            [t._("Hand: {cards}", cards=cards(view.get("hand")) if view.get("hand") else t._("no cards"))]
-            if "hand" in view
-            else []
-        )
+        lines = []
+        if "hand" in view:
+            held = listing(self._card(c) for c in view.get("hand") or [])
+            lines.append(t._("Hand: {cards}", cards=held if view.get("hand") else t._("no cards")))
         if view.get("attack_hand"):
-            lines.append(t._("Monster's attack hand: {cards}", cards=cards(view["attack_hand"])))
+            lines.append(t._("Monster's attack hand: {cards}", cards=listing(self._card(c) for c in view["attack_hand"])))
         offer = view.get("offer")
         if offer:
             lines.append(
@@ -575,6 +575,23 @@ class RagnarokNarrator(Narrator):
                 )
             )
         return lines
+
+    def _card(self, card: str) -> str:
+        """A card with what decides its use: "Spear (spear 2, shield)", "Claw (rage 3, weak spot 6)"."""
+        pack = _pack()
+        if card in pack.combat:
+            c = pack.combat[card]
+            return self.tr._(
+                "{card} ({weapon} {value}{shield})",
+                card=c["name"],
+                weapon=self.tr._(WEAPON[c["weapon"]]) if c["weapon"] in WEAPON else c["weapon"],
+                value=c["value"],
+                shield=", " + self.tr._("shield") if c.get("shield") else "",
+            )
+        if card in pack.attacks:
+            a = pack.attacks[card]
+            return self.tr._("{card} (rage {rage}, weak spot {weak})", card=a["name"], rage=a["rage"], weak=a["weak_spot"])
+        return name(card)
 
     def reveal(self, engine: Any, state: Any) -> list[str]:
         lines = []
