@@ -32,6 +32,7 @@ GAME = GameDescriptor(
     pack="engine.ragnarok.pack:pack_for",
     pack_check="engine.ragnarok.pack:check_pack",
     frontend="bot.games.ragnarok:FRONTEND",
+    renderer="renderer.ragnarok",
     ai_policies={"heuristic": "engine.ragnarok.ai.policy:choose", "random": "engine.ragnarok.ai.policy:random_choice"},
     default_ai="heuristic",
     scenarios="tests/scenarios/ragnarok",

@@ -157,3 +157,20 @@ def figures(finished: list[Any], *, options: dict[str, Any], pack: Pack) -> dict
         "special_actions": dict(sorted(specials.items())),
         "rune_actions": dict(sorted(runes.items())),
     }
+
+
+def picture(before: GameState, transition: Transition) -> str | None:
+    """``demo``: a picture per round, ``round-NN`` of the board as the next round opens (a round:
+    every player's turn once), and ``round-NN-end`` when the game ends within round NN."""
+    seats = before.seat_count
+    for e in transition.events:
+        if e.kind == "turn_started" and e.data["turn"] > 1 and (e.data["turn"] - 1) % seats == 0:
+            return f"round-{(e.data['turn'] - 1) // seats:02d}"
+        if e.kind == "game_over":
+            return f"round-{B(before).turn // seats + 1:02d}-end"
+    return None
+
+
+def heading(event: Any) -> str | None:
+    """``demo``'s log: ``Turn 5`` before each turn's first event."""
+    return f"Turn {event.data['turn']}" if event.kind == "turn_started" else None

@@ -84,6 +84,12 @@ NOT_AN_AREA = rf"(?!(?<![\w-]){AREA}(?![\w-]))[^\n]"
 #: the status message's first line: "📜 **Game #1** · Year 1, autumn · move 62"
 STATUS = re.compile(r"📜 \*\*Game #\d+\*\*.* · move (?P<seq>\d+)")
 CATALOGUE_COMMAND = ("rw", "card")  # /rw card: autocomplete and answers name the pack's public catalogue
+#: a game's own secrets, for a game whose secrets are not Runewars' (its cards, runes, orders and
+#: bids): game -> "module:class" of a builder like :class:`_SecretBuilder` (tests/e2e/<game>_secrets.py)
+SECRET_BUILDERS: dict[str, str] = {
+    "ragnarok": "tests.e2e.ragnarok_secrets:RagnarokSecrets",
+    "seventhstone": "tests.e2e.leaks_seventhstone:StoneSecrets",
+}
 
 
 @dataclass(frozen=True)
@@ -180,7 +186,7 @@ class Moments:
         keep = set() if double is None else {found[1] for found in channel_maps(double)}
         news = _news_seqs(store.path, game_id)  # every news row: a turn post's edits have no message of their own
         pictured = {(entry.seq, entry.picture[0]) for entry in outbox.values() if entry.picture is not None}
-        builder = _builder_for(record.game)(engine, pack, state, {s.seat: s.user_id for s in seats})
+        builder = _builder(record.game)(engine, pack, state, {s.seat: s.user_id for s in seats})
         moments = cls(game_id, {s.seat: s.user_id for s in seats}, [r.created_at for r in rows], [{}], [()], {}, builder.catalog)
         moments.seed, moments.private_lines = record.seed, private_lines
         span, battle = narrator_for(record.game).report_span, None
@@ -256,14 +262,14 @@ class Moments:
         return [self.catalog[k] for k in sorted(keys)]
 
 
-def _builder_for(game: str) -> Any:
-    """The secrets of a game's moments: Runewars' cards, runes, orders and bids, or a game's own
-    (tests/e2e/leaks_<game>.py)."""
-    if game == "seventhstone":
-        from tests.e2e.leaks_seventhstone import StoneSecrets
+def _builder(game: str) -> Any:
+    """The class that follows a replay of ``game`` (:data:`SECRET_BUILDERS`; Runewars' by default)."""
+    if game not in SECRET_BUILDERS:
+        return _SecretBuilder
+    import importlib
 
-        return StoneSecrets
-    return _SecretBuilder
+    module, _, name = SECRET_BUILDERS[game].partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 class _SecretBuilder:
@@ -579,10 +585,11 @@ def _window(
 
 
 def _is_catalogue(payload: dict[str, Any]) -> bool:
-    """``/rw card``: the data pack's public catalogue (see the module docstring)."""
+    """``/rw card`` (any game's ``/<group> card``, bot/cogs/groups.py): the data pack's public
+    catalogue (see the module docstring)."""
     data = payload.get("data") or {}
     group, subcommand = CATALOGUE_COMMAND
-    return data.get("name") == group and any(o.get("name") == subcommand for o in data.get("options", []))
+    return data.get("name") not in (None, "game") and any(o.get("name") == subcommand for o in data.get("options", []))
 
 
 def _split(payload: dict[str, Any], message: Message, viewer: int | None, where: str, first: int, last: int) -> list[Output]:
@@ -730,7 +737,7 @@ def catalogue_problems(double: DiscordDouble) -> list[str]:
 
 
 #: the status message's gallery (the map, the board panel's pages) and a public /game map's
-MAP_FILE = re.compile(r"runewars-(?P<game>\d+)-(?P<seq>\d+)-(?P<name>map|map-\d+|panel-\d+)\.png")
+MAP_FILE = re.compile(r"[a-z]+-(?P<game>\d+)-(?P<seq>\d+)-(?P<name>map|map-\d+|panel-\d+)\.png")
 PUBLIC_MAP_FILE = re.compile(r"map-(?P<game>\d+)-(?P<seq>\d+)(?:-(?P<area>[0-9A-Z]+))?-(?P<name>map|map-\d+|panel-\d+)\.png")
 
 

@@ -1,12 +1,217 @@
-"""The Lords of Ragnarok front-end: its narrator (the full Discord issue of the game comes later)."""
+"""The Lords of Ragnarok front-end (named by ``engine/ragnarok/game.py``): its narrator, the
+``/lor`` group (``hand``, ``card``, ``rules`` with the German rulebook's pages, ``discards``,
+``omens``), rounds as chapters, a post per player turn, who is up next, the place a decision
+is about, the text board, the card list and automatic answers (docs/ragnarok/README.md, "On Discord")."""
 
-from bot.frontend import FrontEnd
-from bot.games.ragnarok.narrator import RagnarokNarrator
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from bot.frontend import AutoAnswer, FrontEnd
+from bot.games.ragnarok.narrator import RagnarokNarrator, name, round_name
+from bot.i18n import ENGLISH, N_, Tr
+from bot.narration import current_tr
+from engine.core import Action, Prompt, Seat
+from engine.ragnarok.pack import load
+from renderer.ragnarok.style import EFFECTS
+
+#: keys of a prompt's info and an answer's arguments that name a territory
+TERRITORY_KEYS = ("territory", "at", "to", "dest")
+#: decisions about the action wheel: their picture is Yggdrasil's (renderer/ragnarok, crop "yggdrasil")
+WHEEL_KINDS = frozenset({"special"})
+#: decisions of a hunt and of a battle: their picture is the fight's panel above the seat's own
+HUNT_KINDS = frozenset({"hunt_attack", "hunt_defend", "hunt_discard", "hunt_wound", "hunt_effect"})
+BATTLE_KINDS = frozenset({"battle"})
+
+
+def current_turn(view: Mapping[str, Any]) -> tuple[str, Seat] | None:
+    """The active player's turn (digest 5: the five steps, then control and battles) as (a key, the seat)."""
+    turn, active = int(view.get("turn") or 0), view.get("active")
+    if turn <= 0 or view.get("result") is not None or not isinstance(active, int) or active < 0:
+        return None
+    return str(turn), active
+
+
+def next_seat(view: Mapping[str, Any]) -> tuple[Seat, str] | None:
+    """The seat whose turn follows the current one (clockwise, digest 5; during Ragnarök the seats
+    still to play, in order) and the current turn's key."""
+    current = current_turn(view)
+    if current is None:
+        return None
+    key, active = current
+    ragnarok = view.get("ragnarok") or {}
+    if ragnarok:
+        left = ragnarok.get("left") or []
+        return (int(left[0]), key) if left else None
+    seats = len(view.get("players") or [])
+    return ((active + 1) % seats, key) if seats else None
+
+
+def decision_area(prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
+    """The place a decision is about: Yggdrasil for a special action (the wheel), the hunt or the
+    battle for their decisions (the fight's panel and the seat's hand), else the
+    territory its prompt names, the battle's, the hunt's monster's, or the one its answers name
+    most often; None: the whole board."""
+    if prompt.kind in WHEEL_KINDS:
+        return "yggdrasil"  # the wheel: every field's stack, the markers a choice would cover
+    if prompt.kind in HUNT_KINDS and view.get("hunt"):
+        return "hunt"  # the wound spaces, the attack card, and the seat's own hand (or the monster's)
+    if prompt.kind in BATTLE_KINDS and view.get("battle"):
+        return "battle"
+    numbers = {int(t["number"]) for t in view.get("territories") or []}
+    for key in TERRITORY_KEYS:
+        value = prompt.info.get(key)
+        if isinstance(value, int) and value in numbers:
+            return str(value)
+    battle = view.get("battle") or {}
+    if battle.get("territory") in numbers:
+        return str(battle["territory"])
+    hunt = view.get("hunt") or {}
+    if hunt:
+        target = hunt.get("target")
+        at = (
+            (view.get("boss") or {}).get("at") if target == "loki" else ((view.get("monsters") or {}).get(target) or {}).get("at")
+        )
+        if at in numbers:
+            return str(at)
+    counted: dict[int, int] = {}
+    for action in actions:
+        for key in TERRITORY_KEYS:
+            value = action.args.get(key)
+            if isinstance(value, int) and value in numbers:
+                counted[value] = counted.get(value, 0) + 1
+    return str(max(counted, key=counted.__getitem__)) if counted else None
+
+
+def use_hunt_effect(prompt: Prompt, legal: list[Action]) -> Action | None:
+    """A wound card's hunt effect (draw 1 card, heal 1 injury) is used: it costs nothing (digest 8.4)."""
+    return next((a for a in legal if a.choice == "use"), None)
+
+
+def catalogue(pack: Any) -> list[dict[str, str]]:
+    """Every public card and board of the pack with its printed text: combat and attack cards,
+    blessings, heroes, lineages, gods and their artifacts, monsters and their artifacts, Loki, realm
+    tiles, omens. It says nothing of where a card is."""
+    if pack is None:
+        return []
+    raw = pack.raw
+    out: list[dict[str, str]] = []
+
+    def add(rec: Mapping[str, Any], kind: str, text: str) -> None:
+        out.append({"id": str(rec["id"]), "name": str(rec.get("name") or rec["id"]), "kind": kind, "text": text or "-"})
+
+    for c in raw["combat_cards"]:
+        bits = [f"{c['weapon']} {c['value']}"]
+        if c.get("shield"):
+            bits.append("shield")
+        if c.get("casualties"):
+            bits.append(f"{c['casualties']} casualties")
+        if c.get("battle"):
+            bits.append(f"battle: {EFFECTS.get(c['battle'], c['battle'])}")
+        if c.get("hunt"):
+            bits.append(f"hunt: {EFFECTS.get(c['hunt'], c['hunt'])}")
+        add(c, "combat card", ", ".join(bits))
+    for c in raw["attack_cards"]:
+        text = f"rage {c['rage']}, weak spot {c['weak_spot']}, the monster draws {c['draw']}"
+        if c.get("effect"):
+            text += f", if not held: {EFFECTS.get(c['effect'], c['effect'])}"
+        if c.get("unblockable"):
+            text += ", no shield blocks it"
+        add(c, "monster attack card", text)
+    for c in raw["blessings"]:
+        add(c, "blessing", c.get("text", ""))
+    for c in raw["heroes"]:
+        add(c, "hero", f"{c.get('title', '')}: {c.get('text', '')}".strip(": "))
+    for c in raw["lineages"]:
+        add(c, "lineage", c.get("text", ""))
+    for c in raw["gods"]:
+        add(c, "god", " / ".join(f"level {i + 1}: {t}" for i, t in enumerate(c.get("texts", []))))
+    for c in raw["god_artifacts"]:
+        add(c, "god artifact", c.get("text", ""))
+    for c in raw["monsters"]:
+        wounds = ", ".join(w["weapon"] + (f" (+{w['reward']})" if w.get("reward") else "") for w in c["wounds"])
+        add(
+            c,
+            "monster",
+            f"rune {c['rune']}; wound spaces: {wounds}. Area attack: {c.get('area_text', '')} Special: {c.get('special_text', '')}",
+        )
+    for c in raw["monster_artifacts"]:
+        add(c, "monster artifact", c.get("text", ""))
+    for c in raw["bosses"]:
+        add(c, "boss", f"{c.get('activate', '')} {c.get('rune_ability', '')} {c.get('rule', '')}".strip())
+    seen = set()
+    for c in raw["realm_tiles"]:
+        players = "2" if c["players"] == [2] else "3-4"
+        key = (c["id"], players)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(
+            {
+                "id": f"{c['id']}-{players}",
+                "name": f"{c['name']} ({players} players)",
+                "kind": "realm",
+                "text": f"rune {c['rune']}: {c['text']}",
+            }
+        )
+    for c in raw["omens"]:
+        out.append({"id": c["id"], "name": c["text"].rstrip("."), "kind": "Ragnarök omen", "text": c["text"]})
+    return out
 
 
 class RagnarokFrontEnd(FrontEnd):
     narrator = RagnarokNarrator()
-    tells_turns = False
+    group = "lor"
+    group_description = N_("Lords of Ragnarok: cards, your hand, rules, discard piles and omens")
+    #: with the auto_end_turn setting: a wound card's free hunt effect is used without asking
+    #: (a prompt with one legal answer needs no entry: auto_pass answers it)
+    auto_answers: Mapping[str, AutoAnswer] = {"hunt_effect": use_hunt_effect}
+    recap_fields = ("controller", "temple", "forge_rune")
+    rules_file = Path(__file__).with_name("rules.toml")
+    has_cards = True
+    tells_turns = True
+
+    def next_up(self, public_view: Mapping[str, Any]) -> tuple[Seat, str] | None:
+        return next_seat(public_view)
+
+    def chapter(self, public_view: Mapping[str, Any]) -> str | None:
+        """A round of play ("Round 3"); None during hero selection and after the end."""
+        return round_name(public_view, ENGLISH)
+
+    def turn(self, public_view: Mapping[str, Any]) -> tuple[str, Seat] | None:
+        return current_turn(public_view)
+
+    def ends_turn(self, event_kind: str) -> bool:
+        return event_kind == "turn_ended"
+
+    def decision_area(self, prompt: Prompt, actions: list[Action], view: Mapping[str, Any]) -> str | None:
+        return decision_area(prompt, actions, view)
+
+    def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
+        from renderer.ragnarok.describe import text_lines
+
+        return text_lines(view, load(None), area=area, seat=view.get("me"), tr=current_tr())
+
+    def areas(self, public_view: Mapping[str, Any]) -> list[tuple[str, str]]:
+        tr: Tr = current_tr()
+        out = [
+            (tr._("{number} {land}", number=t["number"], land=t.get("land", "")), str(t["number"]))
+            for t in public_view.get("territories") or []
+        ]
+        side = public_view.get("side") or "34p"
+        out += [(str(s["name"]), s["id"]) for s in load(None).raw["seas"] if s["side"] == side]
+        out += [(name(r), r) for r in public_view.get("realms") or {}]
+        return [*out, ("Yggdrasil", "yggdrasil")]
+
+    def catalogue(self, pack: Any) -> list[dict[str, str]] | None:
+        return catalogue(pack)
+
+    def add_commands(self, group: Any) -> None:
+        from bot.games.ragnarok.commands import add_commands
+
+        add_commands(group)
 
 
 FRONTEND = RagnarokFrontEnd()

@@ -1,53 +1,81 @@
-"""Lords of Ragnarok in words: every event and decision, with cards, places and players by name."""
+"""Lords of Ragnarok in words: every event and decision, with cards, places and players by name,
+in the language of the narrator's translator (every line a catalogue message, issue 31)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.i18n import N_, Tr
 from bot.narration import Narrator, cap, listing, player
 from engine.core import Action, Event, Prompt
 from engine.ragnarok.pack import load
 
-ATTR = {"authority": "Authority", "might": "Might", "wisdom": "Wisdom"}
+ATTR = {"authority": N_("Authority"), "might": N_("Might"), "wisdom": N_("Wisdom")}
 FIELD = {
-    "recruit": "Recruit",
-    "mobilize": "Mobilize",
-    "prepare": "Prepare",
-    "temple": "Build Temple",
-    "monster": "Monster",
-    "seize": "Seize",
-    "monument": "Build Monument",
-    "activate": "Monster (activate)",
-    "hunt": "Monster (hunt)",
+    "recruit": N_("Recruit"),
+    "mobilize": N_("Mobilize"),
+    "prepare": N_("Prepare"),
+    "temple": N_("Build Temple"),
+    "monster": N_("Monster"),
+    "seize": N_("Seize"),
+    "monument": N_("Build Monument"),
+    "activate": N_("Monster (activate)"),
+    "hunt": N_("Monster (hunt)"),
 }
 REASON = {
-    "mighty_jarl": "as Mighty Jarl (every territory of three lands)",
-    "great_godi": "as Great Godi (temple territories)",
-    "fearless_slayer": "as Fearless Slayer (Loki defeated)",
-    "ragnarok": "at Ragnarök (most territories next to Yggdrasil)",
+    "mighty_jarl": N_("as Mighty Jarl (every territory of three lands)"),
+    "great_godi": N_("as Great Godi (temple territories)"),
+    "fearless_slayer": N_("as Fearless Slayer (Loki defeated)"),
+    "ragnarok": N_("at Ragnarök (most territories next to Yggdrasil)"),
 }
 WHY = {
-    "hunt": " for the hunt",
-    "weak_spot": " for the weak spot",
-    "start": " to start",
-    "lineage": " from the lineage",
-    "god": " from the god",
-    "runes": " with runes",
-    "alliance": " for the first alliance",
-    "realm": " from the realm",
-    "prepare": " to prepare",
-    "battle": " from a battle card",
-    "hunt_effect": " from a hunt effect",
-    "beowulf": " (Beowulf)",
-    "loki": " (Loki's rune ability)",
-    "cover": " for the covered marker",
-    "reward": " as a reward",
-    "snorri": " (Snorri)",
-    "blessing": " from a blessing",
-    "temple": " for the temple",
-    "monument": " for a temple at the monument",
-    "priest": " for a priest",
+    "hunt": N_(" for the hunt"),
+    "weak_spot": N_(" for the weak spot"),
+    "start": N_(" to start"),
+    "lineage": N_(" from the lineage"),
+    "god": N_(" from the god"),
+    "runes": N_(" with runes"),
+    "alliance": N_(" for the first alliance"),
+    "realm": N_(" from the realm"),
+    "prepare": N_(" to prepare"),
+    "battle": N_(" from a battle card"),
+    "hunt_effect": N_(" from a hunt effect"),
+    "beowulf": N_(" (Beowulf)"),
+    "loki": N_(" (Loki's rune ability)"),
+    "cover": N_(" for the covered marker"),
+    "reward": N_(" as a reward"),
+    "snorri": N_(" (Snorri)"),
+    "blessing": N_(" from a blessing"),
+    "temple": N_(" for the temple"),
+    "monument": N_(" for a temple at the monument"),
+    "priest": N_(" for a priest"),
+}
+RUNE_ACTION = {
+    "boss": N_("activate Loki"),
+    "control": N_("control a monster"),
+    "ally": N_("ally with a realm"),
+    "army_plus": N_("+1 army strength"),
+    "activate": N_("activate a monster"),
+    "draw1": N_("draw 1 card"),
+    "place_hero": N_("place the hero"),
+    "attribute": N_("raise an attribute"),
+    "draw2": N_("draw 2 cards"),
+    "priest": N_("gain a priest"),
+    "heal": N_("heal"),
+}
+#: what a rune action costs (digest 5.3): 1 rune of a named kind, or 2 or 3 different runes
+RUNE_COST = {"army_plus": 2, "activate": 2, "draw1": 2, "place_hero": 2, "priest": 2, "attribute": 3, "draw2": 3}
+HUNT_EFFECT = {"draw": N_("draw 1 combat card"), "heal": N_("heal 1 injury")}
+WEAPON = {"axe": N_("axe"), "sword": N_("sword"), "spear": N_("spear")}
+DIE = {"move": N_("Move"), "area": N_("Area attack"), "choice": N_("a free choice")}
+REWARD = {"realm": N_("an alliance"), "priest": N_("a priest"), "army": N_("+1 army strength"), "rune": N_("a rune")}
+STEP = {
+    "prayer": N_("prayer"),
+    "hero": N_("hero"),
+    "rune": N_("rune actions"),
+    "manoeuvre": N_("manoeuvre"),
+    "special": N_("special action"),
 }
 
 
@@ -56,8 +84,9 @@ def _pack() -> Any:
 
 
 def name(key: Any) -> str:
+    """A card, monster, realm, god, rune or sea by its printed name (pack text, never an id)."""
     if key in (None, ""):
-        return "nothing"
+        return "-"
     pack = _pack()
     if key == "loki":
         return "Loki"
@@ -69,8 +98,8 @@ def name(key: Any) -> str:
     return str(key).replace("_", " ")
 
 
-def terr(t: Any) -> str:
-    return f"territory {t}" if t else "the supply"
+def terr(t: Any, tr: Tr) -> str:
+    return tr._("territory {number}", number=t) if t else tr._("the supply")
 
 
 def cards(keys: Any) -> str:
@@ -81,241 +110,443 @@ def seat_word(s: Any) -> str:
     return cap(player(s))
 
 
+def rune_of(monster: Any) -> str | None:
+    pack = _pack()
+    if monster == "loki":
+        return pack.boss.get("rune")
+    return (pack.monsters.get(monster) or {}).get("rune")
+
+
+def realm_rune(realm: Any) -> str | None:
+    """The rune an alliance with ``realm`` costs, when every realm tile of that name agrees."""
+    runes = {t["rune"] for t in _pack().raw["realm_tiles"] if t["id"] == realm}
+    return runes.pop() if len(runes) == 1 else None
+
+
 class RagnarokNarrator(Narrator):
+    #: a battle is also told in a report of its own (the game's battle thread, with its picture)
+    report_span = ("battle_begins", "battle_won")
+
     def event(self, event: Event) -> str:
+        t = self.tr
         d = event.data
         who = player(d.get("seat")) if "seat" in d else ""
         Who = cap(who)
-        why = WHY.get(d.get("why", ""), "")
+        why = t._(WHY[d["why"]]) if d.get("why") in WHY else ""
+        where = terr(d.get("territory"), t)
         lines: dict[str, Callable[[], str]] = {
             "game_set_up": lambda: (
-                f"Lords of Ragnarok for {d['players']} players. Ragnarök's omens: "
-                + "; ".join(name(o).rstrip(".") for o in d["omens"])
-                + "."
-            ),
-            "boss_placed": lambda: f"Loki appears in {terr(d['territory'])}.",
-            "monster_placed": lambda: f"The {name(d['monster'])} is placed in {terr(d['territory'])}.",
-            "no_monster_placed": lambda: f"No monster of the {name(d['rune'])} rune is left to place.",
-            "selection_begins": lambda: f"{Who} chooses a hero first.",
-            "offer_drawn": lambda: (
-                f"{Who} draws two hero boards and two lineage cards" + (", with Odinsson/Odinsdottir." if d["odinsson"] else ".")
-            ),
-            "your_offer": lambda: f"You may choose {cards(d['heroes'])} with {cards(d['lineages'])}.",
-            "hero_chosen": lambda: f"{Who} plays {name(d['hero'])} of the {name(d['lineage'])} lineage.",
-            "start_placed": lambda: f"{Who} puts their drakkar in the {name(d['sea'])} and lands in {terr(d['territory'])}.",
-            "first_player": lambda: f"{Who} takes the first turn.",
-            "turn_started": lambda: f"{'Final turn' if d['final'] else 'Turn'} {d['turn']}: {who}.",
-            "turn_ended": lambda: f"{Who} ends their turn.",
-            "cards_drawn": lambda: f"{Who} draws {d['count']} combat card{'s' if d['count'] != 1 else ''}{why}.",
-            "you_drew": lambda: f"You draw {cards(d['cards'])}.",
-            "deck_reshuffled": lambda: f"The {d['deck']} discard pile is shuffled into a new deck.",
-            "rune_gained": lambda: f"{Who} takes a {name(d['rune'])} rune{why}.",
-            "none_left": lambda: f"No {name(d['what'])} is left in the supply for {who}.",
-            "priest_gained": lambda: f"{Who} gains a priest{why}.",
-            "healed": lambda: f"{Who} heals their {ATTR[d['attr']]}.",
-            "attribute_raised": lambda: f"{Who}'s {ATTR[d['attr']]} rises to {d['value']}{why}.",
-            "army_changed": lambda: f"{Who}'s army in {terr(d['territory'])} now has strength {d['strength']}.",
-            "army_destroyed": lambda: f"{Who}'s army in {terr(d['territory'])} is destroyed.",
-            "army_recruited": lambda: f"{Who} recruits an army of strength {d['strength']} in {terr(d['territory'])}.",
-            "army_moved": lambda: f"{Who} moves an army of strength {d['strength']} to {terr(d['territory'])}.",
-            "army_placed": lambda: f"{Who} places an army in {terr(d['territory'])}.",
-            "control_taken": lambda: (
-                f"{Who} takes control of {terr(d['territory'])}"
-                + (f" from {player(d['previous'])}." if d.get("previous") is not None else ".")
-            ),
-            "artifact_gained": lambda: (
-                f"{Who} gains {name(d['artifact'])}"
-                + (f" from {player(d['previous'])}." if d.get("previous") is not None else ".")
-            ),
-            "artifact_used": lambda: f"{Who} exhausts {name(d['artifact'])}.",
-            "card_discarded": lambda: f"{Who} discards {name(d['card'])}.",
-            "rune_discarded": lambda: f"{Who} discards a {name(d['rune'])} rune.",
-            "injured": lambda: f"{Who}'s hero is injured: {ATTR[d['attr']]} counts 2.",
-            "injury_ignored": lambda: f"{Who}'s hero is already fully injured.",
-            "priest_sent": lambda: f"{Who} sends a priest to {name(d['god'])}'s monument (level {d['level']}).",
-            "rune_forged": lambda: f"{Who} forges a {name(d['rune'])} rune in {terr(d['territory'])}.",
-            "hero_moved": lambda: f"{Who}'s hero goes to {terr(d['territory'])}.",
-            "hero_placed": lambda: f"{Who}'s hero is placed in {terr(d['territory'])}.",
-            "drakkar_moved": lambda: f"{Who}'s drakkar sails to the {name(d['sea'])}.",
-            "runes_spent": lambda: f"{Who} spends {cards(d['runes'])}.",
-            "rune_action": lambda: f"{Who} takes a rune action: {RUNE_ACTION.get(d['action'], d['action'])}.",
-            "monster_controlled": lambda: f"{Who} puts a ring on the {name(d['monster'])}.",
-            "monster_released": lambda: f"{Who} releases the {name(d['monster'])}.",
-            "realm_allied": lambda: f"{Who} allies with {name(d['realm'])}" + (" first." if d["first"] else "."),
-            "special_chosen": lambda: (
-                f"{Who} chooses {FIELD.get(d['action'], d['action'])}" + (f" ({name(d['target'])})." if d.get("target") else ".")
-            ),
-            "no_special_action": lambda: f"{Who} has no special action they can take.",
-            "marker_covered": lambda: f"{Who} covers {player(d['covered'])}'s marker on {FIELD[d['field']]}.",
-            "alliance_bonus": lambda: f"{name(d['realm'])}'s bonus goes to {listing(player(s) for s in d['seats'])}.",
-            "temple_built": lambda: f"{Who} builds a temple in {terr(d['territory'])}.",
-            "draft_offered": lambda: f"A blessing draft begins with {who}: {cards(d['cards'])}.",
-            "blessing_drafted": lambda: f"{Who} takes the blessing {name(d['card'])}.",
-            "draft_leftover": lambda: f"{cards(d['cards'])} is discarded.",
-            "monument_built": lambda: f"{Who} builds {name(d['god'])}'s monument to level {d['level']}.",
-            "omen_turned": lambda: f"An omen is fulfilled: {name(d['omen'])}",
-            "ragnarok_begins": lambda: f"Ragnarök begins! Everyone takes one more turn, {who} last.",
-            "wheel_reset": lambda: "Priests leave the monuments, the wheel is cleared and every artifact recharges.",
-            "forge_income": lambda: f"{Who} takes {cards(d['runes'])} from their forges.",
-            "event_drawn": lambda: f"Event card {d['territory']} is drawn.",
-            "monster_activated": lambda: (
-                f"The {name(d['monster'])} is activated"
-                + (f" by its controller {who}." if d["controlled"] else f"; {who} decides.")
-            ),
-            "die_rolled": lambda: f"The monster die shows {DIE[d['face']]}.",
-            "monster_moved": lambda: f"The {name(d['monster'])} moves to {terr(d['territory'])}.",
-            "stomped": lambda: f"The {name(d['monster'])} stomps {who}'s army in {terr(d['territory'])}.",
-            "hunt_effect_skipped": lambda: f"{Who} leaves the hunt effect of {name(d['card'])} unused.",
-            "stomp_spared": lambda: f"The {name(d['monster'])} spares the armies in {terr(d['territory'])}.",
-            "area_attack": lambda: f"The {name(d['monster'])} attacks around {terr(d['territory'])}.",
-            "boss_activated": lambda: f"Loki stirs; {who} decides.",
-            "boss_moved": lambda: f"Loki moves to {terr(d['territory'])}.",
-            "boss_recovers": lambda: "Loki recovers from every wound.",
-            "battle_begins": lambda: (
-                f"Battle in {terr(d['territory'])}: {player(d['attacker'])} attacks {player(d['defender'])}."
-            ),
-            "battle_card": lambda: f"{Who} plays {name(d['card'])}.",
-            "battle_pass": lambda: f"{Who} passes.",
-            "battle_won": lambda: (
-                f"{seat_word(d['winner'])} wins the battle in {terr(d['territory'])}, {d['winner_value']} to {d['loser_value']}."
-            ),
-            "retreated": lambda: f"{Who}'s armies retreat from {terr(d['territory'])} to {terr(d['dest'])}.",
-            "hunt_started": lambda: f"{Who} hunts {name(d['target'])}; {player(d['monster_player'])} plays the monster.",
-            "monster_drew": lambda: f"The monster draws {d['count']} attack card{'s' if d['count'] != 1 else ''}.",
-            "your_attack_cards": lambda: f"The monster's new attack cards: {cards(d['cards'])}.",
-            "attack_played": lambda: f"The monster attacks with {name(d['card'])}.",
-            "attack_cards_discarded": lambda: f"The monster discards {cards(d['cards'])}.",
-            "defence_card": lambda: f"{Who} defends with {name(d['card'])}.",
-            "defence_result": lambda: f"{Who}'s defence of {d['total']} " + ("holds." if d["success"] else "fails."),
-            "special_attack": lambda: f"{name(d['target'])} makes its special attack.",
-            "hunt_ended_by_attack": lambda: f"The attack ends {who}'s hunt.",
-            "weak_spot": lambda: f"{Who} finds the weak spot ({d['total']}) and draws another card.",
-            "wound_outside": lambda: f"{Who} wounds the {name(d['monster'])} on space {d['space']} outside a hunt (no reward).",
-            "wound_dealt": lambda: f"{Who} wounds {name(d['target'])} on space {d['space']} with {cards(d['cards'])}.",
-            "reward_gained": lambda: f"{Who} earns the reward: {REWARD[d['reward']]}.",
-            "hunt_given_up": lambda: f"{Who} deals no wound: the hunt fails.",
-            "hunt_deck_empty": lambda: "The monster's attack deck is empty: the hunt fails.",
-            "hunt_over": lambda: f"{Who}'s hunt of {name(d['target'])} " + ("succeeds." if d["success"] else "fails."),
-            "monster_defeated": lambda: f"{Who} defeats the {name(d['monster'])}!",
-            "slayer_marker": lambda: f"{Who} earns a slayer marker for the {name(d['monster'])}.",
-            "game_over": lambda: (
-                f"{seat_word(d['winner'])} wins {REASON.get(d['reason'], 'the game')}."
+                t._(
+                    "Lords of Ragnarok for {players} players. Ragnarök's omens: {omens}.",
+                    players=d["players"],
+                    omens="; ".join(name(o).rstrip(".") for o in d["omens"]),
+                )
                 + (
-                    f" Territories next to Yggdrasil: {', '.join(f'{player(s)} {n}' for s, n in enumerate(d['scores']))}."
-                    if d.get("scores")
+                    " "
+                    + t._(
+                        "Two players: the board's 16-territory side, Great Godi with 4 temple territories,"
+                        " Loki may be hunted after 1 defeated monster."
+                    )
+                    if d["players"] == 2
                     else ""
                 )
             ),
+            "boss_placed": lambda: t._("Loki appears in {where}.", where=where),
+            "monster_placed": lambda: t._("The {monster} is placed in {where}.", monster=name(d["monster"]), where=where),
+            "no_monster_placed": lambda: t._("No monster of the {rune} rune is left to place.", rune=name(d["rune"])),
+            "selection_begins": lambda: t._("{player} chooses a hero first.", player=Who),
+            "offer_drawn": lambda: (
+                t._("{player} draws two hero boards and two lineage cards, with Odinsson/Odinsdottir.", player=Who)
+                if d["odinsson"]
+                else t._("{player} draws two hero boards and two lineage cards.", player=Who)
+            ),
+            "your_offer": lambda: t._(
+                "You may choose {heroes} with {lineages}.", heroes=cards(d["heroes"]), lineages=cards(d["lineages"])
+            ),
+            "hero_chosen": lambda: t._(
+                "{player} plays {hero} of the {lineage} lineage.", player=Who, hero=name(d["hero"]), lineage=name(d["lineage"])
+            ),
+            "start_placed": lambda: t._(
+                "{player} puts their drakkar in the {sea} and lands in {where}.", player=Who, sea=name(d["sea"]), where=where
+            ),
+            "first_player": lambda: t._("{player} takes the first turn.", player=Who),
+            "turn_started": lambda: (
+                t._("Final turn {turn}: {player}.", turn=d["turn"], player=who)
+                if d["final"]
+                else t._("Turn {turn}: {player}.", turn=d["turn"], player=who)
+            ),
+            "turn_ended": lambda: t._("{player} ends their turn.", player=Who),
+            "cards_drawn": lambda: t.ngettext(
+                "{player} draws {n} combat card{why}.", "{player} draws {n} combat cards{why}.", d["count"], player=Who, why=why
+            ),
+            "you_drew": lambda: t._("You draw {cards}.", cards=cards(d["cards"])),
+            "deck_reshuffled": lambda: t._(
+                "The {deck} discard pile is shuffled into a new deck.", deck=t._(DECK.get(d["deck"], d["deck"]))
+            ),
+            "rune_gained": lambda: t._("{player} takes a {rune} rune{why}.", player=Who, rune=name(d["rune"]), why=why),
+            "none_left": lambda: t._("No {what} is left in the supply for {player}.", what=name(d["what"]), player=who),
+            "priest_gained": lambda: t._("{player} gains a priest{why}.", player=Who, why=why),
+            "healed": lambda: t._("{player} heals their {attribute}.", player=Who, attribute=t._(ATTR[d["attr"]])),
+            "attribute_raised": lambda: t._(
+                "{player}'s {attribute} rises to {value}{why}.",
+                player=Who,
+                attribute=t._(ATTR[d["attr"]]),
+                value=d["value"],
+                why=why,
+            ),
+            "army_changed": lambda: t._(
+                "{player}'s army in {where} now has strength {strength}.", player=Who, where=where, strength=d["strength"]
+            ),
+            "army_destroyed": lambda: t._("{player}'s army in {where} is destroyed.", player=Who, where=where),
+            "army_recruited": lambda: t._(
+                "{player} recruits an army of strength {strength} in {where}.", player=Who, strength=d["strength"], where=where
+            ),
+            "army_moved": lambda: t._(
+                "{player} moves an army of strength {strength} to {where}.", player=Who, strength=d["strength"], where=where
+            ),
+            "army_placed": lambda: t._("{player} places an army in {where}.", player=Who, where=where),
+            "control_taken": lambda: (
+                t._("{player} takes control of {where} from {previous}.", player=Who, where=where, previous=player(d["previous"]))
+                if d.get("previous") is not None
+                else t._("{player} takes control of {where}.", player=Who, where=where)
+            ),
+            "artifact_gained": lambda: (
+                t._(
+                    "{player} gains {artifact} from {previous}.",
+                    player=Who,
+                    artifact=name(d["artifact"]),
+                    previous=player(d["previous"]),
+                )
+                if d.get("previous") is not None
+                else t._("{player} gains {artifact}.", player=Who, artifact=name(d["artifact"]))
+            ),
+            "artifact_used": lambda: t._("{player} exhausts {artifact}.", player=Who, artifact=name(d["artifact"])),
+            "card_discarded": lambda: t._("{player} discards {card}.", player=Who, card=name(d["card"])),
+            "rune_discarded": lambda: t._("{player} discards a {rune} rune.", player=Who, rune=name(d["rune"])),
+            "injured": lambda: t._(
+                "{player}'s hero is injured: {attribute} counts 2.", player=Who, attribute=t._(ATTR[d["attr"]])
+            ),
+            "injury_ignored": lambda: t._("{player}'s hero is already fully injured.", player=Who),
+            "priest_sent": lambda: t._(
+                "{player} sends a priest to {god}'s monument (level {level}).", player=Who, god=name(d["god"]), level=d["level"]
+            ),
+            "rune_forged": lambda: t._(
+                "{player} forges a {rune} rune in {where}.", player=Who, rune=name(d["rune"]), where=where
+            ),
+            "hero_moved": lambda: t._("{player}'s hero goes to {where}.", player=Who, where=where),
+            "hero_placed": lambda: t._("{player}'s hero is placed in {where}.", player=Who, where=where),
+            "drakkar_moved": lambda: t._("{player}'s drakkar sails to the {sea}.", player=Who, sea=name(d["sea"])),
+            "runes_spent": lambda: t._("{player} spends {runes}.", player=Who, runes=cards(d["runes"])),
+            "rune_action": lambda: t._(
+                "{player} takes a rune action: {action}.",
+                player=Who,
+                action=t._(RUNE_ACTION[d["action"]]) if d["action"] in RUNE_ACTION else d["action"],
+            ),
+            "monster_controlled": lambda: t._("{player} puts a ring on the {monster}.", player=Who, monster=name(d["monster"])),
+            "monster_released": lambda: t._("{player} releases the {monster}.", player=Who, monster=name(d["monster"])),
+            "realm_allied": lambda: (
+                t._("{player} allies with {realm} first.", player=Who, realm=name(d["realm"]))
+                if d["first"]
+                else t._("{player} allies with {realm}.", player=Who, realm=name(d["realm"]))
+            ),
+            "special_chosen": lambda: (
+                t._(
+                    "{player} chooses {action} ({target}).", player=Who, action=self._field(d["action"]), target=name(d["target"])
+                )
+                if d.get("target")
+                else t._("{player} chooses {action}.", player=Who, action=self._field(d["action"]))
+            ),
+            "no_special_action": lambda: t._("{player} has no special action they can take.", player=Who),
+            "marker_covered": lambda: t._(
+                "{player} covers {covered}'s marker on {field}.",
+                player=Who,
+                covered=player(d["covered"]),
+                field=self._field(d["field"]),
+            ),
+            "alliance_bonus": lambda: t._(
+                "{realm}'s bonus goes to {players}.", realm=name(d["realm"]), players=listing(player(s) for s in d["seats"])
+            ),
+            "temple_built": lambda: t._("{player} builds a temple in {where}.", player=Who, where=where),
+            "draft_offered": lambda: t._("A blessing draft begins with {player}: {cards}.", player=who, cards=cards(d["cards"])),
+            "blessing_drafted": lambda: t._("{player} takes the blessing {card}.", player=Who, card=name(d["card"])),
+            "draft_leftover": lambda: t._("{cards} is discarded.", cards=cards(d["cards"])),
+            "monument_built": lambda: t._(
+                "{player} builds {god}'s monument to level {level}.", player=Who, god=name(d["god"]), level=d["level"]
+            ),
+            "omen_turned": lambda: t._("An omen is fulfilled: {omen}", omen=name(d["omen"])),
+            "ragnarok_begins": lambda: t._("Ragnarök begins! Everyone takes one more turn, {player} last.", player=who),
+            "wheel_reset": lambda: t._("Priests leave the monuments, the wheel is cleared and every artifact recharges."),
+            "forge_income": lambda: t._("{player} takes {runes} from their forges.", player=Who, runes=cards(d["runes"])),
+            "event_drawn": lambda: t._("Event card {number} is drawn.", number=d["territory"]),
+            "monster_activated": lambda: (
+                t._("The {monster} is activated by its controller {player}.", monster=name(d["monster"]), player=who)
+                if d["controlled"]
+                else t._("The {monster} is activated; {player} decides.", monster=name(d["monster"]), player=who)
+            ),
+            "die_rolled": lambda: t._("The monster die shows {face}.", face=t._(DIE[d["face"]])),
+            "monster_moved": lambda: t._("The {monster} moves to {where}.", monster=name(d["monster"]), where=where),
+            "stomped": lambda: t._(
+                "The {monster} stomps {player}'s army in {where}.", monster=name(d["monster"]), player=who, where=where
+            ),
+            "hunt_effect_skipped": lambda: t._(
+                "{player} leaves the hunt effect of {card} unused.", player=Who, card=name(d["card"])
+            ),
+            "stomp_spared": lambda: t._("The {monster} spares the armies in {where}.", monster=name(d["monster"]), where=where),
+            "area_attack": lambda: t._("The {monster} attacks around {where}.", monster=name(d["monster"]), where=where),
+            "boss_activated": lambda: t._("Loki stirs; {player} decides.", player=who),
+            "boss_moved": lambda: t._("Loki moves to {where}.", where=where),
+            "boss_recovers": lambda: t._("Loki recovers from every wound."),
+            "battle_begins": lambda: t._(
+                "Battle in {where}: {attacker} attacks {defender}.",
+                where=where,
+                attacker=player(d["attacker"]),
+                defender=player(d["defender"]),
+            ),
+            "battle_card": lambda: t._("{player} plays {card}.", player=Who, card=name(d["card"])),
+            "battle_pass": lambda: t._("{player} passes.", player=Who),
+            "battle_won": lambda: t._(
+                "{winner} wins the battle in {where}, {value} to {other}.",
+                winner=seat_word(d["winner"]),
+                where=where,
+                value=d["winner_value"],
+                other=d["loser_value"],
+            ),
+            "retreated": lambda: t._(
+                "{player}'s armies retreat from {where} to {destination}.",
+                player=Who,
+                where=where,
+                destination=terr(d["dest"], t),
+            ),
+            "hunt_started": lambda: t._(
+                "{player} hunts {target}; {monster_player} plays the monster.",
+                player=Who,
+                target=name(d["target"]),
+                monster_player=player(d["monster_player"]),
+            ),
+            "monster_drew": lambda: t.ngettext(
+                "The monster draws {n} attack card.", "The monster draws {n} attack cards.", d["count"]
+            ),
+            "your_attack_cards": lambda: t._("The monster's new attack cards: {cards}.", cards=cards(d["cards"])),
+            "attack_played": lambda: t._("The monster attacks with {card}.", card=name(d["card"])),
+            "attack_cards_discarded": lambda: t._("The monster discards {cards}.", cards=cards(d["cards"])),
+            "defence_card": lambda: t._("{player} defends with {card}.", player=Who, card=name(d["card"])),
+            "defence_result": lambda: (
+                t._("{player}'s defence of {total} holds.", player=Who, total=d["total"])
+                if d["success"]
+                else t._("{player}'s defence of {total} fails.", player=Who, total=d["total"])
+            ),
+            "special_attack": lambda: t._("{monster} makes its special attack.", monster=name(d["target"])),
+            "hunt_ended_by_attack": lambda: t._("The attack ends {player}'s hunt.", player=who),
+            "weak_spot": lambda: t._(
+                "{player} finds the weak spot ({total}) and draws another card.", player=Who, total=d["total"]
+            ),
+            "wound_outside": lambda: t._(
+                "{player} wounds the {monster} on space {space} outside a hunt (no reward).",
+                player=Who,
+                monster=name(d["monster"]),
+                space=d["space"],
+            ),
+            "wound_dealt": lambda: t._(
+                "{player} wounds {target} on space {space} with {cards}.",
+                player=Who,
+                target=name(d["target"]),
+                space=d["space"],
+                cards=cards(d["cards"]),
+            ),
+            "reward_gained": lambda: t._("{player} earns the reward: {reward}.", player=Who, reward=t._(REWARD[d["reward"]])),
+            "hunt_given_up": lambda: t._("{player} deals no wound: the hunt fails.", player=Who),
+            "hunt_deck_empty": lambda: t._("The monster's attack deck is empty: the hunt fails."),
+            "hunt_over": lambda: (
+                t._("{player}'s hunt of {target} succeeds.", player=Who, target=name(d["target"]))
+                if d["success"]
+                else t._("{player}'s hunt of {target} fails.", player=Who, target=name(d["target"]))
+            ),
+            "monster_defeated": lambda: t._("{player} defeats the {monster}!", player=Who, monster=name(d["monster"])),
+            "slayer_marker": lambda: t._(
+                "{player} earns a slayer marker for the {monster}.", player=Who, monster=name(d["monster"])
+            ),
+            "game_over": lambda: self._game_over(d),
         }
         phrase = lines.get(event.kind)
         return phrase() if phrase is not None else super().event(event)
+
+    def _field(self, field: str) -> str:
+        return self.tr._(FIELD[field]) if field in FIELD else field
+
+    def _game_over(self, d: Mapping[str, Any]) -> str:
+        t = self.tr
+        how = t._(REASON[d["reason"]]) if d.get("reason") in REASON else t._("the game")
+        line = t._("{winner} wins {how}.", winner=seat_word(d["winner"]), how=how)
+        if d.get("scores"):
+            line += " " + t._(
+                "Territories next to Yggdrasil: {scores}.",
+                scores=", ".join(f"{player(s)} {n}" for s, n in enumerate(d["scores"])),
+            )
+        return line
 
     def phrased_kinds(self) -> frozenset[str]:
         return PHRASED
 
     def action(self, action: Action) -> str:
+        t = self.tr
         a = action.args
         c = action.choice
         table: dict[str, Callable[[], str]] = {
-            "skip": lambda: "Skip",
-            "pass": lambda: "Pass",
-            "done": lambda: "Done",
-            "stop": lambda: "End the round",
-            "give_up": lambda: "Deal no wound (the hunt fails)",
-            "none": lambda: "Spare them",
-            "forge": lambda: "Forge the rune here",
-            "priest": lambda: f"Send a priest to {name(a['god'])}" if "god" in a else "Gain a priest",
-            "sail": lambda: f"Sail to the {name(a['to'])}",
-            "heal": lambda: f"Heal {ATTR[a['attr']]}" if "attr" in a else "Heal 1 injury",
-            "boss": lambda: "Activate Loki",
-            "control": lambda: f"Ring the {name(a['monster'])}" + (f" (free the {name(a['release'])})" if a["release"] else ""),
-            "ally": lambda: f"Ally with {name(a['realm'])}",
-            "army_plus": lambda: f"+1 to army {a['army'] + 1}",
-            "draw1": lambda: "Draw 1 combat card",
-            "draw2": lambda: "Draw 2 combat cards",
-            "draw": lambda: "Draw 1 combat card",
-            "place_hero": lambda: f"Place your hero in {terr(a['to'])}",
-            "attribute": lambda: f"Raise {ATTR[a['attr']]}",
-            "reinforce": lambda: f"Strengthen army {a['army'] + 1}",
-            "recruit": lambda: f"Recruit in {terr(a['at'])}" if "at" in a else "Recruit an army here",
-            "mobilize": lambda: "Mobilize",
-            "prepare": lambda: "Prepare",
-            "temple": lambda: f"Build a temple in {terr(a['at'])}",
-            "activate": lambda: f"Activate the {name(a['monster'])}" if "monster" in a else "Activate monsters",
-            "hunt": lambda: f"Hunt {name(a['target'])}",
-            "seize": lambda: "Seize your hero's territory",
-            "monument": lambda: f"Build {name(a['god'])}'s monument",
-            "fight": lambda: f"Fight in {terr(a['territory'])}",
-            "play": lambda: f"Play {name(a['card'])}",
-            "artifact": lambda: f"Exhaust {name(a['artifact'])}",
-            "to": lambda: f"Retreat to {terr(a['territory'])}",
-            "rune": lambda: f"Take {name(a['rune'])}" if True else "",
-            "card": lambda: f"Discard {name(a['card'])}",
-            "flip": lambda: f"Injure {ATTR[a['attr']]}",
-            "pick": lambda: f"{name(a['hero'])} with {name(a['lineage'])}" if "hero" in a else f"Take {name(a['card'])}",
-            "place": lambda: f"Drakkar in the {name(a['sea'])}, land in {terr(a['territory'])}",
-            "realm": lambda: f"Ally with {name(a['realm'])}",
-            "attack": lambda: f"Attack with {name(a['card'])}",
-            "wound": lambda: (
-                f"Wound space {a['space']} with {cards([a['card'], a.get('card2')] if 'card2' in a else [a['card']])}"
+            "skip": lambda: t._("Skip"),
+            "pass": lambda: t._("Pass"),
+            "done": lambda: t._("Done"),
+            "stop": lambda: t._("End the round"),
+            "give_up": lambda: t._("Deal no wound (the hunt fails)"),
+            "none": lambda: t._("Spare them"),
+            "forge": lambda: t._("Forge the rune here"),
+            "priest": lambda: (
+                t._("Send a priest to {god}", god=name(a["god"])) if "god" in a else t._("Gain a priest") + self._cost("priest")
             ),
-            "area": lambda: "Area attack",
-            "use": lambda: f"Use {name(a['card'])}: " + HUNT_EFFECT.get(a.get("effect", ""), "its hunt effect"),
-            "artifact_wound": lambda: f"Exhaust {name(a['artifact'])}: wound the {name(a['monster'])} (space {a['space']})",
-            "pay": lambda: "Pay with " + listing(name(r) for r in a["runes"].split("+")),
+            "sail": lambda: t._("Sail to the {sea}", sea=name(a["to"])),
+            "heal": lambda: t._("Heal {attribute}", attribute=t._(ATTR[a["attr"]])) if "attr" in a else t._("Heal 1 injury"),
+            "boss": lambda: t._("Activate Loki") + self._one_rune(rune_of("loki")),
+            "control": lambda: (
+                (
+                    t._("Ring the {monster} (free the {release})", monster=name(a["monster"]), release=name(a["release"]))
+                    if a["release"]
+                    else t._("Ring the {monster}", monster=name(a["monster"]))
+                )
+                + self._one_rune(rune_of(a["monster"]))
+            ),
+            "ally": lambda: t._("Ally with {realm}", realm=name(a["realm"])) + self._one_rune(realm_rune(a["realm"])),
+            "army_plus": lambda: t._("+1 to army {number}", number=a["army"] + 1) + self._cost("army_plus"),
+            "draw1": lambda: t._("Draw 1 combat card") + self._cost("draw1"),
+            "draw2": lambda: t._("Draw 2 combat cards") + self._cost("draw2"),
+            "draw": lambda: t._("Draw 1 combat card"),
+            "place_hero": lambda: t._("Place your hero in {where}", where=terr(a["to"], t)) + self._cost("place_hero"),
+            "attribute": lambda: t._("Raise {attribute}", attribute=t._(ATTR[a["attr"]])) + self._cost("attribute"),
+            "reinforce": lambda: t._("Strengthen army {number}", number=a["army"] + 1),
+            "recruit": lambda: t._("Recruit in {where}", where=terr(a["at"], t)) if "at" in a else t._("Recruit an army here"),
+            "mobilize": lambda: t._("Mobilize"),
+            "prepare": lambda: t._("Prepare"),
+            "temple": lambda: t._("Build a temple in {where}", where=terr(a["at"], t)),
+            "activate": lambda: (
+                t._("Activate the {monster}", monster=name(a["monster"])) + self._cost("activate")
+                if "monster" in a
+                else t._("Activate monsters")
+            ),
+            "hunt": lambda: t._("Hunt {target}", target=name(a["target"])),
+            "seize": lambda: t._("Seize your hero's territory"),
+            "monument": lambda: t._("Build {god}'s monument", god=name(a["god"])),
+            "fight": lambda: t._("Fight in {where}", where=terr(a["territory"], t)),
+            "play": lambda: t._("Play {card}", card=name(a["card"])),
+            "artifact": lambda: t._("Exhaust {artifact}", artifact=name(a["artifact"])),
+            "to": lambda: t._("Retreat to {where}", where=terr(a["territory"], t)),
+            "rune": lambda: t._("Take {rune}", rune=name(a["rune"])),
+            "card": lambda: t._("Discard {card}", card=name(a["card"])),
+            "flip": lambda: t._("Injure {attribute}", attribute=t._(ATTR[a["attr"]])),
+            "pick": lambda: (
+                t._("{hero} with {lineage}", hero=name(a["hero"]), lineage=name(a["lineage"]))
+                if "hero" in a
+                else t._("Take {card}", card=name(a["card"]))
+            ),
+            "place": lambda: t._("Drakkar in the {sea}, land in {where}", sea=name(a["sea"]), where=terr(a["territory"], t)),
+            "realm": lambda: t._("Ally with {realm}", realm=name(a["realm"])),
+            "attack": lambda: t._("Attack with {card}", card=name(a["card"])),
+            "wound": lambda: t._(
+                "Wound space {space} with {cards}",
+                space=a["space"],
+                cards=cards([a["card"], a.get("card2")] if "card2" in a else [a["card"]]),
+            ),
+            "area": lambda: t._("Area attack"),
+            "use": lambda: t._(
+                "Use {card}: {effect}",
+                card=name(a["card"]),
+                effect=t._(HUNT_EFFECT[a["effect"]]) if a.get("effect") in HUNT_EFFECT else t._("its hunt effect"),
+            ),
+            "artifact_wound": lambda: t._(
+                "Exhaust {artifact}: wound the {monster} (space {space})",
+                artifact=name(a["artifact"]),
+                monster=name(a["monster"]),
+                space=a["space"],
+            ),
+            "pay": lambda: t._("Pay with {runes}", runes=listing(name(r) for r in a["runes"].split("+"))),
         }
         if c == "monster":
-            return f"The {name(a['monster'])}"
+            return t._("The {monster}", monster=name(a["monster"]))
         if c == "move":
             if "army" in a:
-                return f"Move army {a['army'] + 1} to {terr(a['to'])}"
-            return f"Move to {terr(a['to'])}"
+                return t._("Move army {number} to {where}", number=a["army"] + 1, where=terr(a["to"], t))
+            return t._("Move to {where}", where=terr(a["to"], t))
         if c == "army":
-            owner = f"{player(a['owner'])}'s " if "owner" in a else ""
-            extra = f" (strength {a['strength']})" if "strength" in a else ""
-            return f"{cap(owner)}army {a['army'] + 1}{extra}".strip()
+            number = a["army"] + 1
+            if "owner" in a and "strength" in a:
+                return t._(
+                    "{player}'s army {number} (strength {strength})",
+                    player=cap(player(a["owner"])),
+                    number=number,
+                    strength=a["strength"],
+                )
+            if "owner" in a:
+                return t._("{player}'s army {number}", player=cap(player(a["owner"])), number=number)
+            if "strength" in a:
+                return t._("Army {number} (strength {strength})", number=number, strength=a["strength"])
+            return t._("Army {number}", number=number)
         if c == "place_army":
-            return f"Place army {a['army'] + 1} in {terr(a['to'])}"
+            return t._("Place army {number} in {where}", number=a["army"] + 1, where=terr(a["to"], t))
         phrase = table.get(c)
         return phrase() if phrase is not None else super().action(action)
 
+    def _cost(self, action: str) -> str:
+        """ " (2 different runes)": what a rune action costs (digest 5.3), for its button."""
+        n = RUNE_COST.get(action)
+        return " " + self.tr._("({n} different runes)", n=n) if n else ""
+
+    def _one_rune(self, rune: str | None) -> str:
+        return " " + self.tr._("(1 {rune} rune)", rune=name(rune)) if rune else ""
+
     def prompt(self, prompt: Prompt) -> str:
+        t = self.tr
         i = prompt.info
         texts: dict[str, Callable[[], str]] = {
-            "hero_pick": lambda: "Choose your hero and lineage",
-            "start_place": lambda: "Place your drakkar, then your hero and two armies next to its sea",
-            "prayer": lambda: "Prayer: send a priest, forge a rune, or go on",
-            "hero": lambda: "Hero: move up to 2 territories, sail up to 2 seas, or heal",
-            "rune": lambda: "Rune action: spend runes for one action, or go on",
-            "manoeuvre": lambda: "Manoeuvre: activate one army (or recruit one)",
-            "special": lambda: "Special action: choose a field on the wheel",
-            "battle_order": lambda: "Several battles: choose where to fight first",
-            "bonus": lambda: f"Alliance bonus of {name(i.get('realm'))}",
-            "take_rune": lambda: "Take a rune of your choice",
-            "discard": lambda: "Over your Wisdom limit: discard one",
-            "injury": lambda: "Your hero is injured: choose the attribute",
-            "heal": lambda: "Heal: choose the attribute",
-            "mobilize": lambda: "Mobilize: activate another army, or finish",
-            "prepare": lambda: f"Prepare: option {i.get('n', 1)} of 2",
-            "draft": lambda: "Blessing draft: take one blessing",
-            "activate_pick": lambda: "Monster: choose a monster to activate",
-            "seize_recruit": lambda: f"Recruit an army in {terr(i.get('territory'))}?",
-            "battle": lambda: "Battle: play a combat card or pass",
-            "casualties": lambda: f"Casualties: {i.get('left', 1)} strength to take from your armies",
-            "retreat": lambda: f"Retreat from {terr(i.get('territory'))}: choose where",
+            "hero_pick": lambda: t._("Choose your hero and lineage"),
+            "start_place": lambda: t._("Place your drakkar, then your hero and two armies next to its sea"),
+            "prayer": lambda: t._("Prayer: send a priest, forge a rune, or go on"),
+            "hero": lambda: t._("Hero: move up to 2 territories, sail up to 2 seas, or heal"),
+            "rune": lambda: t._("Rune action: spend runes for one action, or go on"),
+            "manoeuvre": lambda: t._("Manoeuvre: activate one army (or recruit one)"),
+            "special": lambda: t._("Special action: choose a field on the wheel (your marker goes on top of any there)"),
+            "battle_order": lambda: t._("Several battles: choose where to fight first"),
+            "bonus": lambda: t._("Alliance bonus of {realm}", realm=name(i.get("realm"))),
+            "take_rune": lambda: t._("Take a rune of your choice"),
+            "discard": lambda: t._("Over your Wisdom limit: discard one"),
+            "injury": lambda: t._("Your hero is injured: choose the attribute"),
+            "heal": lambda: t._("Heal: choose the attribute"),
+            "mobilize": lambda: t._("Mobilize: activate another army, or finish"),
+            "prepare": lambda: t._("Prepare: option {n} of 2", n=i.get("n", 1)),
+            "draft": lambda: t._("Blessing draft: take one blessing"),
+            "activate_pick": lambda: t._("Monster: choose a monster to activate"),
+            "seize_recruit": lambda: t._("Recruit an army in {where}?", where=terr(i.get("territory"), t)),
+            "battle": lambda: t._("Battle: play a combat card or pass"),
+            "casualties": lambda: t._("Casualties: {n} strength to take from your armies", n=i.get("left", 1)),
+            "retreat": lambda: t._("Retreat from {where}: choose where", where=terr(i.get("territory"), t)),
             "monster_act": lambda: (
-                f"The {name(i.get('monster'))}: " + ("move or attack" if i.get("face") == "choice" else "where does it move?")
+                t._("The {monster}: move or attack", monster=name(i.get("monster")))
+                if i.get("face") == "choice"
+                else t._("The {monster}: where does it move?", monster=name(i.get("monster")))
             ),
-            "stomp": lambda: f"The {name(i.get('monster'))} stomps: choose the army",
-            "area_target": lambda: f"The {name(i.get('monster'))}'s area attack: choose the army in {terr(i.get('territory'))}",
-            "hunt_effect": lambda: f"Hunt effect of {name(i.get('card'))}: use it or not",
-            "boss_move": lambda: "Loki moves: choose where",
-            "hunt_attack": lambda: "The monster's attack: choose a card",
-            "hunt_defend": lambda: f"Defend against {name(i.get('card'))}: play cards, then finish",
-            "hunt_discard": lambda: "The attack makes you discard a combat card",
-            "hunt_wound": lambda: "Hero round: wound the monster, or stop",
-            "pay": lambda: f"Pay for {RUNE_ACTION.get(i.get('action', ''), 'the rune action')}: choose the runes",
-            "reward": lambda: "Reward: " + ("choose a realm" if i.get("reward") == "realm" else "choose an army"),
+            "stomp": lambda: t._("The {monster} stomps: choose the army", monster=name(i.get("monster"))),
+            "area_target": lambda: t._(
+                "The {monster}'s area attack: choose the army in {where}",
+                monster=name(i.get("monster")),
+                where=terr(i.get("territory"), t),
+            ),
+            "hunt_effect": lambda: t._("Hunt effect of {card}: use it or not", card=name(i.get("card"))),
+            "boss_move": lambda: t._("Loki moves: choose where"),
+            "hunt_attack": lambda: t._("The monster's attack: choose a card (only you see the monster's hand)"),
+            "hunt_defend": lambda: t._("Defend against {card}: play cards, then finish", card=name(i.get("card"))),
+            "hunt_discard": lambda: t._("The attack makes you discard a combat card"),
+            "hunt_wound": lambda: t._("Hero round: wound the monster, or stop"),
+            "pay": lambda: t._(
+                "Pay for {action}: choose the runes",
+                action=t._(RUNE_ACTION[i["action"]]) if i.get("action") in RUNE_ACTION else t._("the rune action"),
+            ),
+            "reward": lambda: t._("Reward: choose a realm") if i.get("reward") == "realm" else t._("Reward: choose an army"),
         }
         phrase = texts.get(prompt.kind)
         return phrase() if phrase is not None else super().prompt(prompt)
@@ -327,28 +558,159 @@ class RagnarokNarrator(Narrator):
         return None
 
     def private(self, view: dict[str, Any], seat: int) -> list[str]:
-        lines = [f"Hand: {cards(view.get('hand'))}"] if "hand" in view else []
+        t = self.tr
+        lines = []
+        if "hand" in view:
+            held = listing(self._card(c) for c in view.get("hand") or [])
+            lines.append(t._("Hand: {cards}", cards=held if view.get("hand") else t._("no cards")))
         if view.get("attack_hand"):
-            lines.append(f"Monster's attack hand: {cards(view['attack_hand'])}")
+            lines.append(t._("Monster's attack hand: {cards}", cards=listing(self._card(c) for c in view["attack_hand"])))
+        offer = view.get("offer")
+        if offer:
+            lines.append(
+                t._(
+                    "Hero offer: {heroes} with {lineages}",
+                    heroes=cards(offer.get("heroes")),
+                    lineages=cards(offer.get("lineages")),
+                )
+            )
+        return lines
+
+    def _card(self, card: str) -> str:
+        """A card with what decides its use: "Spear (spear 2, shield)", "Claw (rage 3, weak spot 6)"."""
+        pack = _pack()
+        if card in pack.combat:
+            c = pack.combat[card]
+            return self.tr._(
+                "{card} ({weapon} {value}{shield})",
+                card=c["name"],
+                weapon=self.tr._(WEAPON[c["weapon"]]) if c["weapon"] in WEAPON else c["weapon"],
+                value=c["value"],
+                shield=", " + self.tr._("shield") if c.get("shield") else "",
+            )
+        if card in pack.attacks:
+            a = pack.attacks[card]
+            return self.tr._("{card} (rage {rage}, weak spot {weak})", card=a["name"], rage=a["rage"], weak=a["weak_spot"])
+        return name(card)
+
+    def reveal(self, engine: Any, state: Any) -> list[str]:
+        lines = []
+        for seat in state.seats:
+            view = engine.view(state, seat)
+            lines.append(self.tr._("{player}: hand {cards}", player=cap(player(seat)), cards=cards(view.get("hand")) or "-"))
+        return lines
+
+    def season(self, view: dict[str, Any]) -> str | None:
+        """A round (every player's turn once): what ``/game review`` steps through and playtest counts."""
+        return round_name(view, self.tr)
+
+    def chapter(self, view: dict[str, Any]) -> str | None:
+        return round_name(view, self.tr)
+
+    def status(self, view: dict[str, Any]) -> list[str]:
+        return status_lines(view, self.tr)
+
+    def standings(self, public_view: Mapping[str, Any], result: Mapping[str, Any]) -> list[str]:
+        t = self.tr
+        winner = result.get("winner")
+        if winner is None:
+            return [t._("The game is over without a winner.")]
+        how = t._(REASON[result["reason"]]) if result.get("reason") in REASON else t._("the game")
+        lines = [t._("{winner} wins {how}.", winner=seat_word(winner), how=how)]
+        scores = result.get("scores")
+        if scores:
+            order = sorted(range(len(scores)), key=lambda s: -scores[s])
+            lines += [t._("{player}: {n} territories next to Yggdrasil", player=cap(player(s)), n=scores[s]) for s in order]
         return lines
 
 
-RUNE_ACTION = {
-    "boss": "activate Loki",
-    "control": "control a monster",
-    "ally": "ally with a realm",
-    "army_plus": "+1 army strength",
-    "activate": "activate a monster",
-    "draw1": "draw 1 card",
-    "place_hero": "place the hero",
-    "attribute": "raise an attribute",
-    "draw2": "draw 2 cards",
-    "priest": "gain a priest",
-    "heal": "heal",
-}
-HUNT_EFFECT = {"draw": "draw 1 combat card", "heal": "heal 1 injury"}
-DIE = {"move": "Move", "area": "Area attack", "choice": "a free choice"}
-REWARD = {"realm": "an alliance", "priest": "a priest", "army": "+1 army strength", "rune": "a rune"}
+def round_of(view: Mapping[str, Any]) -> int:
+    """The round a view is in: turns taken over the number of players (0 before the first turn)."""
+    turn = int(view.get("turn") or 0)
+    seats = len(view.get("players") or []) or 1
+    return 0 if turn <= 0 else (turn - 1) // seats + 1
+
+
+def round_name(view: Mapping[str, Any], tr: Tr) -> str | None:
+    """ "Round 3", or None during the set-up (hero selection) and after the end."""
+    if view.get("result") is not None or round_of(view) == 0:
+        return None
+    return tr._("Round {round}", round=round_of(view))
+
+
+def status_lines(view: Mapping[str, Any], tr: Tr) -> list[str]:
+    """Where the game stands, from the public view: the turn and step, each player's territories,
+    attributes, runes, priests and hand size, the hunt or battle being fought, the omens."""
+    lines = []
+    active = view.get("active")
+    if round_of(view) == 0 and view.get("result") is None:
+        lines.append(tr._("Setting up: the heroes are chosen and placed."))
+    elif view.get("result") is None and isinstance(active, int) and active >= 0:
+        step = view.get("step")
+        lines.append(
+            tr._(
+                "Round {round}, turn {turn}: {player}, {step}.",
+                round=round_of(view),
+                turn=view.get("turn"),
+                player=player(active),
+                step=tr._(STEP[step]) if step in STEP else "-",
+            )
+        )
+    held: dict[int, int] = {}
+    for info in view.get("territories") or []:
+        ctrl = info.get("controller", -1)
+        if ctrl is not None and ctrl >= 0:
+            held[ctrl] = held.get(ctrl, 0) + 1
+    for p in view.get("players") or []:
+        eff = p.get("effective") or {}
+        lines.append(
+            tr._(
+                "{player}: {held} territories, Authority {authority}, Might {might}, Wisdom {wisdom}, {runes} runes, {priests} priests, {cards} cards.",
+                player=cap(player(p["seat"])),
+                held=held.get(p["seat"], 0),
+                authority=eff.get("authority", 0),
+                might=eff.get("might", 0),
+                wisdom=eff.get("wisdom", 0),
+                runes=sum((p.get("runes") or {}).values()),
+                priests=p.get("priests", 0),
+                cards=p.get("hand_count", 0),
+            )
+        )
+    hunt = view.get("hunt")
+    if hunt:
+        lines.append(
+            tr._(
+                "Hunt: {hunter} hunts {target}; {monster_player} plays the monster.",
+                hunter=player(hunt.get("hunter")),
+                target=name(hunt.get("target")),
+                monster_player=player(hunt.get("mp")),
+            )
+        )
+    battle = view.get("battle")
+    if battle:
+        lines.append(
+            tr._(
+                "Battle in {where}: {attacker} against {defender}.",
+                where=terr(battle.get("territory"), tr),
+                attacker=player(battle.get("attacker")),
+                defender=player(battle.get("defender")),
+            )
+        )
+    omens = view.get("omens") or []
+    if omens:
+        lines.append(
+            tr._(
+                "Omens fulfilled: {n} of {total} (Ragnarök begins at 3).",
+                n=sum(1 for _, turned in omens if turned),
+                total=len(omens),
+            )
+        )
+    if view.get("ragnarok"):
+        lines.append(tr._("Ragnarök has begun: everyone takes one more turn."))
+    return lines
+
+
+DECK = {"combat": N_("combat"), "event": N_("event"), "blessing": N_("blessing"), "attack": N_("attack")}
 PHRASED = frozenset(
     """alliance_bonus area_attack army_changed army_destroyed army_moved army_placed army_recruited artifact_gained
     artifact_used attack_cards_discarded attack_played attribute_raised battle_begins battle_card battle_pass battle_won

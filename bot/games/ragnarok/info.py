@@ -1,0 +1,86 @@
+"""Lords of Ragnarok's own information commands (``/lor discards``, ``/lor omens``), answered
+ephemerally from the public view: what anyone at the table could see on the real table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.errors import RunetableError
+from bot.games.ragnarok.narrator import name
+from bot.i18n import N_, Tr
+from bot.narration import current_tr
+from bot.ui.play import Reply, say
+
+PILES = (
+    ("combat_discard", N_("Combat cards")),
+    ("event_discard", N_("Event cards")),
+    ("blessing_discard", N_("Blessings")),
+    ("attack_discard", N_("Monster attack cards")),
+)
+
+
+def discard_lines(view: Mapping[str, Any], tr: Tr) -> list[str]:
+    """Each discard pile (face up, digest 3.13) with the count of its deck."""
+    piles, decks = view.get("discards") or {}, view.get("deck_counts") or {}
+    lines = []
+    for key, title in PILES:
+        cards = piles.get(key) or []
+        listed = ", ".join(name(c) if key != "event_discard" else str(c).removeprefix("event").lstrip("0") for c in cards)
+        lines.append(
+            tr._(
+                "**{pile}** ({deck} in the deck, {n} discarded): {cards}",
+                pile=tr._(title),
+                deck=decks.get(key.removesuffix("_discard"), 0),
+                n=len(cards),
+                cards=listed or tr._("none"),
+            )
+        )
+    return lines
+
+
+def omen_lines(view: Mapping[str, Any], pack: Any, tr: Tr) -> list[str]:
+    """The omens in play, fulfilled (turned) or not; Ragnarök begins once 3 are turned after a monument is built (digest 1.3)."""
+    omens = view.get("omens") or []
+    turned = sum(1 for _, done in omens if done)
+    lines = [tr._("**Ragnarök's omens**: {n} of {total} fulfilled; Ragnarök begins when 3 are.", n=turned, total=len(omens))]
+    for omen, done in omens:
+        text = str((pack.omens.get(omen) or {}).get("text", omen)) if pack is not None else str(omen)
+        lines.append(tr._("{mark} {omen}", mark="✅" if done else "⬜", omen=text))
+    if view.get("ragnarok"):
+        lines.append(tr._("Ragnarök has begun: everyone takes one more turn."))
+    return lines
+
+
+async def _public(client, channel_id: int):
+    record = await client.service.game_shown_in(channel_id)
+    if record.status == "lobby":
+        return record, None, None
+    if record.game != "ragnarok":
+        return record, None, None
+    view = await client.service.view(record.id, None)
+    return record, dict(view.view), await client.service.pack_of(record.id)
+
+
+async def discards(client, channel_id: int) -> list[Reply]:
+    """/lor discards: the face-up discard piles of the channel's game."""
+    tr = current_tr()
+    try:
+        record, view, _ = await _public(client, channel_id)
+    except RunetableError as e:
+        return [say(e.message)]
+    if view is None:
+        return [say(tr._("The game in this channel has no Lords of Ragnarok discard piles yet."))]
+    return [say("\n".join(discard_lines(view, tr))[:2000])]
+
+
+async def omens(client, channel_id: int) -> list[Reply]:
+    """/lor omens: Ragnarök's omens of the channel's game."""
+    tr = current_tr()
+    try:
+        record, view, pack = await _public(client, channel_id)
+    except RunetableError as e:
+        return [say(e.message)]
+    if view is None:
+        return [say(tr._("The game in this channel has no Ragnarök omens yet."))]
+    return [say("\n".join(omen_lines(view, pack, tr))[:2000])]
