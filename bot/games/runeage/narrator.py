@@ -6,8 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.narration import Narrator, cap, listing, player
+from bot.narration import Narrator, cap, current_tr, listing, player
 from engine.core import Action, Event, Prompt, Seat
+
+#: the scenarios whose players all win or lose together (p. 16)
+CO_OPERATIVE = frozenset({"weltenbrand"})
+#: end reasons where every player loses together
+ALL_LOSE = frozenset({"player_fell", "all_eliminated"})
 
 RACES = {"daqan": "Daqan-Lords", "latari": "Latari-Elfen", "waiqar": "Waiqar der Untote", "uthuk": "Uthuk Y'llan"}
 SCENARIOS = {
@@ -28,6 +33,85 @@ REASONS = {
     "round_limit": "the round limit is reached",
 }
 WHERE = {"barracks": "back to the Barracks", "supply": "back to the centre", "removed": "out of the game"}
+
+
+def round_name(view: Mapping[str, Any]) -> str | None:
+    """The round a public view is in ("Round 3"), or None outside of play (before the set-up, after the end)."""
+    if view.get("result") is not None or not view.get("round") or "players" not in view:
+        return None
+    return current_tr()._("Round {round}", round=view["round"])
+
+
+def resources(view: Mapping[str, Any]) -> str:
+    """What a seat has left to spend in its turn, from its own view: the gold or influence of
+    the open purchase or influence action, the hand, the sources still ready."""
+    tr = current_tr()
+    step = view.get("step") or {}
+    parts = []
+    if step.get("kind") == "purchase":
+        parts.append(tr._("{gold} gold to spend", gold=step.get("gold", 0)))
+    if step.get("kind") in ("influence", "keep"):
+        parts.append(tr._("{influence} influence to spend", influence=step.get("influence", 0)))
+    me = next((p for p in view.get("players") or [] if p.get("seat") == view.get("seat")), None)
+    if "hand" in view:
+        parts.append(tr._("hand: {cards}", cards=_cards(list(view["hand"]))))
+    if me is not None:
+        ready = [r["name"] for k in ("strongholds", "cities", "rewards") for r in me.get(k) or [] if r.get("ready")]
+        if me.get("rune") and me["rune"].get("ready"):
+            ready.append(me["rune"]["name"])
+        parts.append(tr._("ready: {cards}", cards=_cards(ready)))
+    return " · ".join(parts)
+
+
+def catalogue(pack: Any) -> list[dict[str, str]]:
+    """Every public card of the pack: id (its name), name, kind and its facts in short."""
+    from renderer.runeage.facts import card_line
+
+    kinds = {"unit": "unit", "tactic": "tactic", "gold": "gold", "event": "event", "city": "city", "rune": "Dragon Rune"}
+    out = []
+    for name, card in pack.cards.items():
+        kind = str(card.get("kind"))
+        text = card_line(card, current_tr())
+        if card.get("text"):
+            text += f"\n„{card['text']}“"
+        out.append({"id": name, "name": name, "kind": kinds.get(kind, kind), "text": text})
+    return out
+
+
+def event_facts(view: dict[str, Any], pack: Any) -> list[str]:
+    """/ra events: the deck's size and next level, the current and lasting events, the events seen."""
+    from renderer.runeage.facts import card_line, current_event, event_level
+
+    tr = current_tr()
+    level, left = event_level(view, pack)
+    lines = [
+        tr._("Event deck: {count} cards, level {level} next.", count=left, level=level)
+        if level
+        else tr._("Event deck: {count} cards.", count=left)
+    ]
+    if (event := current_event(view)) is not None:
+        lines.append(tr._("Current event: {card} ({facts}).", card=event, facts=card_line(pack.cards.get(event) or {}, tr)))
+    if view.get("enemies"):
+        lines.append(tr._("Enemies in the centre: {cards}.", cards=_cards(list(view["enemies"]))))
+    if view.get("event_discard"):
+        lines.append(tr._("Events seen: {cards}.", cards=_cards(list(view["event_discard"]))))
+    return lines
+
+
+def supply_facts(view: dict[str, Any], pack: Any) -> list[str]:
+    """/ra supply: the neutral cards and gold cards left in the centre, with their influence costs."""
+    tr = current_tr()
+    lines = [tr._("Neutral cards (influence cost, copies left):")]
+    for name, left in (view.get("neutrals") or {}).items():
+        card = pack.cards.get(name) or {}
+        lines.append(tr._("{card}: cost {cost}, {left} left", card=name, cost=card.get("cost", "?"), left=left))
+    gold = view.get("gold") or {}
+    for value in ("1", "2", "3"):
+        cost = (pack.gold.get(int(value)) or {}).get("cost", "?")
+        lines.append(tr._("{value} Gold: cost {cost}, {left} left", value=value, cost=cost, left=gold.get(value, 0)))
+    if view.get("cities"):
+        lines.append(tr._("Neutral cities: {cards}.", cards=_cards(list(view["cities"]))))
+    return lines
 
 
 def _cards(names: list[str]) -> str:
@@ -53,7 +137,65 @@ class RuneAgeNarrator(Narrator):
         return phrase(event.data) if phrase is not None else super().event(event)
 
     def private(self, view: dict[str, Any], seat: Seat) -> list[str]:
-        return [f"Hand: {_cards(list(view['hand']))}"] if "hand" in view else []
+        lines = [self.tr._("Hand: {cards}", cards=_cards(list(view["hand"])))] if "hand" in view else []
+        if view.get("kept"):
+            lines.append(self.tr._("Kept this turn: {cards}", cards=_cards(list(view["kept"]))))
+        return lines
+
+    def season(self, view: dict[str, Any]) -> str | None:
+        return round_name(view)
+
+    def chapter(self, view: dict[str, Any]) -> str | None:
+        if view.get("result") is not None:
+            return self.tr._("the end")
+        return round_name(view)
+
+    def status(self, view: dict[str, Any]) -> list[str]:
+        """Where the game stands: scenario and round, the event deck, each realm's damage and holdings."""
+        if "players" not in view:
+            return []
+        from engine.runeage.cards import pack_for
+        from renderer.runeage.facts import SCENARIOS, event_level
+
+        tr = self.tr
+        level, left = event_level(view, pack_for({}))
+        lines = [
+            tr._(
+                "{scenario}, round {round}; event deck {count} (level {level} next)",
+                scenario=SCENARIOS.get(str(view.get("scenario")), str(view.get("scenario"))),
+                round=view.get("round"),
+                count=left,
+                level=level or "-",
+            )
+        ]
+        for p in view.get("players") or []:
+            held = len(p.get("strongholds") or []) + len(p.get("cities") or []) + len(p.get("rewards") or [])
+            state = tr._("eliminated") if p.get("eliminated") else tr._("damage {damage}/20", damage=p.get("damage", 0))
+            mark = " ▶" if p.get("seat") == view.get("active") and view.get("phase") == "turn" else ""
+            lines.append(
+                tr._(
+                    "{player}{mark}: {state}, {held} cards in play, deck {deck}, hand {hand}",
+                    player=cap(player(p["seat"])),
+                    mark=mark,
+                    state=state,
+                    held=held,
+                    deck=p.get("deck_count", 0),
+                    hand=p.get("hand_count", 0),
+                )
+            )
+        return lines
+
+    def standings(self, public_view: Mapping[str, Any], result: Mapping[str, Any]) -> list[str]:
+        """A co-operative scenario (Weltenbrand) or a lost game of everyone: "you all won/lost"."""
+        tr = self.tr
+        reason = str(result.get("reason") or "")
+        why = REASONS.get(reason, "the game ends")
+        together = public_view.get("scenario") in CO_OPERATIVE or len(public_view.get("players") or []) == 1
+        if together or (reason in ALL_LOSE and not result.get("winners")):
+            if result.get("winners"):
+                return [tr._("You all won: {why}.", why=tr._(why))]
+            return [tr._("You all lost: {why}.", why=tr._(why))]
+        return super().standings(public_view, result)
 
     def prompt(self, prompt: Prompt) -> str:
         info = prompt.info
@@ -136,6 +278,8 @@ class RuneAgeNarrator(Narrator):
 def _game_over(d: Mapping[str, Any]) -> str:
     why = REASONS.get(str(d.get("reason")), "the game ends")
     winners = list(d.get("winners") or [])
+    if d.get("reason") in ("survived", "player_fell"):  # Weltenbrand: all together (p. 16)
+        return f"Game over: {why}. You all {'won' if winners else 'lost'}."
     if not winners:
         return f"Game over: {why}. Nobody wins."
     return f"Game over: {why}. {cap(listing(player(s) for s in winners))} win{'s' if len(winners) == 1 else ''}."
