@@ -50,6 +50,10 @@ CHOICE = re.compile(ids.CHOICE_TEMPLATE)
 SELECT = re.compile(ids.SELECT_TEMPLATE)
 CURSOR = re.compile(ids.CURSOR_TEMPLATE)
 QUICK = re.compile(ids.QUICK_TEMPLATE)  # quick moves: each option a whole answer, taken when it is the brain's
+PLAN = re.compile(ids.PLAN_TEMPLATE)  # a stretch of plays: several answers picked at once (bot/ui/stretch.py)
+PLAN_CONFIRM = re.compile(ids.PLAN_CONFIRM_TEMPLATE)
+#: the most answers a brain plans into one stretch
+MAX_STRETCH = 16
 #: channels whose messages only their user sees (DMs, and the private threads the bot makes when DMs are closed)
 PRIVATE = (p.DM, p.PRIVATE_THREAD)
 #: clicks one answer may take: guided steps (destination, units, count), pages, Confirm, a restart
@@ -108,6 +112,10 @@ class Brain(Player):
             choice=action.choice,
         )
         ph = ids.prompt_hash(decision.prompt.id)
+        if decision.prompt.kind in self.table.frontend.stretch_kinds:
+            planned = await self._stretch(step, view, decision, action, ph)
+            if planned:
+                return step
         if self.table.type_moves and decision.prompt.kind in self.table.frontend.move_kinds:
             for option in ("to", "from"):  # what /game move would suggest (checked for leaks)
                 await self.autocomplete("game move", focused=option, channel=self.table.channel)
@@ -130,6 +138,69 @@ class Brain(Player):
             if decision is None:
                 raise BrainError(f"{self.user.name}: {step.kind} closed without a move")
         raise BrainError(f"{self.user.name}: {MAX_CLICKS + pages} clicks did not answer {step.kind} with {action.describe()}")
+
+    # --- a stretch of plays ----------------------------------------------------------------
+
+    async def _stretch(self, step: Step, view: SeatView, decision: Decision, action, ph: str) -> bool:
+        """Plan the AI's answers from ``action`` on as one stretch (the bot's own preview tells
+        what is open after each) and give them through the panel's stretch select and Confirm,
+        as a player would: as many as the list's order allows per pick. False (nothing clicked)
+        when the plan is a single answer or the panel offers no stretch."""
+        service, pack, key = self.table.service, await self.table.pack(), self.table.frontend.stretch_key
+        plan, actions = [decision.actions.index(action)], [action]
+        while len(plan) < MAX_STRETCH:
+            preview = await service.preview(self.table.game_id, self.user.id, plan)
+            if preview.stopped or preview.decision is None:
+                break
+            nxt = self.table.policy(
+                dict(preview.view), preview.decision.prompt, list(preview.decision.actions), self.rng, pack=pack
+            )
+            plan.append(preview.decision.actions.index(nxt))
+            actions.append(nxt)
+        if len(plan) == 1:
+            return False
+        message = self.panel(ph) or await self._ask_private(ph)
+        done = 0
+        for _ in range(MAX_CLICKS):
+            if done >= len(plan):
+                break
+            menu = next(
+                (c for c in message.components() if (m := PLAN.fullmatch(c.get("custom_id") or "")) and m["ph"] == ph), None
+            )
+            if menu is None:
+                break
+            offered = sorted(x for o in menu.get("options", []) if (x := ids.parse_plan_option(o["value"])) is not None)
+            chosen, last = [], (-1, -1, "")
+            for k in range(done, len(plan)):
+                wanted = ids.key_hash(key(actions[k]))
+                pick = next((x for x in offered if x > last and x not in chosen and x[2] == wanted), None)
+                if pick is None:
+                    break
+                chosen.append(pick)
+                last = pick
+            if not chosen:
+                break
+            values = [f"{i}#{c}:{h}" for i, c, h in chosen]
+            go = done + len(chosen) == len(plan) and any(o["value"] == "go" for o in menu.get("options", []))
+            interaction = await self.select(message, [*values, *(["go"] if go else [])], custom_id=menu["custom_id"])
+            step.interactions.append(interaction)
+            await self.double.wait_for(lambda interaction=interaction: interaction.responses, what=f"{self.user.name}'s plan")
+            if go:
+                step.seq_after = (await self.table.service.store.get_game(self.table.game_id)).seq
+                return True
+            message = self.panel(ph) or message
+            now = next((m for c in message.components() if (m := PLAN_CONFIRM.fullmatch(c.get("custom_id") or ""))), None)
+            if now is None:
+                break
+            done = len(ids.parse_plan(now))
+        button = next((c for c in message.components() if PLAN_CONFIRM.fullmatch(c.get("custom_id") or "")), None)
+        if button is None:
+            return bool(step.interactions)
+        interaction = await self.click(message, custom_id=button["custom_id"])
+        step.interactions.append(interaction)
+        await self.double.wait_for(lambda: interaction.responses, what=f"the bot's answer to {self.user.name}'s Confirm")
+        step.seq_after = (await self.table.service.store.get_game(self.table.game_id)).seq
+        return True
 
     # --- finding the panel ----------------------------------------------------------------
 
@@ -225,7 +296,14 @@ ONWARD = {unmarked(tr_for(lang).gettext(label)) for lang in (*available(), PSEUD
 
 def _decision_match(component: dict[str, Any]) -> re.Match[str] | None:
     custom_id = component.get("custom_id") or ""
-    return CHOICE.fullmatch(custom_id) or SELECT.fullmatch(custom_id) or CURSOR.fullmatch(custom_id) or QUICK.fullmatch(custom_id)
+    return (
+        CHOICE.fullmatch(custom_id)
+        or SELECT.fullmatch(custom_id)
+        or CURSOR.fullmatch(custom_id)
+        or QUICK.fullmatch(custom_id)
+        or PLAN.fullmatch(custom_id)
+        or PLAN_CONFIRM.fullmatch(custom_id)
+    )
 
 
 def _leads_to(frontend, decision: Decision, action, path: tuple[int, ...] | None) -> bool:

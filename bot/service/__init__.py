@@ -51,7 +51,7 @@ from bot.service.games import (
 )
 from bot.service.lobby import LOBBY_DEFAULTS, SEAT_ORDER_SALT, LobbyMixin, Started
 from bot.service.payloads import PAYLOAD_VERSION, Decision, decisions_from_payload, spectators
-from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, Reveal, SeatView
+from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, Preview, Reveal, SeatView
 from bot.service.settings import (
     AUTO_PASS_MODES,
     BATTLE_POLICIES,
@@ -87,6 +87,7 @@ __all__ = [
     "Decision",
     "GameService",
     "MyGame",
+    "Preview",
     "Reveal",
     "SeatView",
     "ServiceBase",

@@ -68,6 +68,46 @@ class ActOutcome:
     game: str = ""
     #: the seats' names (:func:`bot.service.payloads.names_of`), for the labels of the next panel
     names: Mapping[Seat, str] = field(default_factory=dict)
+    #: the actor's own view at ``seq`` (for the next panel: a stretch's copies, :mod:`bot.ui.stretch`)
+    view: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A stretch of plays tried on a copy of the game, never committed (:meth:`PlayMixin.preview`).
+
+    ``actions`` are the planned answers in order; ``view`` and ``decision`` what the seat has and
+    may do after them: its own view and its first open decision of a stretch kind (None: the
+    stretch can go no further). ``stopped``: the last planned answer draws by chance, tells
+    anyone something private, ends the game, waits on another seat, or is one the game stops
+    at (:meth:`bot.frontend.FrontEnd.stretch_stops`); ``view`` is then the one before it, so
+    nothing it would reveal is shown before it is committed."""
+
+    game_id: int
+    seq: int
+    seat: Seat
+    game: str
+    actions: tuple[Action, ...]
+    view: Mapping[str, Any]
+    decision: Decision | None
+    stopped: bool
+    names: Mapping[Seat, str] = field(default_factory=dict)
+    then: tuple[Action, ...] = ()
+    #: (with ``then``) the answers one of ``decision``'s answers leads to, in a decision of another
+    #: kind (a purchase's buys once a gold card is played; the turn's answers once it is Done),
+    #: which a stretch's pick may take after it: each once, in order, none a key of ``decision``'s
+
+
+def stretch_ends(frontend: Any, transition: Transition, seat: Seat, action: Action) -> bool:
+    """Whether a stretch of plays ends after ``action`` (see :class:`Preview`)."""
+    after = transition.state
+    return (
+        frontend.stretch_stops(action)
+        or any(record.chance for record in transition.records)
+        or any(event.to is not None for event in transition.events)
+        or after.result is not None
+        or set(after.awaited()) != {seat}
+    )
 
 
 @dataclass(frozen=True)
@@ -185,6 +225,75 @@ class PlayMixin(ServiceBase):
             result=state.result,
             decisions=open_now,
             game=record.game,
+            view=engine.view(state, seat),
+        )
+
+    async def preview(self, game_id: int, user_id: int, plan: Sequence[int], *, then: bool = False) -> Preview:
+        """The stretch ``plan`` (for each planned answer, its index among the legal answers of the
+        seat's first open decision of a stretch kind, :attr:`bot.frontend.FrontEnd.stretch_kinds`,
+        where the plan then stands) tried on a copy of the game at its current position; raises
+        :class:`StaleClick` when the plan no longer fits (the game moved on, an index is not
+        legal, or the plan goes on after it stopped)."""
+        record = await self._record(game_id)
+        if record.status != "active":
+            raise GameNotRunning(not_running(record))
+        seats = await self.store.seats(game_id)
+        seat = _seat_of(seats, user_id)
+        ruleset = self.ruleset_of(record)
+        engine = Engine(ruleset)
+        state = self._state(record, ruleset)
+        frontend = frontend_for(record.game)
+        stale = "That plan no longer fits the game: the position changed since it was made."
+
+        def current(state: GameState) -> Decision | None:
+            if state.result is not None:
+                return None
+            return next((d for d in decisions(engine, state, seat) if d.prompt.kind in frontend.stretch_kinds), None)
+
+        actions: list[Action] = []
+        decision, stopped = current(state), False
+        for index in plan:
+            if stopped or decision is None or not 0 <= index < len(decision.actions):
+                raise StaleClick(stale)
+            action = decision.actions[index]
+            try:
+                transition = engine.apply(state, action)
+            except EngineError:
+                raise StaleClick(stale) from None
+            actions.append(action)
+            if stretch_ends(frontend, transition, seat, action):
+                stopped, decision = True, None
+            else:
+                state = transition.state
+                decision = current(state)
+        following: list[Action] = []
+        if then and decision is not None:
+            keys = {frontend.stretch_key(a) for a in decision.actions}
+            for action in decision.actions:
+                try:
+                    transition = engine.apply(state, action)
+                except EngineError:
+                    continue
+                if stretch_ends(frontend, transition, seat, action):
+                    continue
+                nxt = current(transition.state)
+                if nxt is None or nxt.prompt.kind == decision.prompt.kind:
+                    continue
+                for candidate in nxt.actions:
+                    if frontend.stretch_key(candidate) not in keys:
+                        keys.add(frontend.stretch_key(candidate))
+                        following.append(candidate)
+        return Preview(
+            game_id=game_id,
+            seq=record.seq,
+            seat=seat,
+            game=record.game,
+            actions=tuple(actions),
+            view=engine.view(state, seat),
+            decision=decision,
+            stopped=stopped,
+            names=names_of(record.game, seats, engine.view(state, None)),
+            then=tuple(following),
         )
 
     async def _commit_stretch(

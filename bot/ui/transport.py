@@ -298,7 +298,9 @@ class DiscordTransport:
         if decisions:
             tr = tr_of(payload)
             with naming(names_in(payload), tr):  # answers that name a player (a tie to break) say who
-                panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0], tr=tr)
+                panel = build_panel(
+                    payload["game"], payload["game_id"], payload["seq"], decisions[0], tr=tr, view=payload.get("view")
+                )
             more = [tr._("(+{count} more: use My decisions)", count=len(decisions) - 1)] if len(decisions) > 1 else []
             text = fit([text, panel.text, *more], tr)
             view = to_view(panel)

@@ -72,7 +72,7 @@ def hand_copies(action: Action, view: Mapping[str, Any]) -> int:
             return max(1, min(5, int(supply[card])))
         gold = view.get("gold") or {}
         return max(1, min(5, int(gold.get(str(card).split()[0], 1))))
-    if action.choice == "keep" and card:
+    if action.choice in ("keep", "play") and card:
         return max(1, list(view.get("hand") or []).count(card))
     return 1
 
@@ -92,6 +92,12 @@ class RuneAgeFrontEnd(FrontEnd):
 
     def stretch_copies(self, action: Action, view: Mapping[str, Any]) -> int:
         return hand_copies(action, view)
+
+    def stretch_key(self, action: Action) -> Any:
+        """Exhausting a source for influence starts an influence action from the turn and adds to it within one."""
+        if action.choice in ("influence", "exhaust"):
+            return ("exhaust", action.args.get("source"))
+        return super().stretch_key(action)
 
     def stretch_stops(self, action: Action) -> bool:
         """A battle or siege is fought in its own decisions (the muster, the casualty die)."""
