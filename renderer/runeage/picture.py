@@ -63,13 +63,13 @@ def _heading(col: Column, pal: Palette, text: str, colour=None, size: int = BODY
     col.add(height, paint)
 
 
-def _cards(col: Column, pal: Palette, cards: Sequence[tuple[str, str, str]], *, accent=None) -> None:
-    """Cards as tiles, :data:`CARD_COLUMNS` a row: (name, facts line, state) each; a state
-    ("exhausted") strikes the tile through and names itself."""
+def _cards(col: Column, pal: Palette, cards: Sequence[tuple[str, str, str]], *, accent=None, columns: int = CARD_COLUMNS) -> None:
+    """Cards as tiles, ``columns`` a row: (name, facts line, state) each; a state ("exhausted")
+    greys the tile and names itself."""
     inner = WIDTH - 2 * PAD
-    tile_w = (inner - CARD_GAP * (CARD_COLUMNS - 1)) // CARD_COLUMNS
-    for start in range(0, len(cards), CARD_COLUMNS):
-        row = cards[start : start + CARD_COLUMNS]
+    tile_w = (inner - CARD_GAP * (columns - 1)) // columns
+    for start in range(0, len(cards), columns):
+        row = cards[start : start + columns]
         wrapped = [
             (
                 name,
@@ -124,9 +124,21 @@ def _facts(pack: Any, name: str, tr: Any) -> str:
     return card_line(card, tr)
 
 
+def _short(pack: Any, name: str, tr: Any) -> str:
+    """What a card in a play area gives: its influence or gold, else its facts."""
+    card = pack.cards.get(name) or {}
+    if card.get("influence"):
+        return say(tr, "{influence} influence", influence=card["influence"])
+    if card.get("reward"):
+        return say(tr, "{amount} {what}", amount=card.get("reward_amount", 1), what=say(tr, str(card["reward"])))
+    if card.get("rune_kind"):
+        return say(tr, "+{amount} {what}", amount=card.get("amount", 1), what=say(tr, str(card["rune_kind"])))
+    return card_line(card, tr)
+
+
 def _in_play(pack: Any, records: Sequence[Mapping[str, Any]], tr: Any, what: str) -> list[tuple[str, str, str]]:
     return [
-        (str(r["name"]), f"{say(tr, what)} · {_facts(pack, str(r['name']), tr)}", "" if r.get("ready") else say(tr, "exhausted"))
+        (str(r["name"]), f"{say(tr, what)} · {_short(pack, str(r['name']), tr)}", "" if r.get("ready") else say(tr, "exhausted"))
         for r in records
     ]
 
@@ -235,7 +247,7 @@ def player_blocks(col: Column, view: View, player: Mapping[str, Any], pack: Any,
             (str(player["monument"]), say(tr, "Monument") + f" · {built} · " + _facts(pack, str(player["monument"]), tr), "")
         )
     if shown:
-        _cards(col, pal, shown, accent=colour)
+        _cards(col, pal, shown, accent=colour, columns=3)
     col.gap(6)
 
 
