@@ -170,14 +170,14 @@ class Brain(Player):
             if menu is None:
                 break
             offered = sorted(x for o in menu.get("options", []) if (x := ids.parse_plan_option(o["value"])) is not None)
-            chosen, last = [], (-1, -1, "")
+            chosen = []  # the bot applies a pick in the list's order, an answer not open yet after the others
             for k in range(done, len(plan)):
                 wanted = ids.key_hash(key(actions[k]))
-                pick = next((x for x in offered if x > last and x not in chosen and x[2] == wanted), None)
+                pick = next((x for x in offered if x not in chosen and x[2] == wanted), None)
                 if pick is None:
                     break
                 chosen.append(pick)
-                last = pick
+            chosen.sort()
             if not chosen:
                 break
             values = [f"{i}#{c}:{h}" for i, c, h in chosen]

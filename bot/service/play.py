@@ -22,11 +22,14 @@ from bot.service.payloads import (
     channel_payload,
     decisions,
     dumps,
+    follow_ups,
     merged,
     names_of,
     post_lines,
     private_payload,
     spectators,
+    stretch_decision,
+    stretch_ends,
 )
 from bot.store import STRETCH, GameRecord, OutboxMessage, SeatRecord, StaleVersion
 from engine.core import (
@@ -98,18 +101,6 @@ class Preview:
     #: which a stretch's pick may take after it: each once, in order, none a key of ``decision``'s
 
 
-def stretch_ends(frontend: Any, transition: Transition, seat: Seat, action: Action) -> bool:
-    """Whether a stretch of plays ends after ``action`` (see :class:`Preview`)."""
-    after = transition.state
-    return (
-        frontend.stretch_stops(action)
-        or any(record.chance for record in transition.records)
-        or any(event.to is not None for event in transition.events)
-        or after.result is not None
-        or set(after.awaited()) != {seat}
-    )
-
-
 @dataclass(frozen=True)
 class SeatView:
     """What one seat (or the public, ``seat=None``) may know now, with its open decisions.
@@ -130,10 +121,14 @@ class SeatView:
     result: Mapping[str, Any] | None = None
     #: the seats' names from the public view (:func:`bot.service.payloads.names_of`), for labels
     names: Mapping[Seat, str] = field(default_factory=dict)
+    #: prompt id -> a stretch kind's follow-ups (:func:`bot.service.payloads.follow_ups`)
+    follow: Mapping[str, tuple[Action, ...]] = field(default_factory=dict)
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
-        return tuple(Decision(p, tuple(a for a in self.legal if a.prompt == p.id)) for p in self.prompts)
+        return tuple(
+            Decision(p, tuple(a for a in self.legal if a.prompt == p.id), then=self.follow.get(p.id, ())) for p in self.prompts
+        )
 
 
 @dataclass(frozen=True)
@@ -244,14 +239,8 @@ class PlayMixin(ServiceBase):
         state = self._state(record, ruleset)
         frontend = frontend_for(record.game)
         stale = "That plan no longer fits the game: the position changed since it was made."
-
-        def current(state: GameState) -> Decision | None:
-            if state.result is not None:
-                return None
-            return next((d for d in decisions(engine, state, seat) if d.prompt.kind in frontend.stretch_kinds), None)
-
         actions: list[Action] = []
-        decision, stopped = current(state), False
+        decision, stopped = stretch_decision(engine, state, seat), False
         for index in plan:
             if stopped or decision is None or not 0 <= index < len(decision.actions):
                 raise StaleClick(stale)
@@ -265,24 +254,8 @@ class PlayMixin(ServiceBase):
                 stopped, decision = True, None
             else:
                 state = transition.state
-                decision = current(state)
-        following: list[Action] = []
-        if then and decision is not None:
-            keys = {frontend.stretch_key(a) for a in decision.actions}
-            for action in decision.actions:
-                try:
-                    transition = engine.apply(state, action)
-                except EngineError:
-                    continue
-                if stretch_ends(frontend, transition, seat, action):
-                    continue
-                nxt = current(transition.state)
-                if nxt is None or nxt.prompt.kind == decision.prompt.kind:
-                    continue
-                for candidate in nxt.actions:
-                    if frontend.stretch_key(candidate) not in keys:
-                        keys.add(frontend.stretch_key(candidate))
-                        following.append(candidate)
+                decision = stretch_decision(engine, state, seat)
+        following = follow_ups(engine, state, seat, decision) if then and decision is not None else ()
         return Preview(
             game_id=game_id,
             seq=record.seq,
@@ -293,7 +266,7 @@ class PlayMixin(ServiceBase):
             decision=decision,
             stopped=stopped,
             names=names_of(record.game, seats, engine.view(state, None)),
-            then=tuple(following),
+            then=following,
         )
 
     async def _commit_stretch(
@@ -607,7 +580,9 @@ class PlayMixin(ServiceBase):
         running = record.status == "active" and state.result is None  # an abandoned game's prompts stay open, unanswerable
         quiet = await self._quiet_prompts(engine, record, state, seats) if seat is not None else frozenset()
         public = engine.view(state, None)
+        follow = {d.prompt.id: d.then for d in decisions(engine, state, seat) if d.then} if seat is not None and running else {}
         return SeatView(
+            follow=follow,
             game_id=game_id,
             seq=record.seq,
             status=record.status,

@@ -129,7 +129,7 @@ def build_panel(
     if cursor == START and stretch.offers_stretch(game, decision) and len(panel.rows) < 5:
         ref = PromptRef(game_id, seq, prompt_hash(decision.prompt.id))
         hint = current_tr()._("Several plays at once: pick them in the list, then Confirm.")
-        return Panel(_text(panel.text, hint), (stretch.plan_select(game, ref, (), decision, view), *panel.rows))
+        return Panel(_text(panel.text, hint), (stretch.plan_select(game, ref, (), decision, view, decision.then), *panel.rows))
     return panel
 
 

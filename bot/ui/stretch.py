@@ -60,13 +60,18 @@ def options(game: str, decision: Decision, view: Mapping[str, Any] | None, then:
     frontend = frontend_for(game)
     tr = current_tr()
     narrator = narrator_for(game, tr)
+    listed = candidates(decision, then)[: PAGE_SIZE - 1]
+    copies = [max(1, frontend.stretch_copies(a, view or {})) if view is not None else 1 for a in listed]
+    room = PAGE_SIZE - 1 - len(listed)  # each candidate once, then more copies while the list has room
+    for k, wanted in enumerate(copies):
+        extra = min(wanted - 1, room)
+        copies[k], room = 1 + extra, room - extra
     out: list[OptionSpec] = []
     first = len(decision.actions)
-    for i, action in enumerate(candidates(decision, then)):
-        copies = max(1, frontend.stretch_copies(action, view or {})) if view is not None else 1
+    for i, action in enumerate(listed):
         label = narrator.action(action) if i < first else tr._("then: {play}", play=narrator.action(action))
-        for copy in range(copies):
-            shown = label if copies == 1 else f"{label} ({copy + 1})"
+        for copy in range(copies[i]):
+            shown = label if copies[i] == 1 else f"{label} ({copy + 1})"
             out.append(OptionSpec(_cut(shown, OPTION_LIMIT), plan_option(i, copy, frontend.stretch_key(action))))
     return (*out[: PAGE_SIZE - 1], OptionSpec(tr._(GO_LABEL), GO))
 
@@ -126,7 +131,7 @@ async def add(service: GameService, user_id: int, ref: PromptRef, plan: tuple[in
 
     tr = current_tr()
     try:
-        preview = await service.preview(ref.game_id, user_id, plan, then=bool(plan))
+        preview = await service.preview(ref.game_id, user_id, plan, then=True)
     except StaleClick as e:
         return await _with_current(service, ref.game_id, user_id, e.message)
     except RunetableError as e:
@@ -139,15 +144,18 @@ async def add(service: GameService, user_id: int, ref: PromptRef, plan: tuple[in
     wanted = [offered[i] for i, _, h in picked if 0 <= i < len(offered) and key_hash(key(offered[i])) == h]
     new, notes = list(plan), []
     narrator = narrator_for(preview.game, tr)
-    for k, action in enumerate(wanted):
+    waiting = list(wanted)  # in the list's order; one not open yet waits for the others (a dearer buy after a cheaper one)
+    while waiting and not preview.stopped and preview.decision is not None and len(new) < MAX_PLAN:
         decision = preview.decision
-        index = None if decision is None or preview.stopped else _same(preview.game, decision.actions, action)
-        if index is None or len(new) >= MAX_PLAN:
-            left = ", ".join(narrator.action(a) for a in wanted[k:])
-            notes.append(tr._("Not planned: {plays} (not possible after the plays before it).", plays=left))
+        found = next(((k, i) for k, a in enumerate(waiting) if (i := _same(preview.game, decision.actions, a)) is not None), None)
+        if found is None:
             break
-        new.append(index)
+        new.append(found[1])
+        del waiting[found[0]]
         preview = await service.preview(ref.game_id, user_id, new)
+    if waiting:
+        left = ", ".join(narrator.action(a) for a in waiting)
+        notes.append(tr._("Not planned: {plays} (not possible after the plays before it).", plays=left))
     if GO in values and new and not notes:
         return await confirm(service, user_id, ref, tuple(new), plan_hash(ref, new))
     if not preview.stopped and preview.decision is not None:

@@ -59,10 +59,14 @@ async def test_a_turn_offers_its_plays_as_one_list_with_each_coin_once(service):
         "Play a coin (2)",
         "Play a coin (3)",
         "End the turn",
+        "then: Buy a shield",  # what a coin leads to (the purchase), computed on a copy of the game
+        "then: Done",
         "✓ …and play them now",
     ]
+    assert "card-" not in " ".join(o.label for o in select.options)  # the card "End the turn" draws is never named
     # without the seat's view (no copies known) each answer is offered once
     bare = build_panel("market", game_id, view.seq, view.decisions[0]).rows[0]
+    assert "card-" not in " ".join(o.label for o in select.options)  # the card "End the turn" draws is never named
     assert [o.label for o in bare.options][:2] == ["Play a coin", "End the turn"]
 
 

@@ -57,21 +57,27 @@ def keep_nothing(prompt: Prompt, legal: list[Action]) -> Action | None:
     return next((a for a in legal if a.choice == "done"), None)
 
 
+def cost(card: str) -> int:
+    """A card's cost (gold for the Barracks, influence for the centre), from the built-in pack."""
+    return int((default_pack().cards.get(card) or {}).get("cost") or 1)
+
+
 def hand_copies(action: Action, view: Mapping[str, Any]) -> int:
-    """How many times the same play may be planned in a row: a gold card of the hand as many
-    times as the hand holds it; a unit bought from the Barracks as many as are left there."""
+    """How many times the same play may be planned in a row: a card of the hand as many times as
+    the hand holds it; a unit bought from the Barracks, or a card acquired from the centre, as
+    many as are left there and the gold or influence of the action pays for."""
     card = action.args.get("card")
     if action.choice == "gold" and card:
         return max(1, list(view.get("hand") or []).count(card))
+    step = view.get("step") or {}
     if action.choice == "buy" and card:
         me = next((p for p in view.get("players") or [] if p.get("seat") == view.get("seat")), {})
-        return max(1, min(5, int((me.get("barracks") or {}).get(card, 1))))
+        left = int((me.get("barracks") or {}).get(card, 1))
+        return max(1, min(left, int(step.get("gold", 0)) // max(1, cost(card))))
     if action.choice == "acquire" and card:
         supply = view.get("neutrals") or {}
-        if card in supply:
-            return max(1, min(5, int(supply[card])))
-        gold = view.get("gold") or {}
-        return max(1, min(5, int(gold.get(str(card).split()[0], 1))))
+        left = int(supply[card]) if card in supply else int((view.get("gold") or {}).get(str(card).split()[0], 1))
+        return max(1, min(left, int(step.get("influence", 0)) // max(1, cost(card))))
     if action.choice in ("keep", "play") and card:
         return max(1, list(view.get("hand") or []).count(card))
     return 1
@@ -87,8 +93,22 @@ class RuneAgeFrontEnd(FrontEnd):
     rules_file = Path(__file__).with_name("rules.toml")
     has_cards = True
     tells_turns = True
-    #: a turn's plays (gold, purchases, influence, card actions, the cards kept) are composed in one stretch
-    stretch_kinds = frozenset({"turn", "purchase", "influence", "keep", "muster"})
+    #: a turn's plays (gold, purchases, influence, card actions, the cards kept, a muster with its
+    #: abilities, casualties and Resolution choices) are composed in one stretch
+    stretch_kinds = frozenset(
+        {
+            "turn",
+            "purchase",
+            "influence",
+            "keep",
+            "muster",
+            "ability",
+            "casualty",
+            "resolution",
+            "resolution_order",
+            "end_of_combat",
+        }
+    )
 
     def stretch_copies(self, action: Action, view: Mapping[str, Any]) -> int:
         return hand_copies(action, view)
