@@ -376,9 +376,10 @@ class Table:
     def by_user(self) -> dict[int, Brain]:
         return {b.user.id: b for b in self.brains}
 
-    async def open(self, **options: Any) -> int:
-        """``/game new game:<game>`` by the first player, then everyone clicks Join and the creator Start
-        (with AI seats for the rest of the table when it is larger than the players)."""
+    async def open(self, game_options: dict[str, Any] | None = None, **options: Any) -> int:
+        """``/game new game:<game>`` by the first player, the game's own options (``game_options``)
+        set by the creator with the lobby's components, then everyone clicks Join and the creator
+        Start (with AI seats for the rest of the table when it is larger than the players)."""
         creator = self.brains[0]
         if self.size > len(self.brains):
             options.setdefault("ai_seats", True)
@@ -387,6 +388,15 @@ class Table:
         record = await self.service.store.active_game(self.channel.id)
         assert record is not None, reply.message.content
         self.game_id = record.id
+        for name, value in (game_options or {}).items():
+            if isinstance(value, bool):
+                current = (await self.service.store.get_game(self.game_id)).options.get(name, False)
+                if bool(current) != value:
+                    clicked = await creator.click(self.lobby, custom_id=ids.option_toggle_id(self.game_id, name))
+                    await self.double.wait_for(lambda clicked=clicked: clicked.responses, what=f"the lobby's {name}")
+            else:
+                clicked = await creator.select(self.lobby, str(value), custom_id=ids.option_select_id(self.game_id, name))
+                await self.double.wait_for(lambda clicked=clicked: clicked.responses, what=f"the lobby's {name}")
         for brain in self.brains:
             await self._lobby_click(brain, "join")
         await self._lobby_click(creator, "start")

@@ -235,6 +235,8 @@ class Options:
     #: the language of every text (issue 31): the players' Discord clients and the server speak it
     #: (``en``, ``de``, or the pseudo-locale ``qps``); the lobby takes the server's
     language: str = "en"
+    #: the game's own options, set by the creator with the lobby's components (a scenario, say)
+    game_options: Mapping[str, Any] = field(default_factory=dict)
 
 
 class VirtualClock:
@@ -348,7 +350,7 @@ async def _run(options: Options) -> dict[str, Any]:
                             idle=lambda: clock.next_auto_pass(bot),
                         )
                         modes = {user.user.id: await bot.service.player_setting(user.user.id, "auto_pass") for user in users}
-                        await table.open()
+                        await table.open(game_options=dict(options.game_options))
                         seen: list[str] = []
 
                         def enough(view) -> bool:

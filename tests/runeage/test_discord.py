@@ -160,3 +160,38 @@ def test_the_end_of_a_turn_keeps_nothing_by_itself_only_when_nothing_can_be_kept
     done = Action(0, "keep/9", "done")
     assert FRONTEND.auto_answers["keep"](prompt, [done]) == done
     assert FRONTEND.auto_answers["keep"](prompt, [Action(0, "keep/9", "keep", {"card": "1 Gold"}), done]) is None
+
+
+def test_a_solo_table_only_for_the_scenarios_that_allow_one_player():
+    """Item 3 and pp. 15-16: Drachenlords and Weltenbrand may be played alone, Runenkriege and
+    Das Monument need 2 to 4 players (the lobby's Start shows the refusal)."""
+    import pytest
+
+    from engine.core import IllegalAction
+
+    for scenario in ("drachenlords", "weltenbrand"):
+        assert ENGINE.setup({"scenario": scenario}, 1, 1).state.board is not None
+    for scenario in ("runenkriege", "monument"):
+        with pytest.raises(IllegalAction, match="needs 2 to 4 players"):
+            ENGINE.setup({"scenario": scenario}, 1, 1)
+
+
+def test_demo_draws_a_picture_per_round_under_round_headings():
+    """Item 4: ``demo`` pictures each round as it ends and heads the log by rounds."""
+    from engine.core import Event
+    from engine.runeage.selfplay import heading, picture
+
+    state, _ = played(scenario="drachenlords", seats=2, answers=5)
+    before = state
+    names = []
+    for _ in range(400):
+        if before.result is not None:
+            break
+        prompt = before.prompts[0]
+        legal = [a for a in ENGINE.legal(before, prompt.seat) if a.prompt == prompt.id]
+        after = ENGINE.apply(before, legal[-1])
+        names.append(picture(before, after))
+        before = after.state
+    assert "round-01" in names and names.count("round-01") == 1
+    assert heading(Event("round_started", {"round": 3, "start": 0})) == "Round 3"
+    assert heading(Event("bought", {"seat": 0})) is None

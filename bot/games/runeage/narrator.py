@@ -146,9 +146,10 @@ class RuneAgeNarrator(Narrator):
         return round_name(view)
 
     def chapter(self, view: dict[str, Any]) -> str | None:
-        if view.get("result") is not None:
-            return self.tr._("the end")
-        return round_name(view)
+        """The round (also at the end: the channel then says "Round 11 is over")."""
+        if "players" not in view or not view.get("round"):
+            return None
+        return self.tr._("Round {round}", round=view["round"])
 
     def status(self, view: dict[str, Any]) -> list[str]:
         """Where the game stands: scenario and round, the event deck, each realm's damage and holdings."""
