@@ -195,3 +195,26 @@ def test_demo_draws_a_picture_per_round_under_round_headings():
     assert "round-01" in names and names.count("round-01") == 1
     assert heading(Event("round_started", {"round": 3, "start": 0})) == "Round 3"
     assert heading(Event("bought", {"seat": 0})) is None
+
+
+def test_a_saved_game_plays_on_as_the_game_in_memory():
+    """The bot stores the state between moves (JSON, dict keys sorted) and replays the log to
+    check it (issue 28 Done-when: games replay to their stored states): an elimination put the
+    Barracks' cards out of the game in the dict's order, which a saved game does not keep."""
+    from engine.core import decode, encode
+
+    state = ENGINE.setup({"scenario": "runenkriege"}, 2, 2).state
+    pack = pack_for({"scenario": "runenkriege"})
+    rng = random.Random(2)
+    eliminated = False
+    for _ in range(3000):
+        if state.result is not None:
+            break
+        prompt = state.prompts[0]
+        legal = [a for a in ENGINE.legal(state, prompt.seat) if a.prompt == prompt.id]
+        action = choose(ENGINE.view(state, prompt.seat), prompt, legal, rng, pack=pack)
+        live, saved = ENGINE.apply(state, action).state, ENGINE.apply(decode(encode(state)), action).state
+        assert encode(live) == encode(saved), f"a saved game plays on differently after {action}"
+        eliminated = eliminated or any(p.eliminated for p in live.board.players)
+        state = live
+    assert eliminated
