@@ -90,3 +90,21 @@ async def test_a_canary_of_each_secret_kind_is_caught(kind, double, database, mo
             found = runeage_leaks.leaks.check(double, moments, logs.lines)
     caught = [leak for leak in found if leak.secret.key.startswith(f"{kind}:1:")]
     assert caught, f"the {kind} canary was not caught; found {[str(f) for f in found][:5]}"
+
+
+@pytest.mark.slow
+async def test_four_players_build_the_monument_and_one_plays_drachenlords_alone(double, database):
+    """Issue 28 Done-when: a 4-player Das Monument game and a solo Drachenlords game, played
+    through the cogs, reach their ends and replay to the stored states (the audit replays)."""
+    table, final, problems, _ = await play_whole_game(
+        double, database, ("alice", "bob", "carol", "dave"), {"scenario": "monument"}, 3
+    )
+    assert final.status == "finished" and final.view["result"]["reason"].startswith(("monument", "all_eliminated", "round"))
+    assert problems == []
+
+
+async def test_one_player_plays_drachenlords_alone(double, database):
+    table, final, problems, channel = await play_whole_game(double, database, ("alice",), {}, 1)
+    assert final.status == "finished" and len(final.view["players"]) == 1
+    assert any("You all won" in text or "You all lost" in text for text in channel)
+    assert problems == []
