@@ -81,6 +81,7 @@ class Step:
     in_turn: bool  # answered while an order was being resolved (view["turn"] set)
     interactions: list[Interaction] = field(default_factory=list)
     choice: str = ""  # the chosen answer's choice ("move", "done", ...)
+    stretch: bool = False  # answered by a stretch of plays: every commit of its seat up to seq_after is its
 
 
 class Brain(Player):
@@ -159,6 +160,7 @@ class Brain(Player):
             actions.append(nxt)
         if len(plan) == 1:
             return False
+        step.stretch = True
         message = self.panel(ph) or await self._ask_private(ph)
         done = 0
         for _ in range(MAX_CLICKS):

@@ -505,7 +505,9 @@ def measure(played: Played) -> dict[str, Any]:
 
     # a step answers its decision and, for a stretch of plays (bot/ui/stretch.py), every commit of its seat up to its end
     answered = {
-        (step.seat, seq) for step in table.steps for seq in range(step.seq_before, max(step.seq_after, step.seq_before + 1))
+        (step.seat, seq)
+        for step in table.steps
+        for seq in (range(step.seq_before, max(step.seq_after, step.seq_before + 1)) if step.stretch else (step.seq_before,))
     }
     shown_before: set[int] = set()
     for commit in played.commits:
