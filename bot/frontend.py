@@ -213,8 +213,42 @@ class FrontEnd:
         scripted players of the e2e tests and playtest use it)."""
         return {}
 
+    #: prompt kinds whose answers a player may plan as a **stretch of plays** in the private panel
+    #: (several answers chosen at once, the resources left shown, applied in order by one
+    #: Confirm: :mod:`bot.ui.stretch`); empty: every answer is a click of its own
+    stretch_kinds: frozenset[str] = frozenset()
+
+    def stretch_copies(self, action: Action, view: Mapping[str, Any]) -> int:
+        """How many times in a row a stretch may plan ``action`` (the seat's ``view``: its hand
+        may hold a card three times); each time is an option of the stretch's select."""
+        return 1
+
+    def stretch_key(self, action: Action) -> Any:
+        """What an answer does, whichever decision offers it: a stretch's pick finds each chosen
+        answer again, by this key, among those open after the plays before it (the same card
+        played for gold from the turn or within a purchase). Default: its choice and arguments."""
+        return (action.choice, json_key(action.args))
+
+    def stretch_stops(self, action: Action) -> bool:
+        """Whether a stretch ends after ``action`` for the game's own reasons (a combat that
+        is fought in decisions of its own). The shared code ends it anyway after an answer that
+        draws by chance, tells anyone a secret, or waits on another seat."""
+        return False
+
+    def stretch_status(self, view: Mapping[str, Any]) -> str:
+        """What the seat has left to spend where a stretch stands, from its own ``view``
+        (gold, influence, the hand), one line; "" for nothing."""
+        return ""
+
     def add_commands(self, group: Any) -> None:
         """Add the game's own commands to its ``app_commands.Group`` (``hand`` is added for every game)."""
+
+
+def json_key(args: Mapping[str, Any]) -> str:
+    """Arguments as a hashable key (sorted JSON)."""
+    import json
+
+    return json.dumps(dict(args), sort_keys=True, default=str)
 
 
 GENERIC_FRONTEND = FrontEnd()

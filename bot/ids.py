@@ -19,6 +19,12 @@ and :mod:`bot.cogs.table`). The grammar is ``g:<game>:<what>``, ``<game>`` the g
                                        filled in with ``values`` (fields joined by ``.``, a
                                        space as ``-``; empty: as the seat stands)
 ``g:<game>:<seq>:<ph>:m``              the submitted form (the modal's own id)
+``g:<game>:<seq>:<ph>:k<plan>``        the select of a stretch of plays (:mod:`bot.ui.stretch`): its
+                                       options (``<i>#<copy>``) join the plays planned so far,
+                                       ``plan`` (dot-separated indexes into the seat's legal
+                                       answers after each planned play; empty at the start)
+``g:<game>:<seq>:<ph>:a<plan>:<h>``    confirm: apply the planned plays in order; ``h`` the hash
+                                       of the plan
 ``g:<game>:me``                        "my decisions and private messages" (anyone)
 ``g:<game>:join`` / ``leave`` / ``start``  the lobby's buttons
 ``g:<game>:opt:<name>``                the lobby's toggle of a yes/no option
@@ -67,6 +73,9 @@ CURSOR_TEMPLATE = rf"{_HEAD}:v{_CURSOR}"
 QUICK_TEMPLATE = rf"{_HEAD}:q(?P<part>[0-9])"
 FORM_TEMPLATE = rf"{_HEAD}:f(?P<values>[0-9a-z.\-]*)"
 FORM_SUBMIT_TEMPLATE = rf"{_HEAD}:m"
+_PLAN = r"(?P<plan>(?:[0-9]+(?:\.[0-9]+)*)?)"
+PLAN_TEMPLATE = rf"{_HEAD}:k{_PLAN}"
+PLAN_CONFIRM_TEMPLATE = rf"{_HEAD}:a{_PLAN}:(?P<h>{_HASH})"
 ME_TEMPLATE = rf"{_GAME}:me"
 LOBBY_TEMPLATE = rf"{_GAME}:(?P<op>join|leave|start)"
 OPTION_TOGGLE_TEMPLATE = rf"{_GAME}:opt:(?P<name>[a-z][a-z0-9_]*)"
@@ -139,6 +148,18 @@ class PromptRef:
     def quick(self, part: int = 0) -> str:
         return _checked(f"{self.head()}:q{part}")
 
+    def show_start(self) -> str:
+        """The button that shows the decision's panel afresh."""
+        return self.show(Cursor())
+
+    def plan(self, plan: Sequence[int]) -> str:
+        """The select that adds plays to the stretch ``plan`` (indexes of planned answers)."""
+        return _checked(f"{self.head()}:k{'.'.join(map(str, plan))}")
+
+    def confirm_plan(self, plan: Sequence[int]) -> str:
+        """The button that applies the stretch ``plan``."""
+        return _checked(f"{self.head()}:a{'.'.join(map(str, plan))}:{plan_hash(self, plan)}")
+
 
 @dataclass(frozen=True)
 class ChoiceId:
@@ -184,6 +205,31 @@ def bundle_value(indexes: Sequence[int], actions: Sequence[Action]) -> str:
 def parse_bundle_value(value: str) -> tuple[tuple[int, ...], str] | None:
     match = re.fullmatch(rf"b(?P<indexes>[0-9]+(?:\.[0-9]+)*):(?P<bh>{_HASH})", value)
     return None if match is None else (tuple(int(i) for i in match["indexes"].split(".")), match["bh"])
+
+
+def plan_hash(ref: PromptRef, plan: Sequence[int]) -> str:
+    """The hash of a stretch's plan at a position (a confirm button names the plan it shows)."""
+    return _short(f"{ref.head()}/{'.'.join(map(str, plan))}")
+
+
+def parse_plan(match: re.Match[str]) -> tuple[int, ...]:
+    return tuple(int(i) for i in match["plan"].split(".")) if match["plan"] else ()
+
+
+def key_hash(key: object) -> str:
+    """The hash of what a stretch's answer does (:meth:`bot.frontend.FrontEnd.stretch_key`)."""
+    return _short(repr(key))
+
+
+def plan_option(index: int, copy: int, key: object) -> str:
+    """A stretch select's option: candidate ``index`` where the plan stands (the decision's legal
+    answers, then those they lead to), its ``copy``-th time, and the hash of what it does."""
+    return f"{index}#{copy}:{key_hash(key)}"
+
+
+def parse_plan_option(value: str) -> tuple[int, int, str] | None:
+    match = re.fullmatch(rf"(?P<index>[0-9]+)#(?P<copy>[0-9]+):(?P<kh>{_HASH})", value)
+    return None if match is None else (int(match["index"]), int(match["copy"]), match["kh"])
 
 
 def parse_path_value(value: str) -> tuple[int, ...] | None:

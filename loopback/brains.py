@@ -53,6 +53,10 @@ SELECT = re.compile(ids.SELECT_TEMPLATE)
 CURSOR = re.compile(ids.CURSOR_TEMPLATE)
 QUICK = re.compile(ids.QUICK_TEMPLATE)  # quick moves: each option a whole answer, taken when it is the brain's
 FORM = re.compile(ids.FORM_TEMPLATE)  # a decision's private form: the whole answer typed into one modal
+PLAN = re.compile(ids.PLAN_TEMPLATE)  # a stretch of plays: several answers picked at once (bot/ui/stretch.py)
+PLAN_CONFIRM = re.compile(ids.PLAN_CONFIRM_TEMPLATE)
+#: the most answers a brain plans into one stretch
+MAX_STRETCH = 16
 #: channels whose messages only their user sees (DMs, and the private threads the bot makes when DMs are closed)
 PRIVATE = (p.DM, p.PRIVATE_THREAD)
 #: clicks one answer may take: guided steps (destination, units, count), pages, Confirm, a restart
@@ -80,6 +84,7 @@ class Step:
     in_turn: bool  # answered while an order was being resolved (view["turn"] set)
     interactions: list[Interaction] = field(default_factory=list)
     choice: str = ""  # the chosen answer's choice ("move", "done", ...)
+    stretch: bool = False  # answered by a stretch of plays: every commit of its seat up to seq_after is its
 
 
 class Brain(Player):
@@ -113,6 +118,10 @@ class Brain(Player):
         ph = ids.prompt_hash(decision.prompt.id)
         if decision.prompt.kind in self.table.frontend.form_kinds and await self._fill_form(view, decision, ph, step):
             return step
+        if decision.prompt.kind in self.table.frontend.stretch_kinds:
+            planned = await self._stretch(step, view, decision, action, ph)
+            if planned:
+                return step
         if self.table.type_moves and decision.prompt.kind in self.table.frontend.move_kinds:
             for option in ("to", "from"):  # what /game move would suggest (checked for leaks)
                 await self.autocomplete("game move", focused=option, channel=self.table.channel)
@@ -178,6 +187,70 @@ class Brain(Player):
             if current is None:
                 return answers
         raise BrainError(f"{self.user.name}: {decision.prompt.kind} did not close after 200 planned answers")
+
+    # --- a stretch of plays ----------------------------------------------------------------
+
+    async def _stretch(self, step: Step, view: SeatView, decision: Decision, action, ph: str) -> bool:
+        """Plan the AI's answers from ``action`` on as one stretch (the bot's own preview tells
+        what is open after each) and give them through the panel's stretch select and Confirm,
+        as a player would: as many as the list's order allows per pick. False (nothing clicked)
+        when the plan is a single answer or the panel offers no stretch."""
+        service, pack, key = self.table.service, await self.table.pack(), self.table.frontend.stretch_key
+        plan, actions = [decision.actions.index(action)], [action]
+        while len(plan) < MAX_STRETCH:
+            preview = await service.preview(self.table.game_id, self.user.id, plan)
+            if preview.stopped or preview.decision is None:
+                break
+            nxt = self.table.policy(
+                dict(preview.view), preview.decision.prompt, list(preview.decision.actions), self.rng, pack=pack
+            )
+            plan.append(preview.decision.actions.index(nxt))
+            actions.append(nxt)
+        if len(plan) == 1:
+            return False
+        step.stretch = True
+        message = self.panel(ph) or await self._ask_private(ph)
+        done = 0
+        for _ in range(MAX_CLICKS):
+            if done >= len(plan):
+                break
+            menu = next(
+                (c for c in message.components() if (m := PLAN.fullmatch(c.get("custom_id") or "")) and m["ph"] == ph), None
+            )
+            if menu is None:
+                break
+            offered = sorted(x for o in menu.get("options", []) if (x := ids.parse_plan_option(o["value"])) is not None)
+            chosen = []  # the bot applies a pick in the list's order, an answer not open yet after the others
+            for k in range(done, len(plan)):
+                wanted = ids.key_hash(key(actions[k]))
+                pick = next((x for x in offered if x not in chosen and x[2] == wanted), None)
+                if pick is None:
+                    break
+                chosen.append(pick)
+            chosen.sort()
+            if not chosen:
+                break
+            values = [f"{i}#{c}:{h}" for i, c, h in chosen]
+            go = done + len(chosen) == len(plan) and any(o["value"] == "go" for o in menu.get("options", []))
+            interaction = await self.select(message, [*values, *(["go"] if go else [])], custom_id=menu["custom_id"])
+            step.interactions.append(interaction)
+            await self.double.wait_for(lambda interaction=interaction: interaction.responses, what=f"{self.user.name}'s plan")
+            if go:
+                step.seq_after = (await self.table.service.store.get_game(self.table.game_id)).seq
+                return True
+            message = self.panel(ph) or message
+            now = next((m for c in message.components() if (m := PLAN_CONFIRM.fullmatch(c.get("custom_id") or ""))), None)
+            if now is None:
+                break
+            done = len(ids.parse_plan(now))
+        button = next((c for c in message.components() if PLAN_CONFIRM.fullmatch(c.get("custom_id") or "")), None)
+        if button is None:
+            return bool(step.interactions)
+        interaction = await self.click(message, custom_id=button["custom_id"])
+        step.interactions.append(interaction)
+        await self.double.wait_for(lambda: interaction.responses, what=f"the bot's answer to {self.user.name}'s Confirm")
+        step.seq_after = (await self.table.service.store.get_game(self.table.game_id)).seq
+        return True
 
     # --- finding the panel ----------------------------------------------------------------
 
@@ -273,7 +346,14 @@ ONWARD = {unmarked(tr_for(lang).gettext(label)) for lang in (*available(), PSEUD
 
 def _decision_match(component: dict[str, Any]) -> re.Match[str] | None:
     custom_id = component.get("custom_id") or ""
-    return CHOICE.fullmatch(custom_id) or SELECT.fullmatch(custom_id) or CURSOR.fullmatch(custom_id) or QUICK.fullmatch(custom_id)
+    return (
+        CHOICE.fullmatch(custom_id)
+        or SELECT.fullmatch(custom_id)
+        or CURSOR.fullmatch(custom_id)
+        or QUICK.fullmatch(custom_id)
+        or PLAN.fullmatch(custom_id)
+        or PLAN_CONFIRM.fullmatch(custom_id)
+    )
 
 
 def _leads_to(frontend, decision: Decision, action, path: tuple[int, ...] | None) -> bool:
@@ -346,9 +426,10 @@ class Table:
     def by_user(self) -> dict[int, Brain]:
         return {b.user.id: b for b in self.brains}
 
-    async def open(self, **options: Any) -> int:
-        """``/game new game:<game>`` by the first player, then everyone clicks Join and the creator Start
-        (with AI seats for the rest of the table when it is larger than the players)."""
+    async def open(self, game_options: dict[str, Any] | None = None, **options: Any) -> int:
+        """``/game new game:<game>`` by the first player, the game's own options (``game_options``)
+        set by the creator with the lobby's components, then everyone clicks Join and the creator
+        Start (with AI seats for the rest of the table when it is larger than the players)."""
         creator = self.brains[0]
         if self.size > len(self.brains):
             options.setdefault("ai_seats", True)
@@ -357,6 +438,15 @@ class Table:
         record = await self.service.store.active_game(self.channel.id)
         assert record is not None, reply.message.content
         self.game_id = record.id
+        for name, value in (game_options or {}).items():
+            if isinstance(value, bool):
+                current = (await self.service.store.get_game(self.game_id)).options.get(name, False)
+                if bool(current) != value:
+                    clicked = await creator.click(self.lobby, custom_id=ids.option_toggle_id(self.game_id, name))
+                    await self.double.wait_for(lambda clicked=clicked: clicked.responses, what=f"the lobby's {name}")
+            else:
+                clicked = await creator.select(self.lobby, str(value), custom_id=ids.option_select_id(self.game_id, name))
+                await self.double.wait_for(lambda clicked=clicked: clicked.responses, what=f"the lobby's {name}")
         for brain in self.brains:
             await self._lobby_click(brain, "join")
         await self._lobby_click(creator, "start")

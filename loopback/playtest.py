@@ -239,6 +239,8 @@ class Options:
     #: the server's language (so the game's public texts) when it is not ``language`` (issue 31
     #: item 5: German public texts and English private ones, and the reverse)
     public_language: str | None = None
+    #: the game's own options, set by the creator with the lobby's components (a scenario, say)
+    game_options: Mapping[str, Any] = field(default_factory=dict)
 
 
 class VirtualClock:
@@ -354,7 +356,7 @@ async def _run(options: Options) -> dict[str, Any]:
                             idle=lambda: clock.next_auto_pass(bot),
                         )
                         modes = {user.user.id: await bot.service.player_setting(user.user.id, "auto_pass") for user in users}
-                        await table.open()
+                        await table.open(game_options=dict(options.game_options))
                         seen: list[str] = []
 
                         def enough(view) -> bool:
@@ -553,7 +555,12 @@ def measure(played: Played) -> dict[str, Any]:
         quiet = played.auto_pass.get(humans[seat], "off") != "off"
         return [d for d in decisions(engine, state, seat) if not (quiet and len(d.actions) == 1)]
 
-    answered = {(step.seat, step.seq_before) for step in table.steps}
+    # a step answers its decision and, for a stretch of plays (bot/ui/stretch.py), every commit of its seat up to its end
+    answered = {
+        (step.seat, seq)
+        for step in table.steps
+        for seq in (range(step.seq_before, max(step.seq_after, step.seq_before + 1)) if step.stretch else (step.seq_before,))
+    }
     shown_before: set[int] = set()
     for commit in played.commits:
         state = commit.state
@@ -640,6 +647,23 @@ def measure(played: Played) -> dict[str, Any]:
                 for _ in finder.find(choice["name"]):
                     count("bare_ids", chapter, interaction.user_id)
 
+    # turns (a game whose front-end tells turns): the players' own turns, their plays and clicks in them
+    turn_of: dict[int, Any] = {}  # position -> the turn it is in (the turn a commit from it belongs to)
+    for commit in played.commits:
+        turn = frontend.turn(engine.view(commit.state, None)) if frontend.tells_turns else None
+        turn_of[commit.seq] = tuple(turn) if turn is not None else None
+    own_turns = {turn_of.get(c.seq - 1) for c in played.commits if c.seat in humans and turn_of.get(c.seq - 1)}
+    own_turns = {t for t in own_turns if t[1] in humans}
+    plays = Counter(turn_of.get(c.seq - 1) for c in played.commits if c.seat in humans and turn_of.get(c.seq - 1) in own_turns)
+    turn_clicks: Counter[Any] = Counter()
+    for interaction in double.interactions.values():
+        if interaction.user_id in names and interaction.type != p.AUTOCOMPLETE and interaction.type != p.APPLICATION_COMMAND:
+            i = bisect.bisect_right(times, interaction.sent_wall) - 1
+            turn = turn_of.get(seqs[i]) if i >= 0 else None
+            if turn in own_turns and humans.get(turn[1]) == interaction.user_id:
+                turn_clicks[turn] += 1
+    turns_played = len(own_turns)
+
     for bucket in (totals, *per_chapter.values(), *per_player.values()):
         bucket["notifications"] = bucket["pings"] + bucket["dms"] - bucket["silent_dms"] - bucket["merged"]
     chapters = len(labels)
@@ -647,6 +671,17 @@ def measure(played: Played) -> dict[str, Any]:
         chapters = min(chapters, played.chapter_limit)
     totals["chapters"] = chapters
     report: dict[str, Any] = dict(totals)
+    #: the players' own turns: how many, their plays (answers committed) and clicks per turn on average,
+    #: and the same over the turns of at most 6 plays (issue 28: at most 4 clicks a turn)
+    short = [t for t in own_turns if plays[t] <= 6]
+    report["turns"] = {
+        "count": turns_played,
+        "plays_per_turn": round(sum(plays.values()) / turns_played, 2) if turns_played else 0,
+        "clicks_per_turn": round(sum(turn_clicks.values()) / turns_played, 2) if turns_played else 0,
+        "clicks_per_turn_of_up_to_6_plays": round(sum(turn_clicks[t] for t in short) / len(short), 2) if short else 0,
+        "turns_of_up_to_6_plays": len(short),
+        "most_clicks": max(turn_clicks.values(), default=0),
+    }
     report["per_player"] = per_player
     report["per_chapter"] = [{"chapter": label} | per_chapter[label] for label in order if any(_nonzero(per_chapter[label]))]
     report["ai_seats"] = sorted(s for s, u in table.seats.items() if u is None)
@@ -764,6 +799,8 @@ def summary(report: Mapping[str, Any]) -> str:
     for name, entry in report["per_player"].items():
         shown = ", ".join(f"{k} {v}" for k, v in entry.items() if k != "seat")
         lines.append(f"  {name} (seat {entry['seat'] + 1}): {shown}")
+    if report.get("turns", {}).get("count"):
+        lines.append("turns: " + ", ".join(f"{k} {v}" for k, v in report["turns"].items()))
     posts = Counter({c["chapter"]: c["channel_posts"] for c in report["per_chapter"]})
     lines.append("channel posts per chapter: " + ", ".join(f"{k} {v}" for k, v in posts.items()))
     for kind, entry in (report.get("forms") or {}).items():

@@ -20,7 +20,7 @@ from bot.service.settings import AUTO_PASS_MODES, LAYOUTS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_game_argument(parser, options=False)
+    add_game_argument(parser)
     parser.add_argument("--players", type=int, default=None, help="table size (default: the game's fewest players)")
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     parser.add_argument("--humans", type=int, default=None, help="scripted players; the other seats are AI (default: all)")
@@ -51,7 +51,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.commands.common import checked_options
+
     descriptor = find(args.game)
+    game_options = checked_options(descriptor, args.options or "")
     players = args.players or descriptor.min_players
     if not descriptor.min_players <= players <= descriptor.max_players:
         raise UsageError(f"{descriptor.name} is played by {descriptor.min_players} to {descriptor.max_players} players")
@@ -82,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
             layout=args.layout,
             language=args.language,
             public_language=args.public_language,
+            game_options=game_options,
         )
     )
     print(json.dumps(report, indent=2) if args.json else summary(report))

@@ -56,7 +56,7 @@ from bot.service.games import (
 )
 from bot.service.lobby import LOBBY_DEFAULTS, SEAT_ORDER_SALT, LobbyMixin, Started
 from bot.service.payloads import PAYLOAD_VERSION, Decision, decisions_from_payload, spectators
-from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, Reveal, SeatView
+from bot.service.play import MAX_AUTOMATIC, ActOutcome, MyGame, PlayMixin, Preview, Reveal, SeatView
 from bot.service.results import ResultsMixin, ordinal, rate_places
 from bot.service.settings import (
     AUTO_PASS_MODES,
@@ -95,6 +95,7 @@ __all__ = [
     "FollowMixin",
     "GameService",
     "MyGame",
+    "Preview",
     "Reveal",
     "SeatView",
     "ResultsMixin",

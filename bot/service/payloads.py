@@ -21,7 +21,8 @@ Outbox payloads are JSON objects (``v`` is the payload version)::
                 "notify": bool,  (a hand-off: the player's notification, unless they chose pings)
                 "view": <the seat's own view> (with decisions: the DM's picture is drawn from it),
                 "decisions": [{"prompt": {"id", "kind", "secret", "info"},
-                               "actions": [{"choice", "args"}]}]}
+                               "actions": [{"choice", "args"}],
+                               "then": [{"prompt", "choice", "args"}]}]}  (a stretch kind's follow-ups)
     stretch: a channel payload (one commit's news) held until the last commit of its stretch
              merges it into that commit's channel message; never sent as such.
 
@@ -31,14 +32,16 @@ read a private payload's decisions back (:func:`decisions_from_payload`, for the
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.frontend import frontend_for
 from bot.i18n import ENGLISH, Tr
 from bot.narration import narrate, narrator_for, seat_names
-from engine.core import Action, Engine, Event, GameState, Prompt, Seat, Transition
+from engine.core import Action, Engine, EngineError, Event, GameState, Prompt, Seat, Transition
 from engine.core.codec import to_plain
 
 PAYLOAD_VERSION = 1
@@ -50,17 +53,82 @@ class Decision:
 
     prompt: Prompt
     actions: tuple[Action, ...]
+    #: a stretch kind's follow-ups (:func:`follow_ups`): answers a stretch's pick may take after its own
+    then: tuple[Action, ...] = ()
 
 
 def decisions(engine: Engine, state: GameState, seat: Seat) -> tuple[Decision, ...]:
-    """The seat's open decisions with their legal answers (none once the game is over)."""
+    """The seat's open decisions with their legal answers (none once the game is over); a
+    decision of a stretch kind (:attr:`bot.frontend.FrontEnd.stretch_kinds`) with the answers
+    its own lead to (:func:`follow_ups`)."""
     legal = engine.legal(state, seat) if state.result is None else []
-    return tuple(Decision(p, tuple(a for a in legal if a.prompt == p.id)) for p in state.prompts_for(seat))
+    found = tuple(Decision(p, tuple(a for a in legal if a.prompt == p.id)) for p in state.prompts_for(seat))
+    kinds = frontend_for(state.game).stretch_kinds
+    if not kinds or not found:
+        return found
+    return tuple(dataclasses.replace(d, then=follow_ups(engine, state, seat, d)) if d.prompt.kind in kinds else d for d in found)
+
+
+def stretch_ends(frontend: Any, transition: Transition, seat: Seat, action: Action) -> bool:
+    """Whether a stretch of plays (bot/ui/stretch.py) ends after ``action``: it draws by chance,
+    tells anyone something private, ends the game, leaves another seat awaited, or the game
+    stops there (:meth:`bot.frontend.FrontEnd.stretch_stops`)."""
+    after = transition.state
+    return (
+        frontend.stretch_stops(action)
+        or any(record.chance for record in transition.records)
+        or any(event.to is not None for event in transition.events)
+        or after.result is not None
+        or set(after.awaited()) != {seat}
+    )
+
+
+def stretch_decision(engine: Engine, state: GameState, seat: Seat) -> Decision | None:
+    """The seat's first open decision of a stretch kind, with its legal answers, or None."""
+    if state.result is None:
+        kinds = frontend_for(state.game).stretch_kinds
+        legal = engine.legal(state, seat)
+        for p in state.prompts_for(seat):
+            if p.kind in kinds:
+                return Decision(p, tuple(a for a in legal if a.prompt == p.id))
+    return None
+
+
+def follow_ups(engine: Engine, state: GameState, seat: Seat, decision: Decision) -> tuple[Action, ...]:
+    """The answers ``decision``'s own lead to in a decision of another stretch kind (a purchase's
+    buys once a gold card is played), tried on copies of the game: none past an answer that ends
+    a stretch, each what-it-does (``stretch_key``) once and none of ``decision``'s own."""
+    frontend = frontend_for(state.game)
+    keys = {frontend.stretch_key(a) for a in decision.actions}
+    following: list[Action] = []
+    for action in decision.actions:
+        try:
+            transition = engine.apply(state, action)
+        except EngineError:
+            continue
+        if stretch_ends(frontend, transition, seat, action):
+            continue
+        nxt = stretch_decision(engine, transition.state, seat)
+        if nxt is None or nxt.prompt.kind == decision.prompt.kind:
+            continue
+        for candidate in nxt.actions:
+            if frontend.stretch_key(candidate) not in keys:
+                keys.add(frontend.stretch_key(candidate))
+                following.append(candidate)
+    return tuple(following)
 
 
 def decisions_plain(engine: Engine, state: GameState, seat: Seat) -> list[dict[str, Any]]:
     return [
-        {"prompt": _prompt(d.prompt), "actions": [{"choice": a.choice, "args": to_plain(dict(a.args))} for a in d.actions]}
+        {
+            "prompt": _prompt(d.prompt),
+            "actions": [{"choice": a.choice, "args": to_plain(dict(a.args))} for a in d.actions],
+            **(
+                {"then": [{"prompt": a.prompt, "choice": a.choice, "args": to_plain(dict(a.args))} for a in d.then]}
+                if d.then
+                else {}
+            ),
+        }
         for d in decisions(engine, state, seat)
     ]
 
@@ -71,7 +139,10 @@ def decisions_from_payload(payload: Mapping[str, Any]) -> tuple[Decision, ...]:
     for d in payload.get("decisions", []):
         p = d["prompt"]
         prompt = Prompt(p["id"], payload["seat"], p["kind"], secret=p["secret"], info=p["info"])
-        out.append(Decision(prompt, tuple(Action(payload["seat"], p["id"], a["choice"], a["args"]) for a in d["actions"])))
+        then = tuple(Action(payload["seat"], a["prompt"], a["choice"], a["args"]) for a in d.get("then", []))
+        out.append(
+            Decision(prompt, tuple(Action(payload["seat"], p["id"], a["choice"], a["args"]) for a in d["actions"]), then=then)
+        )
     return tuple(out)
 
 

@@ -22,11 +22,14 @@ from bot.service.payloads import (
     channel_payload,
     decisions,
     dumps,
+    follow_ups,
     merged,
     names_of,
     post_lines,
     private_payload,
     spectators,
+    stretch_decision,
+    stretch_ends,
 )
 from bot.store import STRETCH, GameRecord, OutboxMessage, SeatRecord, StaleVersion
 from engine.core import (
@@ -68,6 +71,34 @@ class ActOutcome:
     game: str = ""
     #: the seats' names (:func:`bot.service.payloads.names_of`), for the labels of the next panel
     names: Mapping[Seat, str] = field(default_factory=dict)
+    #: the actor's own view at ``seq`` (for the next panel: a stretch's copies, :mod:`bot.ui.stretch`)
+    view: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A stretch of plays tried on a copy of the game, never committed (:meth:`PlayMixin.preview`).
+
+    ``actions`` are the planned answers in order; ``view`` and ``decision`` what the seat has and
+    may do after them: its own view and its first open decision of a stretch kind (None: the
+    stretch can go no further). ``stopped``: the last planned answer draws by chance, tells
+    anyone something private, ends the game, waits on another seat, or is one the game stops
+    at (:meth:`bot.frontend.FrontEnd.stretch_stops`); ``view`` is then the one before it, so
+    nothing it would reveal is shown before it is committed."""
+
+    game_id: int
+    seq: int
+    seat: Seat
+    game: str
+    actions: tuple[Action, ...]
+    view: Mapping[str, Any]
+    decision: Decision | None
+    stopped: bool
+    names: Mapping[Seat, str] = field(default_factory=dict)
+    then: tuple[Action, ...] = ()
+    #: (with ``then``) the answers one of ``decision``'s answers leads to, in a decision of another
+    #: kind (a purchase's buys once a gold card is played; the turn's answers once it is Done),
+    #: which a stretch's pick may take after it: each once, in order, none a key of ``decision``'s
 
 
 @dataclass(frozen=True)
@@ -90,10 +121,14 @@ class SeatView:
     result: Mapping[str, Any] | None = None
     #: the seats' names from the public view (:func:`bot.service.payloads.names_of`), for labels
     names: Mapping[Seat, str] = field(default_factory=dict)
+    #: prompt id -> a stretch kind's follow-ups (:func:`bot.service.payloads.follow_ups`)
+    follow: Mapping[str, tuple[Action, ...]] = field(default_factory=dict)
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
-        return tuple(Decision(p, tuple(a for a in self.legal if a.prompt == p.id)) for p in self.prompts)
+        return tuple(
+            Decision(p, tuple(a for a in self.legal if a.prompt == p.id), then=self.follow.get(p.id, ())) for p in self.prompts
+        )
 
 
 @dataclass(frozen=True)
@@ -215,6 +250,53 @@ class PlayMixin(ServiceBase):
             result=state.result,
             decisions=open_now,
             game=record.game,
+            view=engine.view(state, seat),
+        )
+
+    async def preview(self, game_id: int, user_id: int, plan: Sequence[int], *, then: bool = False) -> Preview:
+        """The stretch ``plan`` (for each planned answer, its index among the legal answers of the
+        seat's first open decision of a stretch kind, :attr:`bot.frontend.FrontEnd.stretch_kinds`,
+        where the plan then stands) tried on a copy of the game at its current position; raises
+        :class:`StaleClick` when the plan no longer fits (the game moved on, an index is not
+        legal, or the plan goes on after it stopped)."""
+        record = await self._record(game_id)
+        if record.status != "active":
+            raise GameNotRunning(not_running(record))
+        seats = await self.store.seats(game_id)
+        seat = _seat_of(seats, user_id)
+        ruleset = self.ruleset_of(record)
+        engine = Engine(ruleset)
+        state = self._state(record, ruleset)
+        frontend = frontend_for(record.game)
+        stale = "That plan no longer fits the game: the position changed since it was made."
+        actions: list[Action] = []
+        decision, stopped = stretch_decision(engine, state, seat), False
+        for index in plan:
+            if stopped or decision is None or not 0 <= index < len(decision.actions):
+                raise StaleClick(stale)
+            action = decision.actions[index]
+            try:
+                transition = engine.apply(state, action)
+            except EngineError:
+                raise StaleClick(stale) from None
+            actions.append(action)
+            if stretch_ends(frontend, transition, seat, action):
+                stopped, decision = True, None
+            else:
+                state = transition.state
+                decision = stretch_decision(engine, state, seat)
+        following = follow_ups(engine, state, seat, decision) if then and decision is not None else ()
+        return Preview(
+            game_id=game_id,
+            seq=record.seq,
+            seat=seat,
+            game=record.game,
+            actions=tuple(actions),
+            view=engine.view(state, seat),
+            decision=decision,
+            stopped=stopped,
+            names=names_of(record.game, seats, engine.view(state, None)),
+            then=following,
         )
 
     async def _commit_stretch(
@@ -540,7 +622,9 @@ class PlayMixin(ServiceBase):
         running = record.status == "active" and state.result is None  # an abandoned game's prompts stay open, unanswerable
         quiet = await self._quiet_prompts(engine, record, state, seats) if seat is not None else frozenset()
         public = engine.view(state, None)
+        follow = {d.prompt.id: d.then for d in decisions(engine, state, seat) if d.then} if seat is not None and running else {}
         return SeatView(
+            follow=follow,
             game_id=game_id,
             seq=record.seq,
             status=record.status,

@@ -56,7 +56,7 @@ def to_view(panel: Panel) -> discord.ui.View | None:
 
 def _button(spec: ButtonSpec, row: int) -> discord.ui.Item:
     button = discord.ui.Button(label=spec.label, custom_id=spec.custom_id, style=STYLES[spec.style])
-    for cls in (ChoiceButton, CursorButton, FormButton, MeButton, LobbyButton, OptionButton):
+    for cls in (ChoiceButton, CursorButton, FormButton, PlanConfirmButton, MeButton, LobbyButton, OptionButton):
         if cls.__discord_ui_compiled_template__.fullmatch(spec.custom_id):
             return cls(button, row=row)
     raise ValueError(f"no component template matches {spec.custom_id!r}")
@@ -67,8 +67,13 @@ def _select(spec: SelectSpec) -> discord.ui.Item:
     discord.py's automatic placement keeps the panel's order (a dynamic select's explicit
     row is not honoured by discord.py 2.7)."""
     options = [discord.SelectOption(label=o.label, value=o.value) for o in spec.options]
-    select = discord.ui.Select(custom_id=spec.custom_id, placeholder=spec.placeholder, options=options)
-    for cls in (OptionSelect, QuickSelect):
+    select = discord.ui.Select(
+        custom_id=spec.custom_id,
+        placeholder=spec.placeholder,
+        options=options,
+        max_values=max(1, min(spec.max_values, len(options))),
+    )
+    for cls in (OptionSelect, QuickSelect, PlanSelect):
         if cls.__discord_ui_compiled_template__.fullmatch(spec.custom_id):
             return cls(select)
     return CursorSelect(select)
@@ -275,6 +280,30 @@ async def on_form_submit(interaction: discord.Interaction) -> None:
     await handle(interaction, ref.game_id, lambda client: forms.submit_form(client.service, interaction.user.id, ref, values))
 
 
+class PlanSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=ids.PLAN_TEMPLATE):
+    """A stretch of plays: the picked answers join the plan (:mod:`bot.ui.stretch`)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.ui import stretch
+
+        m = self.match
+        ref, plan, values = ids.parse_ref(m), ids.parse_plan(m), list(self.item.values)
+        await handle(interaction, ref.game_id, lambda client: stretch.add(client.service, interaction.user.id, ref, plan, values))
+
+
+class PlanConfirmButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.PLAN_CONFIRM_TEMPLATE):
+    """Confirm a stretch of plays: its answers applied in order."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.ui import stretch
+
+        m = self.match
+        ref, plan = ids.parse_ref(m), ids.parse_plan(m)
+        await handle(
+            interaction, ref.game_id, lambda client: stretch.confirm(client.service, interaction.user.id, ref, plan, m["h"])
+        )
+
+
 class MeButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=ids.ME_TEMPLATE):
     """On every channel message: my open decisions and private messages, as ephemeral replies."""
 
@@ -323,6 +352,8 @@ DYNAMIC_ITEMS = (
     CursorSelect,
     QuickSelect,
     FormButton,
+    PlanSelect,
+    PlanConfirmButton,
     MeButton,
     LobbyButton,
     OptionButton,

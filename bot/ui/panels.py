@@ -75,6 +75,8 @@ class SelectSpec:
     custom_id: str
     placeholder: str
     options: tuple[OptionSpec, ...]
+    #: how many options one pick may choose (a stretch of plays: several, :mod:`bot.ui.stretch`)
+    max_values: int = 1
 
 
 Row = tuple[ButtonSpec, ...] | SelectSpec
@@ -112,12 +114,15 @@ def build_panel(
     cursor: Cursor = START,
     names: Mapping[Seat, str] | None = None,
     tr: Tr | None = None,
+    view: Mapping[str, Any] | None = None,
 ) -> Panel:
     """The panel of ``decision`` at ``cursor``, its labels naming the seats by ``names`` (else
     as the lines around it do); raises :class:`StaleClick` for a cursor that does not fit the
-    decision (its answers changed since the cursor was made). A decision whose kind has a form
-    (:attr:`bot.frontend.FrontEnd.form_kinds`) starts with the row that opens it (:func:`form_row`)."""
-    panel = _decision_panel(game, game_id, seq, decision, cursor, names, tr)
+    decision (its answers changed since the cursor was made). ``view``, the seat's own view,
+    lets a stretch of plays offer an answer as often as it may be given in a row. A decision whose
+    kind has a form (:attr:`bot.frontend.FrontEnd.form_kinds`) starts with the row that opens it
+    (:func:`form_row`)."""
+    panel = _decision_panel(game, game_id, seq, decision, cursor, names, tr, view)
     row = form_row(game, PromptRef(game_id, seq, prompt_hash(decision.prompt.id)), decision.prompt.kind, tr or current_tr())
     return Panel(panel.text, (row, *panel.rows)[:5]) if row else panel
 
@@ -141,10 +146,22 @@ def _decision_panel(
     cursor: Cursor = START,
     names: Mapping[Seat, str] | None = None,
     tr: Tr | None = None,
+    view: Mapping[str, Any] | None = None,
 ) -> Panel:
     if names or tr is not None:
         with naming(names or None, tr) if names else voice(tr or current_tr()):
-            return _decision_panel(game, game_id, seq, decision, cursor)
+            return _decision_panel(game, game_id, seq, decision, cursor, view=view)
+    panel = _build_panel(game, game_id, seq, decision, cursor)
+    from bot.ui import stretch
+
+    if cursor == START and stretch.offers_stretch(game, decision) and len(panel.rows) < 5:
+        ref = PromptRef(game_id, seq, prompt_hash(decision.prompt.id))
+        hint = current_tr()._("Several plays at once: pick them in the list, then Confirm.")
+        return Panel(_text(panel.text, hint), (stretch.plan_select(game, ref, (), decision, view, decision.then), *panel.rows))
+    return panel
+
+
+def _build_panel(game: str, game_id: int, seq: int, decision: Decision, cursor: Cursor) -> Panel:
     tr = current_tr()
     narrator = narrator_for(game, tr)
     ref = PromptRef(game_id, seq, prompt_hash(decision.prompt.id))

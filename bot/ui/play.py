@@ -133,12 +133,15 @@ async def navigate(service: GameService, user_id: int, ref: PromptRef, cursor: C
     if view.seq != ref.seq:
         return [
             Reply(
-                _prefixed(current_tr()._(MOVED_ON), build_panel(view.game, view.game_id, view.seq, decision, names=view.names)),
+                _prefixed(
+                    current_tr()._(MOVED_ON),
+                    build_panel(view.game, view.game_id, view.seq, decision, names=view.names, view=view.view),
+                ),
                 edit=True,
             )
         ]
     try:
-        return [Reply(build_panel(view.game, view.game_id, view.seq, decision, cursor, view.names), edit=True)]
+        return [Reply(build_panel(view.game, view.game_id, view.seq, decision, cursor, view.names, view=view.view), edit=True)]
     except StaleClick as e:
         return [
             Reply(_prefixed(e.message, build_panel(view.game, view.game_id, view.seq, decision, names=view.names)), edit=True)
@@ -185,7 +188,7 @@ async def my_decisions(service: GameService, game_id: int, user_id: int, held: S
 
 
 def current_panels(view: SeatView) -> list[Panel]:
-    return [build_panel(view.game, view.game_id, view.seq, d, names=view.names) for d in view.decisions]
+    return [build_panel(view.game, view.game_id, view.seq, d, names=view.names, view=view.view) for d in view.decisions]
 
 
 async def guided(service: GameService, outcome: ActOutcome) -> list[str]:
@@ -216,7 +219,9 @@ def after(outcome: ActOutcome, *, edit: bool, guide: Sequence[str] = ()) -> Repl
     elif not outcome.decisions:
         lines.append(tr._(NOTHING_AWAITED))
     if outcome.decisions:
-        panel = build_panel(outcome.game, outcome.game_id, outcome.seq, outcome.decisions[0], names=outcome.names)
+        panel = build_panel(
+            outcome.game, outcome.game_id, outcome.seq, outcome.decisions[0], names=outcome.names, view=outcome.view or None
+        )
         more = len(outcome.decisions) - 1
         extra = [tr.ngettext("(+{n} more open decision: use My decisions)", "(+{n} more open decisions: use My decisions)", more)]
         extra = extra if more else []

@@ -358,7 +358,9 @@ class DiscordTransport:
         if decisions:
             tr = tr_of(payload)
             with naming(names_in(payload), tr):  # answers that name a player (a tie to break) say who
-                panel = build_panel(payload["game"], payload["game_id"], payload["seq"], decisions[0], tr=tr)
+                panel = build_panel(
+                    payload["game"], payload["game_id"], payload["seq"], decisions[0], tr=tr, view=payload.get("view")
+                )
             more = [tr._("(+{count} more: use My decisions)", count=len(decisions) - 1)] if len(decisions) > 1 else []
             guide = [  # a guided first game: each new kind of decision the message brings, explained
                 line for d in decisions for line in await tutorial.explanation(self.service, payload, d.prompt, tr)

@@ -35,6 +35,7 @@ GAME = GameDescriptor(
     pack="engine.runeage.cards:pack_for",
     pack_check="engine.runeage.cards:check",
     frontend="bot.games.runeage:FRONTEND",
+    renderer="renderer.runeage",
     ai_policies={"heuristic": "engine.runeage.ai.policy:choose", "random": "engine.runeage.ai.policy:random_choice"},
     default_ai="heuristic",
     scenarios="tests/runeage/scenarios",

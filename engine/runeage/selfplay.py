@@ -148,3 +148,21 @@ def figures(finished: list[Any], *, options: dict[str, Any], pack: Pack) -> dict
         "acquisitions": dict(sorted(acquired.items())),
         "events_by_level_and_kind": dict(sorted(events.items())),
     }
+
+
+def picture(before: GameState, transition: Transition) -> str | None:
+    """``demo``: ``round-NN`` of the table as each round ends (the next round begins, or the game
+    is over), drawn from the public view."""
+    board = before.board
+    if board is not None and any(e.kind in ("round_started", "game_over") for e in transition.events):
+        return f"round-{board.round:02d}"
+    return None
+
+
+def heading(event: Any) -> str | None:
+    """``demo``'s log: ``Round N`` before each round's first turn."""
+    if event.kind == "game_set_up":
+        return "Round 1"
+    if event.kind == "round_started":
+        return f"Round {event.data['round']}"
+    return None

@@ -45,7 +45,7 @@ def eliminate(state: GameState, pack: Pack, seat: int, ctx: Context, *, by: int 
     for name in player.hand + player.deck + player.discard:
         return_to_origin(board, pack, name)
     player.hand, player.deck, player.discard = [], [], []
-    for name, left in player.barracks.items():
+    for name, left in sorted(player.barracks.items()):  # sorted: a saved game keeps its dicts' keys sorted
         board.removed += [name] * left
     player.barracks = {}
     board.removed += player.strongholds_left + [s["name"] for s in player.strongholds] + [r["name"] for r in player.rewards]

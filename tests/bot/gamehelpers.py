@@ -65,3 +65,15 @@ async def random_move(service: GameService, game_id: int, chooser: random.Random
     user = users[chooser.choice((await service.view(game_id, None)).awaited)]
     view = await service.view(game_id, user)
     return Move(user, chooser.choice(view.legal), view.seq)
+
+
+def any_ruleset_with(*extra: Ruleset):
+    """The tiny test games, ``extra`` rulesets (by name), and the built-in games."""
+    from engine.core import load_ruleset
+
+    named = {r.name: r for r in extra}
+
+    def find(name: str) -> Ruleset:
+        return named.get(name) or RULESETS.get(name) or load_ruleset(name)
+
+    return find

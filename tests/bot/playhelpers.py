@@ -198,7 +198,7 @@ async def autocomplete(cog, command_name: str, option: str, fake, current: str):
 async def dispatch(client, custom_id: str, user: int, values=()):
     """What discord.py does with a click: find the template, rebuild the item, run its callback."""
     [cls] = [c for c in DYNAMIC_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
-    if cls in (components.CursorSelect, components.OptionSelect, components.QuickSelect):
+    if cls in (components.CursorSelect, components.OptionSelect, components.QuickSelect, components.PlanSelect):
         base = discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label=v, value=v) for v in values])
         base._values = list(values)
     else:

@@ -45,7 +45,7 @@ async def test_a_panel_becomes_a_persistent_view_of_dynamic_items(client):
         to_view(Panel("x", ((components.ButtonSpec("x", "other:1"),),)))
 
 
-async def test_every_template_is_dispatched_and_answers(client):
+async def test_every_template_is_dispatched_and_answers(client, monkeypatch):
     invoked = set()
     game_id = await started_game(client.service, (ALICE, BOB), channel=CHANNEL + 1)
     # a choice button: ALICE commits; the message is edited to what comes next
@@ -103,6 +103,26 @@ async def test_every_template_is_dispatched_and_answers(client):
     cls, fake = await dispatch(client, ids.PromptRef(game_id, 1, "0123abcd").form(), BOB)
     invoked.add(cls)
     assert sent(fake)[1] and fake.followup.send.await_args.kwargs["ephemeral"] is True
+    # a stretch of plays (bot/ui/stretch.py): two coins picked at once, then Confirm
+    from bot import frontend as frontends
+    from tests.bot import gamehelpers
+    from tests.marketgame import FRONTEND, RULESET
+
+    monkeypatch.setitem(gamehelpers.RULESETS, "market", RULESET)
+    monkeypatch.setitem(frontends.REGISTERED, "market", FRONTEND)
+    shop = await started_game(client.service, (ALICE, BOB), game="market", channel=CHANNEL + 9)
+    mover = {s.seat: s.user_id for s in await client.service.store.seats(shop)}[0]
+    view = await client.service.view(shop, mover)
+    plan_select = build_panel(view.game, shop, view.seq, view.decisions[0], view=view.view).rows[0]
+    cls, fake = await dispatch(client, plan_select.custom_id, mover, values=[o.value for o in plan_select.options[:2]])
+    invoked.add(cls)
+    edit, _ = sent(fake)
+    assert "Planned (2 plays)" in edit["content"] and isinstance(edit["view"], discord.ui.View)
+    confirm = next(c.custom_id for c in edit["view"].children if re.fullmatch(ids.PLAN_CONFIRM_TEMPLATE, c.custom_id))
+    cls, fake = await dispatch(client, confirm, mover)
+    invoked.add(cls)
+    assert (await client.service.view(shop, None)).seq == view.seq + 2
+
     assert invoked == set(DYNAMIC_ITEMS)
 
 

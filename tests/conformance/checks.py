@@ -196,6 +196,9 @@ def explore(game: str, decision: Decision) -> list[str]:
             if (q := re.fullmatch(ids.QUICK_TEMPLATE, select.custom_id)) is not None:
                 problems += [f"at {cursor}: {p}" for p in _quick(decision, q["ph"], select, queue, reached)]
                 continue
+            if re.fullmatch(ids.PLAN_TEMPLATE, select.custom_id) is not None:
+                problems += [f"at {cursor}: {p}" for p in _plan(game, decision, select)]
+                continue
             m = re.fullmatch(ids.SELECT_TEMPLATE, select.custom_id)
             if m is None:
                 problems.append(f"at {cursor}: select {select.custom_id!r} is not a decision's select")
@@ -213,6 +216,26 @@ def explore(game: str, decision: Decision) -> list[str]:
     missing = [decision.actions[i] for i in range(len(decision.actions)) if i not in reached]
     if missing:
         problems.append(f"{len(missing)} legal answers cannot be reached, e.g. {[a.describe() for a in missing[:3]]}")
+    return problems
+
+
+def _plan(game: str, decision: Decision, select: SelectSpec) -> list[str]:
+    """A stretch of plays' select (bot/ui/stretch.py): each option a candidate (the decision's
+    answers, then their follow-ups) by index and what it does, or "play them now"."""
+    from bot.frontend import frontend_for
+    from bot.ui.stretch import GO, candidates
+
+    offered = candidates(decision, decision.then)
+    key = frontend_for(game).stretch_key
+    problems = []
+    for option in select.options:
+        parsed = ids.parse_plan_option(option.value)
+        if option.value == GO:
+            continue
+        if parsed is None or not 0 <= parsed[0] < len(offered) or ids.key_hash(key(offered[parsed[0]])) != parsed[2]:
+            problems.append(f"plan option {option.value!r} names no answer")
+    if select.max_values > len(select.options):
+        problems.append(f"plan select allows {select.max_values} of {len(select.options)} options")
     return problems
 
 
