@@ -25,6 +25,7 @@ from typing import Any
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
 from engine.runewars.banners import on as banners_on
 from engine.runewars.banners.board import BannersBoard
+from engine.runewars.banners.variants import VariantsBoard, any_variant
 from engine.runewars.battle.policy import policy_from_spec
 from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.cull import AREA_UNIT_LIMIT
@@ -65,7 +66,10 @@ def start(state: GameState, pack: Pack, ctx: Context) -> None:
 
 
 def board_type(options: Mapping[str, Any]) -> type[RunewarsBoard]:
-    """The expansion's board (more fields) with Banners of War, else the base board (unchanged states)."""
+    """The expansion's board (more fields) with Banners of War, else the base board (unchanged states); with one of
+    its variants, the variants' board (engine.runewars.banners.variants)."""
+    if any_variant(options):
+        return VariantsBoard
     return BannersBoard if banners_on(options) else RunewarsBoard
 
 
