@@ -55,3 +55,262 @@ def test_a_game_with_a_variant_gets_the_variants_board_and_without_keeps_its_boa
 
     assert board_type({"banners_of_war": True, "free_cities": True}) is VariantsBoard
     assert board_type({"banners_of_war": True}) is BannersBoard
+
+
+# -- Development Cards (exp. p. 9; digest §6.1; rulings R-BWV1, R-BWV2) -------------------------------------------
+
+from engine.runewars.banners.development import faction_cards  # noqa: E402
+from engine.runewars.supply import figures_left  # noqa: E402
+from tests.runewars.prompting import ENGINE, act, prompt_of, refused  # noqa: E402
+
+DEV = {"banners_of_war": True, "development_cards": True}
+DEV_PACK = RULESET.pack(DEV)
+HOME = {"humans": "tile-10", "elves": "tile-11", "undead": "tile-12", "uthuk": "tile-13"}
+INFANTRY = {"humans": "human_infantry", "elves": "elf_warrior", "undead": "undead_zombie", "uthuk": "uthuk_berserker"}
+
+
+def units(unit, n, owner=0):
+    return {"owner": owner, "unit": unit, "standing": n}
+
+
+def dev_position(faction="humans", orders=None, *, owned=(), areas=None, turn=0, other="uthuk", options=DEV, **extra):
+    """Seat 0 plays ``faction`` (home tile beside tile-1, holding 1A-1D), seat 1 ``other``; Harvest with its bonus."""
+    home = HOME[faction][5:]
+    spec = {
+        "factions": [faction, other if other != faction else "humans"],
+        "placements": [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": HOME[faction], "rotation": 0, "q": 3, "r": 0}],
+        "neutrals": "none",
+        "areas": areas
+        if areas is not None
+        else {f"{home}A": {"stronghold": {"owner": 0}}, **{f"1{x}": {"units": [units(INFANTRY[faction], 1)]} for x in "ABCD"}},
+        "season": {"year": 1, "name": "spring", "start": "turn", "orders": orders or {0: 4, 1: 1}, "turn": turn},
+        "decks": {"season.summer": []},
+        **({"variants": {"development_cards": {0: list(owned)}}} if owned else {}),
+        **extra,
+    }
+    return ENGINE.from_position(options, 2, 1, spec)
+
+
+def test_eight_cards_per_faction_with_the_named_ones_and_a_source_each():
+    """„acht Entwicklungskarten für jede Fraktion“ (p. 9): 32; each faction's capital card, „Pestländer“ (Waiqar),
+    „Unterstützung durch das Volk“ (Daqan), the Kugelblitz card; every record names its source."""
+    cards = DEV_PACK.cards["development_card"]
+    assert len(cards) == 32
+    for faction in DEV_PACK.factions:
+        own = faction_cards(DEV_PACK, faction)
+        assert len(own) == 8 and sum(1 for c in own if c.attrs["effect"] == "capital") == 1
+    names = {c.name_de: c for c in cards}
+    assert names["Pestländer"].attrs["faction"] == "undead" and names["Pestländer"].attrs["tokens"] == 8
+    assert (
+        names["Unterstützung durch das Volk"].attrs["faction"] == "humans"
+        and names["Unterstützung durch das Volk"].attrs["tokens"] == 3
+    )
+    assert any(c.attrs["effect"] == "kugelblitz_return" and c.attrs["unit"] == "human_novice_wizard" for c in cards)
+    assert all(c.prov.source in ("rulebook", "house") for c in cards)
+
+
+@pytest.mark.parametrize("card", [c.id for c in DEV_PACK.cards["development_card"]])
+def test_every_card_is_bought_with_the_harvest_bonus_paid_in_full(card):
+    """p. 9: „zusätzlich zu dem einen üblichen Entwicklungsmarker eine Entwicklungskarte seiner Fraktion erwerben“, paid
+    „sofort“ by lowering the dials; the card lies face up (public view) for good."""
+    found = next(c for c in DEV_PACK.cards["development_card"] if c.id == card)
+    faction = found.attrs["faction"]
+    done = dev_position(faction)
+    done = act(done.state, "harvest_build", "decline")
+    prompt = prompt_of(done.state, "development_card")
+    assert card in prompt.info["cards"] and len(prompt.info["cards"]) == 8
+    before = dict(done.state.board.players[0].dials)
+    done = act(done.state, "development_card", "buy", card=card)
+    kinds = [e.kind for e in done.events]
+    assert "development_card_bought" in kinds
+    after = done.state.board.players[0].dials
+    assert {r: before[r] - after[r] for r in before if before[r] != after[r]} == dict(found.attrs["cost"])
+    assert ENGINE.view(done.state, 1)["variants"]["development_cards"] == {"0": [card]}
+    effect = found.attrs["effect"]
+    if effect == "capital":  # one home stronghold: placed at once, undamaged
+        assert "capital_built" in kinds and done.state.board.capitals == {f"{HOME[faction][5:]}A": 0}
+    elif effect == "zombie_tokens":  # 16 plastic Zombies + 8 tokens
+        assert "zombie_tokens_received" in kinds
+        assert figures_left(done.state.board, DEV_PACK, 0, "undead_zombie") == 24 - 4
+    elif effect == "peasants":
+        assert "peasant_tokens_received" in kinds
+
+
+def test_a_card_is_offered_only_when_its_whole_cost_can_be_paid_and_only_one_per_harvest():
+    """„Ein Spieler kann keine Entwicklungskarte erwerben, falls er nicht die kompletten Rohstoffkosten zahlen kann.“"""
+    done = dev_position("humans")
+    done = act(done.state, "harvest_build", "decline")
+    refused(done.state, "development_card", "buy", card="dev.uthuk.capital")  # not his faction's
+    done = act(done.state, "development_card", "buy", card="dev.humans.knightly_orders")
+    assert not [p for p in done.state.prompts if p.kind == "development_card"]  # one card per Harvest bonus
+    board = done.state.board
+    board.players[0].dials.update({"food": 0, "wood": 0, "ore": 0})
+    from engine.runewars.banners.development import affordable
+
+    assert affordable(board, DEV_PACK, 0) == []
+
+
+def test_without_the_variant_the_harvest_bonus_offers_no_card():
+    done = dev_position("humans", options={"banners_of_war": True})
+    done = act(done.state, "harvest_build", "decline")
+    assert not [p for p in done.state.prompts if p.kind == "development_card"]
+
+
+@pytest.mark.parametrize(
+    ("card", "kind"),
+    [("dev.humans.kings_levy", "harvest_resource"), ("dev.humans.council_of_barons", "harvest_influence")],
+)
+def test_harvest_cards_pay_every_harvest(card, kind):
+    """House effects (R-BWV2): one more on a dial, or 1 influence, each time the Harvest order is resolved."""
+    done = dev_position("humans", owned=[card])
+    used = [e for e in done.events if e.kind == "development_card_used"]
+    assert used and used[0].data["card"] == card
+    if kind == "harvest_resource":
+        assert any(e.kind == "dials_set" and e.data.get("why") == "development" for e in done.events)
+    else:
+        assert any(e.kind == "influence_gained" and e.data.get("why") == "development_card" for e in done.events)
+
+
+def test_harvest_tactics_card_draws_with_the_bonus():
+    done = dev_position("humans", owned=["dev.humans.war_college"])
+    done = act(done.state, "harvest_build", "decline")
+    assert any(e.kind == "development_card_used" and e.data["card"] == "dev.humans.war_college" for e in done.events)
+    assert len(done.state.board.players[0].tactics) == 1
+
+
+def fight(done):
+    """Answer every prompt with its first legal answer until the battle is won; all events."""
+    events = list(done.events)
+    while not any(e.kind == "battle_won" for e in events):
+        prompt = done.state.prompts[0]
+        done = ENGINE.apply(done.state, ENGINE.ruleset.legal(done.state, prompt)[0])
+        events += done.events
+    return done, events
+
+
+def attack_10a(owned=(), attacker_owned=(), capital=True, damaged=False):
+    """The Uthuk (seat 1) mobilize 3 Berserkers from 10B into the Daqan stronghold (or capital) at 10A."""
+    areas = {
+        "10A": {"stronghold": {"owner": 0, "damaged": damaged}, "units": [units("human_infantry", 1)]},
+        "10B": {"units": [units("uthuk_berserker", 3, owner=1)]},
+        "1A": {"units": [units("human_infantry", 1)]},
+    }
+    variants = {"development_cards": {0: list(owned), 1: list(attacker_owned)}}
+    if capital:
+        variants["capitals"] = {"10A": 0}
+    done = dev_position("humans", {0: 5, 1: 2}, areas=areas, turn=1, variants=variants)
+    done = act(done.state, "march_target", "activate", area="10A")
+    done = act(done.state, "march_move", "move", **{"from": "10B", "unit": "uthuk_berserker", "count": 3})
+    done = act(done.state, "march_move", "done")
+    return fight(done)
+
+
+def test_a_capital_defends_with_seven():
+    """p. 9: „Außerdem sind Hauptstadtmarker stärker bei der Verteidigung (7, solange unbeschädigt).“"""
+    _, events = attack_10a(owned=["dev.humans.capital"])
+    won = next(e for e in events if e.kind == "battle_won")
+    assert won.data["stronghold"] == 7
+    _, events = attack_10a(owned=["dev.humans.capital"], capital=False)
+    assert next(e for e in events if e.kind == "battle_won").data["stronghold"] == 5  # a plain stronghold: the base 5
+
+
+def test_a_damaged_capital_defends_with_its_damaged_side():
+    _, events = attack_10a(owned=["dev.humans.capital"], damaged=True)
+    assert next(e for e in events if e.kind == "battle_won").data["stronghold"] == 3  # house value (R-BWV1)
+
+
+def test_defence_and_attack_cards_add_strength_in_step_5a():
+    """Revised step 5a: „oder eine Entwicklungskarte“; the attacker's unit cards count there too (house, R-BWV2)."""
+    _, events = attack_10a(owned=["dev.humans.greyhaven_walls"], attacker_owned=["dev.uthuk.berserker_frenzy"], capital=False)
+    used = {e.data["card"]: e.data for e in events if e.kind == "development_card_used"}
+    assert used["dev.humans.greyhaven_walls"]["side"] == "defender" and used["dev.humans.greyhaven_walls"]["strength"] == 1
+    assert used["dev.uthuk.berserker_frenzy"]["side"] == "attacker"
+
+
+def test_a_captured_capital_becomes_the_conquerors_plain_stronghold_and_may_be_rebuilt():
+    """p. 9: „Wer eine gegnerische Hauptstadt erobert, kann sie durch eine seiner eigenen normalen Festungen ersetzen,
+    aber nie durch seine Hauptstadt“; the owner may rebuild it later with Fortify in his home realm (2 ore + 1 wood)."""
+    from engine.core import Context
+    from engine.runewars.banners.development import _rebuild, upkeep
+
+    done = dev_position(
+        "humans",
+        owned=["dev.humans.capital"],
+        variants={"development_cards": {0: ["dev.humans.capital"]}, "capitals": {"10A": 0}},
+    )
+    board = done.state.board
+    from engine.runewars.state import Stronghold
+
+    board.areas["10A"].stronghold = Stronghold(1, damaged=True)
+    ctx = Context(rng=None)
+    upkeep(done.state, DEV_PACK, ctx)
+    assert board.capitals == {} and board.capitals_lost == [0]
+    assert [e.kind for e in ctx.events] == ["capital_captured"]
+    board.areas["10B"].stronghold = Stronghold(0)
+    board.players[0].dials["ore"] = 1
+    _rebuild(done.state, DEV_PACK, 0, "10B", ctx)
+    assert board.capitals == {"10B": 0} and board.players[0].dials["ore"] == 0
+
+
+def test_peasant_tokens_are_left_hold_the_area_and_go_with_an_activation_token():
+    """p. 9 „Bauernmarker“: „Jederzeit, wenn der Daqan-Spieler alle seine Einheiten aus einem Gebiet heraus zieht, kann er
+    dort einen seiner Bauernmarker zurücklassen. Ein Gebiet mit einem Bauernmarker gilt für ihn wie ein eigenes“;
+    „Ein Bauernmarker wird vom Spielplan genommen, wenn ein Aktivierungsmarker (auch ein Daqan-Marker) in das Gebiet
+    gesetzt wird“. At most 3 (ruling R-BWV2)."""
+    from engine.runewars.control import controller
+
+    card = "dev.humans.support_of_the_people"
+    done = dev_position("humans", {0: 1, 1: 4}, owned=[card])
+    done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
+    assert [e.data for e in done.events if e.kind == "peasant_placed"] == [{"seat": 0, "area": "1A"}]
+    board = done.state.board
+    assert board.peasants == {"1A": 0} and controller(board, "1A") == 0
+    assert ENGINE.view(done.state, 1)["variants"]["peasants"] == {"1A": 0}
+    board.areas["1A"].activated_by.append(1)  # any activation token, for whatever reason
+    from engine.core import Context
+    from engine.runewars.banners.development import upkeep
+
+    ctx = Context(rng=None)
+    upkeep(done.state, DEV_PACK, ctx)
+    assert board.peasants == {} and [e.data["why"] for e in ctx.events if e.kind == "peasant_removed"] == ["activation"]
+    assert controller(board, "1A") is None
+
+
+def test_no_peasant_without_the_card_and_none_beyond_three():
+    done = dev_position("humans", {0: 1, 1: 4})
+    done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
+    assert not [e for e in done.events if e.kind == "peasant_placed"]
+    card = "dev.humans.support_of_the_people"
+    done = dev_position(
+        "humans",
+        {0: 1, 1: 4},
+        owned=[card],
+        variants={"development_cards": {0: [card]}, "peasants": {"2A": 0, "2B": 0, "2C": 0}},
+        placements=[
+            {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
+            {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0},
+            {"tile": "tile-2", "rotation": 0, "q": 0, "r": 3},
+        ],
+    )
+    done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
+    assert not [e for e in done.events if e.kind == "peasant_placed"]
+
+
+def test_ball_lightning_card_takes_the_discarded_tactics_card_back():
+    """The rulebook's example card (p. 9): „Nach Anwendung der besonderen Fähigkeit Kugelblitz kannst du die abgeworfene
+    Taktikkarte auf deine Hand nehmen“: the top of the tactics discards comes back (ruling R-BWV2)."""
+    from types import SimpleNamespace
+
+    from engine.core import Context
+    from engine.runewars.battle.abilities import AUTOMATIC
+    from engine.runewars.battle.frame import Task
+
+    for owned, expected in (([], []), (["dev.humans.ball_lightning_mastery"], ["bow_machtspiel"])):
+        done = dev_position("humans", owned=owned)
+        board = done.state.board
+        board.decks["tactics"].discard.append("bow_machtspiel")
+        frame = SimpleNamespace(sides=[SimpleNamespace(seat=0), SimpleNamespace(seat=1)], tasks=[])
+        ctx = Context(rng=None)
+        AUTOMATIC["human_novice_wizard"](done.state, DEV_PACK, frame, Task("ability", 0, "human_novice_wizard"), ctx)
+        assert frame.tasks[0].what == "damage"  # Ball Lightning itself is unchanged
+        assert board.players[0].tactics == expected

@@ -50,3 +50,74 @@ OPTIONS = {
 }
 tally.COUNTS.update(COUNTS)
 tally.OPTION_COUNTS.update(OPTIONS)
+
+
+# -- Development Cards -------------------------------------------------------------------------------------------
+
+#: what a card's permanent effect is worth to the AI, per point of its amount (a rough ranking: a capital protects the
+#: home realm for good, resources and influence pay every Harvest, strength only in battles)
+EFFECT_WORTH = {
+    "capital": 3.0,
+    "peasants": 2.5,
+    "zombie_tokens": 2.5,
+    "harvest_resource": 2.0,
+    "harvest_influence": 1.6,
+    "harvest_tactics": 1.6,
+    "defence_strength": 1.2,
+    "attack_strength": 1.4,
+    "kugelblitz_return": 1.0,
+}
+
+
+def card_worth(seen: Seen, card_id: str) -> float:
+    card = next((c for c in seen.pack.cards.get("development_card", ()) if c.id == card_id), None)
+    if card is None:
+        return 0.0
+    worth = EFFECT_WORTH.get(str(card.attrs.get("effect")), 0.5) * max(1, int(card.attrs.get("amount", 1)))
+    paid = sum(int(n) for n in dict(card.attrs.get("cost", {})).values())
+    return worth - 0.25 * paid
+
+
+@registry.handles("development_card")
+def development_card(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Buy the card worth most for its price (every card is permanent, so early buys pay longest)."""
+    buys = [a for a in legal if a.choice == "buy"]
+    if not buys:
+        return next(a for a in legal if a.choice == "skip")
+    best = max(buys, key=lambda a: (card_worth(seen, a.args["card"]), a.args["card"]))
+    return best if card_worth(seen, best.args["card"]) > 0 else next(a for a in legal if a.choice == "skip")
+
+
+@registry.handles("place_capital")
+def place_capital(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """The capital goes where rivals threaten most (defence 7)."""
+    return max(legal, key=lambda a: (seen.threat(a.args["area"]), a.args["area"]))
+
+
+COUNTS.update(
+    {
+        "development_cards_bought": lambda e: int(e.kind == "development_card_bought"),
+        **{
+            f"development_cards_bought_{faction}": (
+                lambda f: (
+                    lambda e: int(e.kind == "development_card_bought" and str(e.data.get("card", "")).startswith(f"dev.{f}."))
+                )
+            )(faction)
+            for faction in ("humans", "elves", "undead", "uthuk")
+        },
+        "development_cards_used": lambda e: int(e.kind == "development_card_used"),
+        "capital_built": lambda e: int(e.kind == "capital_built" and e.data.get("why") == "bought"),
+        "capital_rebuilt": lambda e: int(e.kind == "capital_built" and e.data.get("why") == "rebuilt"),
+        "capital_captured": lambda e: int(e.kind == "capital_captured"),
+        "capital_destroyed": lambda e: int(e.kind == "capital_destroyed"),
+        "zombie_tokens_received": lambda e: int(e.kind == "zombie_tokens_received"),
+        "zombie_tokens_placed": lambda e: int(e.data.get("count", 0)) if e.kind == "zombie_tokens_placed" else 0,
+        "peasant_placed": lambda e: int(e.kind == "peasant_placed"),
+        "peasant_removed": lambda e: int(e.kind == "peasant_removed"),
+    }
+)
+for _name in list(COUNTS):
+    if _name.startswith(("development_cards", "capital", "zombie", "peasant")):
+        OPTIONS[_name] = "development_cards"
+tally.COUNTS.update(COUNTS)
+tally.OPTION_COUNTS.update(OPTIONS)

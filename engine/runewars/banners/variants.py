@@ -62,8 +62,13 @@ class VariantsBoard(BannersBoard):
     #: Daqan's peasant tokens: area -> seat, and how many activation tokens lay there when it was placed
     peasants: dict[str, int] = field(default_factory=dict)
     peasant_activations: dict[str, int] = field(default_factory=dict)
-    #: areas a seat with peasant tokens just moved all its units out of (filled by movement, read after the step)
+    #: "seat:area" for each area a seat with development cards just moved all its units out of (noted by the movement,
+    #: read after the step: a peasant token may be left there)
     vacated: list[str] = field(default_factory=list)
+    #: seat -> unit -> figures beyond the pack's (Pestländer's zombie tokens), kept in step with the cards bought
+    extra_figures: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: seat -> unit -> how many of those extra figures (tokens) are on the board now
+    tokens_in_use: dict[int, dict[str, int]] = field(default_factory=dict)
     #: Road to Victory: season -> [seat, year placed] of the victory card lying face down on that season's deck
     victory_cards: dict[str, list[int]] = field(default_factory=dict)
 
@@ -78,14 +83,11 @@ def peasant_controller(board: RunewarsBoard, area_id: str) -> int | None:
     return peasants.get(area_id) if peasants else None
 
 
-#: ``fn(board, owner, unit) -> int``: figures beyond the pack's count (Pestländer's 8 zombie tokens)
-EXTRA_FIGURES: list = []
-
-
-def extra_figures(board: RunewarsBoard, owner: int, unit: str) -> int:
-    if not isinstance(board, VariantsBoard) or not board.development_cards:
-        return 0
-    return sum(hook(board, owner, unit) for hook in EXTRA_FIGURES)
+def extra_figures(board: RunewarsBoard, owner: int | None, unit: str) -> int:
+    """Figures of ``unit`` beyond the pack's count (Pestländer's 8 zombie tokens: „Diese Marker werden genauso wie
+    Zombiefiguren aus Kunststoff behandelt“)."""
+    extra = getattr(board, "extra_figures", None)
+    return extra.get(owner, {}).get(unit, 0) if extra else 0
 
 
 def variants_view(board: RunewarsBoard) -> dict[str, object]:

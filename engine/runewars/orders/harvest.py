@@ -26,6 +26,13 @@ from engine.runewars.heroes.exploration import village_bonus
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
 
+#: ``hook(state, pack, seat, ctx)`` after the main effect set the dials (Banners of War, Development Cards:
+#: engine.runewars.banners.development)
+AFTER_HARVEST: list = []
+#: ``(wants(state, seat) -> bool, run(state, pack, frame, ctx) -> bool)`` after the bonus's build; ``run`` returns True
+#: when it opened a prompt (Banners of War, Development Cards: buying a card)
+AFTER_BUILD: list = []
+
 BUILD_RULE = "p. 33 (Ernte): lower wood by 1 for 1 development in a friendly area with your stronghold and no development"
 
 
@@ -45,6 +52,8 @@ def _advance(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
     board: RunewarsBoard = state.board
     if frame.step == "harvest":
         set_dials_to_production(board, pack, frame.seat, ctx)
+        for hook in AFTER_HARVEST:
+            hook(state, pack, frame.seat, ctx)
         if frame.seat in guildmasters(board, pack):  # Banners of War: the Guildmaster's 2 resources (its effect asks which)
             frame.step = "bonus" if frame.bonus else "done"
             trigger_for(state, pack, ctx, "harvest", frame.seat)
@@ -61,8 +70,12 @@ def _advance(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
                 return False  # a Resources development asks which dial
         frame.step = "build"
     if frame.step == "build":
+        frame.step = "more" if any(wants(state, frame.seat) for wants, _ in AFTER_BUILD) else "done"
+        if _open_build_prompt(state, pack, frame, ctx):
+            return False
+    if frame.step == "more":
         frame.step = "done"
-        return not _open_build_prompt(state, pack, frame, ctx)
+        return not any(run(state, pack, frame, ctx) for _, run in AFTER_BUILD)
     return True
 
 
