@@ -20,7 +20,7 @@ MOVE_RANGE = 2
 FAST_MOVE_RANGE = 3
 
 
-#: ``hook(board, seat, origin)`` after units moved out of ``origin`` (by Strategy or Mobilize/Conquer)
+#: ``hook(board, seat, origin, to)`` after units moved from ``origin`` to ``to`` (by Strategy or Mobilize/Conquer)
 MOVED: list = []
 
 
@@ -31,7 +31,7 @@ def move_units(board: RunewarsBoard, seat: int, origin: str, to: str, unit: str,
     board.areas[origin].remove_empty_stacks()
     board.areas[to].add_units(source.owner, unit, count, ally=source.ally)
     for hook in MOVED:  # Banners of War, Development Cards: Daqan's peasant tokens (engine.runewars.banners.development)
-        hook(board, seat, origin)
+        hook(board, seat, origin, to)
 
 
 def crossable(geometry: Board, a: str, b: str, *, flying: bool, winter: bool) -> bool:

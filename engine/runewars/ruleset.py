@@ -21,9 +21,10 @@ from engine.core import Action, Context, GameState, IncompatibleState, Prompt, R
 
 # imported only to register (the noqa: F401 lines): bids, diplomacy, the turn, the card effects, hero upkeep, the orders
 from engine.runewars import banners, bids, diplomacy, flow, position, setup, turn, views  # noqa: F401
-from engine.runewars.banners import (  # noqa: F401  (the expansion's rules; development, free_cities, road_to_victory: its variants)
+from engine.runewars.banners import (  # noqa: F401  (the expansion's rules; commanders, development, free_cities, road_to_victory: its variants)
     abilities,
     cards,
+    commanders,
     development,
     free_cities,
     garrison,

@@ -3,10 +3,14 @@ and the rules the scenarios in tests/scenarios/runewars/bow_* do not show."""
 
 import pytest
 
+from engine.core import Action
 from engine.core.game import BadOption
+from engine.runewars.banners.development import faction_cards
 from engine.runewars.banners.variants import VARIANTS, VariantsBoard
 from engine.runewars.game import GAME
 from engine.runewars.ruleset import RULESET
+from engine.runewars.supply import figures_left
+from tests.runewars.prompting import ENGINE, act, prompt_of, refused
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -59,9 +63,6 @@ def test_a_game_with_a_variant_gets_the_variants_board_and_without_keeps_its_boa
 
 # -- Development Cards (exp. p. 9; digest §6.1; rulings R-BWV1, R-BWV2) -------------------------------------------
 
-from engine.runewars.banners.development import faction_cards  # noqa: E402
-from engine.runewars.supply import figures_left  # noqa: E402
-from tests.runewars.prompting import ENGINE, act, prompt_of, refused  # noqa: E402
 
 DEV = {"banners_of_war": True, "development_cards": True}
 DEV_PACK = RULESET.pack(DEV)
@@ -314,3 +315,153 @@ def test_ball_lightning_card_takes_the_discarded_tactics_card_back():
         AUTOMATIC["human_novice_wizard"](done.state, DEV_PACK, frame, Task("ability", 0, "human_novice_wizard"), ctx)
         assert frame.tasks[0].what == "damage"  # Ball Lightning itself is unchanged
         assert board.players[0].tactics == expected
+
+
+# -- Commanders of the Battlefield (exp. p. 10; digest §6.2; rulings R-BWV7, R-BWV8) ----------------------------
+
+CMD = {"banners_of_war": True, "commanders": True}
+CMD_PACK = RULESET.pack(CMD)
+
+
+def cmd_position(orders, areas, heroes, commanders, *, season="spring", turn=0, **extra):
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0}],
+        "neutrals": "none",
+        "areas": areas,
+        "heroes": heroes,
+        "season": {"year": 2, "name": season, "start": "turn", "orders": orders, "turn": turn},
+        "decks": {"season.summer": []},
+        "variants": {"commanders": commanders},
+        **extra,
+    }
+    return ENGINE.from_position(CMD, 2, 1, spec)
+
+
+def test_ten_commander_cards_and_generalleutnant_stays_only_with_the_variant():
+    """exp. p. 2 „10 Kommandantenkarten“; p. 10: „Die Taktikkarte ‚Generalleutnant‘ wird nur benutzt, wenn … mit der
+    Variante Kommandanten des Schlachtfeldes“ (ruling R-BW8)."""
+    assert len(CMD_PACK.cards["commander_card"]) == 10 and all(c.prov.source for c in CMD_PACK.cards["commander_card"])
+    assert any(c.prov.source == "rulebook" and c.attrs["effect"] == "rally" for c in CMD_PACK.cards["commander_card"])
+    with_variant = ENGINE.setup(CMD, 2, 1).state.board.decks["tactics"].draw
+    without = ENGINE.setup({"banners_of_war": True}, 2, 1).state.board.decks["tactics"].draw
+    assert "bow_generalleutnant" in with_variant and "bow_generalleutnant" not in without
+
+
+def test_setup_deals_a_second_hero_and_a_commander_card_and_asks_which_hero_leads():
+    """p. 10: „zwei Heldenkarten (statt nur einer) … eine Kommandantenkarte und muss nun einen seiner Helden wählen“."""
+    done = ENGINE.setup(CMD, 2, 3)
+    for _ in range(400):
+        if any(p.kind == "choose_commander" for p in done.state.prompts):
+            break
+        prompt = done.state.prompts[0]
+        done = ENGINE.apply(done.state, ENGINE.ruleset.legal(done.state, prompt)[0])
+    board = done.state.board
+    asks = [p for p in board_prompts(done.state) if p.kind == "choose_commander"]
+    assert len(asks) == 2 and all(len(p.info["heroes"]) == 2 for p in asks)
+    assert all(len([h for h in board.heroes if h.owner == seat]) == 2 for seat in (0, 1))
+    for prompt in asks:
+        done = ENGINE.apply(done.state, Action(prompt.seat, prompt.id, "choose", {"hero": prompt.info["heroes"][1]}))
+    assert len(done.state.board.commanders) == 2
+    assert ENGINE.view(done.state, None)["variants"]["commanders"] == done.state.board.commanders
+
+
+def board_prompts(state):
+    return list(state.prompts)
+
+
+def test_a_commander_goes_with_the_last_units_that_leave_and_never_quests():
+    """p. 10: „Kommandanten können sich wie Einheiten bewegen, wenn dies mittels einer Befehlskarte ‚Strategie‘ …
+    geschieht“; „sie können aber keine Quests erfüllen oder auch nur beginnen“."""
+    from engine.runewars.banners.variants import is_commander
+
+    heroes = [{"card": "aldric_sturmhand", "owner": 0, "area": "1A"}]
+    areas = {"10A": {"stronghold": {"owner": 0}}, "1A": {"units": [units("human_infantry", 2)]}}
+    done = cmd_position({0: 1, 1: 4}, areas, heroes, {"aldric_sturmhand": "commander.standard_bearer"})
+    done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
+    assert done.state.board.heroes[0].area == "1A"  # a unit of his is still there
+    done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
+    assert done.state.board.heroes[0].area == "1B"
+    assert [e.data["path"] for e in done.events if e.kind == "commander_moved"] == [["1A", "1B"]]
+    assert is_commander(done.state.board, "aldric_sturmhand") and not is_commander(done.state.board, "silhouette")
+
+
+def test_a_commander_in_an_activated_area_stays():
+    """p. 10: „Kommandanten können nicht aus aktivierten Gebieten heraus ziehen“."""
+    from engine.runewars.banners.commanders import _moved
+
+    heroes = [{"card": "aldric_sturmhand", "owner": 0, "area": "1A"}]
+    areas = {"10A": {"stronghold": {"owner": 0}}, "1A": {"activated_by": [0]}}
+    done = cmd_position({0: 1, 1: 4}, areas, heroes, {"aldric_sturmhand": "commander.standard_bearer"})
+    _moved(done.state.board, 0, "1A", "1B")
+    assert done.state.board.heroes[0].area == "1A"
+
+
+def test_a_standing_commander_adds_his_cards_strength_where_his_units_fight():
+    """p. 10: „Wenn ein stehender Kommandant in einem Gebiet ist, in dem eigene Einheiten einen Kampf führen, trägt er
+    dazu mit der Fähigkeit bei, die auf seiner Kommandantenkarte genannt ist“ (revised step 3)."""
+    heroes = [{"card": "aldric_sturmhand", "owner": 0, "area": "10A"}]
+    areas = {
+        "10A": {"stronghold": {"owner": 0}, "units": [units("human_infantry", 1)]},
+        "10B": {"units": [units("uthuk_berserker", 3, owner=1)]},
+    }
+    done = cmd_position({0: 5, 1: 2}, areas, heroes, {"aldric_sturmhand": "commander.shield_wall"}, turn=1)
+    done = act(done.state, "march_target", "activate", area="10A")
+    done = act(done.state, "march_move", "move", **{"from": "10B", "unit": "uthuk_berserker", "count": 3})
+    done = act(done.state, "march_move", "done")
+    _, events = fight(done)
+    leads = [e.data for e in events if e.kind == "commander_leads"]
+    assert leads == [
+        {"seat": 0, "hero": "aldric_sturmhand", "card": "commander.shield_wall", "area": "10A", "side": "defender", "strength": 2}
+    ]
+
+
+def test_a_fallen_commanders_card_is_discarded_and_generalleutnant_with_it():
+    """p. 10: „Die Kommandantenkarte des besiegten Kommandanten wird abgeworfen“; Generalleutnant: „Wirf diese Karte ab,
+    wenn einer von beiden besiegt wird.“"""
+    from engine.core import Context
+    from engine.runewars.banners.commanders import fallen_commanders, lieutenant_general
+
+    heroes = [{"card": "aldric_sturmhand", "owner": 0, "area": "10A"}, {"card": "silhouette", "owner": 0, "area": "10A"}]
+    areas = {"10A": {"stronghold": {"owner": 0}}}
+    done = cmd_position({0: 5, 1: 2}, areas, heroes, {"aldric_sturmhand": "commander.shield_wall"})
+    board = done.state.board
+    board.decks["tactics"].discard.append("bow_generalleutnant")
+    ctx = Context(rng=__import__("random").Random(1))
+    lieutenant_general(done.state, CMD_PACK, ctx, 0)
+    assert board.lieutenants == {0: "bow_generalleutnant"} and set(board.commanders) == {"aldric_sturmhand", "silhouette"}
+    fallen_commanders(done.state, CMD_PACK, ctx)
+    board.heroes = [h for h in board.heroes if h.card != "aldric_sturmhand"]  # defeated
+    fallen_commanders(done.state, CMD_PACK, ctx)
+    assert "aldric_sturmhand" not in board.commanders and "commander.shield_wall" in board.decks["commanders"].discard
+    assert board.lieutenants == {} and "bow_generalleutnant" in board.decks["tactics"].discard
+    assert [e.kind for e in ctx.events if e.kind.startswith(("commander_defeated", "lieutenant"))] == [
+        "lieutenant_general_played",
+        "commander_defeated",
+        "lieutenant_general_discarded",
+    ]
+
+
+def test_at_the_start_of_the_quest_phase_the_card_may_go_to_a_hero_at_a_stronghold():
+    """p. 10 „Wahl eines neuen Kommandanten“: „zu Beginn der Questphase … ein eigener Held bei einer eigenen Festung“;
+    after the only commander fell, a new card for a hero at one of his strongholds."""
+    from engine.core import Context
+    from engine.runewars.banners.commanders import _quest_phase_hook
+
+    heroes = [{"card": "aldric_sturmhand", "owner": 0, "area": "1A"}, {"card": "silhouette", "owner": 0, "area": "10A"}]
+    areas = {"10A": {"stronghold": {"owner": 0}}}
+    done = cmd_position({0: 5, 1: 2}, areas, heroes, {"aldric_sturmhand": "commander.shield_wall"})
+    state = done.state
+    state.prompts = []
+    ctx = Context(rng=__import__("random").Random(1))
+    _quest_phase_hook(state, CMD_PACK, ctx)
+    ask = prompt_of(state, "change_commander")
+    assert ask.info == {"from": "aldric_sturmhand", "heroes": ["silhouette"]}
+    refused(state, "change_commander", "change", hero="aldric_sturmhand")
+    done = act(state, "change_commander", "change", hero="silhouette")
+    assert done.state.board.commanders == {"silhouette": "commander.shield_wall"}
+    board = done.state.board
+    board.commanders = {}
+    done.state.prompts = []
+    _quest_phase_hook(done.state, CMD_PACK, ctx)
+    assert prompt_of(done.state, "choose_commander").info["why"] == "new_card"

@@ -62,6 +62,7 @@ def test_the_checks_after_every_step_run_in_their_order():
         "engine.runewars.runes:learn_controlled_runes",
         "engine.runewars.victory:check",
         "engine.runewars.effects.lasting:end_battles",
+        "engine.runewars.banners.commanders:fallen_commanders",
         "engine.runewars.banners.development:upkeep",
         "engine.runewars.banners.free_cities:note_printed_runes",
         "engine.runewars.effects.hand:check_hand_limit",

@@ -121,3 +121,64 @@ for _name in list(COUNTS):
         OPTIONS[_name] = "development_cards"
 tally.COUNTS.update(COUNTS)
 tally.OPTION_COUNTS.update(OPTIONS)
+
+
+# -- Commanders of the Battlefield -------------------------------------------------------------------------------
+
+
+def _hero_view(seen: Seen, hero: str) -> dict:
+    return next((h for h in seen.view.get("heroes", []) if h.get("id") == hero), {})
+
+
+def _hero_might(seen: Seen, hero: str) -> float:
+    found = _hero_view(seen, hero)
+    return sum(float(found.get(t, 0)) for t in ("strength", "agility", "wisdom")) + 0.5 * float(found.get("health", 0))
+
+
+def _army_at(seen: Seen, area: str) -> int:
+    units = seen.view.get("areas", {}).get(area, {}).get("units", [])
+    return sum(u.get("standing", 0) + u.get("routed", 0) for u in units if u.get("owner") == seen.seat)
+
+
+@registry.handles("choose_commander")
+def choose_commander(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """The weaker hero leads (he never quests); among equals, the one standing with more of our units."""
+
+    def where(hero: str) -> str:
+        return str(_hero_view(seen, hero).get("area", ""))
+
+    return min(
+        legal, key=lambda a: (_hero_might(seen, a.args["hero"]) - 0.3 * _army_at(seen, where(a.args["hero"])), a.args["hero"])
+    )
+
+
+@registry.handles("change_commander")
+def change_commander(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Hand the card on when the commander stands apart from our armies and a hero at a stronghold has a bigger one."""
+
+    def where(hero: str) -> str:
+        return str(_hero_view(seen, hero).get("area", ""))
+
+    current = _army_at(seen, where(prompt.info["from"]))
+    changes = [a for a in legal if a.choice == "change"]
+    best = max(changes, key=lambda a: (_army_at(seen, where(a.args["hero"])), a.args["hero"]), default=None)
+    if best is not None and _army_at(seen, where(best.args["hero"])) >= current + 3:
+        return best
+    return next(a for a in legal if a.choice == "keep")
+
+
+COMMANDER_COUNTS = {
+    "commander_chosen": lambda e: int(e.kind == "commander_chosen"),
+    "commander_leading_battles": lambda e: int(e.kind == "commander_leads"),
+    "commander_rallied_units": lambda e: int(e.data.get("rallied", 0)) if e.kind == "commander_leads" else 0,
+    "commander_moved_with_army": lambda e: int(e.kind == "commander_moved"),
+    "commander_retreated": lambda e: int(e.kind == "commander_retreats"),
+    "commander_changed": lambda e: int(e.kind == "commander_changed"),
+    "commander_new_card": lambda e: int(e.kind == "commander_chosen" and e.data.get("why") == "new_card"),
+    "commander_defeated": lambda e: int(e.kind == "commander_defeated"),
+    "commander_generalleutnant_played": lambda e: int(e.kind == "lieutenant_general_played"),
+}
+COUNTS.update(COMMANDER_COUNTS)
+OPTIONS.update(dict.fromkeys(COMMANDER_COUNTS, "commanders"))
+tally.COUNTS.update(COMMANDER_COUNTS)
+tally.OPTION_COUNTS.update(dict.fromkeys(COMMANDER_COUNTS, "commanders"))

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars import cards
+from engine.runewars.banners import abilities as new_units  # noqa: F401  (Ball Lightning registered before it is wrapped)
 from engine.runewars.banners.variants import DEVELOPMENT_CARDS, VariantsBoard, variant_on
 from engine.runewars.battle import abilities, procedure, result
 from engine.runewars.battle.frame import ATTACKER, DEFENDER, SIDE_NAMES, Battle
@@ -260,7 +261,7 @@ def peasant_tokens(board: RunewarsBoard, pack: Pack, seat: int) -> int:
     return sum(int(c.attrs.get("tokens", 0)) for c in owned_effects(board, pack, seat, "peasants"))
 
 
-def _moved(board: RunewarsBoard, seat: int, origin: str) -> None:
+def _moved(board: RunewarsBoard, seat: int, origin: str, to: str = "") -> None:
     """Noted here, placed after the step (:func:`upkeep`): the movement knows no pack and emits nothing."""
     if isinstance(board, VariantsBoard) and board.development_cards.get(seat) and not board.areas[origin].led_by(seat):
         board.vacated.append(f"{seat}:{origin}")

@@ -69,12 +69,31 @@ class VariantsBoard(BannersBoard):
     extra_figures: dict[int, dict[str, int]] = field(default_factory=dict)
     #: seat -> unit -> how many of those extra figures (tokens) are on the board now
     tokens_in_use: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: Commanders: hero card -> its commander card (face up beside the hero, the commander token under the figure)
+    commanders: dict[str, str] = field(default_factory=dict)
+    #: the second hero and the first commander card were dealt (spring of year 1)
+    commander_setup: bool = False
+    #: commander (hero card) -> its seat at the last check (to name the seat of a fallen one)
+    commander_owner: dict[str, int] = field(default_factory=dict)
+    #: "hero:from:to" for each commander who went with his army (noted by the movement, announced after the step)
+    commander_moves: list[str] = field(default_factory=list)
+    #: hero card -> the loser's units per area before his retreat (a battle's step 6a to 6d)
+    commander_retreats: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: seat -> its „Generalleutnant“ card in play
+    lieutenants: dict[int, str] = field(default_factory=dict)
     #: Road to Victory: season -> [seat, year placed] of the victory card lying face down on that season's deck
     victory_cards: dict[str, list[int]] = field(default_factory=dict)
 
 
 def variants_board(board: RunewarsBoard) -> VariantsBoard | None:
     return board if isinstance(board, VariantsBoard) else None
+
+
+def is_commander(board: RunewarsBoard, hero: str) -> bool:
+    """Commanders of the Battlefield: „sie können aber keine Quests erfüllen oder auch nur beginnen“, and they do not
+    count against the hero limit."""
+    commanders = getattr(board, "commanders", None)
+    return bool(commanders) and hero in commanders
 
 
 def peasant_controller(board: RunewarsBoard, area_id: str) -> int | None:
@@ -105,6 +124,8 @@ def variants_view(board: RunewarsBoard) -> dict[str, object]:
             "capitals": dict(sorted(b.capitals.items())),
             "capital_developments": dict(sorted(b.capital_developments.items())),
             "peasants": dict(sorted(b.peasants.items())),
+            "commanders": dict(sorted(b.commanders.items())),
+            "lieutenants": {str(s): c for s, c in sorted(b.lieutenants.items())},
             "victory_cards": {season: {"seat": v[0], "year": v[1]} for season, v in sorted(b.victory_cards.items())},
         }
     }
@@ -112,12 +133,12 @@ def variants_view(board: RunewarsBoard) -> dict[str, object]:
 
 def load_variants(board: RunewarsBoard, spec: Mapping[str, Any]) -> None:
     """A scenario position's ``variants``: ``victory_cards`` {season: [seat, year]}, ``development_cards`` {seat: [ids]},
-    ``capitals`` {area: seat}, ``peasants`` {area: seat}."""
+    ``capitals`` {area: seat}, ``peasants`` {area: seat}, ``commanders`` {hero card: commander card}."""
     from engine.core import InvalidAction
 
     if not spec:
         return
-    unknown = set(spec) - {"victory_cards", "development_cards", "capitals", "peasants"}
+    unknown = set(spec) - {"victory_cards", "development_cards", "capitals", "peasants", "commanders"}
     if unknown:
         raise InvalidAction(f"position.variants: unknown keys {sorted(unknown)}")
     if not isinstance(board, VariantsBoard):
@@ -130,3 +151,5 @@ def load_variants(board: RunewarsBoard, spec: Mapping[str, Any]) -> None:
     board.capitals = {str(a): int(s) for a, s in spec.get("capitals", {}).items()}
     board.peasants = {str(a): int(s) for a, s in spec.get("peasants", {}).items()}
     board.peasant_activations = {a: len(board.areas[a].activated_by) for a in board.peasants}
+    board.commanders = {str(h): str(c) for h, c in spec.get("commanders", {}).items()}
+    board.commander_setup = bool(board.commanders) or board.commander_setup
