@@ -25,6 +25,16 @@ _FAILED_AT: float | None = None
 RETRY_SECONDS = 60.0
 
 
+#: the options whose data layers add names (Banners of War and its variants, issue 24)
+EVERY_OPTION = {
+    "banners_of_war": True,
+    "development_cards": True,
+    "commanders": True,
+    "free_cities": True,
+    "road_to_victory": True,
+}
+
+
 def _tables() -> dict[str, dict[Any, str]]:
     """``names`` (id -> English name), ``tile_numbers``, ``tokens`` (exploration token -> name),
     ``orders`` (number -> name), ``symbols`` (fate card -> symbol) and ``heroes`` (hero cards)."""
@@ -40,7 +50,9 @@ def _tables() -> dict[str, dict[Any, str]]:
         from engine.runewars.game import GAME
 
         GAME.load_ruleset()  # the pack's cards are checked against the ruleset's effects
-        _LOADED = _read(GAME.load_pack({}))
+        # the base pack's names, and those only the expansion and its variants have (their cards, units, cities)
+        base, full = _read(GAME.load_pack({})), _read(GAME.load_pack(EVERY_OPTION))
+        _LOADED = {k: {**full.get(k, {}), **v} for k, v in base.items()}
     except Exception:  # names are a nicety: the ids still read
         _FAILED_AT = time.monotonic()
         return empty

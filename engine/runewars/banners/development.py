@@ -326,13 +326,10 @@ def _lost_capitals(board: VariantsBoard, ctx: Context) -> None:
         second = board.capital_developments.pop(area_id, None)
         if seat not in board.capitals_lost:
             board.capitals_lost.append(seat)
-        captured = stronghold is not None
-        ctx.emit(
-            "capital_captured" if captured else "capital_destroyed",
-            seat=seat,
-            area=area_id,
-            by=stronghold.owner if captured else None,
-        )
+        if stronghold is not None:
+            ctx.emit("capital_captured", seat=seat, area=area_id, by=stronghold.owner)
+        else:
+            ctx.emit("capital_destroyed", seat=seat, area=area_id, by=None)
         if second is not None:
             ctx.emit("development_destroyed", area=area_id, development=second)
 
