@@ -77,6 +77,15 @@ SAMPLES: dict[str, dict] = {
     "victory_card_won": {"seat": 0, "season": "summer", "placed": 2},
     "victory_card_returned": {"seat": 0, "season": "summer", "placed": 5},
     "victory_card_removed": {"seat": 0, "season": "summer", "why": "eliminated"},
+    "commanders_drawn": {"seat": 0, "influence": 2, "count": 2},
+    "your_commanders_drawn": {"cards": ["commander.vanguard", "commander.warlord"]},
+    "commander_card_replaced": {
+        "seat": 0,
+        "hero": "aldric_sturmhand",
+        "card": "commander.vanguard",
+        "previous": "commander.warlord",
+    },
+    "commanders_to_bottom": {"seat": 0, "count": 1},
     # Banners of War (issue 23)
     "battle_type_chosen": {"area": "1D", "row": 2, "side": "defender", "seat": 1, "unit": "human_knight"},
     "tactic_fate_announced": {"area": "1D", "row": 2, "side": "attacker", "seat": 0, "count": 1},
@@ -303,6 +312,7 @@ SAMPLES: dict[str, dict] = {
 }
 #: the kinds whose events go to one seat only
 PRIVATE = {
+    "your_commanders_drawn",
     "your_tactic_fate",
     "battle_cards",
     "rune_seen",

@@ -465,3 +465,28 @@ def test_at_the_start_of_the_quest_phase_the_card_may_go_to_a_hero_at_a_strongho
     done.state.prompts = []
     _quest_phase_hook(done.state, CMD_PACK, ctx)
     assert prompt_of(done.state, "choose_commander").info["why"] == "new_card"
+
+
+def test_rally_support_may_draw_commander_cards_instead_of_heroes():
+    """p. 10 „Kommandanten anwerben“: „kann der Spieler für bis zu drei Einflusspunkte bis zu drei Kommandantenkarten von
+    dem Stapel ziehen. Dann kann er eine davon auswählen, um damit seine aktuelle Kommandantenkarte zu ersetzen. Die nicht
+    gewählte Kommandantenkarte und auch die Ersetzte werden unter den Stapel der Kommandantenkarten geschoben.“"""
+    heroes = [{"card": "aldric_sturmhand", "owner": 0, "area": "10A"}]
+    areas = {"10A": {"stronghold": {"owner": 0}}}
+    done = cmd_position(
+        {0: 6, 1: 2}, areas, heroes, {"aldric_sturmhand": "commander.shield_wall"}, players={"0": {"influence": 4}}
+    )
+    ask = prompt_of(done.state, "support_bonus_choice")
+    assert ask.info == {"most": 3}
+    done = act(done.state, "support_bonus_choice", "commanders", amount=2)
+    board = done.state.board
+    assert board.players[0].influence == 2
+    keep = prompt_of(done.state, "keep_commander")
+    assert keep.secret
+    drawn = ENGINE.ruleset.legal(done.state, keep)[0].args["card"]
+    done = act(done.state, "keep_commander", "keep", card=drawn, hero="aldric_sturmhand")
+    board = done.state.board
+    assert board.commanders == {"aldric_sturmhand": drawn}
+    assert board.decks["commanders"].draw[-2:].count("commander.shield_wall") == 1  # the replaced card went under
+    kinds = [e.kind for e in done.events]
+    assert "commander_card_replaced" in kinds and "commanders_to_bottom" in kinds

@@ -129,6 +129,8 @@ HEADINGS: dict[str, str] = {
     "place_capital": N_("Your capital replaces one of your strongholds at home: {areas}."),
     "choose_commander": N_("Choose the hero who leads as commander with {card}: {heroes}."),
     "change_commander": N_("Start of the quest phase: hand the commander card of {from} to another hero at your stronghold?"),
+    "support_bonus_choice": N_("Rally Support bonus: recruit heroes, or draw up to {most} commander cards for 1 influence each?"),
+    "keep_commander": N_("Secret: keep one of the {count} commander cards you drew for one of your commanders, or none?"),
 }
 
 #: event lines; ``{...}`` are filled from the event's data. The kinds phrases.PHRASES builds
@@ -339,6 +341,10 @@ EVENTS: dict[str, str] = {
     "victory_card_won": N_("The victory card of {seat} is revealed: they still control enough dragon runes."),
     "victory_card_returned": N_("The victory card of {seat} is revealed: too few dragon runes, they take it back."),
     "victory_card_removed": N_("The victory card of {seat} leaves the {season} deck."),
+    "commanders_drawn": N_("{seat} spends {influence} influence on {count} commander card(s)."),
+    "your_commanders_drawn": N_("You drew the commander cards: {cards}."),
+    "commander_card_replaced": N_("{seat} gives {hero} the commander card {card} instead of {previous}."),
+    "commanders_to_bottom": N_("{seat} puts {count} commander card(s) under the deck."),
 }
 
 #: public event kinds told only in a battle's report (a thread), not in the channel

@@ -182,3 +182,47 @@ COUNTS.update(COMMANDER_COUNTS)
 OPTIONS.update(dict.fromkeys(COMMANDER_COUNTS, "commanders"))
 tally.COUNTS.update(COMMANDER_COUNTS)
 tally.OPTION_COUNTS.update(dict.fromkeys(COMMANDER_COUNTS, "commanders"))
+
+
+@registry.handles("support_bonus_choice")
+def support_bonus_choice(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Heroes while we have fewer than two; otherwise one commander card when we have no commander or 3+ influence."""
+    mine = [h for h in seen.view.get("heroes", []) if h.get("owner") == seen.seat]
+    commanders = seen.view.get("variants", {}).get("commanders", {})
+    heroes = next((a for a in legal if a.choice == "heroes"), None)
+    if heroes is not None and len(mine) < 2:
+        return heroes
+    cards = [a for a in legal if a.choice == "commanders"]
+    influence = next((p.get("influence", 0) for p in seen.view.get("players", []) if p.get("seat") == seen.seat), 0)
+    if cards and (not any(h.get("id") in commanders for h in mine) or influence >= 3):
+        return min(cards, key=lambda a: a.args["amount"]) if influence < 5 else max(cards, key=lambda a: a.args["amount"])
+    return heroes or next(a for a in legal if a.choice == "decline")
+
+
+def _commander_card_worth(seen: Seen, card_id: str) -> float:
+    card = next((c for c in seen.pack.cards.get("commander_card", ()) if c.id == card_id), None)
+    if card is None:
+        return 0.0
+    if card.attrs.get("effect") == "strength":
+        return float(card.attrs.get("amount", 1)) * (1.0 if card.attrs.get("when") == "any" else 0.6)
+    return 0.4 * float(card.attrs.get("count", 1)) * len(card.attrs.get("symbols", ())) / 2
+
+
+@registry.handles("keep_commander")
+def keep_commander(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Keep the best drawn card where it beats the card it replaces."""
+    commanders = seen.view.get("variants", {}).get("commanders", {})
+
+    def gain(a: Action) -> float:
+        if a.choice == "none":
+            return 0.0
+        current = commanders.get(a.args["hero"])
+        return _commander_card_worth(seen, a.args["card"]) - (_commander_card_worth(seen, current) if current else 0.0)
+
+    return max(legal, key=lambda a: (gain(a), a.choice == "none"))
+
+
+COUNTS["commander_cards_enlisted"] = lambda e: int(e.kind == "commanders_drawn")
+OPTIONS["commander_cards_enlisted"] = "commanders"
+tally.COUNTS["commander_cards_enlisted"] = COUNTS["commander_cards_enlisted"]
+tally.OPTION_COUNTS["commander_cards_enlisted"] = "commanders"

@@ -35,10 +35,11 @@ from engine.runewars.battle import procedure
 from engine.runewars.battle.frame import ATTACKER, DEFENDER, SIDE_NAMES, Battle
 from engine.runewars.data import NamedCard, Pack
 from engine.runewars.effects import effect
-from engine.runewars.flow import after_every_step, prompt_kind, push, season_id
+from engine.runewars.flow import after_every_step, prompt_kind, push, season_id, top
 from engine.runewars.flow import procedure as frame_procedure
 from engine.runewars.heroes import HERO_DECK, find, hero_card, public_hero, quest_phase, trait
 from engine.runewars.movement import MOVED
+from engine.runewars.orders import support
 from engine.runewars.state import Deck, Hero, RunewarsBoard
 from engine.runewars.supply import own_strongholds
 
@@ -381,3 +382,127 @@ def lieutenant_general(state: GameState, pack: Pack, ctx: Context, seat: int) ->
         make_commander(board, free[0].card, card, ctx, why="lieutenant_general")
     elif card is not None:
         _discard(board, card)
+
+
+# -- Rally Support: commander cards instead of hero cards (hook support.BONUS_ALTERNATIVES) --------------------
+
+ENLIST_RULE = (
+    "Banners of War p. 10 (Kommandanten anwerben): „kann der Spieler für bis zu drei Einflusspunkte bis zu drei "
+    "Kommandantenkarten von dem Stapel ziehen. Dann kann er eine davon auswählen, um damit seine aktuelle "
+    "Kommandantenkarte zu ersetzen.“"
+)
+
+
+@register
+@dataclass
+class CommanderEnlistment:
+    """The Rally Support bonus with Commanders: hero cards as in the base game, or 1-3 commander cards for influence."""
+
+    seat: int
+    step: str = "choose"
+    drawn: list[str] = field(default_factory=list)
+
+
+def _enlist_offer(state: GameState, pack: Pack, seat: int, ctx: Context) -> bool:
+    board = state.board
+    if not on(state) or board.players[seat].influence < 1 or not _targets(board, seat):
+        return False
+    deck = board.decks.get(DECK)
+    if deck is not None and not deck.draw and not deck.discard:
+        return False
+    push(state, CommanderEnlistment(seat))
+    return True
+
+
+def _targets(board: VariantsBoard, seat: int) -> list[str]:
+    """The heroes a kept card may go to: his commanders (it replaces theirs), else his heroes at his strongholds."""
+    own = [h.card for h in commanders_of(board, seat)]
+    return own or [h.card for h in board.heroes if h.owner == seat and at_stronghold(board, h)]
+
+
+@frame_procedure(CommanderEnlistment)
+def _advance_enlist(state: GameState, pack: Pack, frame: CommanderEnlistment, ctx: Context) -> bool:
+    board: VariantsBoard = state.board
+    if frame.step == "choose":
+        frame.step = "done"
+        most = min(3, board.players[frame.seat].influence)
+        pid = season_id(board, "enlist", frame.seat, seq=state.seq)
+        state.open([Prompt(pid, frame.seat, "support_bonus_choice", info={"most": most})])
+        return False
+    return True
+
+
+def _bonus_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    from engine.runewars.heroes.recruit import can_recruit
+
+    heroes = [Action(prompt.seat, prompt.id, "heroes")] if can_recruit(state, pack, prompt.seat) else []
+    commanders = [Action(prompt.seat, prompt.id, "commanders", {"amount": n}) for n in range(1, prompt.info["most"] + 1)]
+    return heroes + commanders + [Action(prompt.seat, prompt.id, "decline")]
+
+
+@prompt_kind("support_bonus_choice", choices={"heroes", "commanders", "decline"}, legal=_bonus_legal)
+def support_bonus_choice(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    from engine.runewars.heroes.recruit import HeroRecruitment
+
+    board: VariantsBoard = state.board
+    if action not in _bonus_legal(state, pack, prompt):
+        raise IllegalAction(
+            "Recruit heroes as usual, or spend 1 to 3 influence on as many commander cards, or decline.",
+            rule=ENLIST_RULE,
+            alternatives=_bonus_legal(state, pack, prompt),
+        )
+    state.close(prompt.id)
+    frame = top(state, CommanderEnlistment)
+    if action.choice == "decline":
+        ctx.emit("order_bonus", seat=prompt.seat, order="support", heroes=0, reason="declined")
+    elif action.choice == "heroes":
+        push(state, HeroRecruitment(prompt.seat))
+    else:
+        amount = int(action.args["amount"])
+        board.players[prompt.seat].influence -= amount
+        frame.drawn = [c for c in (draw_commander(state, pack, ctx) for _ in range(amount)) if c is not None]
+        ctx.emit("commanders_drawn", seat=prompt.seat, influence=amount, count=len(frame.drawn))
+        ctx.emit("your_commanders_drawn", to=prompt.seat, cards=list(frame.drawn))
+        pid = season_id(board, "enlist_keep", prompt.seat, seq=state.seq)
+        state.open([Prompt(pid, prompt.seat, "keep_commander", secret=True, info={"count": len(frame.drawn)})])
+
+
+def _keep_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    frame = top(state, CommanderEnlistment)
+    keep = [
+        Action(prompt.seat, prompt.id, "keep", {"card": c, "hero": h})
+        for c in frame.drawn
+        for h in _targets(state.board, prompt.seat)
+    ]
+    return keep + [Action(prompt.seat, prompt.id, "none")]
+
+
+@prompt_kind("keep_commander", choices={"keep", "none"}, legal=_keep_legal)
+def keep_commander(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    """„Die nicht gewählte Kommandantenkarte und auch die Ersetzte werden unter den Stapel der Kommandantenkarten
+    geschoben“; never more than one card per commander."""
+    board: VariantsBoard = state.board
+    if action not in _keep_legal(state, pack, prompt):
+        raise IllegalAction(
+            "Keep one of the drawn commander cards for one of your commanders (or a hero at your stronghold), or none.",
+            rule=ENLIST_RULE,
+            alternatives=_keep_legal(state, pack, prompt)[:10],
+        )
+    state.close(prompt.id)
+    frame = top(state, CommanderEnlistment)
+    bottom = list(frame.drawn)
+    if action.choice == "keep":
+        card, hero = action.args["card"], action.args["hero"]
+        bottom.remove(card)
+        if hero in board.commanders:
+            bottom.append(board.commanders[hero])
+            ctx.emit("commander_card_replaced", seat=prompt.seat, hero=hero, card=card, previous=board.commanders[hero])
+            board.commanders[hero] = card
+        else:
+            make_commander(board, hero, card, ctx, why="rally_support")
+    board.decks[DECK].draw += bottom
+    frame.drawn = []
+    ctx.emit("commanders_to_bottom", seat=prompt.seat, count=len(bottom))
+
+
+support.BONUS_ALTERNATIVES.append(_enlist_offer)
