@@ -490,3 +490,31 @@ def test_rally_support_may_draw_commander_cards_instead_of_heroes():
     assert board.decks["commanders"].draw[-2:].count("commander.shield_wall") == 1  # the replaced card went under
     kinds = [e.kind for e in done.events]
     assert "commander_card_replaced" in kinds and "commanders_to_bottom" in kinds
+
+
+@pytest.mark.parametrize(("top", "rallied"), [("fate-03", 2), ("fate-01", 0)])
+def test_the_rulebooks_rallying_commander_card(top, rallied):
+    """The rulebook's example card (p. 10, partly garbled, ruling R-BWV7): „kann dieser Kommandant seine [Weisheit
+    prüfen] … [Symbol] oder [Symbol]: Stelle bis zu 2 deiner [geflüchteten Einheiten in diesem K]ampf wieder auf“: a
+    wisdom test (1 card for Aldric), on gold or silver up to 2 routed units stand; on red nothing."""
+    from types import SimpleNamespace
+
+    from engine.core import Context
+    from engine.runewars.banners.commanders import _rally, commander_card
+    from engine.runewars.battle.frame import Fighter
+
+    heroes = [{"card": "aldric_sturmhand", "owner": 0, "area": "10A"}]
+    done = cmd_position(
+        {0: 5, 1: 2}, {"10A": {"stronghold": {"owner": 0}}}, heroes, {"aldric_sturmhand": "commander.rallying_cry"}
+    )
+    board = done.state.board
+    board.decks["fate"].draw.remove(top)
+    board.decks["fate"].draw.insert(0, top)
+    fighters = [Fighter(i, 0, "human_infantry", routed=True) for i in range(3)]
+    frame = SimpleNamespace(sides=[SimpleNamespace(seat=1, fighters=[]), SimpleNamespace(seat=0, fighters=fighters)], area="10A")
+    ctx = Context(rng=__import__("random").Random(1))
+    card = commander_card(CMD_PACK, "commander.rallying_cry")
+    _rally(done.state, CMD_PACK, frame, 1, board.heroes[0], card, ctx)
+    assert sum(not f.routed for f in fighters) == rallied
+    lead = next(e.data for e in ctx.events if e.kind == "commander_leads")
+    assert lead["rallied"] == rallied and lead["test"] == "wisdom" and top in board.decks["fate"].discard
