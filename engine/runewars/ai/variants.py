@@ -186,16 +186,20 @@ tally.OPTION_COUNTS.update(dict.fromkeys(COMMANDER_COUNTS, "commanders"))
 
 @registry.handles("support_bonus_choice")
 def support_bonus_choice(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
-    """Heroes while we have fewer than two; otherwise one commander card when we have no commander or 3+ influence."""
+    """Heroes while we have fewer than two; a commander card when we lead none, or when ours is weak and influence is
+    plentiful (influence also wins bids and breaks ties, so it is not spent on every bonus)."""
     mine = [h for h in seen.view.get("heroes", []) if h.get("owner") == seen.seat]
     commanders = seen.view.get("variants", {}).get("commanders", {})
     heroes = next((a for a in legal if a.choice == "heroes"), None)
     if heroes is not None and len(mine) < 2:
         return heroes
-    cards = [a for a in legal if a.choice == "commanders"]
+    cards = sorted((a for a in legal if a.choice == "commanders"), key=lambda a: a.args["amount"])
     influence = next((p.get("influence", 0) for p in seen.view.get("players", []) if p.get("seat") == seen.seat), 0)
-    if cards and (not any(h.get("id") in commanders for h in mine) or influence >= 3):
-        return min(cards, key=lambda a: a.args["amount"]) if influence < 5 else max(cards, key=lambda a: a.args["amount"])
+    ours = [commanders[h["id"]] for h in mine if h.get("id") in commanders]
+    if cards and not ours:
+        return cards[min(1, len(cards) - 1)]
+    if cards and influence >= 6 and min(_commander_card_worth(seen, c) for c in ours) < 1.0:
+        return cards[0]
     return heroes or next(a for a in legal if a.choice == "decline")
 
 
