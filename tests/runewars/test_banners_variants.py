@@ -518,3 +518,27 @@ def test_the_rulebooks_rallying_commander_card(top, rallied):
     assert sum(not f.routed for f in fighters) == rallied
     lead = next(e.data for e in ctx.events if e.kind == "commander_leads")
     assert lead["rallied"] == rallied and lead["test"] == "wisdom" and top in board.decks["fate"].discard
+
+
+def test_the_turn_window_asks_from_public_facts_and_offers_the_card_only_with_enough_dragon_runes():
+    """Road to Victory (exp. p. 11): whether the window waits for the player must not tell the table that he holds enough
+    dragon runes (ruling R-BWV5): six face-down tokens in his areas make it ask, whatever they are; the victory card is
+    offered only when six of them are dragon runes."""
+    road = {"banners_of_war": True, "road_to_victory": True}
+    areas = {"10A": {"stronghold": {"owner": 0}}}
+    for n, area in enumerate(["10A", "10B", "10C", "1B", "1C", "1D"]):
+        spec = areas.setdefault(area, {})
+        if area.startswith("1"):
+            spec["units"] = [units("human_infantry", 1)]
+        spec["rune"] = {"kind": "false" if n < 3 else "dragon"}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0}],
+        "neutrals": "none",
+        "areas": areas,
+        "season": {"year": 2, "name": "spring", "start": "turn", "orders": {0: 4, 1: 5}, "turn": 0},
+    }
+    done = ENGINE.from_position(road, 2, 1, spec)
+    window = prompt_of(done.state, "turn_window")
+    assert window.forced is None
+    assert "victory_card" not in {a.choice for a in ENGINE.ruleset.legal(done.state, window)}

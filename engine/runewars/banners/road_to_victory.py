@@ -132,4 +132,23 @@ def check_victory_card(state: GameState, pack: Pack, ctx: Context) -> bool:
 
 
 season_cards.BEFORE_DRAW.append(check_victory_card)
-turn.WINDOW_CHOICES.append(may_place)
+
+
+def might_place(state: GameState, pack: Pack, seat: int) -> bool:
+    """Whether the turn window must ask ``seat`` (not answer itself): read from public facts only, so that asking
+    tells nobody whether he holds enough dragon runes. Every rune token in his areas might be a dragon rune."""
+    board = state.board
+    if not isinstance(board, VariantsBoard) or not variant_on(state.options, ROAD_TO_VICTORY) or board.phase != "play":
+        return False
+    if board.year >= last_year(state, pack) or board.season in board.victory_cards:
+        return False
+    if any(v[0] == seat for v in board.victory_cards.values()):
+        return False
+    control = control_map(board)
+    face_down = sum(
+        1 for a, area in board.areas.items() if area.rune is not None and not area.rune.face_up and control[a] == seat
+    )
+    return shown_runes(board, seat, control) + face_down >= target(state, pack)
+
+
+turn.WINDOW_CHOICES.append(might_place)
