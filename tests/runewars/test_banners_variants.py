@@ -542,3 +542,39 @@ def test_the_turn_window_asks_from_public_facts_and_offers_the_card_only_with_en
     window = prompt_of(done.state, "turn_window")
     assert window.forced is None
     assert "victory_card" not in {a.choice for a in ENGINE.ruleset.legal(done.state, window)}
+
+
+def test_a_capital_holds_two_developments_built_and_collected_with_the_harvest_bonus():
+    """p. 9: „Hauptstadtmarker stellen einen besonderen Festungstyp dar, der zwei Entwicklungsmarker aufnehmen kann, statt
+    nur einem.“ (ruling R-BWV1)"""
+    from engine.runewars.orders.harvest import development_at, supply
+
+    areas = {
+        "10A": {"stronghold": {"owner": 0}, "development": "humans.diplomacy"},
+        "10B": {"stronghold": {"owner": 0}, "development": "humans.training"},
+        **{f"1{x}": {"units": [units("human_infantry", 1)]} for x in "ABCD"},
+    }
+    variants = {"development_cards": {0: ["dev.humans.capital"]}, "capitals": {"10A": 0}}
+    done = dev_position("humans", areas=areas, variants=variants)
+    build = prompt_of(done.state, "harvest_build")
+    assert build.info["sites"] == ["10A"]  # the capital's second slot; 10B's stronghold is full
+    before = supply(done.state.board, DEV_PACK, "humans.resources")
+    done = act(done.state, "harvest_build", "build", development="humans.resources", area="10A")
+    board = done.state.board
+    assert board.areas["10A"].development == "humans.diplomacy" and board.capital_developments == {"10A": "humans.resources"}
+    assert development_at(board, "10A/2") == "humans.resources" and supply(board, DEV_PACK, "humans.resources") == before - 1
+    assert ENGINE.view(done.state, 1)["variants"]["capital_developments"] == {"10A": "humans.resources"}
+    # the next Harvest bonus collects both: the diplomacy's influence, then the second's tactics card
+    board.capital_developments = {"10A": "humans.training"}
+    board.areas["10B"].development = None
+    from engine.core import Context
+    from engine.runewars.flow import push, run
+    from engine.runewars.orders.harvest import HarvestOrder
+
+    done.state.prompts = []
+    board.stack = [f for f in board.stack if not isinstance(f, HarvestOrder)]
+    push(done.state, HarvestOrder(0, True, step="bonus"))
+    ctx = Context(rng=__import__("random").Random(1))
+    run(done.state, DEV_PACK, ctx)
+    kinds = [(e.kind, e.data.get("area")) for e in ctx.events if e.kind in ("influence_gained", "tactics_drawn")]
+    assert kinds[:2] == [("influence_gained", "10A"), ("tactics_drawn", None)]

@@ -96,6 +96,23 @@ def is_commander(board: RunewarsBoard, hero: str) -> bool:
     return bool(commanders) and hero in commanders
 
 
+def capital_areas(board: RunewarsBoard, seat: int) -> list[str]:
+    """Areas holding ``seat``'s capital (Development Cards)."""
+    capitals = getattr(board, "capitals", None)
+    return [a for a, s in capitals.items() if s == seat] if capitals else []
+
+
+def capital_developments(board: RunewarsBoard) -> dict[str, str]:
+    """The capitals' second developments, by area (empty without the variant)."""
+    return getattr(board, "capital_developments", None) or {}
+
+
+def second_developments(board: RunewarsBoard, seat: int) -> list[str]:
+    """Areas whose capital of ``seat`` holds a second development."""
+    seconds = capital_developments(board)
+    return [a for a in capital_areas(board, seat) if a in seconds] if seconds else []
+
+
 def peasant_controller(board: RunewarsBoard, area_id: str) -> int | None:
     """The seat whose peasant token lies in ``area_id`` (it counts as his controlled area), else None."""
     peasants = getattr(board, "peasants", None)
