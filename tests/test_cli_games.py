@@ -22,7 +22,10 @@ from tests.tinygame import SealedBids
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = "tests.tinygame"
-RUNEWARS_OPTIONS = "its options are: map_building, epic, exploration, banners_of_war, data_pack, battle_policy"
+RUNEWARS_OPTIONS = (
+    "its options are: map_building, epic, exploration, banners_of_war, development_cards, commanders, free_cities, "
+    "road_to_victory, data_pack, battle_policy"
+)
 
 
 def run_json(capsys, *argv: str) -> tuple[int, dict]:

@@ -42,7 +42,8 @@ class Option:
 
     ``choices`` limits a ``str`` or ``int`` option to those values. ``table`` options are set
     by the table itself (a player's setting, the data pack chosen from a list) rather than
-    typed into a lobby, but are checked the same way.
+    typed into a lobby, but are checked the same way. ``requires`` names the options that must be
+    on (truthy) for this one to be on (an expansion's variants need the expansion).
     """
 
     name: str
@@ -51,6 +52,7 @@ class Option:
     help: str
     choices: tuple[Any, ...] = ()
     table: bool = False
+    requires: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.type not in OPTION_TYPES:
@@ -138,6 +140,10 @@ class GameDescriptor:
             raise ValueError(f"game {self.name}: an option is named twice in {names}")
         if self.default_ai is not None and self.default_ai not in self.ai_policies:
             raise ValueError(f"game {self.name}: default_ai {self.default_ai!r} is not one of its ai_policies")
+        for option in self.options:
+            for required in option.requires:
+                if required not in names:
+                    raise ValueError(f"game {self.name}: option {option.name} requires an unknown option {required!r}")
 
     # ------------------------------------------------------------------ parts
 
@@ -199,8 +205,14 @@ class GameDescriptor:
 
     def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """``given`` checked and typed: every name known, every value of its option's type.
-        Options left out are left out (the ruleset applies the defaults)."""
-        return {name: self.option(name).check(value) for name, value in given.items()}
+        Options left out are left out (the ruleset applies the defaults). An option that is on
+        while an option it ``requires`` is not is refused, naming both."""
+        checked = {name: self.option(name).check(value) for name, value in given.items()}
+        for name, value in checked.items():
+            missing = [r for r in self.option(name).requires if not checked.get(r, self.option(r).default)]
+            if value and missing:
+                raise BadOption(f"option {name} needs the option {' and '.join(missing)}: turn {' and '.join(missing)} on too")
+        return checked
 
     def defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

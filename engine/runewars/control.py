@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.runewars.banners.variants import peasant_controller
 from engine.runewars.state import Area, RunewarsBoard
 
 
@@ -28,6 +29,8 @@ def controller(board: RunewarsBoard, area_id: str, homes: Mapping[str, int] | No
             if holder is not None:
                 return None  # contested while a battle is fought
             holder = stack.owner
+    if holder is None and getattr(board, "peasants", None):  # Banners of War: a Daqan peasant token (development cards)
+        return peasant_controller(board, area_id)
     return holder
 
 

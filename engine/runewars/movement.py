@@ -20,12 +20,18 @@ MOVE_RANGE = 2
 FAST_MOVE_RANGE = 3
 
 
+#: ``hook(board, seat, origin, to)`` after units moved from ``origin`` to ``to`` (by Strategy or Mobilize/Conquer)
+MOVED: list = []
+
+
 def move_units(board: RunewarsBoard, seat: int, origin: str, to: str, unit: str, count: int) -> None:
     """Move ``count`` standing ``unit`` that ``seat`` leads; allied neutrals keep their alliance."""
     source = next(s for s in board.areas[origin].led_by(seat) if s.unit == unit and s.standing)
     source.standing -= count
     board.areas[origin].remove_empty_stacks()
     board.areas[to].add_units(source.owner, unit, count, ally=source.ally)
+    for hook in MOVED:  # Banners of War, Development Cards: Daqan's peasant tokens (engine.runewars.banners.development)
+        hook(board, seat, origin, to)
 
 
 def crossable(geometry: Board, a: str, b: str, *, flying: bool, winter: bool) -> bool:

@@ -76,6 +76,7 @@ from typing import Any
 from engine.core import GameState, InvalidAction
 from engine.core.codec import from_plain
 from engine.runewars.banners.board import BannersBoard
+from engine.runewars.banners.variants import load_variants
 from engine.runewars.battle.policy import policy_from_spec
 from engine.runewars.battle.procedure import new_battle
 from engine.runewars.cards import initial_titles, shuffled_decks
@@ -105,6 +106,7 @@ POSITION_KEYS = {
     "defeated_heroes",
     "exploration",
     "banners",
+    "variants",
 }
 PLAYER_KEYS = {"influence", "dials", "played", "tactics", "objective", "battle_policy", "quests"}
 AREA_KEYS = {"units", "stronghold", "rune", "city", "activated_by", "development"}
@@ -153,6 +155,7 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
         rune_supply=_rune_supply(pack, areas),
     )
     _load_banners(board, position.get("banners", {}))
+    load_variants(board, position.get("variants", {}))  # the Banners of War variants (engine.runewars.banners.variants)
     load_hero_position(board, pack, position, rng)
     for name, order in position.get("decks", {}).items():
         if name not in board.decks or name == "fate":

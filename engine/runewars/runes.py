@@ -41,7 +41,17 @@ def dragon_rune_count(board: RunewarsBoard, seat: int, control: Mapping[str, int
     p. 37 „Wer auch immer das Gebiet kontrolliert, hat dadurch eine zusätzliche Drachenrune“: one
     more, whether or not the throne's area holds a dragon rune itself (ruling).
     """
-    return len(dragon_rune_areas(board, seat, control)) + dragon_throne_runes(board, seat)
+    return len(dragon_rune_areas(board, seat, control)) + dragon_throne_runes(board, seat) + printed_runes(board, seat, control)
+
+
+#: ``fn(board, seat, control) -> int``: dragon runes printed on tokens of the board, which count only for victory
+#: (Banners of War, Rise of the Free Cities: engine.runewars.banners.free_cities); ``control`` may lack their areas
+PRINTED_RUNES: list = []
+
+
+def printed_runes(board: RunewarsBoard, seat: int, control: Mapping[str, int | None] | None = None) -> int:
+    """Printed dragon runes ``seat`` has (none without a hook: the base game)."""
+    return sum(hook(board, seat, control) for hook in PRINTED_RUNES) if PRINTED_RUNES else 0
 
 
 def dragon_throne_runes(board: RunewarsBoard, seat: int) -> int:

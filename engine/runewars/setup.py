@@ -25,6 +25,7 @@ from typing import Any
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
 from engine.runewars.banners import on as banners_on
 from engine.runewars.banners.board import BannersBoard
+from engine.runewars.banners.variants import VariantsBoard, any_variant
 from engine.runewars.battle.policy import policy_from_spec
 from engine.runewars.cards import initial_titles, shuffled_decks
 from engine.runewars.cull import AREA_UNIT_LIMIT
@@ -60,24 +61,32 @@ def start(state: GameState, pack: Pack, ctx: Context) -> None:
     state.board.battle_policy = battle_policies(state.options, seats)
     if state.options.get("epic"):
         _remove_false_rune_cards(pack, state.board)
-    remove_variant_cards(pack, state.board, epic=bool(state.options.get("epic")))
+    remove_variant_cards(pack, state.board, epic=bool(state.options.get("epic")), options=state.options)
     _open_faction_prompt(state, pack)
 
 
 def board_type(options: Mapping[str, Any]) -> type[RunewarsBoard]:
-    """The expansion's board (more fields) with Banners of War, else the base board (unchanged states)."""
+    """The expansion's board (more fields) with Banners of War, else the base board (unchanged states); with one of
+    its variants, the variants' board (engine.runewars.banners.variants)."""
+    if any_variant(options):
+        return VariantsBoard
     return BannersBoard if banners_on(options) else RunewarsBoard
 
 
-def remove_variant_cards(pack: Pack, board: RunewarsBoard, *, epic: bool = False) -> None:
+def remove_variant_cards(
+    pack: Pack, board: RunewarsBoard, *, epic: bool = False, options: Mapping[str, Any] | None = None
+) -> None:
     """Cards for a variant not in play leave the tactics deck at setup (Banners of War: „Generalleutnant“ without
     the Commanders variant, „abwerfen und eine neue Karte ziehen“ comes to the same; ruling R-BW8). With the epic
     variant the cards that make their player reveal a rune token go too: „können … abgeworfen und durch eine neu
-    gezogene Karte ersetzt werden“, and with every rune face up they could never be played (R-BW12)."""
+    gezogene Karte ersetzt werden“, and with every rune face up they could never be played (R-BW12). A card whose
+    variant is among ``options`` stays (issue 24: „Generalleutnant“ with Commanders)."""
+    options = options or {}
     unused = {
         c.id
         for c in pack.cards.get("tactics_card", ())
-        if c.attrs.get("requires") or (epic and any(e.get("do") == "reveal_rune" for e in c.attrs.get("effects", ())))
+        if (c.attrs.get("requires") and not options.get(str(c.attrs["requires"])))
+        or (epic and any(e.get("do") == "reveal_rune" for e in c.attrs.get("effects", ())))
     }
     if unused and "tactics" in board.decks:
         board.decks["tactics"].draw = [c for c in board.decks["tactics"].draw if c not in unused]

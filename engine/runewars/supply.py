@@ -6,6 +6,7 @@ are left.
 
 from __future__ import annotations
 
+from engine.runewars.banners.variants import extra_figures
 from engine.runewars.data import Pack
 from engine.runewars.state import RunewarsBoard
 
@@ -13,7 +14,7 @@ from engine.runewars.state import RunewarsBoard
 def figures_left(board: RunewarsBoard, pack: Pack, owner: int, unit: str) -> int:
     """Figures of ``unit`` of ``owner`` not on the board."""
     on_board = sum(s.count for area in board.areas.values() for s in area.stacks if s.owner == owner and s.unit == unit)
-    return pack.unit(unit).figures - on_board
+    return pack.unit(unit).figures + extra_figures(board, owner, unit) - on_board
 
 
 def stronghold_limit(pack: Pack) -> int:

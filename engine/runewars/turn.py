@@ -38,6 +38,9 @@ from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import Turn, current_player_order
 
 WINDOW_CHOICE = {"before": "proceed", "after": "end_turn"}
+#: ``fn(state, pack, seat) -> bool``: more the active player may do in his windows (Banners of War, Road to Victory:
+#: proving his dragon runes, engine.runewars.banners.road_to_victory), so the window asks him
+WINDOW_CHOICES: list = []
 
 
 @procedure(Turn)
@@ -68,6 +71,7 @@ def _open_window(state: GameState, pack: Pack, frame: Turn) -> None:
     pid = season_id(board, "turn", frame.seat, frame.step)
     choice = WINDOW_CHOICE[frame.step]
     may_choose = bool(player.tactics) or player.objective is not None or heroes_may_act(state, pack, frame.seat)
+    may_choose = may_choose or any(more(state, pack, frame.seat) for more in WINDOW_CHOICES)
     forced = None if may_choose else Action(frame.seat, pid, choice)
     state.open([Prompt(pid, frame.seat, "turn_window", info={"window": frame.step, "order": frame.order}, forced=forced)])
 

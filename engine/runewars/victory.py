@@ -13,10 +13,19 @@ from collections import Counter
 
 from engine.core import Context, GameState
 from engine.runewars import cards
+from engine.runewars.banners.variants import ROAD_TO_VICTORY, variant_on
 from engine.runewars.control import control_map, controller, holds_a_home_area, home_owners
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step
-from engine.runewars.runes import dragon_rune_areas, dragon_rune_count, instant_winners, kind, runes_to_win
+from engine.runewars.runes import (
+    PRINTED_RUNES,
+    dragon_rune_areas,
+    dragon_rune_count,
+    instant_winners,
+    kind,
+    printed_runes,
+    runes_to_win,
+)
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import current_player_order
 
@@ -37,14 +46,17 @@ def check(state: GameState, pack: Pack, ctx: Context) -> None:
         _eliminate_players_without_areas(state, pack, homes, ctx)
     playing = [p.seat for p in board.players if not p.eliminated]
     control = _dragon_rune_control(board, homes)
-    winners = _instant_winners(state, pack, control)
+    # Banners of War, Road to Victory: no instant win, the victory card decides (engine.runewars.banners.road_to_victory)
+    winners = [] if variant_on(state.options, ROAD_TO_VICTORY) else _instant_winners(state, pack, control)
     if winners:
         winner = winners[0]
         areas = dragon_rune_areas(board, winner, control)
         for area in areas:
             board.areas[area].rune.face_up = True
-        thrones = dragon_rune_count(board, winner, control) - len(areas)
-        _finish(state, ctx, winner=winner, reason="dragon_runes", areas=areas, **({"dragon_thrones": thrones} if thrones else {}))
+        printed = printed_runes(board, winner, control)
+        thrones = dragon_rune_count(board, winner, control) - len(areas) - printed
+        extra = {**({"dragon_thrones": thrones} if thrones else {}), **({"printed_runes": printed} if printed else {})}
+        _finish(state, ctx, winner=winner, reason="dragon_runes", areas=areas, **extra)
     elif len(playing) == 1:
         _finish(state, ctx, winner=playing[0], reason="last_player")
 
@@ -69,6 +81,8 @@ def _instant_winners(state: GameState, pack: Pack, control: dict[str, int | None
     board: RunewarsBoard = state.board
     most = max(Counter(s for s in control.values() if s is not None).values(), default=0)
     thrones = sum(1 for m in board.exploration.values() if m.token == "dragon_throne" and m.face_up)
+    if PRINTED_RUNES:  # Banners of War, Free Cities: printed city runes (engine.runewars.banners.free_cities)
+        thrones += max((printed_runes(board, p.seat, control) for p in board.players), default=0)
     if most + thrones < runes_to_win(pack, bool(state.options.get("epic"))):
         return []  # nobody can have enough
     return instant_winners(board, pack, current_player_order(board, pack), epic=bool(state.options.get("epic")), control=control)
@@ -121,6 +135,11 @@ def end_of_time(state: GameState, pack: Pack, ctx: Context) -> None:
         )
     )
     _finish(state, ctx, winner=table[0]["seat"], reason="time_limit", standings=table)
+
+
+def finish(state: GameState, ctx: Context, **result) -> None:
+    """The game ends with ``result`` (a variant's own end, e.g. Road to Victory's victory card)."""
+    _finish(state, ctx, **result)
 
 
 def _finish(state: GameState, ctx: Context, **result) -> None:

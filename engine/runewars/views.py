@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core import GameState, seats_from
 from engine.runewars.banners.board import banners_view
+from engine.runewars.banners.variants import variants_view
 from engine.runewars.battle.frame import Battle
 from engine.runewars.control import controller, home_owners
 from engine.runewars.data import Pack
@@ -56,6 +57,7 @@ def view(state: GameState, pack: Pack, seat: int | None) -> dict[str, Any]:
         **card_views(state, pack, seat),  # cards the seat may read, the season card, lasting effects
         **hero_views(state, pack, seat),  # heroes, defeated-hero tokens, exploration tokens
         **banners_view(board),  # Banners of War: Desolation, Cryomancy, the Sunken City (public)
+        **variants_view(board),  # its variants: development cards, capitals, peasants, printed runes, victory cards (public)
     }
 
 

@@ -38,6 +38,54 @@ def emitted_kinds() -> set[str]:
 
 #: one event's data per kind, as the engine emits it
 SAMPLES: dict[str, dict] = {
+    # Banners of War variants (issue 24)
+    "development_card_bought": {
+        "seat": 0,
+        "card": "dev.humans.kings_levy",
+        "cost": {"food": 2},
+        "dials": {"food": 1, "wood": 3, "ore": 2},
+    },
+    "development_card_declined": {"seat": 0},
+    "development_card_used": {"seat": 0, "card": "dev.humans.greyhaven_walls", "area": "10A", "side": "defender", "strength": 1},
+    "capital_built": {"seat": 0, "area": "10A", "why": "bought"},
+    "capital_waiting": {"seat": 0},
+    "capital_captured": {"seat": 0, "area": "10A", "by": 1},
+    "capital_destroyed": {"seat": 0, "area": "10A", "by": None},
+    "zombie_tokens_received": {"seat": 1, "unit": "undead_zombie", "count": 8},
+    "zombie_tokens_placed": {"seat": 1, "unit": "undead_zombie", "count": 2, "in_play": 2},
+    "peasant_tokens_received": {"seat": 0, "count": 3},
+    "peasant_placed": {"seat": 0, "area": "1A"},
+    "peasant_removed": {"seat": 0, "area": "1A", "why": "activation"},
+    "tactics_taken_back": {"seat": 0, "card": "bow_machtspiel", "why": "dev.humans.ball_lightning_mastery"},
+    "commander_chosen": {"seat": 0, "hero": "aldric_sturmhand", "card": "commander.shield_wall", "why": "setup"},
+    "commander_changed": {"seat": 0, "previous": "aldric_sturmhand", "hero": "silhouette", "card": "commander.shield_wall"},
+    "commander_moved": {"hero": "aldric_sturmhand", "seat": 0, "path": ["1A", "1B"]},
+    "commander_leads": {
+        "seat": 0,
+        "hero": "aldric_sturmhand",
+        "card": "commander.shield_wall",
+        "area": "10A",
+        "side": "defender",
+        "strength": 2,
+    },
+    "commander_retreats": {"seat": 0, "hero": "aldric_sturmhand", "to": "10B"},
+    "commander_defeated": {"hero": "aldric_sturmhand", "card": "commander.shield_wall", "seat": 0},
+    "lieutenant_general_played": {"seat": 0, "card": "bow_generalleutnant", "commander_card": "commander.vanguard"},
+    "lieutenant_general_discarded": {"seat": 0, "card": "bow_generalleutnant"},
+    "printed_rune_changed_hands": {"area": "1A", "seat": 0, "previous": None, "rule": "exp. p. 11"},
+    "victory_card_placed": {"seat": 0, "season": "summer", "year": 5, "runes": 6},
+    "victory_card_won": {"seat": 0, "season": "summer", "placed": 2},
+    "victory_card_returned": {"seat": 0, "season": "summer", "placed": 5},
+    "victory_card_removed": {"seat": 0, "season": "summer", "why": "eliminated"},
+    "commanders_drawn": {"seat": 0, "influence": 2, "count": 2},
+    "your_commanders_drawn": {"cards": ["commander.vanguard", "commander.warlord"]},
+    "commander_card_replaced": {
+        "seat": 0,
+        "hero": "aldric_sturmhand",
+        "card": "commander.vanguard",
+        "previous": "commander.warlord",
+    },
+    "commanders_to_bottom": {"seat": 0, "count": 1},
     # Banners of War (issue 23)
     "battle_type_chosen": {"area": "1D", "row": 2, "side": "defender", "seat": 1, "unit": "human_knight"},
     "tactic_fate_announced": {"area": "1D", "row": 2, "side": "attacker", "seat": 0, "count": 1},
@@ -264,6 +312,7 @@ SAMPLES: dict[str, dict] = {
 }
 #: the kinds whose events go to one seat only
 PRIVATE = {
+    "your_commanders_drawn",
     "your_tactic_fate",
     "battle_cards",
     "rune_seen",

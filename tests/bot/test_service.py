@@ -90,6 +90,21 @@ async def test_lobby_refusals_are_clear(service):
         await service.view(12345, None)
 
 
+async def test_a_banners_variant_in_the_lobby_needs_the_expansion(store):
+    """Issue 24 item 1: each Banners of War variant is a lobby option that needs banners_of_war, refused clearly otherwise."""
+    from tests.bot.playhelpers import full_service
+
+    service = full_service(store)
+    record = await service.create_game(GUILD, CHANNEL, "runewars", {}, ALICE, seed=1)
+    with pytest.raises(RunetableError, match="option free_cities needs the option banners_of_war"):
+        await service.set_option(record.id, ALICE, "free_cities", True)
+    await service.set_option(record.id, ALICE, "banners_of_war", True)
+    await service.set_option(record.id, ALICE, "free_cities", True)
+    with pytest.raises(RunetableError, match="option free_cities needs the option banners_of_war"):
+        await service.set_option(record.id, ALICE, "banners_of_war", False)
+    assert (await store.get_game(record.id)).options == {"banners_of_war": True, "free_cities": True}
+
+
 # ------------------------------------------------------------------ acting
 
 

@@ -125,6 +125,13 @@ HEADINGS: dict[str, str] = {
     "recruit_substitute": N_("Recruit: how many of the {count} {unit} come as {instead} instead?"),
     "tactic_fate": N_("Secret: play tactic fate cards for your {unit} instead of fate cards ({draws} to draw)?"),
     "duel_tactic_fate": N_("Secret: play a tactic fate card for {hero} instead of this duel round's fate card?"),
+    # Banners of War variants (issue 24)
+    "development_card": N_("Buy one of your development cards? ({cards})"),
+    "place_capital": N_("Your capital replaces one of your strongholds at home: {areas}."),
+    "choose_commander": N_("Choose the hero who leads as commander with {card}: {heroes}."),
+    "change_commander": N_("Start of the quest phase: hand the commander card of {from} to another hero at your stronghold?"),
+    "support_bonus_choice": N_("Rally Support bonus: recruit heroes, or draw up to {most} commander cards for 1 influence each?"),
+    "keep_commander": N_("Secret: keep one of the {count} commander cards you drew for one of your commanders, or none?"),
 }
 
 #: event lines; ``{...}`` are filled from the event's data. The kinds phrases.PHRASES builds
@@ -308,6 +315,37 @@ EVENTS: dict[str, str] = {
     "cryomancy_removed": N_("Spring melts one Cryomancy token in {areas}."),
     "guildmaster_resources": N_("{seat} gains 2 {resource} as Guildmaster of Merchants."),
     "loss_ignored": N_("{seat} ignores the loss of {amount} {resource} as Guildmaster of Merchants."),
+    # Banners of War variants (issue 24)
+    "development_card_bought": N_("{seat} buys the development card {card}."),
+    "development_card_declined": N_("{seat} buys no development card."),
+    "development_card_used": N_("{seat} uses the development card {card}."),
+    "capital_built": N_("{seat} raises their capital in {area}."),
+    "capital_waiting": N_("{seat} has no stronghold at home: the next one built there becomes the capital."),
+    "capital_captured": N_("{by} captures the capital of {seat} in {area}."),
+    "capital_destroyed": N_("The capital of {seat} in {area} is destroyed."),
+    "zombie_tokens_received": N_("{seat} receives {count} zombie tokens."),
+    "zombie_tokens_placed": N_("{seat} puts {count} zombie token(s) on the board ({in_play} in play)."),
+    "peasant_tokens_received": N_("{seat} receives {count} peasant tokens."),
+    "peasant_placed": N_("{seat} leaves a peasant token in {area}."),
+    "peasant_removed": N_("The peasant token of {seat} leaves {area}."),
+    "tactics_taken_back": N_("{seat} takes {card} back into their hand."),
+    "commander_chosen": N_("{seat} makes {hero} a commander with {card}."),
+    "commander_changed": N_("{seat} hands the commander card {card} from {previous} to {hero}."),
+    "commander_moved": N_("Commander {hero} goes with the army: {path}."),
+    "commander_leads": N_("Commander {hero} leads the {side} in {area} ({card})."),
+    "commander_retreats": N_("Commander {hero} retreats with the units to {to}."),
+    "commander_defeated": N_("Commander {hero} has fallen; {card} is discarded."),
+    "lieutenant_general_played": N_("{seat} plays Lieutenant General and leads a second commander."),
+    "lieutenant_general_discarded": N_("{seat} discards Lieutenant General."),
+    "printed_rune_changed_hands": N_("{seat} now holds the dragon rune printed on the city in {area}."),
+    "victory_card_placed": N_("{seat} proves {runes} dragon runes and lays their victory card on the {season} deck."),
+    "victory_card_won": N_("The victory card of {seat} is revealed: they still control enough dragon runes."),
+    "victory_card_returned": N_("The victory card of {seat} is revealed: too few dragon runes, they take it back."),
+    "victory_card_removed": N_("The victory card of {seat} leaves the {season} deck."),
+    "commanders_drawn": N_("{seat} spends {influence} influence on {count} commander card(s)."),
+    "your_commanders_drawn": N_("You drew the commander cards: {cards}."),
+    "commander_card_replaced": N_("{seat} gives {hero} the commander card {card} instead of {previous}."),
+    "commanders_to_bottom": N_("{seat} puts {count} commander card(s) under the deck."),
 }
 
 #: public event kinds told only in a battle's report (a thread), not in the channel
@@ -853,6 +891,7 @@ ENDINGS = {
     "dragon_runes": N_("{winner} controls {runes} areas with dragon runes and wins at once (p. 30)."),
     "last_player": N_("{winner} is the last player left and wins (p. 31)."),
     "time_limit": N_("{winner} wins at the end of the last winter (p. 30)."),
+    "victory_card": N_("{winner} still holds enough dragon runes when the victory card is revealed and wins (exp. p. 11)."),
 }
 
 

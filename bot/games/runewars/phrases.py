@@ -44,25 +44,38 @@ NAMED_TABLES = (
     "setup_quest",
 )
 
+#: the options whose data layers add names (Banners of War and its variants, issue 24)
+EVERY_OPTION = {
+    "banners_of_war": True,
+    "development_cards": True,
+    "commanders": True,
+    "free_cities": True,
+    "road_to_victory": True,
+}
+
 
 def _tables() -> dict[str, Any]:
     """``pack``, ``names`` (id -> the table of the record naming it), ``tile_numbers``, ``tokens``
     (exploration token ids), ``orders`` (number -> order id), ``symbols`` (fate card -> symbol) and
-    ``heroes`` (hero cards)."""
+    ``heroes`` (hero cards); ``packs``: the base pack and the one with every option
+    (a variant's layer may replace a base table, so a record is looked up in both)."""
     global _LOADED, _FAILED_AT
     if _LOADED is not None:
         return _LOADED
     empty: dict[str, Any] = {
         k: {} for k in ("names", "tile_numbers", "tokens", "orders", "symbols", "heroes", "start_influence", "fate_numbers")
     }
-    empty["pack"] = None
+    empty["pack"], empty["packs"] = None, ()
     if _FAILED_AT is not None and time.monotonic() - _FAILED_AT < RETRY_SECONDS:
         return empty
     try:
         from engine.runewars.game import GAME
 
         GAME.load_ruleset()  # the pack's cards are checked against the ruleset's effects
-        _LOADED = _read(GAME.load_pack({"banners_of_war": True}))
+        # the base pack's names, and those only the expansion and its variants have (their cards, units, cities)
+        base, full = _read(GAME.load_pack({})), _read(GAME.load_pack(EVERY_OPTION))
+        _LOADED = {k: ({**full.get(k, {}), **v} if isinstance(v, dict) else v) for k, v in base.items()}
+        _LOADED["packs"] = (base["pack"], full["pack"])
     except Exception:  # names are a nicety: the ids still read
         try:
             _LOADED = _read(GAME.load_pack({}))
@@ -81,6 +94,7 @@ def _read(pack) -> dict[str, Any]:
             names.setdefault(str(record["id"]), table)
     return {
         "pack": pack,
+        "packs": (pack,),
         "names": names,
         "tile_numbers": {t.id: str(t.number) for t in tiles},
         "tokens": {t.id: t.id for t in pack.exploration_tokens},
@@ -97,10 +111,12 @@ def pack_text(table: str, rid: str, fld: str = "name", pack=None) -> str:
     when the pack has it in that language; a pack without it gives the other language, and an
     unknown record its id with underscores as spaces."""
     tr = current_tr()
-    pack = pack if pack is not None else _tables()["pack"]
-    if pack is None:
-        return rid.replace("_", " ")
-    text, language = pack.text(table, rid, fld, tr.content_language)
+    packs = (pack,) if pack is not None else _tables()["packs"]
+    text, language = "", ""
+    for each in packs:
+        text, language = each.text(table, rid, fld, tr.content_language)
+        if text:
+            break
     if table == "faction" and fld == "name":
         text = text.split(" (")[0]  # "Humans (Daqan)": the people, as players name them
     return tr.content(text, language) if text else ("" if fld != "name" else rid.replace("_", " "))

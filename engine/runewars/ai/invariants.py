@@ -34,6 +34,7 @@ from typing import Any
 
 from engine.core import Engine, Event, GameState, encode, replay, state_hash
 from engine.core.engine import copy_state
+from engine.runewars.banners.variants import extra_figures
 from engine.runewars.data import Pack
 from engine.runewars.runes import RuneGain
 from engine.runewars.supply import stronghold_limit
@@ -75,8 +76,8 @@ def _units(board, pack: Pack) -> list[str]:
     for (owner, unit), n in on_board.items():
         if owner is None:
             neutral_on_board[unit] += n
-        elif n > pack.unit(unit).figures:
-            problems.append(f"units: seat {owner} has {n} {unit} on the board, the game has {pack.unit(unit).figures}")
+        elif n > (game_has := pack.unit(unit).figures + extra_figures(board, owner, unit)):  # Banners: zombie tokens
+            problems.append(f"units: seat {owner} has {n} {unit} on the board, the game has {game_has}")
     for unit, n in neutral_on_board.items():
         if n > pack.unit(unit).figures:
             problems.append(f"units: {n} neutral {unit} on the board, the game has {pack.unit(unit).figures}")

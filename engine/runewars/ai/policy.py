@@ -27,6 +27,7 @@ from engine.runewars.ai import (
     runes,
     start,
 )
+from engine.runewars.ai import variants as _variants  # noqa: F401  (after contender: the Banners variants' handlers, counts)
 from engine.runewars.ai.knowledge import Seen
 from engine.runewars.ai.registry import HANDLERS, passive
 from engine.runewars.data import Pack

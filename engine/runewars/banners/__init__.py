@@ -31,5 +31,8 @@ def on(options: Mapping[str, Any]) -> bool:
 
 
 def expansions(options: Mapping[str, Any]) -> tuple[str, ...]:
-    """The built-in data layers the game's options call for (for the pack loader)."""
-    return (LAYER,) if on(options) else ()
+    """The built-in data layers the game's options call for (for the pack loader): the expansion's, then its
+    variants' (:mod:`.variants`, issue 24)."""
+    from engine.runewars.banners.variants import layers
+
+    return ((LAYER,) + layers(options)) if on(options) else ()

@@ -33,6 +33,10 @@ CAPTURE_RULE = (
 EXCESS_RULE = "p. 18: after a won battle the units above 8 retreat together into one adjacent area"
 
 
+#: ``hook(state, pack, area, stronghold, value) -> value``: a stronghold's strength before the Conquer malus
+STRONGHOLD_STRENGTH: list = []
+
+
 # -- 5a defence development ------------------------------------------------------------
 
 
@@ -102,6 +106,8 @@ def stronghold_strength(state: GameState, pack: Pack, frame: Battle) -> int:
         return 0
     faction = pack.faction(state.board.players[stronghold.owner].faction)
     value = faction.stronghold_damaged_strength if stronghold.damaged else faction.stronghold_strength
+    for hook in STRONGHOLD_STRENGTH:  # Banners of War, Development Cards: a capital (engine.runewars.banners.development)
+        value = hook(state, pack, frame.area, stronghold, value)
     if frame.conquer:
         value -= int(pack.constant("conquer_stronghold_malus"))
     return max(0, value)

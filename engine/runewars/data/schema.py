@@ -127,6 +127,8 @@ TABLES: dict[str, dict[str, tuple[str, bool]]] = {
         "tactics": ("int", True),
         "influence": ("int", True),
         "quests": ("int", True),
+        # Rise of the Free Cities (Banners of War): a dragon rune printed on the token
+        "printed_rune": ("bool", False),
     },
     "rune_token": {
         "count": ("int", True),
@@ -144,6 +146,8 @@ TABLES: dict[str, dict[str, tuple[str, bool]]] = {
 
 #: card tables owned by the card-effects data; extra fields are allowed.
 CARD_TABLES = ("hero", "reward", "tactics_card", "title", "season_card", "objective", "quest")
+#: the Banners of War variants' cards (data/runewars/banners_of_war/<variant>, issue 24)
+CARD_TABLES += ("development_card", "commander_card", "victory_card")
 for _t in CARD_TABLES:
     TABLES[_t] = dict(CARD)
 

@@ -55,10 +55,18 @@ def _known(pack: Pack, card_id: str) -> NamedCard | None:
         return None
 
 
+#: ``hook(state, pack, ctx) -> bool`` run before the card is drawn; True ends the step (Banners of War, Road to
+#: Victory: a victory card on the season's deck is revealed first, engine.runewars.banners.road_to_victory)
+BEFORE_DRAW: list = []
+
+
 def season_card_step(state: GameState, pack: Pack, ctx: Context) -> None:
     """Draw and resolve the season card; the caller lets the runner go on (frames may be pushed)."""
     board: RunewarsBoard = state.board
     end_season(state, ctx)
+    for hook in BEFORE_DRAW:
+        if hook(state, pack, ctx):
+            return
     drawn = cards.draw(board, f"season.{board.season}", 1, ctx.rng)
     if not drawn:
         return

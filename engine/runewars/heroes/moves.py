@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, Prompt, register
 from engine.runewars.banners.board import terrain  # Banners of War: Cryomancy thaws water borders (ruling R-BW9)
+from engine.runewars.banners.variants import is_commander
 from engine.runewars.data import Pack
 from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import find, keywords, public_hero
@@ -97,6 +98,8 @@ def quest_paths(state: GameState, pack: Pack, hero: Hero) -> list[list[str]]:
         return []
     board: RunewarsBoard = state.board
     if held_in_dungeon(board, hero):
+        return [[]]
+    if is_commander(board, hero.card) and board.areas[hero.area].activated_by:  # Banners of War: ruling R-BWV7
         return [[]]
     dungeons = face_up_areas(board, DUNGEON)
     reach = quest_move_range(pack, hero)

@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
+from engine.runewars.banners.variants import is_commander
 from engine.runewars.control import controller, is_neutral
 from engine.runewars.data import Pack
 from engine.runewars.effects.windows import open_window
@@ -68,6 +69,11 @@ class QuestPhase:
     windows: list[int] = field(default_factory=list)
 
 
+#: ``hook(state, pack, ctx)`` at the start of the quest phase; it may open prompts (Banners of War, Commanders:
+#: engine.runewars.banners.commanders)
+START_HOOKS: list = []
+
+
 def start_quest_phase(state: GameState) -> None:
     push(state, QuestPhase())
 
@@ -79,6 +85,10 @@ def _advance(state: GameState, pack: Pack, frame: QuestPhase, ctx: Context) -> b
         frame.seats = player_order(board, pack, board.previous_orders)
         frame.step = "choose"
         ctx.emit("quest_phase", player_order=list(frame.seats))
+        for hook in START_HOOKS:  # Banners of War, Commanders: a new commander „zu Beginn der Questphase“
+            hook(state, pack, ctx)
+        if state.prompts:
+            return False
     hero = find(board, frame.hero) if frame.hero else None
     if frame.step == "choose":
         while frame.seats and not _waiting(board, frame, frame.seats[0]):
@@ -282,7 +292,7 @@ def _venture_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]
     quests = [
         Action(prompt.seat, prompt.id, "quest", {"quest": q})
         for q in board.players[prompt.seat].quests
-        if attemptable(state, pack, hero, q)
+        if attemptable(state, pack, hero, q) and not is_commander(board, hero.card)  # Banners of War: commanders never quest
     ]
     return duels + quests + [Action(prompt.seat, prompt.id, "none")]
 
@@ -291,7 +301,7 @@ def _open_venture(state: GameState, pack: Pack, hero: Hero) -> None:
     """Forced to "none" only when public facts leave nothing: no enemy hero here and no quest card in hand."""
     board: RunewarsBoard = state.board
     pid = season_id(board, "venture", hero.card, seq=state.seq)
-    nothing = not duel_targets(board, hero) and not board.players[hero.owner].quests
+    nothing = not duel_targets(board, hero) and (not board.players[hero.owner].quests or is_commander(board, hero.card))
     forced = Action(hero.owner, pid, "none") if nothing else None
     state.open([Prompt(pid, hero.owner, "hero_venture", info={"hero": hero.card, "area": hero.area}, forced=forced)])
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
+from engine.runewars.banners.variants import is_commander
 from engine.runewars.control import controller
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
@@ -54,7 +55,7 @@ def _advance(state: GameState, pack: Pack, frame: HeroRecruitment, ctx: Context)
         state.open([Prompt(pid, frame.seat, "recruit_heroes", info={"most": _most(state, pack, frame.seat)})])
     elif frame.step == "limit":
         frame.step = "place"
-        others = heroes_of(board, frame.seat)
+        others = [h for h in heroes_of(board, frame.seat) if not is_commander(board, h.card)]  # Banners: outside the limit
         if len(others) >= int(pack.constant("hero_limit")):
             push(state, Disloyalty(frame.seat, [h.card for h in others], why="hero_limit"))
     elif frame.step == "place":

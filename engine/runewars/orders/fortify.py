@@ -29,6 +29,11 @@ RULES = {
 }
 
 
+#: ``hook(state, pack, seat, area, ctx)`` after a stronghold is built (Banners of War, Development Cards: rebuilding a
+#: capital, engine.runewars.banners.development)
+AFTER_STRONGHOLD_BUILT: list = []
+
+
 @order("fortify")
 @register
 @dataclass
@@ -135,6 +140,8 @@ def fortify_action(state: GameState, pack: Pack, prompt: Prompt, action: Action,
         player.dials["ore"] -= int(pack.constant("build_stronghold_ore"))
         board.areas[args["area"]].stronghold = Stronghold(frame.seat)
         ctx.emit("stronghold_built", seat=frame.seat, area=args["area"], moved_from=args.get("from"), dials=dict(player.dials))
+        for hook in AFTER_STRONGHOLD_BUILT:  # Banners of War, Development Cards: a capital rebuilt
+            hook(state, pack, frame.seat, args["area"], ctx)
     elif choice == "repair":
         player.dials["ore"] -= int(pack.constant("repair_stronghold_ore"))
         board.areas[args["area"]].stronghold.damaged = False

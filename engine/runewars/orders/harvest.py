@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.banners.board import suppressed
+from engine.runewars.banners.variants import capital_areas, capital_developments, second_developments
 from engine.runewars.control import controlled_areas, controller
 from engine.runewars.data import Pack
 from engine.runewars.data.model import RESOURCES
@@ -25,6 +26,13 @@ from engine.runewars.flow import procedure, prompt_kind, season_id, top
 from engine.runewars.heroes.exploration import village_bonus
 from engine.runewars.orders import order
 from engine.runewars.state import RunewarsBoard
+
+#: ``hook(state, pack, seat, ctx)`` after the main effect set the dials (Banners of War, Development Cards:
+#: engine.runewars.banners.development)
+AFTER_HARVEST: list = []
+#: ``(wants(state, seat) -> bool, run(state, pack, frame, ctx) -> bool)`` after the bonus's build; ``run`` returns True
+#: when it opened a prompt (Banners of War, Development Cards: buying a card)
+AFTER_BUILD: list = []
 
 BUILD_RULE = "p. 33 (Ernte): lower wood by 1 for 1 development in a friendly area with your stronghold and no development"
 
@@ -45,6 +53,8 @@ def _advance(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
     board: RunewarsBoard = state.board
     if frame.step == "harvest":
         set_dials_to_production(board, pack, frame.seat, ctx)
+        for hook in AFTER_HARVEST:
+            hook(state, pack, frame.seat, ctx)
         if frame.seat in guildmasters(board, pack):  # Banners of War: the Guildmaster's 2 resources (its effect asks which)
             frame.step = "bonus" if frame.bonus else "done"
             trigger_for(state, pack, ctx, "harvest", frame.seat)
@@ -55,14 +65,19 @@ def _advance(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
     if frame.step == "bonus":
         frame.step, frame.to_collect = "collect", own_developments(board, frame.seat)
         ctx.emit("order_bonus", seat=frame.seat, order="harvest", developments=list(frame.to_collect))
+        frame.to_collect += [f"{a}/2" for a in second_developments(board, frame.seat)]  # Banners: a capital's second
     if frame.step == "collect":
         while frame.to_collect:
             if not _collect(state, pack, frame, ctx):
                 return False  # a Resources development asks which dial
         frame.step = "build"
     if frame.step == "build":
+        frame.step = "more" if any(wants(state, frame.seat) for wants, _ in AFTER_BUILD) else "done"
+        if _open_build_prompt(state, pack, frame, ctx):
+            return False
+    if frame.step == "more":
         frame.step = "done"
-        return not _open_build_prompt(state, pack, frame, ctx)
+        return not any(run(state, pack, frame, ctx) for _, run in AFTER_BUILD)
     return True
 
 
@@ -117,8 +132,8 @@ def _development(pack: Pack, development_id: str):
 def _collect(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) -> bool:
     """Collect the next development; False when a prompt was opened for it."""
     board: RunewarsBoard = state.board
-    area_id = frame.to_collect[0]
-    development = _development(pack, board.areas[area_id].development)
+    area_id = frame.to_collect[0].partition("/")[0]
+    development = _development(pack, development_at(board, frame.to_collect[0]))
     if development.timing != "harvest_bonus":  # defence developments act in battle
         frame.to_collect.pop(0)
     elif development.effect == "influence":
@@ -140,6 +155,12 @@ def _collect(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
     else:
         raise ValueError(f"development effect {development.effect!r} has no Harvest rule")
     return True
+
+
+def development_at(board: RunewarsBoard, entry: str) -> str | None:
+    """The development of a Harvest entry: ``area``, or ``area/2`` for a capital's second (Banners of War)."""
+    area_id, _, second = entry.partition("/")
+    return capital_developments(board).get(area_id) if second else board.areas[area_id].development
 
 
 def produced_resources(board: RunewarsBoard, pack: Pack, area_id: str) -> list[str]:
@@ -167,7 +188,7 @@ def choose_dial(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
             alternatives=_raise_legal(state, pack, prompt),
         )
     frame = top(state, HarvestOrder)
-    development = _development(pack, state.board.areas[frame.to_collect.pop(0)].development)
+    development = _development(pack, development_at(state.board, frame.to_collect.pop(0)))
     raise_dial(state.board, pack, prompt.seat, resource, development.amount, prompt.info["area"], ctx)
     state.close(prompt.id)
 
@@ -176,19 +197,22 @@ def choose_dial(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
 
 
 def build_sites(board: RunewarsBoard, seat: int) -> list[str]:
-    """Friendly areas with ``seat``'s stronghold and no development (p. 33: at most 1 per area)."""
+    """Friendly areas with ``seat``'s stronghold and no development (p. 33: at most 1 per area); a capital holds two
+    (Banners of War, Development Cards: „der zwei Entwicklungsmarker aufnehmen kann“)."""
+    seconds = capital_developments(board)
     return [
         a
         for a in controlled_areas(board, seat)
         if board.areas[a].stronghold is not None
         and board.areas[a].stronghold.owner == seat
-        and board.areas[a].development is None
+        and (board.areas[a].development is None or (a in capital_areas(board, seat) and a not in seconds))
     ]
 
 
 def supply(board: RunewarsBoard, pack: Pack, development_id: str) -> int:
     """Tiles of a development not on the board (components are strictly limited, p. 31)."""
     on_board = sum(1 for area in board.areas.values() if area.development == development_id)
+    on_board += sum(1 for d in capital_developments(board).values() if d == development_id)
     return _development(pack, development_id).count - on_board
 
 
@@ -255,7 +279,10 @@ def build(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     player = board.players[prompt.seat]
     if "from" in wanted:
         board.areas[wanted["from"]].development = None
-    board.areas[wanted["area"]].development = wanted["development"]
+    if board.areas[wanted["area"]].development is not None:  # Banners of War: a capital's second development
+        board.capital_developments[wanted["area"]] = wanted["development"]
+    else:
+        board.areas[wanted["area"]].development = wanted["development"]
     before = player.dials["wood"]
     player.dials["wood"] -= int(pack.constant("development_cost_wood"))
     state.close(prompt.id)

@@ -183,12 +183,18 @@ def discard_quests(state: GameState, pack: Pack, prompt: Prompt, action: Action,
 # -- bonus: a new hero -----------------------------------------------------------------------------
 
 
+#: ``offer(state, pack, seat, ctx) -> bool``: another use of the bonus, True when it took over (a frame or a prompt)
+BONUS_ALTERNATIVES: list = []
+
+
 def recruit_hero(state: GameState, pack: Pack, frame: SupportOrder, ctx: Context) -> bool:
     """The Support bonus (p. 36): spend 1-3 influence, draw that many hero cards, keep 1, place its figure.
 
     Nothing to do without influence, without hero cards left, or without a stronghold in an
     area the player controls (where the figure would go; ruling R-H1).
     """
+    if any(offer(state, pack, frame.seat, ctx) for offer in BONUS_ALTERNATIVES):
+        return False  # Banners of War, Commanders: commander cards instead (engine.runewars.banners.commanders)
     if not can_recruit(state, pack, frame.seat):
         ctx.emit("order_bonus", seat=frame.seat, order="support", heroes=0, reason="cannot recruit")
         return True
