@@ -21,7 +21,7 @@ from engine.core import Action, Context, GameState, IncompatibleState, Prompt, R
 
 # imported only to register (the noqa: F401 lines): bids, diplomacy, the turn, the card effects, hero upkeep, the orders
 from engine.runewars import banners, bids, diplomacy, flow, position, setup, turn, views  # noqa: F401
-from engine.runewars.banners import abilities, cards, garrison, land, recruiting, tactic_fate  # noqa: F401
+from engine.runewars.banners import abilities, cards, garrison, land, recruiting, sunken_city, tactic_fate  # noqa: F401
 from engine.runewars.data import CheckResult, Pack, check, load_pack, pack_hash
 from engine.runewars.data.loader import load_pack_from_records, resolve_pack_dir
 from engine.runewars.effects import basic, battle, hand, hero_cards  # noqa: F401
@@ -33,9 +33,13 @@ from engine.runewars.orders import fortify, gain_power, harvest, mobilize, recru
 PACK_CHECKS = (deck_errors,)
 
 
-def check_pack(pack_dir: Path | str | None = None, *, use_env: bool = True) -> CheckResult:
-    """:func:`engine.runewars.data.check` with :data:`PACK_CHECKS`: what ``python -m engine.runewars.data check`` reports."""
-    return check(pack_dir, use_env=use_env, checks=PACK_CHECKS)
+def check_pack(
+    pack_dir: Path | str | None = None, *, use_env: bool = True, options: Mapping[str, Any] | None = None
+) -> CheckResult:
+    """:func:`engine.runewars.data.check` with :data:`PACK_CHECKS`: what ``python -m engine.runewars.data check`` reports.
+
+    ``options``: the game options whose built-in layers merge in (``banners_of_war``), as a game with them loads its pack."""
+    return check(pack_dir, use_env=use_env, checks=PACK_CHECKS, expansions=banners.expansions(options or {}))
 
 
 @lru_cache(maxsize=8)

@@ -40,7 +40,11 @@ def _tables() -> dict[str, dict[Any, str]]:
         from engine.runewars.game import GAME
 
         GAME.load_ruleset()  # the pack's cards are checked against the ruleset's effects
-        _LOADED = _read(GAME.load_pack({}))
+        tables = _read(GAME.load_pack({}))
+        for key, values in _read(GAME.load_pack({"banners_of_war": True})).items():  # the expansion's own cards, units, tiles
+            for k, v in values.items():
+                tables[key].setdefault(k, v)
+        _LOADED = tables
     except Exception:  # names are a nicety: the ids still read
         _FAILED_AT = time.monotonic()
         return empty

@@ -127,6 +127,11 @@ TABLES: dict[str, dict[str, tuple[str, bool]]] = {
         "tactics": ("int", True),
         "influence": ("int", True),
         "quests": ("int", True),
+        "at_setup": ("bool", False),
+        "dragon_rune": ("bool", False),
+        "food": ("int", False),
+        "wood": ("int", False),
+        "ore": ("int", False),
     },
     "rune_token": {
         "count": ("int", True),
