@@ -254,3 +254,37 @@ def test_the_instant_win_counts_dragon_runes_with_the_sunken_citys():
     state = position(areas, banners={"sunken_city": "16A"})
     check(state, PACK, Context(Random(1)))
     assert state.result is not None and state.result["winner"] == 0 and state.result["printed_runes"] == 1
+
+
+# -- the expansion's exploration tokens (with the base game's optional rule) ------------------------------------
+
+
+def test_a_flooded_area_has_six_water_borders_except_in_winter_or_with_cryomancy():
+    """„Überflutetes Gebiet“: „Das Gebiet wird so behandelt, als seien alle seine sechs Grenzen Wassergrenzen (blau)“;
+    „außer im Winter (oder wenn dort ein Eiswüstenmarker liegt)“ (winter: movement.crossable reads the water)."""
+    from engine.runewars.heroes.exploration import token_kind
+    from engine.runewars.state import ExplorationMarker as Exploration
+
+    state = position({})
+    board = state.board
+    board.exploration["1A"] = Exploration("flooded_area", face_up=True)
+    geo = terrain(PACK, board)
+    assert all(kind == "water" for kind in geo.adjacency["1A"].values())
+    assert geo.adjacency["1B"]["1A"] == "water" and geo.adjacency["1B"]["1D"] is None
+    board.cryomancy = {"1A": 1}
+    assert all(kind is None for kind in terrain(PACK, board).adjacency["1A"].values())
+    assert token_kind(PACK, "flooded_area") == "location" and token_kind(PACK, "defensible_area") == "destructible_location"
+    assert sum(t.back_1 + t.back_2 for t in PACK.exploration_tokens if t.id in ("flooded_area", "defensible_area")) == 8
+
+
+def test_a_defensible_area_gives_the_defender_one_strength():
+    """„Zu verteidigendes Gebiet“: „Wenn der Sieger eines Kampfes in diesem Gebiet ermittelt wird, erhält der Verteidiger
+    +1 Stärke.“"""
+    from engine.runewars.banners.exploration import defensible_bonus
+    from engine.runewars.state import ExplorationMarker as Exploration
+
+    state = position({})
+    state.board.exploration["1B"] = Exploration("defensible_area", face_up=True)
+    assert defensible_bonus(state.board, "1B") == 1 and defensible_bonus(state.board, "1A") == 0
+    state.board.exploration["1B"].face_up = False
+    assert defensible_bonus(state.board, "1B") == 0

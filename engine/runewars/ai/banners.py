@@ -128,6 +128,11 @@ COUNTS = {
     "guildmaster_resources": lambda e: int(e.kind == "guildmaster_resources"),
     "guildmaster_losses_ignored": lambda e: int(e.kind == "loss_ignored"),
     "sunken_city_placed": lambda e: int(e.kind == "sunken_city_placed"),
+    "sunken_city_blocked": lambda e: int(e.kind == "sunken_city_blocked"),
+    "sunken_city_destroyed": lambda e: int(e.kind == "sunken_city_destroyed"),
+    "flooded_area_revealed": lambda e: int(e.kind == "exploration_revealed" and e.data.get("token") == "flooded_area"),
+    "defensible_area_revealed": lambda e: int(e.kind == "exploration_revealed" and e.data.get("token") == "defensible_area"),
+    "defensible_area_defences": lambda e: int(e.kind == "defensible_area_defends"),
     **{
         f"recruited_{unit}": (
             lambda u: lambda e: int(e.data.get("count", 0)) if e.kind == "units_substituted" and e.data.get("instead") == u else 0

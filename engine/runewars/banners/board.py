@@ -10,6 +10,7 @@ from copy import copy
 from dataclasses import dataclass, field
 
 from engine.core import register
+from engine.runewars.banners.exploration import flooded_areas
 from engine.runewars.data import Pack
 from engine.runewars.data.model import DIRECTION_ORDER, neighbour
 from engine.runewars.map import Board, geometry
@@ -58,7 +59,7 @@ def banners_view(board: RunewarsBoard) -> dict[str, object]:
 
 #: (id of the map's geometry, the frozen areas, the Sunken City's area) -> (that geometry, its changed copy); the
 #: geometry is kept beside its copy so that a new map that reuses a dropped geometry's id is never handed the old borders
-_THAWED: dict[tuple[int, frozenset[str], str], tuple[Board, Board]] = {}
+_THAWED: dict[tuple[int, frozenset[str], str, frozenset[str]], tuple[Board, Board]] = {}
 
 
 def sunken_edges(geo: Board, area: str) -> set[frozenset[str]]:
@@ -76,7 +77,7 @@ def sunken_edges(geo: Board, area: str) -> set[frozenset[str]]:
 
 
 def terrain(pack: Pack, board: RunewarsBoard) -> Board:
-    """The map's geometry for movement: the Sunken City's water border lies over tile 12's yellow one, and with
+    """The map's geometry for movement: a Flooded Area's six borders are water, the Sunken City's water border lies over tile 12's yellow one, and with
     Cryomancy the water borders of its areas are crossed as in winter (exp. p. 8: „können alle Einheiten die
     Bewegungsbeschränkungen durch Wassergrenzen (blau) in diesem Gebiet ignorieren, als wäre Winter (benachbarte
     Gebiete mit blauen Grenzen sind davon nicht betroffen)“)."""
@@ -85,9 +86,10 @@ def terrain(pack: Pack, board: RunewarsBoard) -> Board:
     if b is None:
         return geo
     frozen = frozenset(a for a, n in b.cryomancy.items() if n)
-    if not frozen and not b.sunken_city:
+    flooded = flooded_areas(board)
+    if not frozen and not b.sunken_city and not flooded:
         return geo
-    key = (id(geo), frozen, b.sunken_city)
+    key = (id(geo), frozen, b.sunken_city, flooded)
     cached = _THAWED.get(key)
     if cached is not None and cached[0] is geo:
         return cached[1]
@@ -96,7 +98,7 @@ def terrain(pack: Pack, board: RunewarsBoard) -> Board:
     water = sunken_edges(geo, b.sunken_city) if b.sunken_city else set()
 
     def kind_of(a: str, n: str, kind: str | None) -> str | None:
-        if frozenset((a, n)) in water:
+        if frozenset((a, n)) in water or ((a in flooded or n in flooded) and kind != "mountain"):  # Flooded Area: all six
             kind = "water"
         return None if kind == "water" and (a in frozen or n in frozen) else kind
 
