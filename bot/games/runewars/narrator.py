@@ -122,6 +122,7 @@ HEADINGS: dict[str, str] = {
     # Banners of War
     "garrison_recruit": N_("Garrison: place 2 triangle-base units at one of your strongholds."),
     "recruit_substitute": N_("Recruit: how many of the {count} {unit} come as {instead} instead?"),
+    "prowl": N_("Prowl: rout how many of your Leonx Riders (up to {most}) to eliminate as many retreating units?"),
     "tactic_fate": N_("Secret: play tactic fate cards for your {unit} instead of fate cards ({draws} to draw)?"),
     "duel_tactic_fate": N_("Secret: play a tactic fate card for {hero} instead of this duel round's fate card?"),
 }
@@ -307,6 +308,13 @@ EVENTS: dict[str, str] = {
     "cryomancy_removed": N_("Spring melts one Cryomancy token in {areas}."),
     "guildmaster_resources": N_("{seat} gains 2 {resource} as Guildmaster of Merchants."),
     "loss_ignored": N_("{seat} ignores the loss of {amount} {resource} as Guildmaster of Merchants."),
+    "sunken_city_placed": N_("{seat} raises the Sunken City in {area}."),
+    "sunken_city_ignored": N_("The Sunken City is not placed again: it is already found or its tile is not on the map."),
+    "sunken_city_blocked": N_("The Sunken City stays under the waves: the Desolation and Cryomancy tokens leave {area}."),
+    "sunken_city_destroyed": N_("The Sunken City in {area} sinks again."),
+    "defensible_area_defends": N_("The defender of {area} holds the Defensible Area (+{strength})."),
+    "prowl_active": N_("The {side}'s Leonx Riders prowl in {area} until the end of the battle."),
+    "prowled": N_("{seat} routs {count} Leonx Rider(s) in {area}: as many retreating units are eliminated."),
 }
 
 #: public event kinds told only in a battle's report (a thread), not in the channel

@@ -94,6 +94,12 @@ def duel_tactic_fate(seen: Seen, prompt: Prompt, legal: list[Action], rng: Rando
     return best(legal, score)
 
 
+@handles("prowl")
+def prowl(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Every retreating unit eliminated is worth more than a Rider left standing after a won battle."""
+    return max(legal, key=lambda a: a.args["count"])
+
+
 # -- simulate counts (python -m bot simulate --options banners_of_war) --------------------------------
 
 
@@ -128,6 +134,8 @@ COUNTS = {
     "guildmaster_resources": lambda e: int(e.kind == "guildmaster_resources"),
     "guildmaster_losses_ignored": lambda e: int(e.kind == "loss_ignored"),
     "sunken_city_placed": lambda e: int(e.kind == "sunken_city_placed"),
+    "prowl_active": lambda e: int(e.kind == "prowl_active"),
+    "prowl_eliminated": lambda e: int(e.data.get("count", 0)) if e.kind == "prowled" else 0,
     "sunken_city_blocked": lambda e: int(e.kind == "sunken_city_blocked"),
     "sunken_city_destroyed": lambda e: int(e.kind == "sunken_city_destroyed"),
     "flooded_area_revealed": lambda e: int(e.kind == "exploration_revealed" and e.data.get("token") == "flooded_area"),

@@ -26,6 +26,8 @@ class BannersBoard(RunewarsBoard):
     cryomancy: dict[str, int] = field(default_factory=dict)
     #: the area of the Sunken City once a quest or effect placed it, else ""
     sunken_city: str = ""
+    #: battle area -> the seat whose Leonx Riders prowl there until the end of that battle (banners.prowl)
+    prowl: dict[str, int] = field(default_factory=dict)
 
 
 def expansion_board(board: RunewarsBoard) -> BannersBoard | None:
