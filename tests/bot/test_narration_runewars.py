@@ -61,6 +61,7 @@ SAMPLES: dict[str, dict] = {
     "defensible_area_defends": {"area": "1B", "seat": 1, "strength": 1},
     "prowl_active": {"area": "1B", "seat": 1, "side": "attacker"},
     "prowled": {"area": "1B", "seat": 1, "count": 2},
+    "flooded_stayed": {"seat": 1, "hero": "silhouette", "area": "2B"},
     "ability_used": {"area": "1D", "side": "attacker", "seat": 1, "unit": "uthuk_berserker", "mode": "skip", "targets": []},
     "activation_removed": {"seat": 0, "area": "8C", "why": "gewaltmarsch"},
     "alliance_ended": {"seat": 0, "area": "1A", "units": {"giant": 1}},

@@ -288,3 +288,41 @@ def test_a_defensible_area_gives_the_defender_one_strength():
     assert defensible_bonus(state.board, "1B") == 1 and defensible_bonus(state.board, "1A") == 0
     state.board.exploration["1B"].face_up = False
     assert defensible_bonus(state.board, "1B") == 0
+
+
+def _flooded_quest_phase():
+    from tests.runewars.test_heroes import TILES as HERO_TILES
+    from tests.runewars.test_heroes import hero
+
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": HERO_TILES,
+        "neutrals": "none",
+        "areas": {"2A": {"units": [units("uthuk_berserker", 1, owner=1)]}},
+        "heroes": [hero("aldric_sturmhand", 1, "1B")],
+        "players": {"1": {"quests": ["kopfgeld"]}},
+        "season": {"year": 1, "name": "summer", "start": "orders", "previous_orders": {"0": 5, "1": 4}},
+        "frames": [{"type": "QuestPhase"}],
+        "exploration": {"2A": {"token": "flooded_area"}},
+    }
+    return ENGINE.from_position(BOW, 2, 1, spec)
+
+
+def test_the_left_neighbour_moves_the_hero_who_reveals_a_flooded_area():
+    """„Wenn dieser Marker aufgedeckt wird, bewegt der linke Nachbar des Spielers, dessen Held den Marker aufgedeckt hat,
+    diesen Helden um bis zu zwei Gebiete“ (an out-of-turn prompt; ruling R-BW16: the hero does nothing more this phase)."""
+    from tests.runewars.prompting import act, prompt_of, refused
+
+    start = _flooded_quest_phase()
+    moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"])
+    prompt = prompt_of(moved.state, "flooded_move")
+    assert prompt.seat == 0 and prompt.info["hero"] == "aldric_sturmhand" and prompt.info["areas"]
+    assert "R-BW16" in refused(moved.state, "flooded_move", "move", area="2A").rule
+    target = prompt.info["areas"][-1]
+    carried = act(moved.state, "flooded_move", "move", area=target)
+    assert [e.data["why"] for e in carried.events if e.kind == "hero_moved"] == ["flooded_area"]
+    assert carried.state.board.heroes[0].area == target
+    assert not any(p.kind in ("venture", "hero_venture") for p in carried.state.prompts)
+    assert carried.state.board.exploration["2A"].face_up  # „Dieser Marker bleibt bis zum Spielende liegen.“
+    stayed = act(moved.state, "flooded_move", "stay")
+    assert stayed.state.board.heroes[0].area == "2A" and prompt_of(stayed.state, "hero_venture").seat == 1

@@ -122,6 +122,7 @@ HEADINGS: dict[str, str] = {
     # Banners of War
     "garrison_recruit": N_("Garrison: place 2 triangle-base units at one of your strongholds."),
     "recruit_substitute": N_("Recruit: how many of the {count} {unit} come as {instead} instead?"),
+    "flooded_move": N_("The Flooded Area: move {hero} up to 2 areas, or leave the hero there."),
     "prowl": N_("Prowl: rout how many of your Leonx Riders (up to {most}) to eliminate as many retreating units?"),
     "tactic_fate": N_("Secret: play tactic fate cards for your {unit} instead of fate cards ({draws} to draw)?"),
     "duel_tactic_fate": N_("Secret: play a tactic fate card for {hero} instead of this duel round's fate card?"),
@@ -314,6 +315,7 @@ EVENTS: dict[str, str] = {
     "sunken_city_destroyed": N_("The Sunken City in {area} sinks again."),
     "defensible_area_defends": N_("The defender of {area} holds the Defensible Area (+{strength})."),
     "prowl_active": N_("The {side}'s Leonx Riders prowl in {area} until the end of the battle."),
+    "flooded_stayed": N_("{seat} leaves {hero} in the Flooded Area of {area}."),
     "prowled": N_("{seat} routs {count} Leonx Rider(s) in {area}: as many retreating units are eliminated."),
 }
 
