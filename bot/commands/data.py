@@ -6,7 +6,7 @@ returns a result with ``ok``, ``errors``, ``counts``, ``pack_hash`` and ``to_dic
 the rules' registry, the same check as ``python -m engine.runewars.data check``).
 ``--pack`` is a folder merged over the built-in pack (default: the game's own default, for
 Runewars ``$RUNETABLE_DATA_PACK``). ``--options`` checks the pack a game with those options loads (a
-game's check takes them as ``options=``; Runewars: ``banners_of_war`` merges the expansion's layer). A game without a data pack says so and exits 0. Exit status
+game's check takes them as ``options=``, e.g. an option that merges an expansion's data layer). A game without a data pack says so and exits 0. Exit status
 0 only when the pack is valid.
 """
 

@@ -33,7 +33,8 @@ GAME = GameDescriptor(
             "banners_of_war",
             bool,
             False,
-            "the Banners of War expansion: new units, the Garrison order, tactic fate cards, Desolation and Cryomancy",
+            "the Banners of War expansion: new units, the Garrison order, tactic fate cards, Desolation and Cryomancy,"
+            " tiles 10-12 and the Sunken City, new quests, heroes, objectives and rewards",
         ),
         Option("data_pack", str, "", "a folder with a data pack merged over the built-in one", table=True),
         Option("battle_policy", dict, {}, "each seat's battle policy, from its player's settings", table=True),

@@ -717,6 +717,28 @@ def catalogue(pack) -> list[dict[str, str]]:
         }
         for u in pack.units.values()
     ]
+    entries += [
+        {"id": t.id, "name": t.name_en, "kind": "exploration token", "text": t.text}
+        for t in getattr(pack, "exploration_tokens", ())
+        if t.text
+    ]
+    entries += [  # Banners of War: the Sunken City, a city token placed by quests only
+        {
+            "id": c.id,
+            "name": c.name,
+            "kind": "city token",
+            "text": "Placed on tile 12 by quests, never at setup. Its area's controller has one more dragon rune"
+            + (
+                " and its area produces " + ", ".join(f"+{n} {r}" for r, n in c.resources().items() if n)
+                if any(c.resources().values())
+                else ""
+            )
+            + f". Rally Support: {c.neutral_count} {name(c.neutral_unit)}, {c.tactics} tactics cards, {c.influence} influence"
+            f" or {c.quests} quest card(s).",
+        }
+        for c in getattr(pack, "city_tokens", ())
+        if not c.at_setup
+    ]
     return entries
 
 
