@@ -165,9 +165,16 @@ def _season_card(col: Column, data: ViewData, pal: Palette) -> None:
 
 
 def public_counts(data: ViewData, seat: int) -> dict[str, int]:
-    """What the table can count for a seat: areas, units, dragon runes shown (a face-up Dragon Throne is one, p. 37), face-down runes."""
+    """What the table can count for a seat: areas, units, dragon runes shown (a face-up Dragon Throne is one, p. 37; so
+    is the Sunken City's printed rune), face-down runes."""
     out = {"areas": 0, "units": 0, "dragon_runes": 0, "false_runes": 0, "face_down_runes": 0}
     exploration = data.view.get("exploration", {})
+    banners = data.banners()  # Banners of War: the Sunken City's printed rune, unless Desolation or Cryomancy lies there
+    sunken = banners.get("sunken_city")
+    if sunken and (banners.get("cryomancy") or {}).get(sunken, 0) == 0 and sunken not in banners.get("desolation", ()):
+        printed = {sunken}
+    else:
+        printed = set()
     for area_id, info in data.view.get("areas", {}).items():
         out["units"] += sum(s.get("standing", 0) + s.get("routed", 0) for s in info.get("units", []) if s.get("owner") == seat)
         if info.get("controller") == seat:
@@ -175,6 +182,7 @@ def public_counts(data: ViewData, seat: int) -> dict[str, int]:
             rune = info.get("rune")
             marker = exploration.get(area_id, {})
             out["dragon_runes"] += (rune == "dragon") + bool(marker.get("face_up") and marker.get("token") == "dragon_throne")
+            out["dragon_runes"] += area_id in printed and info.get("city") == "sunken-city"
             out["false_runes"] += rune == "false"
             out["face_down_runes"] += rune == "face_down"
     return out

@@ -61,3 +61,16 @@ def test_the_sunken_city_covers_the_yellow_border_and_the_tokens_show():
     assert _near(colours, DESOLATION) and _near(colours, CRYOMANCY)
     for seat in (0, 1):
         assert render_map(ENGINE.view(state, seat), PACK, seat=seat).size[0] > 0
+
+
+def test_the_board_panel_counts_the_sunken_citys_printed_rune_for_its_areas_controller():
+    """„dass diese Stadt dem Spieler, der das Gebiet mit dieser Stadt kontrolliert, eine Drachenrune verschafft“."""
+    from renderer.runewars.panel import public_counts
+    from renderer.runewars.viewdata import ViewData
+
+    state = _state({"sunken_city": "16A"})
+    state.board.areas["16A"].add_units(1, "undead_vampire", 1)
+    data = ViewData(ENGINE.view(state, None), PACK)
+    assert public_counts(data, 1)["dragon_runes"] == 1 and public_counts(data, 0)["dragon_runes"] == 0
+    state.board.desolation = ["16A"]
+    assert public_counts(ViewData(ENGINE.view(state, None), PACK), 1)["dragon_runes"] == 0
