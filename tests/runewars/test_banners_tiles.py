@@ -326,3 +326,19 @@ def test_the_left_neighbour_moves_the_hero_who_reveals_a_flooded_area():
     assert carried.state.board.exploration["2A"].face_up  # „Dieser Marker bleibt bis zum Spielende liegen.“
     stayed = act(moved.state, "flooded_move", "stay")
     assert stayed.state.board.heroes[0].area == "2A" and prompt_of(stayed.state, "hero_venture").seat == 1
+
+
+def test_the_data_check_with_the_option_counts_the_merged_pack_as_the_component_list_sums_it():
+    """`python -m bot data check --options banners_of_war`: digest §2.2's totals (base + the expansion's §2.1 counts)."""
+    from engine.runewars.ruleset import check_pack
+
+    result = check_pack(None, use_env=False, options=BOW)
+    assert result.ok, result.errors
+    counts = result.counts
+    expected = {"map_tiles": 16, "setup_quests": 12, "quests": 41, "heroes": 20, "rewards": 34, "titles": 4}
+    expected |= {"tactics": 82, "season_cards": 44, "exploration_tokens": 43, "order_cards": 36, "cities": 7}
+    assert {k: counts[k] for k in expected} == expected
+    assert counts["objectives_by_alignment"] == {"good": 11, "evil": 11} and counts["cities_placed_later"] == 1
+    assert counts["rune_tokens"] == {"dragon": 26, "false": 22}
+    base = check_pack(None, use_env=False).counts
+    assert base["map_tiles"] == 13 and "cities_placed_later" not in base
