@@ -378,10 +378,27 @@ def _private(col: Column, data: ViewData, pal: Palette, seat: int) -> None:
         _card_box(col, data, pal, colour, kind, card_id)
 
 
+SECTION_WORDS = {"-": "blank", "S": "special"}
+
+
+def fate_sections(fate: Mapping[str, str]) -> str:
+    """A tactic fate card's sections in words (Banners of War): "triangle blank, circle special, hexagon 1 damage"."""
+
+    def word(code: str) -> str:
+        if code in SECTION_WORDS:
+            return SECTION_WORDS[code]
+        return f"{code[1:]} {'rout' if code[0] == 'R' else 'damage'}"
+
+    return ", ".join(f"{shape} {word(code)}" for shape, code in fate.items())
+
+
 def _card_box(col: Column, data: ViewData, pal: Palette, colour, kind: str, card_id: str) -> None:
     card = data.card(card_id)
     name = card.get("name") or card_id
     text = card.get("text") or card.get("summary") or ""
+    if card.get("fate"):  # Banners of War: a tactic fate card, playable instead of a fate card in battles and duels
+        kind = "Tactic fate card"
+        text = f"{text} As a fate card: {fate_sections(card['fate'])}.".strip()
     lines = fonts.wrap(text, SMALL, col.inner - 32) if text else []
     height = 16 + line_height(BODY) + line_height(SMALL) * len(lines) + 14
 

@@ -74,3 +74,19 @@ def test_the_board_panel_counts_the_sunken_citys_printed_rune_for_its_areas_cont
     assert public_counts(data, 1)["dragon_runes"] == 1 and public_counts(data, 0)["dragon_runes"] == 0
     state.board.desolation = ["16A"]
     assert public_counts(ViewData(ENGINE.view(state, None), PACK), 1)["dragon_runes"] == 0
+
+
+def test_tactic_fate_cards_are_marked_in_the_hand_with_their_sections():
+    """„Einige der neuen Taktikkarten dieser Erweiterung dienen einem doppelten Zweck, was durch die
+    Schicksalskartensymbole unten auf der Karte angezeigt wird“: the hand says which cards are tactic fate cards and
+    what they show as a fate card (the view's card entry carries the sections)."""
+    from bot.games.runewars.narrator import RunewarsNarrator
+    from renderer.runewars.panel import fate_sections
+
+    spec_state = _state()
+    spec_state.board.players[0].tactics = ["bow_bestechung"]
+    view = ENGINE.view(spec_state, 0)
+    entry = view["cards"]["bow_bestechung"]
+    assert entry["fate"] and "special" in fate_sections(entry["fate"])
+    assert any("Bribery (tactic fate card)" in line for line in RunewarsNarrator().private(view, 0))
+    assert "fate" not in ENGINE.view(spec_state, None)["cards"].get("bow_bestechung", {})  # not public: it is in a hand

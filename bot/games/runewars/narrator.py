@@ -481,10 +481,14 @@ class RunewarsNarrator(Narrator):
             return []
         cards = view.get("cards", {})
 
-        def card(card_id: str) -> str:
-            return cards.get(card_id, {}).get("name") or name(card_id)
-
         tr = self.tr
+
+        def card(card_id: str) -> str:
+            named = cards.get(card_id, {}).get("name") or name(card_id)
+            if cards.get(card_id, {}).get("fate"):  # Banners of War
+                return tr._("{card} (tactic fate card)", card=named)
+            return named
+
         in_hand = ", ".join(map(order_label, me.get("orders_in_hand", []))) or tr._("none")
         if me.get("chosen"):
             lines = [
