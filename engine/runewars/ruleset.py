@@ -21,7 +21,17 @@ from engine.core import Action, Context, GameState, IncompatibleState, Prompt, R
 
 # imported only to register (the noqa: F401 lines): bids, diplomacy, the turn, the card effects, hero upkeep, the orders
 from engine.runewars import banners, bids, diplomacy, flow, position, setup, turn, views  # noqa: F401
-from engine.runewars.banners import abilities, cards, flood, garrison, land, recruiting, sunken_city, tactic_fate  # noqa: F401
+from engine.runewars.banners import (  # noqa: F401
+    abilities,
+    cards,
+    flood,
+    garrison,
+    land,
+    quest_effects,
+    recruiting,
+    sunken_city,
+    tactic_fate,
+)
 from engine.runewars.data import CheckResult, Pack, check, load_pack, pack_hash
 from engine.runewars.data.loader import load_pack_from_records, resolve_pack_dir
 from engine.runewars.effects import basic, battle, hand, hero_cards  # noqa: F401

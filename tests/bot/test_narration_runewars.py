@@ -54,6 +54,7 @@ SAMPLES: dict[str, dict] = {
     "cryomancy_removed": {"areas": ["1A", "2B"]},
     "guildmaster_resources": {"seat": 0, "resource": "ore", "dials": {"ore": [2, 4]}},
     "loss_ignored": {"seat": 0, "resource": "food", "amount": 1, "why": "bow_fruehjahrsflut"},
+    "desolation_removed": {"seat": 1, "area": "1A", "why": "bow_die_bannertraeger"},
     "sunken_city_placed": {"seat": 0, "area": "16A", "why": "setup-16"},
     "sunken_city_ignored": {"seat": 0, "area": "16A", "reason": "already_placed", "why": "bow_die_seekarte"},
     "sunken_city_blocked": {"seat": 1, "area": "16A", "removed": {"desolation": 0, "cryomancy": 2}, "why": "setup-16"},

@@ -91,6 +91,11 @@ def check(records, card, quest, transitions):
     assert bool(every(transitions, "sunken_city_destroyed")) == ("sink_sunken_city" in does)
     assert bool(every(transitions, "desolation_placed")) == ("place_desolation" in does)
     assert bool(every(transitions, "cryomancy_placed")) == ("place_cryomancy" in does)
+    assert bool(every(transitions, "desolation_removed")) == ("remove_desolation" in does)
+    if "remove_desolation" in does:
+        assert after.board.desolation == []
+    if "reveal_rune" in does:  # „Falls die Karte … verlangt, eine seiner Drachenrunen aufzudecken, darf er nicht eine seiner
+        assert [e["area"] for e in every(transitions, "rune_revealed")] == ["1A"]  # falschen Runen aufdecken.“
     completed = every(transitions, "quest_result")[0]["completed"]
     assert completed is ("take_reward" in does) and (quest.id in after.board.players[1].quests) is not completed
 
@@ -107,7 +112,12 @@ def test_every_expansion_quest_does_what_it_says(quest_id):
         check(quest.outcomes["win"], "vrask_der_schinder", quest, transitions)
         return
     for symbol, records in quest.outcomes.items():
-        banners = {"sunken_city": "16A"} if any(r["do"] == "sink_sunken_city" for r in records) else None
+        banners = {"sunken_city": "16A"} if any(r["do"] == "sink_sunken_city" for r in records) else {}
+        if any(r["do"] == "remove_desolation" for r in records):
+            banners["desolation"] = ["1A"]
+        if any(r["do"] == "reveal_rune" for r in records):  # one dragon and one false rune of the questing player
+            extra = {**extra, "1A": {"units": [units(1, "uthuk_berserker")], "rune": {"kind": "dragon"}}}
+            extra["1B"] = {"units": [units(1, "uthuk_berserker")], "rune": {"kind": "false"}}
         transitions = attempt(TRAIT_HERO[quest.test], quest, list(SYMBOL_CARD.values()), area, extra, banners)
         transitions.append(act(transitions[-1].state, "test_choose", "choose", card=SYMBOL_CARD[symbol]))
         settle(transitions)

@@ -309,6 +309,7 @@ EVENTS: dict[str, str] = {
     "cryomancy_removed": N_("Spring melts one Cryomancy token in {areas}."),
     "guildmaster_resources": N_("{seat} gains 2 {resource} as Guildmaster of Merchants."),
     "loss_ignored": N_("{seat} ignores the loss of {amount} {resource} as Guildmaster of Merchants."),
+    "desolation_removed": N_("{seat} removes the Desolation token from {area}."),
     "sunken_city_placed": N_("{seat} raises the Sunken City in {area}."),
     "sunken_city_ignored": N_("The Sunken City is not placed again: it is already found or its tile is not on the map."),
     "sunken_city_blocked": N_("The Sunken City stays under the waves: the Desolation and Cryomancy tokens leave {area}."),
