@@ -342,3 +342,30 @@ def test_the_data_check_with_the_option_counts_the_merged_pack_as_the_component_
     assert counts["rune_tokens"] == {"dragon": 26, "false": 22}
     base = check_pack(None, use_env=False).counts
     assert base["map_tiles"] == 13 and "cities_placed_later" not in base
+
+
+def test_the_ai_reads_the_same_borders_from_the_public_view():
+    """The AI answers from views only (issue 23 item 7): its map (Cryomancy, a Flooded Area, the Sunken City's water
+    border) is the rules' own, rebuilt from the public view."""
+    from engine.runewars.ai.knowledge import Seen
+    from engine.runewars.state import ExplorationMarker
+
+    spec_map = [*MAP[:2], {"tile": "tile-7", "rotation": 0, "q": 2, "r": 1}, MAP[2]]
+    state = ENGINE.from_position(
+        BOW,
+        2,
+        1,
+        {
+            "factions": ["humans", "uthuk"],
+            "placements": spec_map,
+            "neutrals": "none",
+            "areas": {},
+            "season": {"year": 1, "name": "spring", "start": "turn", "orders": {"0": 5, "1": 1}, "turn": 0},
+            "banners": {"sunken_city": "16A", "cryomancy": {"1C": 1}},
+        },
+    ).state
+    state.board.exploration["1A"] = ExplorationMarker("flooded_area", face_up=True)
+    seen = Seen(ENGINE.view(state, 0), PACK, 0)
+    assert seen.adjacency == terrain(PACK, state.board).adjacency
+    assert seen.adjacency["16A"]["7A"] == "water" and seen.adjacency["1A"]["1B"] == "water"
+    assert not seen.crossable("7A", "16A", flying=False) and seen.crossable("7A", "16A", flying=True)

@@ -6,11 +6,13 @@ the base game's states stay exactly as they were (tests/golden compares their ha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from copy import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import register
-from engine.runewars.banners.exploration import flooded_areas
+from engine.runewars.banners.exploration import FLOODED, flooded_areas
 from engine.runewars.data import Pack
 from engine.runewars.data.model import DIRECTION_ORDER, neighbour
 from engine.runewars.map import Board, geometry
@@ -79,25 +81,41 @@ def sunken_edges(geo: Board, area: str) -> set[frozenset[str]]:
 
 
 def terrain(pack: Pack, board: RunewarsBoard) -> Board:
-    """The map's geometry for movement: a Flooded Area's six borders are water, the Sunken City's water border lies over tile 12's yellow one, and with
-    Cryomancy the water borders of its areas are crossed as in winter (exp. p. 8: „können alle Einheiten die
-    Bewegungsbeschränkungen durch Wassergrenzen (blau) in diesem Gebiet ignorieren, als wäre Winter (benachbarte
-    Gebiete mit blauen Grenzen sind davon nicht betroffen)“)."""
+    """The map's geometry for movement: a Flooded Area's six borders are water, the Sunken City's water border lies over
+    tile 12's yellow one, and with Cryomancy the water borders of its areas are crossed as in winter (exp. p. 8: „können
+    alle Einheiten die Bewegungsbeschränkungen durch Wassergrenzen (blau) in diesem Gebiet ignorieren, als wäre Winter
+    (benachbarte Gebiete mit blauen Grenzen sind davon nicht betroffen)“)."""
     geo = geometry(pack, board.placements)
     b = expansion_board(board)
     if b is None:
         return geo
-    frozen = frozenset(a for a, n in b.cryomancy.items() if n)
-    flooded = flooded_areas(board)
-    if not frozen and not b.sunken_city and not flooded:
+    return adjusted(geo, frozenset(a for a, n in b.cryomancy.items() if n), b.sunken_city, flooded_areas(board))
+
+
+def view_terrain(geo: Board, view: Mapping[str, Any]) -> Board:
+    """:func:`terrain` from a view's public facts (``banners``, face-up exploration tokens), for the AI; the geometry
+    itself for a base game's view."""
+    banners = view.get("banners")
+    if not banners:
         return geo
-    key = (id(geo), frozen, b.sunken_city, flooded)
+    frozen = frozenset(a for a, n in (banners.get("cryomancy") or {}).items() if n)
+    flooded = frozenset(
+        a for a, m in (view.get("exploration") or {}).items() if m and m.get("face_up") and m.get("token") == FLOODED
+    )
+    return adjusted(geo, frozen, str(banners.get("sunken_city") or ""), flooded)
+
+
+def adjusted(geo: Board, frozen: frozenset[str], sunken: str, flooded: frozenset[str]) -> Board:
+    """``geo`` with those areas thawed, the Sunken City's water border in ``sunken`` and those areas flooded (cached)."""
+    if not frozen and not sunken and not flooded:
+        return geo
+    key = (id(geo), frozen, sunken, flooded)
     cached = _THAWED.get(key)
     if cached is not None and cached[0] is geo:
         return cached[1]
     if len(_THAWED) >= 64:
         _THAWED.clear()
-    water = sunken_edges(geo, b.sunken_city) if b.sunken_city else set()
+    water = sunken_edges(geo, sunken) if sunken else set()
 
     def kind_of(a: str, n: str, kind: str | None) -> str | None:
         if frozenset((a, n)) in water or ((a in flooded or n in flooded) and kind != "mountain"):  # Flooded Area: all six
