@@ -1,11 +1,12 @@
-"""``python -m bot data check [--game NAME] [--pack DIR] [--json]``: validate a game's data pack.
+"""``python -m bot data check [--game NAME] [--options LIST] [--pack DIR] [--json]``: validate a game's data pack.
 
 Goes through the game's descriptor: its ``pack_check`` names ``check(pack_dir | None)``, which
 returns a result with ``ok``, ``errors``, ``counts``, ``pack_hash`` and ``to_dict()`` (Runewars:
 ``engine.runewars.ruleset.check_pack``: the data's own checks and the cards' effects against
 the rules' registry, the same check as ``python -m engine.runewars.data check``).
 ``--pack`` is a folder merged over the built-in pack (default: the game's own default, for
-Runewars ``$RUNETABLE_DATA_PACK``). A game without a data pack says so and exits 0. Exit status
+Runewars ``$RUNETABLE_DATA_PACK``). ``--options`` checks the pack a game with those options loads (a
+game's check takes them as ``options=``, e.g. an option that merges an expansion's data layer). A game without a data pack says so and exits 0. Exit status
 0 only when the pack is valid.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from bot.commands.common import UsageError, add_game_argument, chosen_game
+from bot.commands.common import UsageError, add_game_argument, checked_options, chosen_game
 from engine.core.game import report_pack_check, resolve
 
 
@@ -25,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="validate the built-in pack merged with an optional override pack",
         description="validate a game's data pack: the built-in one merged with an optional override pack",
     )
-    add_game_argument(check, options=False)
+    add_game_argument(check)
     check.add_argument("--pack", metavar="DIR", help="override pack directory (default: the game's, e.g. $RUNETABLE_DATA_PACK)")
     check.add_argument("--json", action="store_true", help="print {ok, errors, counts, pack_hash} as JSON")
 
@@ -46,4 +47,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(message + ".")
         return 0
-    return report_pack_check(resolve(descriptor.pack_check)(args.pack), as_json=args.json)
+    options = checked_options(descriptor, args.options)
+    check = resolve(descriptor.pack_check)
+    return report_pack_check(check(args.pack, options=options) if options else check(args.pack), as_json=args.json)

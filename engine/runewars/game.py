@@ -33,7 +33,8 @@ GAME = GameDescriptor(
             "banners_of_war",
             bool,
             False,
-            "the Banners of War expansion: new units, the Garrison order, tactic fate cards, Desolation and Cryomancy",
+            "the Banners of War expansion: new units, the Garrison order, tactic fate cards, Desolation and Cryomancy,"
+            " tiles 10-12 and the Sunken City, new quests, heroes, objectives and rewards",
         ),
         Option(
             "development_cards",

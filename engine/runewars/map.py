@@ -79,7 +79,7 @@ class PlacedHex:
     area: str
     tile: str
     cell: Coord
-    coloured: dict[str, str]  # map direction -> "mountain" | "water" (this hex's own side)
+    coloured: dict[str, str]  # map direction -> "mountain" | "water" | "yellow" (this hex's own side)
 
 
 def place(tile: MapTile, placement: Placement) -> list[PlacedHex]:
@@ -126,28 +126,30 @@ class Board:
         return sorted(self.cell_of)
 
     def border(self, area: str, direction: str) -> str | None:
-        """``"mountain"``, ``"water"`` or ``None`` for the edge of ``area`` in ``direction``.
+        """``"mountain"``, ``"water"``, ``"yellow"`` or ``None`` for the edge of ``area`` in ``direction``.
 
         An edge is coloured when either side prints it (tiles print an inner edge once);
-        a mountain wins over water, though the building rules never let both meet.
+        a mountain wins over water, though the building rules never let both meet. A yellow
+        border (Banners of War's tile 12) only restricts building the map: :attr:`adjacency` ignores it.
         """
         cell = self.cell_of[area]
         own = self.hexes[cell].coloured.get(direction)
         other = self.hexes.get(neighbour(cell[0], cell[1], direction))
         theirs = other.coloured.get(OPPOSITE[direction]) if other else None
         kinds = {own, theirs} - {None}
-        return "mountain" if "mountain" in kinds else kinds.pop() if kinds else None
+        return next((k for k in ("mountain", "water", "yellow") if k in kinds), None)
 
     @cached_property
     def adjacency(self) -> dict[str, dict[str, str | None]]:
-        """area -> {neighbouring area: border kind or None}."""
+        """area -> {neighbouring area: border kind or None} (a yellow border is None: „keinerlei Auswirkung auf die Bewegung“)."""
         out: dict[str, dict[str, str | None]] = {}
         for area, cell in self.cell_of.items():
             out[area] = {}
             for direction in DIRECTION_ORDER:
                 other = self.hexes.get(neighbour(cell[0], cell[1], direction))
                 if other is not None:
-                    out[area][other.area] = self.border(area, direction)
+                    kind = self.border(area, direction)
+                    out[area][other.area] = None if kind == "yellow" else kind
         return out
 
     def empty_rim(self) -> set[Coord]:
@@ -188,9 +190,19 @@ def tile_placement_problem(board: Board, tile: MapTile, placement: Placement) ->
             if other is None:
                 continue
             if direction in coloured and OPPOSITE[direction] in other.coloured:
+                if "yellow" in (coloured[direction], other.coloured[OPPOSITE[direction]]):
+                    return (
+                        f"a yellow border may not lie against a red or blue border ({area}/{other.area}, exp. Spielplanteil 12)"
+                    )
                 return f"coloured borders may not lie against each other ({area}/{other.area}, p. 8)"
             contacts.add((area, other.area))
-    if not _two_disjoint_contacts(contacts):
+    if len(shape) == 1:  # Banners of War's single-hex tile 12
+        if len({b for _, b in contacts}) < 2:
+            return "2 sides of a single-area tile must border 2 different areas already placed (exp. Spielplanteil 12)"
+    elif len(hexes) == 1:  # the single-hex tile 12 was placed first
+        if len({a for a, _ in contacts}) < 2:
+            return "2 different areas of the tile must touch 2 sides of the single-area tile (exp. Spielplanteil 12)"
+    elif not _two_disjoint_contacts(contacts):
         return "2 areas of the tile must touch 2 different areas already placed (p. 8)"
     return None
 
@@ -238,7 +250,7 @@ def _uncoloured_edges(board: Board, cells: Iterable[Coord]) -> int:
     for cell in cells:
         for direction in DIRECTION_ORDER:
             other = board.hexes.get(neighbour(cell[0], cell[1], direction))
-            if other is not None and OPPOSITE[direction] not in other.coloured:
+            if other is not None and other.coloured.get(OPPOSITE[direction]) in (None, "yellow"):  # yellow: no other meaning
                 count += 1
     return count
 

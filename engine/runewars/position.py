@@ -297,14 +297,19 @@ def _cards(pack: Pack, kind: str, ids: list[str], where: str) -> list[str]:
 
 
 def _load_banners(board: RunewarsBoard, spec: Mapping[str, Any]) -> None:
-    """``banners``: the expansion's tokens (Banners of War): ``desolation`` [areas], ``cryomancy`` {area: n}."""
+    """``banners``: the expansion's tokens (Banners of War): ``desolation`` [areas], ``cryomancy`` {area: n},
+    ``sunken_city`` (the area where the Sunken City lies)."""
     if not spec:
         return
-    _no_unknown(spec, {"desolation", "cryomancy"}, "banners")
+    _no_unknown(spec, {"desolation", "cryomancy", "sunken_city"}, "banners")
     if not isinstance(board, BannersBoard):
         raise InvalidAction("position.banners needs the option banners_of_war")
-    unknown = (set(spec.get("desolation", [])) | set(spec.get("cryomancy", {}))) - set(board.areas)
+    sunken = str(spec.get("sunken_city", ""))
+    unknown = (set(spec.get("desolation", [])) | set(spec.get("cryomancy", {})) | ({sunken} - {""})) - set(board.areas)
     if unknown:
         raise InvalidAction(f"position.banners: no such areas {sorted(unknown)}")
     board.desolation = list(spec.get("desolation", []))
     board.cryomancy = {str(a): int(n) for a, n in spec.get("cryomancy", {}).items()}
+    if sunken:
+        board.sunken_city = sunken
+        board.areas[sunken].city = "sunken-city"

@@ -26,11 +26,14 @@ from engine.runewars.banners import (  # noqa: F401  (the expansion's rules; com
     cards,
     commanders,
     development,
+    flood,
     free_cities,
     garrison,
     land,
+    quest_effects,
     recruiting,
     road_to_victory,
+    sunken_city,
     tactic_fate,
 )
 from engine.runewars.data import CheckResult, Pack, check, load_pack, pack_hash
@@ -44,9 +47,13 @@ from engine.runewars.orders import fortify, gain_power, harvest, mobilize, recru
 PACK_CHECKS = (deck_errors,)
 
 
-def check_pack(pack_dir: Path | str | None = None, *, use_env: bool = True) -> CheckResult:
-    """:func:`engine.runewars.data.check` with :data:`PACK_CHECKS`: what ``python -m engine.runewars.data check`` reports."""
-    return check(pack_dir, use_env=use_env, checks=PACK_CHECKS)
+def check_pack(
+    pack_dir: Path | str | None = None, *, use_env: bool = True, options: Mapping[str, Any] | None = None
+) -> CheckResult:
+    """:func:`engine.runewars.data.check` with :data:`PACK_CHECKS`: what ``python -m engine.runewars.data check`` reports.
+
+    ``options``: the game options whose built-in layers merge in (``banners_of_war``), as a game with them loads its pack."""
+    return check(pack_dir, use_env=use_env, checks=PACK_CHECKS, expansions=banners.expansions(options or {}))
 
 
 @lru_cache(maxsize=8)

@@ -16,7 +16,7 @@ whoever controls its area (:func:`dragon_rune_count`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
@@ -35,23 +35,33 @@ def dragon_rune_areas(board: RunewarsBoard, seat: int, control: Mapping[str, int
     return [a for a, area in sorted(board.areas.items()) if area.rune and area.rune.dragon and control[a] == seat]
 
 
+#: where a dragon rune is printed on the board (Banners of War: the Sunken City's token), each a function of the
+#: board giving the areas whose printed rune counts now; such a rune counts for whoever controls its area
+PRINTED_RUNES: list[Callable[[RunewarsBoard], list[str]]] = []
+
+
+def printed_rune_areas(board: RunewarsBoard) -> list[str]:
+    """Areas with a printed dragon rune that counts (none in the base game)."""
+    return [a for hook in PRINTED_RUNES for a in hook(board)]
+
+
+def printed_runes(board: RunewarsBoard, seat: int, control: Mapping[str, int | None] | None = None) -> int:
+    """Printed dragon runes in areas ``seat`` controls („kann ein Gebiet mit einer Drachenrunenstadt … zwei Drachenrunen wert sein“)."""
+    return sum(
+        1
+        for a in printed_rune_areas(board)
+        if (control[a] if control is not None and a in control else controller(board, a)) == seat
+    )
+
+
 def dragon_rune_count(board: RunewarsBoard, seat: int, control: Mapping[str, int | None] | None = None) -> int:
-    """What wins (p. 30, p. 37): dragon-rune areas ``seat`` controls, plus its face-up Dragon Thrones.
+    """What wins (p. 30, p. 37): dragon runes, not areas: the dragon-rune tokens in areas ``seat`` controls, its face-up
+    Dragon Thrones and the printed runes of its areas (Banners of War's Sunken City, :data:`PRINTED_RUNES`).
 
     p. 37 „Wer auch immer das Gebiet kontrolliert, hat dadurch eine zusätzliche Drachenrune“: one
     more, whether or not the throne's area holds a dragon rune itself (ruling).
     """
     return len(dragon_rune_areas(board, seat, control)) + dragon_throne_runes(board, seat) + printed_runes(board, seat, control)
-
-
-#: ``fn(board, seat, control) -> int``: dragon runes printed on tokens of the board, which count only for victory
-#: (Banners of War, Rise of the Free Cities: engine.runewars.banners.free_cities); ``control`` may lack their areas
-PRINTED_RUNES: list = []
-
-
-def printed_runes(board: RunewarsBoard, seat: int, control: Mapping[str, int | None] | None = None) -> int:
-    """Printed dragon runes ``seat`` has (none without a hook: the base game)."""
-    return sum(hook(board, seat, control) for hook in PRINTED_RUNES) if PRINTED_RUNES else 0
 
 
 def dragon_throne_runes(board: RunewarsBoard, seat: int) -> int:

@@ -208,7 +208,7 @@ def _populate_map(state: GameState, pack: Pack, ctx: Context) -> None:
         for unit, count in pack.areas[area_id].neutrals.items():
             area.add_units(None, unit, count)
     city_spaces = [a for a in geometry.areas if pack.areas[a].city]
-    tokens = [c.id for c in pack.city_tokens]
+    tokens = [c.id for c in pack.city_tokens if c.at_setup]  # not the Sunken City (Banners of War)
     ctx.rng.shuffle(tokens)
     for area_id, token in zip(city_spaces, tokens):
         board.areas[area_id].city = token

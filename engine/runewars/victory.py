@@ -18,12 +18,12 @@ from engine.runewars.control import control_map, controller, holds_a_home_area, 
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step
 from engine.runewars.runes import (
-    PRINTED_RUNES,
     dragon_rune_areas,
     dragon_rune_count,
+    dragon_throne_runes,
     instant_winners,
     kind,
-    printed_runes,
+    printed_rune_areas,
     runes_to_win,
 )
 from engine.runewars.state import RunewarsBoard
@@ -53,10 +53,12 @@ def check(state: GameState, pack: Pack, ctx: Context) -> None:
         areas = dragon_rune_areas(board, winner, control)
         for area in areas:
             board.areas[area].rune.face_up = True
-        printed = printed_runes(board, winner, control)
-        thrones = dragon_rune_count(board, winner, control) - len(areas) - printed
-        extra = {**({"dragon_thrones": thrones} if thrones else {}), **({"printed_runes": printed} if printed else {})}
-        _finish(state, ctx, winner=winner, reason="dragon_runes", areas=areas, **extra)
+        thrones = dragon_throne_runes(board, winner)
+        printed = dragon_rune_count(board, winner, control) - len(areas) - thrones
+        more = {"dragon_thrones": thrones} if thrones else {}
+        if printed:  # Banners of War: the Sunken City's printed rune
+            more["printed_runes"] = printed
+        _finish(state, ctx, winner=winner, reason="dragon_runes", areas=areas, **more)
     elif len(playing) == 1:
         _finish(state, ctx, winner=playing[0], reason="last_player")
 
@@ -73,16 +75,17 @@ def _eliminate_players_without_areas(state: GameState, pack: Pack, homes: dict[s
 
 
 def _dragon_rune_control(board: RunewarsBoard, homes: dict[str, int]) -> dict[str, int | None]:
-    """The controllers of the areas holding a dragon rune (all that runes.dragon_rune_areas reads)."""
-    return {a: controller(board, a, homes) for a, area in board.areas.items() if area.rune is not None and area.rune.dragon}
+    """The controllers of the areas holding a dragon rune, token or printed (all that runes.dragon_rune_count reads)."""
+    areas = [a for a, area in board.areas.items() if area.rune is not None and area.rune.dragon] + printed_rune_areas(board)
+    return {a: controller(board, a, homes) for a in areas}
 
 
 def _instant_winners(state: GameState, pack: Pack, control: dict[str, int | None]) -> list[int]:
     board: RunewarsBoard = state.board
-    most = max(Counter(s for s in control.values() if s is not None).values(), default=0)
+    holders = [control[a] for a, area in board.areas.items() if area.rune is not None and area.rune.dragon and a in control]
+    holders += [control[a] for a in printed_rune_areas(board)]  # an area may hold a token and a printed rune
+    most = max(Counter(s for s in holders if s is not None).values(), default=0)
     thrones = sum(1 for m in board.exploration.values() if m.token == "dragon_throne" and m.face_up)
-    if PRINTED_RUNES:  # Banners of War, Free Cities: printed city runes (engine.runewars.banners.free_cities)
-        thrones += max((printed_runes(board, p.seat, control) for p in board.players), default=0)
     if most + thrones < runes_to_win(pack, bool(state.options.get("epic"))):
         return []  # nobody can have enough
     return instant_winners(board, pack, current_player_order(board, pack), epic=bool(state.options.get("epic")), control=control)

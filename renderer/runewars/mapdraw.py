@@ -12,7 +12,10 @@ Inside a hex of circumradius R (offsets from its centre, y down):
   y -0.36R  printed resources (left), stronghold and rune (right)
   y -0.04R and 0.32R  two rows of up to 3 unit bases (4 when crowded), counts bottom right
   y  0.63R  up to 3 of: city, development, heroes, defeated-hero tokens, activation
-            tokens, exploration token (more join the unit rows)
+            tokens, exploration token (more join the unit rows); Banners of War: the Sunken City
+            (a city marked S), Desolation (D) and Cryomancy (C, C2 …) tokens; its new unit types
+            carry their initial on a white disc; tile 12's yellow border is dashed, and the Sunken
+            City's water border covers it once the city lies there
 """
 
 from __future__ import annotations
@@ -119,8 +122,41 @@ def _border_sprites(layout: MapLayout, pal: Palette) -> list[tuple[Image.Image, 
             img = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
             draw = ImageDraw.Draw(img)
             a2, b2 = ((a[0] - left) * k, (a[1] - top) * k), ((b[0] - left) * k, (b[1] - top) * k)
-            (_peaks if kind == "mountain" else _wave)(draw, a2, b2, R * k, pal.mountain if kind == "mountain" else pal.water)
+            if kind == "yellow":  # Banners of War's tile 12: a setup restriction only
+                _yellow(draw, a2, b2, R * k)
+            else:
+                (_peaks if kind == "mountain" else _wave)(draw, a2, b2, R * k, pal.mountain if kind == "mountain" else pal.water)
             out.append((img.resize((w, h), Image.Resampling.LANCZOS), (left, top)))
+    return out
+
+
+YELLOW = (226, 186, 36)
+
+
+def _yellow(draw, a, b, R) -> None:
+    """Tile 12's yellow border: a dashed yellow line (it does not hinder movement)."""
+    for i in range(0, 10, 2):
+        draw.line([_along(a, b, i / 10, 0), _along(a, b, (i + 1) / 10, 0)], fill=YELLOW, width=round(R * 0.1))
+
+
+def sunken_city_waves(layout: MapLayout, data: ViewData, pal: Palette) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """The Sunken City's water border over tile 12's yellow one (drawn from the view: where the city lies)."""
+    area = data.banners().get("sunken_city")
+    if not area or area not in layout.areas:
+        return []
+    board, R, k = layout.board, layout.size, sprites.SS
+    cx, cy = layout.centre(area)
+    out = []
+    for direction in DIRECTION_ORDER:
+        if board.border(area, direction) != "yellow":
+            continue
+        a, b = edge(cx, cy, R, direction)
+        pad = R * 0.25
+        left, top = math.floor(min(a[0], b[0]) - pad), math.floor(min(a[1], b[1]) - pad)
+        w, h = math.ceil(max(a[0], b[0]) + pad) - left, math.ceil(max(a[1], b[1]) + pad) - top
+        img = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+        _wave(ImageDraw.Draw(img), ((a[0] - left) * k, (a[1] - top) * k), ((b[0] - left) * k, (b[1] - top) * k), R * k, pal.water)
+        out.append((img.resize((w, h), Image.Resampling.LANCZOS), (left, top)))
     return out
 
 
@@ -237,7 +273,7 @@ def draw_pieces(
     for area in sorted(rimmed & set(layout.areas)):
         cx, cy = layout.centre(area)
         draw.polygon(corners(cx, cy, layout.size * 0.985), outline=pal.highlight, width=max(2, round(layout.size * 0.05)))
-    for sprite, xy in borders:
+    for sprite, xy in [*borders, *sunken_city_waves(layout, data, pal)]:
         img.paste(sprite, xy, sprite)
     for area in layout.areas:
         secret_boxes[area] = _area(img, draw, layout, pack, data, pal, area, seat, only_seat)
@@ -255,6 +291,7 @@ class Piece:
     letter_colour: Any = None
     damage: int = 0  # battle damage on these figures, a red disc at the top left
     secret: bool = False  # only this seat knows what it shows
+    corner: str | None = None  # a letter on a white disc at the top right (Banners of War's new unit types)
 
 
 def _area(
@@ -362,6 +399,11 @@ def _draw_piece(img, draw, piece: Piece, x: float, y: float, R: float, pal: Pale
         )
     if piece.damage:
         _pill(img, draw, x - size * 0.45, y - size * 0.42, str(piece.damage), round(R * 0.2), pal.damage)
+    if piece.corner:
+        r, text_size = R * 0.12, round(R * 0.18)
+        cx_, cy_ = x + size * 0.45, y - size * 0.42
+        draw.ellipse([cx_ - r, cy_ - r, cx_ + r, cy_ + r], fill=(255, 255, 255), outline=pal.ink, width=max(1, round(R * 0.02)))
+        fonts.text(img, (cx_, cy_), piece.corner, text_size, pal.ink, anchor="mm", bold=True)
     return [box] if piece.secret else []
 
 
@@ -389,6 +431,7 @@ def _unit_pieces(pack: Pack, data: ViewData, pal: Palette, area: str, info, R, o
                 sprites.unit(unit.shape, size, colour, mark, routed=routed, ring=ring),
                 count=str(count),
                 damage=0 if routed else damage.get((owner, unit.id), 0),
+                corner=(unit.name_en or unit.id)[0].upper() if unit.replaces else None,
             )
         )
     return pieces
@@ -397,8 +440,17 @@ def _unit_pieces(pack: Pack, data: ViewData, pal: Palette, area: str, info, R, o
 def _misc_pieces(data: ViewData, pal: Palette, area: str, info, R, only_seat, seat: int | None) -> list[Piece]:
     """City, development, heroes, defeated-hero tokens, activation tokens, exploration token."""
     pieces = []
-    if info.get("city") or data.printed_city(area):
+    if info.get("city") == "sunken-city":  # Banners of War: the Sunken City, with its printed dragon rune
+        pieces.append(Piece(sprites.city(round(R * 0.32)), corner="S"))
+    elif info.get("city") or data.printed_city(area):
         pieces.append(Piece(sprites.city(round(R * 0.32))))
+    banners = data.banners()
+    if area in banners.get("desolation", ()):  # Banners of War's Desolation and Cryomancy tokens
+        pieces.append(Piece(sprites.tile(round(R * 0.28), DESOLATION), letter="D", letter_colour=(255, 255, 255)))
+    frozen = (banners.get("cryomancy") or {}).get(area, 0)
+    if frozen:
+        letter = "C" if frozen == 1 else f"C{frozen}"
+        pieces.append(Piece(sprites.tile(round(R * 0.28), CRYOMANCY), letter=letter, letter_colour=pal.ink))
     development = info.get("development")
     if development:
         owner = data.seat_of_faction(development.split(".")[0])
@@ -441,6 +493,9 @@ def _misc_pieces(data: ViewData, pal: Palette, area: str, info, R, only_seat, se
             )
         )
     return pieces
+
+
+DESOLATION, CRYOMANCY = (112, 84, 60), (196, 228, 246)
 
 
 def _control(img, layout: MapLayout, data: ViewData, pal: Palette, area: str) -> None:

@@ -213,9 +213,16 @@ def _season_card(col: Column, data: ViewData, pal: Palette) -> None:
 
 
 def public_counts(data: ViewData, seat: int) -> dict[str, int]:
-    """What the table can count for a seat: areas, units, dragon runes shown (a face-up Dragon Throne is one, p. 37), face-down runes."""
+    """What the table can count for a seat: areas, units, dragon runes shown (a face-up Dragon Throne is one, p. 37; so
+    is the Sunken City's printed rune), face-down runes."""
     out = {"areas": 0, "units": 0, "dragon_runes": 0, "false_runes": 0, "face_down_runes": 0}
     exploration = data.view.get("exploration", {})
+    banners = data.banners()  # Banners of War: the Sunken City's printed rune, unless Desolation or Cryomancy lies there
+    sunken = banners.get("sunken_city")
+    if sunken and (banners.get("cryomancy") or {}).get(sunken, 0) == 0 and sunken not in banners.get("desolation", ()):
+        printed = {sunken}
+    else:
+        printed = set()
     for area_id, info in data.view.get("areas", {}).items():
         out["units"] += sum(s.get("standing", 0) + s.get("routed", 0) for s in info.get("units", []) if s.get("owner") == seat)
         if info.get("controller") == seat:
@@ -223,6 +230,7 @@ def public_counts(data: ViewData, seat: int) -> dict[str, int]:
             rune = info.get("rune")
             marker = exploration.get(area_id, {})
             out["dragon_runes"] += (rune == "dragon") + bool(marker.get("face_up") and marker.get("token") == "dragon_throne")
+            out["dragon_runes"] += area_id in printed and info.get("city") == "sunken-city"
             out["false_runes"] += rune == "false"
             out["face_down_runes"] += rune == "face_down"
     return out
@@ -446,10 +454,27 @@ def _private(col: Column, data: ViewData, pal: Palette, seat: int) -> None:
         _card_box(col, data, pal, colour, kind, card_id)
 
 
+SECTION_WORDS = {"-": "blank", "S": "special"}
+
+
+def fate_sections(fate: Mapping[str, str]) -> str:
+    """A tactic fate card's sections in words (Banners of War): "triangle blank, circle special, hexagon 1 damage"."""
+
+    def word(code: str) -> str:
+        if code in SECTION_WORDS:
+            return SECTION_WORDS[code]
+        return f"{code[1:]} {'rout' if code[0] == 'R' else 'damage'}"
+
+    return ", ".join(f"{shape} {word(code)}" for shape, code in fate.items())
+
+
 def _card_box(col: Column, data: ViewData, pal: Palette, colour, kind: str, card_id: str) -> None:
     card = data.card(card_id)
     name = card.get("name") or card_id
     text = card.get("text") or card.get("summary") or ""
+    if card.get("fate"):  # Banners of War: a tactic fate card, playable instead of a fate card in battles and duels
+        kind = "Tactic fate card"
+        text = f"{text} As a fate card: {fate_sections(card['fate'])}.".strip()
     lines = fonts.wrap(text, SMALL, col.inner - 32) if text else []
     height = 16 + line_height(BODY) + line_height(SMALL) * len(lines) + 14
 

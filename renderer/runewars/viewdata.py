@@ -199,6 +199,10 @@ class ViewData:
     def defeated_in(self, area: str) -> list[Mapping[str, Any]]:
         return [t for t in self.view.get("defeated_heroes", []) or [] if t.get("area") == area]
 
+    def banners(self) -> Mapping[str, Any]:
+        """Banners of War's public facts (``desolation``, ``cryomancy``, ``sunken_city``); empty in a base game."""
+        return self.view.get("banners") or {}
+
     def printed_city(self, area: str) -> bool:
         try:
             return self.pack.tile_of_area(area).hex(area).city

@@ -75,6 +75,7 @@ def test_random_game_positions_render_public_and_for_each_seat(engine, pack, gam
 def test_every_scenario_position_renders_public_and_per_seat(engine, pack, path):
     data = load_scenario(path)
     state = engine.from_position(data.get("options", {}), int(data["seats"]), int(data.get("seed", 0)), data["position"]).state
+    pack = engine.ruleset.pack(data.get("options", {})) if data.get("options") else pack  # an expansion's tiles and units
     for seat in [None, *range(int(data["seats"]))]:
         view = engine.view(state, seat)
         assert render_map(view, pack, seat=seat).size[0] > 0

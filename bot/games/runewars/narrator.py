@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.games.runewars.phrases import (
     PHRASES,
+    RESOURCES,
     RESULTS,
     card_name,
     cells,
@@ -123,6 +124,8 @@ HEADINGS: dict[str, str] = {
     # Banners of War
     "garrison_recruit": N_("Garrison: place 2 triangle-base units at one of your strongholds."),
     "recruit_substitute": N_("Recruit: how many of the {count} {unit} come as {instead} instead?"),
+    "flooded_move": N_("The Flooded Area: move {hero} up to 2 areas, or leave the hero there."),
+    "prowl": N_("Prowl: rout how many of your Leonx Riders (up to {most}) to eliminate as many retreating units?"),
     "tactic_fate": N_("Secret: play tactic fate cards for your {unit} instead of fate cards ({draws} to draw)?"),
     "duel_tactic_fate": N_("Secret: play a tactic fate card for {hero} instead of this duel round's fate card?"),
     # Banners of War variants (issue 24)
@@ -346,6 +349,15 @@ EVENTS: dict[str, str] = {
     "your_commanders_drawn": N_("You drew the commander cards: {cards}."),
     "commander_card_replaced": N_("{seat} gives {hero} the commander card {card} instead of {previous}."),
     "commanders_to_bottom": N_("{seat} puts {count} commander card(s) under the deck."),
+    "desolation_removed": N_("{seat} removes the Desolation token from {area}."),
+    "sunken_city_placed": N_("{seat} raises the Sunken City in {area}."),
+    "sunken_city_ignored": N_("The Sunken City is not placed again: it is already found or its tile is not on the map."),
+    "sunken_city_blocked": N_("The Sunken City stays under the waves: the Desolation and Cryomancy tokens leave {area}."),
+    "sunken_city_destroyed": N_("The Sunken City in {area} sinks again."),
+    "defensible_area_defends": N_("The defender of {area} holds the Defensible Area (+{strength})."),
+    "prowl_active": N_("The {side}'s Leonx Riders prowl in {area} until the end of the battle."),
+    "flooded_stayed": N_("{seat} leaves {hero} in the Flooded Area of {area}."),
+    "prowled": N_("{seat} routs {count} Leonx Rider(s) in {area}: as many retreating units are eliminated."),
 }
 
 #: public event kinds told only in a battle's report (a thread), not in the channel
@@ -510,10 +522,14 @@ class RunewarsNarrator(Narrator):
             return []
         cards = view.get("cards", {})
 
-        def card(card_id: str) -> str:
-            return cards.get(card_id, {}).get("name") or name(card_id)
-
         tr = self.tr
+
+        def card(card_id: str) -> str:
+            named = cards.get(card_id, {}).get("name") or name(card_id)
+            if cards.get(card_id, {}).get("fate"):  # Banners of War
+                return tr._("{card} (tactic fate card)", card=named)
+            return named
+
         in_hand = ", ".join(map(order_label, me.get("orders_in_hand", []))) or tr._("none")
         if me.get("chosen"):
             lines = [
@@ -761,7 +777,53 @@ def catalogue(pack) -> list[dict[str, str]]:
                 "text": tr._("{ability}: {text}", ability=ability_name, text=ability) if ability else tr._("No special ability."),
             }
         )
+    entries += [
+        {
+            "id": t.id,
+            "name": pack_text("exploration_token", t.id, "name", pack),
+            "aliases": aliases("exploration_token", t.id),
+            "kind": tr._("exploration token"),
+            "text": pack_text("exploration_token", t.id, "text", pack),
+        }
+        for t in getattr(pack, "exploration_tokens", ())
+        if t.text
+    ]
+    entries += [  # Banners of War: the Sunken City, a city token placed by quests only
+        {
+            "id": c.id,
+            "name": pack_text("city_token", c.id, "name", pack),
+            "aliases": aliases("city_token", c.id),
+            "kind": tr._("city token"),
+            "text": _quest_city_text(c),
+        }
+        for c in getattr(pack, "city_tokens", ())
+        if not c.at_setup
+    ]
     return entries
+
+
+def _quest_city_text(city) -> str:
+    """A city token that quests place (Banners of War's Sunken City): where it goes and what it gives."""
+    tr = current_tr()
+    produced = [f"+{n} {tr._(RESOURCES[r]) if r in RESOURCES else r}" for r, n in city.resources().items() if n]
+    text = (
+        tr._(
+            "Placed on tile 12 by quests, never at setup. Its area's controller has one more dragon rune and its area"
+            " produces {resources}.",
+            resources=", ".join(produced),
+        )
+        if produced
+        else tr._("Placed on tile 12 by quests, never at setup. Its area's controller has one more dragon rune.")
+    )
+    rally = tr._(
+        "Rally Support: {count} {unit}, {tactics} tactics cards, {influence} influence or {quests} quest cards.",
+        count=city.neutral_count,
+        unit=name(city.neutral_unit),
+        tactics=city.tactics,
+        influence=city.influence,
+        quests=city.quests,
+    )
+    return f"{text} {rally}"
 
 
 # -------------------------------------------------------------------- fate deck and secrets

@@ -94,6 +94,28 @@ def duel_tactic_fate(seen: Seen, prompt: Prompt, legal: list[Action], rng: Rando
     return best(legal, score)
 
 
+@handles("prowl")
+def prowl(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Every retreating unit eliminated is worth more than a Rider left standing after a won battle."""
+    return max(legal, key=lambda a: a.args["count"])
+
+
+@handles("flooded_move")
+def flooded_move(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """A rival's hero is carried off: to an area where the rivals of its owner stand, else anywhere away."""
+    owner = prompt.info["owner"]
+
+    def score(a: Action) -> float:
+        if a.choice == "stay":
+            return -1.0
+        area = seen.areas.get(a.args["area"], {})
+        return sum(
+            s.get("standing", 0) + s.get("routed", 0) for s in area.get("units", []) if s.get("owner") not in (owner, None)
+        )
+
+    return best(legal, score)
+
+
 # -- simulate counts (python -m bot simulate --options banners_of_war) --------------------------------
 
 
@@ -128,6 +150,14 @@ COUNTS = {
     "guildmaster_resources": lambda e: int(e.kind == "guildmaster_resources"),
     "guildmaster_losses_ignored": lambda e: int(e.kind == "loss_ignored"),
     "sunken_city_placed": lambda e: int(e.kind == "sunken_city_placed"),
+    "flooded_area_moves": lambda e: int(e.kind == "hero_moved" and e.data.get("why") == "flooded_area"),
+    "prowl_active": lambda e: int(e.kind == "prowl_active"),
+    "prowl_eliminated": lambda e: int(e.data.get("count", 0)) if e.kind == "prowled" else 0,
+    "sunken_city_blocked": lambda e: int(e.kind == "sunken_city_blocked"),
+    "sunken_city_destroyed": lambda e: int(e.kind == "sunken_city_destroyed"),
+    "flooded_area_revealed": lambda e: int(e.kind == "exploration_revealed" and e.data.get("token") == "flooded_area"),
+    "defensible_area_revealed": lambda e: int(e.kind == "exploration_revealed" and e.data.get("token") == "defensible_area"),
+    "defensible_area_defences": lambda e: int(e.kind == "defensible_area_defends"),
     **{
         f"recruited_{unit}": (
             lambda u: lambda e: int(e.data.get("count", 0)) if e.kind == "units_substituted" and e.data.get("instead") == u else 0

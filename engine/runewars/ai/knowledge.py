@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from engine.runewars.banners.board import view_terrain
 from engine.runewars.data import Pack, UnitType
 from engine.runewars.map import Placement, geometry
 
@@ -117,7 +118,8 @@ class Seen:
         self.year: int = view["year"]
         self.winter = self.season == "winter"
         board = geometry(pack, [Placement(**p) for p in view["map"]])
-        self.adjacency = board.adjacency
+        #: border kinds as they stand (Banners of War: Cryomancy, Flooded Areas, the Sunken City; the geometry's otherwise)
+        self.adjacency = view_terrain(board, view).adjacency
         self._map_memo = _MAP_MEMO.setdefault(board, {})
         self.home_owner = {a: p["seat"] for p in self.players for a in p["home_areas"]}
         self.rivals = [p["seat"] for p in self.players if p["seat"] != seat and not p["eliminated"]]

@@ -1,12 +1,13 @@
 """The special abilities of the 8 new unit types (Banners of War; texts in data/runewars/banners_of_war/units.toml).
 
-The rulebook prints only the names (and the Leonx Riders' truncated „Herumpirschen“); the effects are house
-content, built from the base abilities' means (engine.runewars.battle.abilities): the opponent assigns
+The rulebook prints only the names (and the Leonx Riders' truncated „Herumpirschen“, read in
+:mod:`engine.runewars.banners.prowl`); the effects are house content, built from the base abilities' means (engine.runewars.battle.abilities): the opponent assigns
 damage or routs under the usual rules, or the side gains strength.
 """
 
 from __future__ import annotations
 
+from engine.runewars.banners.prowl import prowl
 from engine.runewars.battle.abilities import AUTOMATIC, CHOSEN, Option, _assign, _standing
 from engine.runewars.battle.frame import Task
 
@@ -23,8 +24,8 @@ def _roc(state, pack, frame, task, ctx) -> None:
 
 
 def _leonx_rider(state, pack, frame, task, ctx) -> None:
-    """Prowl (house reading of the cut-off text, ruling R-BW6): 1 damage now."""
-    frame.tasks.insert(0, _assign(task, "damage"))
+    """Prowl (ruling R-BW6): active until the end of the battle, used when the enemy retreats (banners.prowl)."""
+    prowl(state, pack, frame, task, ctx)
 
 
 def _forest_guardian(state, pack, frame, task, ctx) -> None:

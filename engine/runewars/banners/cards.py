@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.core import Context, GameState
 from engine.runewars.banners import on
 from engine.runewars.banners.board import BannersBoard, expansion_board, tokens_used
+from engine.runewars.banners.sunken_city import city_symbols
 from engine.runewars.control import controlled_areas, controller, home_owners
 from engine.runewars.data import Pack
 from engine.runewars.data.model import RESOURCES
@@ -125,7 +126,10 @@ def _desolate(state: GameState, pack: Pack, ctx: Context, seat: int, answer: dic
     if owner is not None:  # p. 8: „erhält … sofort die Rohstoffe, die dieses Gebiet liefert“ (before it is cancelled)
         player = board.players[owner]
         dials = pack.faction(player.faction).dials
-        for resource, n in pack.areas[area_id].resources().items():
+        symbols = pack.areas[area_id].resources()
+        for resource, n in city_symbols(board, pack, area_id).items():  # the Sunken City's too
+            symbols[resource] += n
+        for resource, n in symbols.items():
             if n:
                 before = player.dials[resource]
                 player.dials[resource] = min(before + n, dials[resource].max)

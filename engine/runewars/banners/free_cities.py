@@ -12,8 +12,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from engine.core import Context, GameState
 from engine.runewars import runes
 from engine.runewars.banners.board import suppressed
@@ -33,17 +31,13 @@ def printed_rune_areas(board: RunewarsBoard) -> list[str]:
     return [a for a, area in sorted(board.areas.items()) if area.city in board.printed_runes]
 
 
-def printed_runes_of(board: RunewarsBoard, seat: int, control: Mapping[str, int | None] | None = None) -> int:
-    """The printed dragon runes ``seat`` has: the cities with one in areas it controls, not under Desolation or Cryomancy."""
-    count = 0
-    for area_id in printed_rune_areas(board):
-        holder = control[area_id] if control is not None and area_id in control else controller(board, area_id)
-        if holder == seat and not suppressed(board, area_id):
-            count += 1
-    return count
+def counting_rune_areas(board: RunewarsBoard) -> list[str]:
+    """The areas whose printed city rune counts now (:data:`engine.runewars.runes.PRINTED_RUNES`): not under
+    Desolation or Cryomancy; each counts for whoever controls its area."""
+    return [a for a in printed_rune_areas(board) if not suppressed(board, a)]
 
 
-runes.PRINTED_RUNES.append(printed_runes_of)
+runes.PRINTED_RUNES.append(counting_rune_areas)
 
 
 def printed_tokens(pack: Pack) -> list[str]:

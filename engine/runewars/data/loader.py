@@ -280,9 +280,11 @@ def _load_layer(directory: Path, merged: Merged, counter: list[int], layer: int)
                 if not isinstance(value, dict):
                     merged.errors.append(PackError(fname, "pack", "-", "[pack] must be a table"))
                     continue
-                for table in value.get("replace", []):
+                for entry in value.get("replace", []):  # "table", or "table:field": only its records whose field is true
+                    table, _, field_name = str(entry).partition(":")
                     if table in merged.tables and layer > 0:
-                        merged.tables[table] = {}
+                        kept = merged.tables[table].items() if field_name else ()
+                        merged.tables[table] = {k: r for k, r in kept if not r.data.get(field_name, True)}
                 if layer == 0 or not merged.meta:
                     merged.meta.update(value)
                 else:
@@ -593,7 +595,7 @@ def _validate_counts(v: _V, m: Merged) -> None:
         v.err(None, "tile", "*", "count", f"{non_home} non-home tiles cannot deal 2 distinct setup quests to {need // 2} players")
 
     # cities
-    cities = m.tables.get("city_token", {})
+    cities = {k: r for k, r in m.tables.get("city_token", {}).items() if r.data.get("at_setup", True)}  # not the Sunken City
     want = v.comp("city_tokens")
     if want is not None and len(cities) != want:
         v.errors.append(
@@ -850,7 +852,21 @@ def build_pack(m: Merged) -> Pack:
         for d in t("setup_quest")
     )
     cities = tuple(
-        CityToken(d["id"], d["name"], d["neutral_unit"], d["neutral_count"], d["tactics"], d["influence"], d["quests"], _prov(d))
+        CityToken(
+            d["id"],
+            d["name"],
+            d["neutral_unit"],
+            d["neutral_count"],
+            d["tactics"],
+            d["influence"],
+            d["quests"],
+            _prov(d),
+            d.get("at_setup", True),
+            d.get("dragon_rune", False),
+            d.get("food", 0),
+            d.get("wood", 0),
+            d.get("ore", 0),
+        )
         for d in t("city_token")
     )
     rr = {d["id"]: d for d in t("rune_token")}
@@ -967,7 +983,7 @@ def compute_counts(m: Merged) -> dict[str, Any]:
         "home_areas": sum(len(tl.get("hex", [])) for tl in homes),
         "city_spaces": sum(1 for h in hexes if h.get("city")),
         "setup_quests": len(m.tables.get("setup_quest", {})),
-        "cities": len(m.tables.get("city_token", {})),
+        "cities": sum(1 for r in m.recs("city_token") if r.data.get("at_setup", True)),
         "factions": len(factions),
         "developments": sum(r.data.get("count", 0) for r in m.recs("development")),
         "exploration_tokens": sum(d.get("back_1", 0) + d.get("back_2", 0) for d in ex),
@@ -995,6 +1011,9 @@ def compute_counts(m: Merged) -> dict[str, Any]:
         if full:
             counts[key] = len(full)
     counts["rulebook_named_cards"] = partial
+    later_cities = sum(1 for r in m.recs("city_token") if not r.data.get("at_setup", True))
+    if later_cities:  # Banners of War: the Sunken City, placed by quests only
+        counts["cities_placed_later"] = later_cities
     counts.update(deck_counts(m))
     return counts
 

@@ -37,7 +37,8 @@ OPPOSITE: Mapping[str, str] = MappingProxyType({"e": "w", "w": "e", "ne": "sw", 
 SOURCES = ("rulebook", "public", "house")
 SHAPES = ("triangle", "circle", "rectangle", "hexagon")
 RESOURCES = ("food", "wood", "ore")
-BORDER_KINDS = ("mountain", "water")
+#: "yellow": Banners of War's tile 12 (a setup restriction only, no effect on movement; exp. „Spielplanteil 12“)
+BORDER_KINDS = ("mountain", "water", "yellow")
 ALIGNMENTS = ("good", "evil")
 FATE_SYMBOLS = ("gold", "silver", "red")
 #: the language of a record's plain text fields (``text``, ``summary``, ``ability``, a card's ``name``)
@@ -373,6 +374,17 @@ class CityToken:
     influence: int
     quests: int
     prov: Provenance
+    #: False for a token that is not laid on a city space at setup (Banners of War: the Sunken City)
+    at_setup: bool = True
+    #: a printed dragon rune: its area's controller has one more dragon rune unless the area's symbols are cancelled
+    dragon_rune: bool = False
+    #: resource symbols the token adds to its area (the Sunken City)
+    food: int = 0
+    wood: int = 0
+    ore: int = 0
+
+    def resources(self) -> dict[str, int]:
+        return {"food": self.food, "wood": self.wood, "ore": self.ore}
 
 
 @dataclass(frozen=True)

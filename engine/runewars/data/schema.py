@@ -129,6 +129,11 @@ TABLES: dict[str, dict[str, tuple[str, bool]]] = {
         "quests": ("int", True),
         # Rise of the Free Cities (Banners of War): a dragon rune printed on the token
         "printed_rune": ("bool", False),
+        "at_setup": ("bool", False),
+        "dragon_rune": ("bool", False),
+        "food": ("int", False),
+        "wood": ("int", False),
+        "ore": ("int", False),
     },
     "rune_token": {
         "count": ("int", True),

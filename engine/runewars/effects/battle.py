@@ -15,6 +15,7 @@ card's side, routs, damage or a retreat the opposing side puts on its own units.
 from __future__ import annotations
 
 from engine.core import Context, GameState
+from engine.runewars.banners.exploration import defensible_bonus
 from engine.runewars.battle.frame import ATTACKER, SIDE_NAMES, Battle, BattleSide, Task
 from engine.runewars.data import Pack
 from engine.runewars.effects import applies_when, effect, running_card
@@ -40,6 +41,10 @@ def start_of_battle(state: GameState, pack: Pack, frame: Battle, ctx: Context) -
                 if garrison:
                     bonus += garrison
                     ctx.emit("garrison_defends", area=frame.area, seat=side.seat, strength=garrison)
+        defensible = defensible_bonus(board, frame.area) if index != ATTACKER else 0
+        if defensible:  # Banners of War, Defensible Area: „erhält der Verteidiger +1 Stärke“
+            bonus += defensible
+            ctx.emit("defensible_area_defends", area=frame.area, seat=side.seat, strength=defensible)
         if bonus:
             side.bonus += bonus
             ctx.emit("battle_bonus", area=frame.area, side=SIDE_NAMES[index], seat=side.seat, strength=bonus)

@@ -61,6 +61,12 @@ def deck_errors(m: Merged) -> list[PackError]:
                 check_list("requires", data.get("requires"), condition_problems)
             else:
                 _check_title(data, err, check_list, effect_and_unit_problems)
+    for table, fields in (("quest", ("gold", "silver", "red", "win")), ("hero", ("effects",)), ("reward", ("effects",))):
+        for rid, rec in complete_records(m, table).items():  # the hero cards' effects, against the same vocabulary
+            for field in fields:
+                for i, record in enumerate(rec.data.get(field) or []):
+                    for problem in effect_and_unit_problems(record) if isinstance(record, dict) else ():
+                        errors.append(PackError(rec.file, f"{table}[{rid}]", f"{field}[{i}]", problem))
     return errors
 
 

@@ -8,7 +8,7 @@ modules add cards with :func:`readable` (e.g. heroes and their reward cards).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine.core import GameState
@@ -51,13 +51,17 @@ def _own_and_public(state: GameState, seat: int | None) -> list[str]:
     return ids
 
 
-def card_entry(found: NamedCard) -> dict[str, str]:
-    return {
+def card_entry(found: NamedCard) -> dict[str, Any]:
+    entry: dict[str, Any] = {
         "deck": DECKS.get(found.kind, found.kind),
         "name": str(found.attrs.get("name") or found.name_en or found.name_de),
         "summary": str(found.attrs.get("summary", "")),
         "text": found.text,
     }
+    fate = found.attrs.get("fate")
+    if isinstance(fate, Mapping) and fate:  # Banners of War: a tactic fate card's sections (shape -> code)
+        entry["fate"] = {str(shape): str(code) for shape, code in fate.items()}
+    return entry
 
 
 def card_views(state: GameState, pack: Pack, seat: int | None) -> dict[str, Any]:

@@ -20,6 +20,7 @@ there does not. Events are resolved and removed; locations stay face up:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
@@ -63,6 +64,12 @@ def reveal_token(state: GameState, pack: Pack, hero: Hero, ctx: Context) -> None
     ctx.emit("exploration_revealed", **public_hero(hero), token=marker.token, type=token_kind(pack, marker.token))
     if token_kind(pack, marker.token) == "event":
         push(state, ExplorationEvent(hero.card, hero.area, marker.token))
+    for hook in REVEALED:  # Banners of War: the Flooded Area's move
+        hook(state, pack, hero, marker.token, ctx)
+
+
+#: what else happens when a hero turns a token face up: fn(state, pack, hero, token, ctx)
+REVEALED: list[Callable[[GameState, Pack, Hero, str, Context], None]] = []
 
 
 @procedure(ExplorationEvent)

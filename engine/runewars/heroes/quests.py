@@ -220,6 +220,7 @@ def choose_card(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     hero = find(board, frame.hero)
     state.close(prompt.id)
     board.decks["fate"].discard += frame.drawn
+    frame.drawn = []  # discarded: a quest effect that asks (Banners of War's tokens) must not find them in two places
     symbol = _symbol(pack, card)
     frame.step = "finish"
     ctx.emit("test_chosen", **public_hero(hero), quest=frame.quest, card=card, symbol=symbol)

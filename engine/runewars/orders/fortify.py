@@ -13,6 +13,7 @@ from itertools import combinations
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.banners.cards import rehide
+from engine.runewars.banners.sunken_city import stronghold_banned
 from engine.runewars.control import controller
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, season_id, top
@@ -72,7 +73,7 @@ def _build_args(board: RunewarsBoard, pack: Pack, seat: int) -> list[dict[str, s
     sites = [
         a
         for a, area in sorted(board.areas.items())
-        if controller(board, a) == seat and area.stronghold is None and area.city is None
+        if controller(board, a) == seat and area.stronghold is None and area.city is None and not stronghold_banned(pack, a)
     ]
     own = own_strongholds(board, seat)
     if len(own) < stronghold_limit(pack):

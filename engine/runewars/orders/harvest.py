@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.banners.board import suppressed
+from engine.runewars.banners.sunken_city import city_symbols
 from engine.runewars.banners.variants import capital_areas, capital_developments, second_developments
 from engine.runewars.control import controlled_areas, controller
 from engine.runewars.data import Pack
@@ -87,6 +88,8 @@ def _advance(state: GameState, pack: Pack, frame: HarvestOrder, ctx: Context) ->
 def area_production(board: RunewarsBoard, pack: Pack, area_id: str) -> dict[str, int]:
     """An area's resource icons (p. 33), plus a face-up Village's +1 (p. 37 „Das Gebiet produziert +1 Rohstoff“)."""
     totals = dict(pack.areas[area_id].resources())
+    for resource, n in city_symbols(board, pack, area_id).items():  # Banners of War: the Sunken City's symbols
+        totals[resource] += n
     if suppressed(board, area_id):  # Banners of War: Desolation / Cryomancy cancel the area's symbols, not a Village
         totals = dict.fromkeys(totals, 0)
     for resource, n in village_bonus(pack, board, area_id).items():

@@ -1,0 +1,90 @@
+"""The Leonx Riders' „Herumpirschen“ (Prowl) during the retreat (Banners of War, „Überarbeitete Kampfschritte“ 6a;
+digest §5.1, §13; ruling R-BW6).
+
+„Herumpirschen: Wenn sich gegnerische Einheiten aus dem Kampf zurückziehen, kannst du bis zum Ende des Kampfes
+Leonx-Reiter …“ (the OCR breaks off). As a special ability it works once the Riders draw the special icon
+(„Diese Fähigkeit wird angewandt, wenn die Einheit das entsprechende Symbol … zieht“) and lasts until the end of that
+battle. Reading of the rest (ruling R-BW6, with the public hint of digest §12.3): when the enemy's units retreat from
+the battle (step 6a), the Latari player may rout any of his standing Leonx Riders of the battle; for each, the
+retreating player eliminates one of his retreating units (his choice, under the usual rules of ``assign``).
+
+The active Prowl is a fact of the expansion board (``BannersBoard.prowl``: battle area -> seat), so base states keep
+their shape; the retreat step of :data:`engine.runewars.battle.procedure.STEPS` asks first.
+"""
+
+from __future__ import annotations
+
+from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.runewars.banners.board import expansion_board
+from engine.runewars.battle import figures, procedure
+from engine.runewars.battle.frame import SIDE_NAMES, Battle, Task
+from engine.runewars.battle.policy import as_actions, open_battle_prompt
+from engine.runewars.data import Pack
+from engine.runewars.flow import prompt_kind, top
+
+UNIT = "elf_leonx_rider"
+RULE = "exp. „Leonx-Reiter“ (Herumpirschen), ruling R-BW6: rout standing Leonx Riders of this battle, 1 retreating unit each"
+
+
+def prowl(state: GameState, pack: Pack, frame: Battle, task: Task, ctx: Context) -> None:
+    """The special icon: Prowl is active for the Riders' side until the end of this battle."""
+    board = expansion_board(state.board)
+    seat = frame.sides[task.side].seat
+    if board is None or seat is None:
+        return
+    board.prowl[frame.area] = seat
+    ctx.emit("prowl_active", area=frame.area, seat=seat, side=SIDE_NAMES[task.side])
+
+
+def _riders(frame: Battle) -> list:
+    winner = frame.sides[frame.winner]
+    return [f for f in winner.fighters if f.unit == UNIT and not f.routed and f.owner == winner.seat]
+
+
+def most(frame: Battle) -> int:
+    return min(len(_riders(frame)), len(frame.sides[1 - frame.winner].fighters))
+
+
+_base_retreat = procedure.STEPS["retreat"]
+
+
+def retreat(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
+    """6a with Prowl: before the loser's units retreat, the prowling winner may rout Riders to eliminate some of them."""
+    board = expansion_board(state.board)
+    if board is not None and frame.area in board.prowl:
+        seat = board.prowl[frame.area]
+        if frame.sides[frame.winner].seat == seat and most(frame):
+            answers = [("rout", {"count": n}) for n in range(most(frame) + 1)]
+            open_battle_prompt(state, frame, seat, "prowl", answers, {"most": most(frame), "unit": UNIT})
+            return
+        del board.prowl[frame.area]
+    _base_retreat(state, pack, frame, ctx)
+
+
+procedure.STEPS["retreat"] = retreat
+
+
+def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    return as_actions(prompt, [("rout", {"count": n}) for n in range(prompt.info["most"] + 1)])
+
+
+@prompt_kind("prowl", choices={"rout"}, legal=_legal)
+def choose(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    count = action.args.get("count")
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise InvalidAction("rout needs 'count': how many of your standing Leonx Riders prowl (0 or more)")
+    frame = top(state, Battle)
+    if not 0 <= count <= prompt.info["most"]:
+        raise IllegalAction(
+            f"Rout 0 to {prompt.info['most']} Leonx Riders: one per standing Rider, one per retreating unit.",
+            rule=RULE,
+            alternatives=_legal(state, pack, prompt),
+        )
+    state.close(prompt.id)
+    board = expansion_board(state.board)
+    del board.prowl[frame.area]
+    ctx.emit("prowled", area=frame.area, seat=prompt.seat, count=count)
+    for fighter in _riders(frame)[:count]:
+        figures.rout(state, frame, frame.winner, fighter, ctx, "prowl")
+    if count:
+        frame.tasks.insert(0, Task("assign", 1 - frame.winner, "eliminate", count, why=UNIT))
