@@ -17,6 +17,9 @@ from engine.runewars.game import GAME
 #: the tables whose records players read, and their text fields
 NAMED = ("unit", "faction", "hero", "reward", "quest", "tactics_card", "season_card", "objective", "title")
 NAMED += ("development", "tile", "order", "exploration_token", "city_token", "setup_quest")
+#: the Banners of War variants' own cards (engine/runewars/data/schema.py CARD_TABLES; issue 24)
+VARIANT_CARDS = ("development_card", "commander_card", "victory_card")
+NAMED += VARIANT_CARDS
 TEXTS = {
     "unit": ("ability_name", "ability"),
     "development": ("text",),
@@ -31,13 +34,23 @@ TEXTS = {
     "season_card": ("summary", "text"),
     "objective": ("summary", "text"),
     "title": ("summary", "text"),
+    **{table: ("summary", "text") for table in VARIANT_CARDS},
 }
+#: the four Banners of War variants (engine/runewars/banners/variants.py): each a layer of its own
+VARIANTS = ("development_cards", "commanders", "free_cities", "road_to_victory")
 
 
 @pytest.fixture(scope="module")
 def pack():
-    """The base pack with Banners of War: every built-in record."""
+    """The base pack with Banners of War."""
     return GAME.load_pack({"banners_of_war": True})
+
+
+@pytest.fixture(scope="module", params=["banners_of_war", "every_variant"])
+def every_pack(request):
+    """Banners of War, and with every variant on: every built-in record (the Free Cities' tokens
+    replace the base game's, so both packs are read)."""
+    return GAME.load_pack({"banners_of_war": True, **dict.fromkeys(VARIANTS, request.param == "every_variant")})
 
 
 def _records(pack, tables):
@@ -47,7 +60,8 @@ def _records(pack, tables):
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_every_record_players_read_has_a_name_in_both_languages(pack, language):
+def test_every_record_players_read_has_a_name_in_both_languages(every_pack, language):
+    pack = every_pack
     missing = [
         f"{table}[{record['id']}]"
         for table, record in _records(pack, NAMED)
@@ -57,7 +71,8 @@ def test_every_record_players_read_has_a_name_in_both_languages(pack, language):
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_every_text_of_the_pack_is_in_both_languages(pack, language):
+def test_every_text_of_the_pack_is_in_both_languages(every_pack, language):
+    pack = every_pack
     missing = [
         f"{table}[{record['id']}].{field}"
         for table, record in _records(pack, TEXTS)
@@ -76,7 +91,10 @@ def test_german_names_are_the_rulebooks():
     assert pack.text("unit", "human_archer", "name", "en") == ("Archers", "en")
 
 
-@pytest.mark.parametrize("folder", [builtin_dir(), expansion_dir("banners_of_war")], ids=["base", "banners_of_war"])
+FOLDERS = [builtin_dir(), expansion_dir("banners_of_war"), *(expansion_dir(f"banners_of_war/{v}") for v in VARIANTS)]
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=["base", "banners_of_war", *VARIANTS])
 def test_every_translation_names_a_record_and_a_field_of_its_folder(folder):
     """A typo in locale/de.toml (an id or a field that does not exist) would silently translate nothing."""
     records: dict[tuple[str, str], dict] = {}
@@ -86,7 +104,9 @@ def test_every_translation_names_a_record_and_a_field_of_its_folder(folder):
                 for r in recs:  # a rulebook example's partial card and its complete record are one card
                     records.setdefault((table, r["id"]), {}).update(r)
     wrong = []
-    for path in (folder / "locale").glob("*.toml"):
+    locales = list((folder / "locale").glob("*.toml"))
+    assert locales, f"{folder.name} has no locale/*.toml"
+    for path in locales:
         for table, recs in tomllib.loads(path.read_text(encoding="utf-8")).items():
             for rid, fields in recs.items():
                 record = records.get((table, rid))
@@ -155,3 +175,20 @@ def test_every_rule_topic_is_in_german_and_found_in_either_language():
     assert rules.find(FRONTEND.rules_file, "siege", "de")[0].title == "Festungen und Belagerungen"
     reply = rules.find(FRONTEND.rules_file, "epic", "de")[0].reply(tr_for("de"))
     assert reply.startswith("**Epische Variante (optional)** (Regelheft S. 37, „")
+
+
+def test_a_stored_pack_with_every_variant_keeps_the_variants_translations():
+    """The variants' German lives in their own layers' locale/de.toml (data/runewars/banners_of_war/<variant>):
+    a stored game's pack finds it there too (loader ``_builtin_layers``)."""
+    from engine.runewars.data.loader import _plain, load_pack_from_records
+
+    full = GAME.load_pack({"banners_of_war": True, **dict.fromkeys(VARIANTS, True)})
+    stored = load_pack_from_records(_plain(full.records), load_order=_plain(full.load_order))
+    for table, rid, field in (
+        ("commander_card", "commander.shield_wall", "text"),
+        ("development_card", "dev.humans.war_college", "text"),
+        ("victory_card", "victory.elves", "text"),
+        ("city_token", "free-city-1", "name"),
+    ):
+        assert stored.text(table, rid, field, "de") == full.text(table, rid, field, "de")
+        assert stored.text(table, rid, field, "de")[1] == "de"

@@ -923,10 +923,15 @@ def build_pack(m: Merged) -> Pack:
 
 
 def _builtin_layers() -> list[Path]:
-    """The built-in pack's folders (the base and every expansion layer): where a pack made of
+    """The built-in pack's folders (the base, every expansion layer and its variants' layers): where a pack made of
     records alone (a stored game's) finds the translations of the records it shares with them."""
     base = builtin_dir()
-    return [base, *sorted(p for p in base.iterdir() if p.is_dir() and (p / "pack.toml").exists())]
+    layers = [base]
+    for expansion in sorted(p for p in base.iterdir() if p.is_dir() and (p / "pack.toml").exists()):
+        # an expansion, then its variants' layers (``banners_of_war/<variant>``: data files and no pack.toml)
+        variants = (p for p in expansion.iterdir() if p.is_dir() and p.name != "locale" and any(p.glob("*.toml")))
+        layers += [expansion, *sorted(variants)]
+    return layers
 
 
 def read_translations(dirs: Sequence[Path]) -> Mapping[str, Mapping[str, Mapping[str, Mapping[str, str]]]]:
