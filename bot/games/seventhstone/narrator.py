@@ -175,12 +175,16 @@ class StoneNarrator(Narrator):
     def value(self, keys: tuple[str, ...], values: tuple[Any, ...]) -> str:
         t = self.tr
         d = dict(zip(keys, values))
+        # the answers of a movement that move no army (an overrun, a tile to reveal) have no
+        # field to leave, none to reach and no count: they are named by what they do, else nothing
+        if "from" in d and d["from"] is None:
+            return t._("Reveal the tile of the {army}", army=army(t, d["army"])) if d.get("army") else t._("Overrun")
         if "from" in d:
             return t._("the {army} on {cell}", army=army(t, d.get("army")), cell=d["from"])
         if "to" in d:
-            return t._("to {cell}", cell=d["to"])
+            return t._("to {cell}", cell=d["to"]) if d["to"] is not None else ""
         if "count" in d:
-            return t.ngettext("{n} unit", "{n} units", d["count"])
+            return t.ngettext("{n} unit", "{n} units", d["count"]) if d["count"] is not None else ""
         if "keep" in d:
             parts = {"stays": N_("the tile stays"), "goes": N_("the tile goes along")}.get(d.get("tile") or "")
             keep = {"arriving": N_("keep the arriving tile"), "staying": N_("keep the tile already there")}.get(
