@@ -373,7 +373,8 @@ def move_path(game: str, decision: Decision, given: dict[str, Any]) -> tuple[tup
 
 def _flow_panel(narrator, ref: PromptRef, heading: str, facets, rich, plain_row, cursor: Cursor, quick=([], [])) -> Panel:
     step, tr = walk(facets, rich, cursor.path, narrator), narrator.tr
-    lines = [heading] + ([" · ".join(step.chosen)] if step.chosen else [])
+    chosen = [c for c in step.chosen if c]  # a step a narrator names with nothing (it does not apply) is left out
+    lines = [heading] + ([" · ".join(chosen)] if chosen else [])
     rows: list[Row] = []
     for part, (moves, placeholder) in enumerate(zip(quick, QUICK_PLACEHOLDERS)):
         if moves:

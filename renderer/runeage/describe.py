@@ -6,19 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from renderer.runeage.facts import SCENARIOS, card_line, current_event, event_level, player_name, say
+from renderer.runeage.facts import SCENARIOS, card_line, current_event, event_level, player_name
+from renderer.words import words
 
 ALT_LIMIT = 1000
 
 
 def _in_play(records, tr) -> str:
-    return ", ".join(f"{r['name']}" + ("" if r.get("ready") else f" ({say(tr, 'exhausted')})") for r in records or [])
+    return ", ".join(f"{r['name']}" + ("" if r.get("ready") else f" ({words(tr)._('exhausted')})") for r in records or [])
 
 
 def player_line(view: Mapping[str, Any], player: Mapping[str, Any], tr: Any = None, names=None) -> str:
     parts = [
-        say(
-            tr,
+        words(tr)._(
             "{player}: {realm} damage {damage} of 20; deck {deck}, hand {hand}, discard {discard}",
             player=player_name(player, names),
             realm=player.get("realm"),
@@ -32,11 +32,11 @@ def player_line(view: Mapping[str, Any], player: Mapping[str, Any], tr: Any = No
     if player.get("rune"):
         held.append(player["rune"])
     if held:
-        parts.append(say(tr, "holds {cards}", cards=_in_play(held, tr)))
+        parts.append(words(tr)._("holds {cards}", cards=_in_play(held, tr)))
     if player.get("monument_built"):
-        parts.append(say(tr, "Monument {name} built", name=player.get("monument")))
+        parts.append(words(tr)._("Monument {name} built", name=player.get("monument")))
     if player.get("eliminated"):
-        parts.append(say(tr, "eliminated"))
+        parts.append(words(tr)._("eliminated"))
     return "; ".join(parts) + "."
 
 
@@ -44,26 +44,26 @@ def text_board(view: Mapping[str, Any], pack: Any, *, seat: int | None = None, t
     """The table as lines: scenario and round, the event deck and its level, the current event,
     the supply, the centre, each player, and (with ``seat`` and its own view) the hand."""
     if "players" not in view:
-        return [say(tr, "The game has not started.")]
+        return [words(tr)._("The game has not started.")]
     level, left = event_level(view, pack)
     lines = [
-        say(
-            tr,
+        words(tr)._(
             "{scenario}, round {round} of at most {limit}.",
             scenario=SCENARIOS.get(str(view.get("scenario")), str(view.get("scenario"))),
             round=view.get("round"),
             limit=view.get("round_limit"),
         ),
-        say(tr, "Event deck: {count} cards, level {level} next.", count=left, level=level)
+        words(tr)._("Event deck: {count} cards, level {level} next.", count=left, level=level)
         if level
-        else say(tr, "Event deck: {count} cards.", count=left),
+        else words(tr)._("Event deck: {count} cards.", count=left),
     ]
     if (event := current_event(view)) is not None:
-        lines.append(say(tr, "Current event: {card} ({facts}).", card=event, facts=card_line(pack.cards.get(event) or {}, tr)))
+        lines.append(
+            words(tr)._("Current event: {card} ({facts}).", card=event, facts=card_line(pack.cards.get(event) or {}, tr))
+        )
     gold = view.get("gold") or {}
     lines.append(
-        say(
-            tr,
+        words(tr)._(
             "Gold supply: 1 Gold x{one}, 2 Gold x{two}, 3 Gold x{three}.",
             one=gold.get("1", 0),
             two=gold.get("2", 0),
@@ -72,25 +72,24 @@ def text_board(view: Mapping[str, Any], pack: Any, *, seat: int | None = None, t
     )
     neutrals = view.get("neutrals") or {}
     if neutrals:
-        lines.append(say(tr, "Neutral cards: {cards}.", cards=", ".join(f"{n} x{k}" for n, k in neutrals.items())))
+        lines.append(words(tr)._("Neutral cards: {cards}.", cards=", ".join(f"{n} x{k}" for n, k in neutrals.items())))
     centre = list(view.get("cities") or []) + list(view.get("enemies") or [])
     if centre:
-        lines.append(say(tr, "In the centre: {cards}.", cards=", ".join(map(str, centre))))
+        lines.append(words(tr)._("In the centre: {cards}.", cards=", ".join(map(str, centre))))
     for player in view.get("players") or []:
         lines.append(player_line(view, player, tr, names))
     combat = view.get("combat")
     if combat:
         totals = combat.get("totals") or []
         lines.append(
-            say(
-                tr,
+            words(tr)._(
                 "Combat against {target}: strengths {totals}.",
                 target=(combat.get("target") or {}).get("name"),
                 totals=" : ".join(map(str, totals)),
             )
         )
     if seat is not None and "hand" in view:
-        lines.append(say(tr, "Your hand: {cards}.", cards=", ".join(view["hand"]) or say(tr, "nothing")))
+        lines.append(words(tr)._("Your hand: {cards}.", cards=", ".join(view["hand"]) or words(tr)._("nothing")))
     return lines
 
 

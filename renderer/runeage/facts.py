@@ -8,6 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from renderer.words import words
+
+
+def N_(message: str) -> str:  # noqa: N802 - the catalogue's marker (Babel's keyword), as bot.i18n.N_
+    """Marks a table's ``message`` for the catalogue (``python -m bot i18n extract``); it is
+    translated where it is shown."""
+    return message
+
+
+#: what a card's reward gives (``reward``), translated where it is shown
+REWARDS = {"gold": N_("gold"), "influence": N_("influence")}
 #: race -> the palette's faction (colour and emblem)
 FACTIONS = {"daqan": "humans", "latari": "elves", "waiqar": "undead", "uthuk": "uthuk"}
 RACES = {"daqan": "Daqan-Lords", "latari": "Latari-Elfen", "waiqar": "Waiqar der Untote", "uthuk": "Uthuk Y'llan"}
@@ -19,33 +30,33 @@ SCENARIOS = {
 }
 #: an ability's effect in short (English; translated through ``tr`` when given)
 EFFECTS = {
-    "draw": "draw {amount}",
-    "discard_for_strength": "discard a card: +{amount} strength",
-    "wound_opposing": "wound an opposing unit",
-    "destroy_wounded_opposing": "pay 1 influence: destroy a wounded opposing unit",
-    "search_discard_same": "add another Untote Horde from your discard",
-    "raise_horde": "an Untote Horde from your Barracks to your discard",
-    "strength": "+{amount} strength",
-    "strength_if_wounded": "+{amount} strength if wounded",
-    "wound_own_draw": "wound one of your units, draw {amount}",
-    "draw_if_won": "won: draw {amount}",
-    "destroy_opposing": "destroy an opposing unit",
-    "cull_discard": "return a card of your discard",
-    "player_draws": "a player draws {amount}",
-    "negate_resolution": "opposing Resolution abilities fail",
-    "mind_control": "take a card from an opponent's hand",
-    "gain_gold": "everyone gains {value} Gold",
-    "attack_each": "attacks each realm",
-    "lasting": "lasts the next round",
-    "rune_discovery": "a Dragon Rune is found",
-    "draw_each": "everyone draws {amount}",
+    "draw": N_("draw {amount}"),
+    "discard_for_strength": N_("discard a card: +{amount} strength"),
+    "wound_opposing": N_("wound an opposing unit"),
+    "destroy_wounded_opposing": N_("pay 1 influence: destroy a wounded opposing unit"),
+    "search_discard_same": N_("add another Untote Horde from your discard"),
+    "raise_horde": N_("an Untote Horde from your Barracks to your discard"),
+    "strength": N_("+{amount} strength"),
+    "strength_if_wounded": N_("+{amount} strength if wounded"),
+    "wound_own_draw": N_("wound one of your units, draw {amount}"),
+    "draw_if_won": N_("won: draw {amount}"),
+    "destroy_opposing": N_("destroy an opposing unit"),
+    "cull_discard": N_("return a card of your discard"),
+    "player_draws": N_("a player draws {amount}"),
+    "negate_resolution": N_("opposing Resolution abilities fail"),
+    "mind_control": N_("take a card from an opponent's hand"),
+    "gain_gold": N_("everyone gains {value} Gold"),
+    "attack_each": N_("attacks each realm"),
+    "lasting": N_("lasts the next round"),
+    "rune_discovery": N_("a Dragon Rune is found"),
+    "draw_each": N_("everyone draws {amount}"),
 }
 TIMINGS = {
-    "action": "Action",
-    "on_play": "On play",
-    "resolution": "Resolution",
-    "end_of_combat": "End of combat",
-    "passive": "Always",
+    "action": N_("Action"),
+    "on_play": N_("On play"),
+    "resolution": N_("Resolution"),
+    "end_of_combat": N_("End of combat"),
+    "passive": N_("Always"),
 }
 
 
@@ -86,19 +97,21 @@ def card_line(card: Mapping[str, Any], tr: Any = None) -> str:
     parts = []
     kind = card.get("kind")
     if kind == "gold":
-        parts.append(say(tr, "{value} gold", value=card.get("value")))
+        parts.append(words(tr)._("{value} gold", value=card.get("value")))
     if card.get("cost") is not None and kind not in ("event",):
-        parts.append(say(tr, "cost {cost}", cost=card["cost"]))
+        parts.append(words(tr)._("cost {cost}", cost=card["cost"]))
     if card.get("strength") is not None and (kind in ("unit", "event", "city") or card.get("strength")):
-        parts.append(say(tr, "strength {strength}", strength=card["strength"]))
+        parts.append(words(tr)._("strength {strength}", strength=card["strength"]))
     if card.get("influence"):
-        parts.append(say(tr, "{influence} influence", influence=card["influence"]))
+        parts.append(words(tr)._("{influence} influence", influence=card["influence"]))
     if card.get("dice"):
-        parts.append(say(tr, "casualty dice {dice}", dice=card["dice"]))
+        parts.append(words(tr)._("casualty dice {dice}", dice=card["dice"]))
     if card.get("reward"):
-        parts.append(say(tr, "reward {amount} {what}", amount=card.get("reward_amount", 1), what=say(tr, str(card["reward"]))))
+        parts.append(
+            words(tr)._("reward {amount} {what}", amount=card.get("reward_amount", 1), what=say(tr, str(card["reward"])))
+        )
     if card.get("rune_kind"):
-        parts.append(say(tr, "+{amount} {what}", amount=card.get("amount", 1), what=say(tr, str(card["rune_kind"]))))
+        parts.append(words(tr)._("+{amount} {what}", amount=card.get("amount", 1), what=say(tr, str(card["rune_kind"]))))
     if text := ability(card, tr):
         parts.append(text)
     return " · ".join(parts)

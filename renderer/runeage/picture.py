@@ -15,11 +15,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer import fonts
-from renderer.blocks import Column as _Column
-from renderer.blocks import line_height
+from renderer.blocks import Column, line_height
 from renderer.palette import Palette, mix, text_on
 from renderer.palette import palette as get_palette
-from renderer.runeage.facts import FACTIONS, SCENARIOS, card_line, current_event, event_level, player_name, say
+from renderer.runeage.facts import FACTIONS, N_, SCENARIOS, card_line, current_event, event_level, player_name, say
+from renderer.words import words
 
 View = Mapping[str, Any]
 
@@ -30,20 +30,6 @@ CARD_COLUMNS = 2
 CARD_GAP = 10
 #: the tallest picture of a phone layout (renderer/phone.py)
 PAGE_HEIGHT = 1200
-
-
-#: letters the built-in font lacks (renderer/fonts.py), spelled as German does without them
-SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
-
-
-def spelled(text: str) -> str:
-    """``text`` with the letters the font lacks spelled out (Söldnerlager -> Soeldnerlager)."""
-    return text.translate(SPELLED)
-
-
-class Column(_Column):
-    def text(self, string: str, size: int, fill, *, bold: bool = False, indent: int = 0) -> None:
-        super().text(spelled(string), size, fill, bold=bold, indent=indent)
 
 
 def _colour(pal: Palette, player: Mapping[str, Any] | None) -> tuple[int, int, int]:
@@ -58,7 +44,7 @@ def _heading(col: Column, pal: Palette, text: str, colour=None, size: int = BODY
 
     def paint(img, draw, y):
         draw.rectangle([PAD, y + 2, WIDTH - PAD, y + height - 2], fill=fill)
-        fonts.text(img, (PAD + 8, y + 5), spelled(text), size, text_on(fill), bold=True)
+        fonts.text(img, (PAD + 8, y + 5), text, size, text_on(fill), bold=True)
 
     col.add(height, paint)
 
@@ -73,8 +59,8 @@ def _cards(col: Column, pal: Palette, cards: Sequence[tuple[str, str, str]], *, 
         wrapped = [
             (
                 name,
-                fonts.wrap(spelled(name), BODY, tile_w - 16),
-                fonts.wrap(spelled(facts), SMALL, tile_w - 16) if facts else [],
+                fonts.wrap(name, BODY, tile_w - 16),
+                fonts.wrap(facts, SMALL, tile_w - 16) if facts else [],
                 state,
             )
             for name, facts, state in row
@@ -97,7 +83,7 @@ def _cards(col: Column, pal: Palette, cards: Sequence[tuple[str, str, str]], *, 
                     fonts.text(img, (x + 8, ty), line, SMALL, pal.ink)
                     ty += line_height(SMALL)
                 if state:
-                    fonts.text(img, (x + 8, ty), spelled(state), SMALL, pal.damage, bold=True)
+                    fonts.text(img, (x + 8, ty), state, SMALL, pal.damage, bold=True)
 
         col.add(height + 4, paint)
 
@@ -114,7 +100,7 @@ def _bar(col: Column, pal: Palette, value: int, limit: int, label: str) -> None:
         for k in range(1, limit):  # a tick per damage point: the bar reads without its colour
             x = PAD + round(inner * k / limit)
             draw.line([(x, y + height - 10), (x, y + height - 4)], fill=pal.ink, width=1)
-        fonts.text(img, (PAD + 8, y + 5), spelled(label), SMALL, pal.ink, bold=True, halo=pal.paper)
+        fonts.text(img, (PAD + 8, y + 5), label, SMALL, pal.ink, bold=True, halo=pal.paper)
 
     col.add(height, paint)
 
@@ -128,17 +114,21 @@ def _short(pack: Any, name: str, tr: Any) -> str:
     """What a card in a play area gives: its influence or gold, else its facts."""
     card = pack.cards.get(name) or {}
     if card.get("influence"):
-        return say(tr, "{influence} influence", influence=card["influence"])
+        return words(tr)._("{influence} influence", influence=card["influence"])
     if card.get("reward"):
-        return say(tr, "{amount} {what}", amount=card.get("reward_amount", 1), what=say(tr, str(card["reward"])))
+        return words(tr)._("{amount} {what}", amount=card.get("reward_amount", 1), what=say(tr, str(card["reward"])))
     if card.get("rune_kind"):
-        return say(tr, "+{amount} {what}", amount=card.get("amount", 1), what=say(tr, str(card["rune_kind"])))
+        return words(tr)._("+{amount} {what}", amount=card.get("amount", 1), what=say(tr, str(card["rune_kind"])))
     return card_line(card, tr)
 
 
 def _in_play(pack: Any, records: Sequence[Mapping[str, Any]], tr: Any, what: str) -> list[tuple[str, str, str]]:
     return [
-        (str(r["name"]), f"{say(tr, what)} · {_short(pack, str(r['name']), tr)}", "" if r.get("ready") else say(tr, "exhausted"))
+        (
+            str(r["name"]),
+            f"{say(tr, what)} · {_short(pack, str(r['name']), tr)}",
+            "" if r.get("ready") else words(tr)._("exhausted"),
+        )
         for r in records
     ]
 
@@ -148,23 +138,24 @@ def table_column(view: View, pack: Any, pal: Palette, tr: Any = None, names: Map
     col = Column(WIDTH, PAD)
     scenario = SCENARIOS.get(str(view.get("scenario")), str(view.get("scenario")))
     col.text(scenario, TITLE, pal.ink, bold=True)
-    col.text(say(tr, "Round {round} of at most {limit}", round=view.get("round"), limit=view.get("round_limit")), BODY, pal.ink)
+    col.text(
+        words(tr)._("Round {round} of at most {limit}", round=view.get("round"), limit=view.get("round_limit")), BODY, pal.ink
+    )
     level, left = event_level(view, pack)
     deck = (
-        say(tr, "Event deck: {count} cards, level {level} next", count=left, level=level)
+        words(tr)._("Event deck: {count} cards, level {level} next", count=left, level=level)
         if level
-        else say(tr, "Event deck: {count} cards", count=left)
+        else words(tr)._("Event deck: {count} cards", count=left)
     )
     col.text(deck, BODY, pal.ink)
     if (event := current_event(view)) is not None:
-        col.text(say(tr, "Current event: {card} ({facts})", card=event, facts=_facts(pack, event, tr)), SMALL, pal.ink)
+        col.text(words(tr)._("Current event: {card} ({facts})", card=event, facts=_facts(pack, event, tr)), SMALL, pal.ink)
     lasting = [str(e.get("card") or e.get("flag")) for e in view.get("lasting") or [] if isinstance(e, Mapping)]
     if lasting:
-        col.text(say(tr, "Lasting: {cards}", cards=", ".join(lasting)), SMALL, pal.ink)
+        col.text(words(tr)._("Lasting: {cards}", cards=", ".join(lasting)), SMALL, pal.ink)
     gold = view.get("gold") or {}
     col.text(
-        say(
-            tr,
+        words(tr)._(
             "Gold supply: 1 Gold x{one} · 2 Gold x{two} · 3 Gold x{three}",
             one=gold.get("1", 0),
             two=gold.get("2", 0),
@@ -179,8 +170,7 @@ def table_column(view: View, pack: Any, pal: Palette, tr: Any = None, names: Map
         centre.append(
             (
                 str(view["objective"]),
-                say(
-                    tr,
+                words(tr)._(
                     "Objective · strength {strength} · {dice} dice",
                     strength=objective.get("objective_strength", "?"),
                     dice=objective.get("objective_dice", 0),
@@ -188,17 +178,17 @@ def table_column(view: View, pack: Any, pal: Palette, tr: Any = None, names: Map
                 "",
             )
         )
-    centre += [(str(c), say(tr, "City") + " · " + _facts(pack, str(c), tr), "") for c in view.get("cities") or []]
-    centre += [(str(e), say(tr, "Enemy") + " · " + _facts(pack, str(e), tr), "") for e in view.get("enemies") or []]
+    centre += [(str(c), words(tr)._("City") + " · " + _facts(pack, str(c), tr), "") for c in view.get("cities") or []]
+    centre += [(str(e), words(tr)._("Enemy") + " · " + _facts(pack, str(e), tr), "") for e in view.get("enemies") or []]
     if centre:
-        _heading(col, pal, say(tr, "The centre"), pal.neutral)
+        _heading(col, pal, words(tr)._("The centre"), pal.neutral)
         _cards(col, pal, centre)
     neutrals = [
-        (str(n), say(tr, "{count} left", count=k) + " · " + _facts(pack, str(n), tr), "")
+        (str(n), words(tr)._("{count} left", count=k) + " · " + _facts(pack, str(n), tr), "")
         for n, k in (view.get("neutrals") or {}).items()
     ]
     if neutrals:
-        _heading(col, pal, say(tr, "Neutral cards"), pal.neutral)
+        _heading(col, pal, words(tr)._("Neutral cards"), pal.neutral)
         _cards(col, pal, neutrals)
     if view.get("combat"):
         combat_blocks(col, view, pack, pal, tr, names)
@@ -212,17 +202,16 @@ def player_blocks(col: Column, view: View, player: Mapping[str, Any], pack: Any,
     who = player_name(player, names)
     marks = []
     if player.get("seat") == view.get("active") and view.get("result") is None:
-        marks.append(say(tr, "to play"))
+        marks.append(words(tr)._("to play"))
     if player.get("seat") == view.get("start"):
-        marks.append(say(tr, "start player"))
+        marks.append(words(tr)._("start player"))
     if player.get("eliminated"):
-        marks.append(say(tr, "eliminated"))
+        marks.append(words(tr)._("eliminated"))
     _heading(col, pal, f"{who}" + (f" · {', '.join(marks)}" if marks else ""), colour)
     damage = int(player.get("damage") or 0)
-    _bar(col, pal, damage, 20, say(tr, "{realm}: damage {damage} of 20", realm=player.get("realm"), damage=damage))
+    _bar(col, pal, damage, 20, words(tr)._("{realm}: damage {damage} of 20", realm=player.get("realm"), damage=damage))
     col.text(
-        say(
-            tr,
+        words(tr)._(
             "Deck {deck} · hand {hand} · discard {discard}",
             deck=player.get("deck_count", 0),
             hand=player.get("hand_count", 0),
@@ -234,17 +223,19 @@ def player_blocks(col: Column, view: View, player: Mapping[str, Any], pack: Any,
     discard = list(player.get("discard") or [])
     if discard:
         col.text(
-            say(tr, "Discard pile: {cards}", cards=", ".join(discard[-8:]) + (" …" if len(discard) > 8 else "")), SMALL, pal.ink
+            words(tr)._("Discard pile: {cards}", cards=", ".join(discard[-8:]) + (" …" if len(discard) > 8 else "")),
+            SMALL,
+            pal.ink,
         )
-    shown = _in_play(pack, player.get("strongholds") or [], tr, "Stronghold")
-    shown += _in_play(pack, player.get("cities") or [], tr, "City")
-    shown += _in_play(pack, player.get("rewards") or [], tr, "Reward")
+    shown = _in_play(pack, player.get("strongholds") or [], tr, N_("Stronghold"))
+    shown += _in_play(pack, player.get("cities") or [], tr, N_("City"))
+    shown += _in_play(pack, player.get("rewards") or [], tr, N_("Reward"))
     if player.get("rune"):
-        shown += _in_play(pack, [player["rune"]], tr, "Dragon Rune")
+        shown += _in_play(pack, [player["rune"]], tr, N_("Dragon Rune"))
     if player.get("monument"):
-        built = say(tr, "built") if player.get("monument_built") else say(tr, "in the Barracks")
+        built = words(tr)._("built") if player.get("monument_built") else words(tr)._("in the Barracks")
         shown.append(
-            (str(player["monument"]), say(tr, "Monument") + f" · {built} · " + _facts(pack, str(player["monument"]), tr), "")
+            (str(player["monument"]), words(tr)._("Monument") + f" · {built} · " + _facts(pack, str(player["monument"]), tr), "")
         )
     if shown:
         _cards(col, pal, shown, accent=colour, columns=3)
@@ -256,30 +247,30 @@ def combat_blocks(col: Column, view: View, pack: Any, pal: Palette, tr: Any, nam
     combat = view["combat"]
     players = {p["seat"]: p for p in view.get("players") or []}
     target = combat.get("target") or {}
-    title = say(tr, "Siege") if combat.get("kind") == "siege" else say(tr, "Battle")
+    title = words(tr)._("Siege") if combat.get("kind") == "siege" else words(tr)._("Battle")
     _heading(col, pal, f"{title}: {target.get('name') or target.get('kind') or ''}", pal.damage)
     seats = list(combat.get("seats") or [])
     totals = list(combat.get("totals") or [0, 0])
     for side, army in enumerate(combat.get("armies") or []):
         seat = seats[side] if side < len(seats) else None
-        who = player_name(players[seat], names) if seat in players else str(target.get("name") or say(tr, "the defender"))
+        who = player_name(players[seat], names) if seat in players else str(target.get("name") or words(tr)._("the defender"))
         col.text(
-            say(tr, "{side}: strength {total}", side=who, total=totals[side] if side < len(totals) else "?"),
+            words(tr)._("{side}: strength {total}", side=who, total=totals[side] if side < len(totals) else "?"),
             BODY,
             pal.ink,
             bold=True,
         )
         cards = [
-            (str(u.get("name")), _facts(pack, str(u.get("name")), tr), say(tr, "wounded") if u.get("wounded") else "")
+            (str(u.get("name")), _facts(pack, str(u.get("name")), tr), words(tr)._("wounded") if u.get("wounded") else "")
             for u in army
         ]
         if cards:
             _cards(col, pal, cards, accent=_colour(pal, players.get(seat)))
     if not (combat.get("armies") or []) or len(combat.get("armies") or []) < 2:
         if target.get("strength") is not None:
-            col.text(say(tr, "Against: strength {strength}", strength=target.get("strength")), BODY, pal.ink, bold=True)
+            col.text(words(tr)._("Against: strength {strength}", strength=target.get("strength")), BODY, pal.ink, bold=True)
     if combat.get("skulls"):
-        col.text(say(tr, "Casualty die: {skulls} skulls to take", skulls=combat["skulls"]), BODY, pal.damage, bold=True)
+        col.text(words(tr)._("Casualty die: {skulls} skulls to take", skulls=combat["skulls"]), BODY, pal.damage, bold=True)
 
 
 def private_blocks(col: Column, view: View, pack: Any, pal: Palette, tr: Any = None) -> None:
@@ -288,21 +279,21 @@ def private_blocks(col: Column, view: View, pack: Any, pal: Palette, tr: Any = N
     player = next((p for p in view.get("players") or [] if p.get("seat") == seat), None)
     colour = _colour(pal, player)
     hand = list(view.get("hand") or [])
-    _heading(col, pal, say(tr, "Your hand ({count} cards)", count=len(hand)), colour)
+    _heading(col, pal, words(tr)._("Your hand ({count} cards)", count=len(hand)), colour)
     if hand:
         _cards(col, pal, [(c, _facts(pack, c, tr), "") for c in hand], accent=colour)
     else:
-        col.text(say(tr, "No cards in hand."), SMALL, pal.ink)
+        col.text(words(tr)._("No cards in hand."), SMALL, pal.ink)
     if player is not None:
         barracks = [
-            (n, say(tr, "{count} left", count=k) + " · " + _facts(pack, n, tr), "")
+            (n, words(tr)._("{count} left", count=k) + " · " + _facts(pack, n, tr), "")
             for n, k in (player.get("barracks") or {}).items()
             if k
         ]
         barracks += [
-            (n, say(tr, "Stronghold") + " · " + _facts(pack, n, tr), "") for n in (player.get("strongholds_left") or [])[:1]
+            (n, words(tr)._("Stronghold") + " · " + _facts(pack, n, tr), "") for n in (player.get("strongholds_left") or [])[:1]
         ]
-        _heading(col, pal, say(tr, "Your Barracks"), colour)
+        _heading(col, pal, words(tr)._("Your Barracks"), colour)
         _cards(col, pal, barracks, accent=colour)
 
 
@@ -312,7 +303,7 @@ def column(
     pal = get_palette(palette)
     if "players" not in view:
         col = Column(WIDTH, PAD)
-        col.text(say(tr, "The game has not started."), BODY, pal.ink)
+        col.text(words(tr)._("The game has not started."), BODY, pal.ink)
         return col
     col = table_column(view, pack, pal, tr, names)
     if seat is not None and "hand" in view:

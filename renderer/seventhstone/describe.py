@@ -7,7 +7,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from renderer.seventhstone.picture import dims
-from renderer.seventhstone.words import BUILDINGS, EVENTS, TERRAIN, UNITS, Words, player_name, tile_name, words
+from renderer.seventhstone.words import (
+    BUILDINGS,
+    COLOURS,
+    EVENTS,
+    PHASES,
+    TERRAIN,
+    UNITS,
+    Words,
+    offer_names,
+    player_name,
+    tile_name,
+    words,
+)
 
 View = Mapping[str, Any]
 LETTERS = "ABCDEFG"
@@ -16,11 +28,11 @@ ALT_LIMIT = 1024
 
 def army_words(view: View, army: Mapping[str, Any], w: Words, *, with_owner: bool = True) -> str:
     regulars, mercs = army.get("regulars", 0), army.get("mercenaries", 0)
-    text = w("{type} {regulars}", type=w(UNITS.get(str(army.get("type")), str(army.get("type")))), regulars=regulars)
+    text = w._("{type} {regulars}", type=w.known(UNITS, army.get("type")), regulars=regulars)
     if mercs:
-        text += " " + w("+{n} mercenaries", n=mercs)
+        text += " " + w._("+{n} mercenaries", n=mercs)
     if army.get("equipped"):
-        text += " " + w("(a tile beneath)")
+        text += " " + w._("(a tile beneath)")
     if with_owner:
         text = f"{player_name(view, int(army['owner']), w)} {text}"
     return text
@@ -29,26 +41,26 @@ def army_words(view: View, army: Mapping[str, Any], w: Words, *, with_owner: boo
 def cell_words(view: View, cell: str, w: Words, pack: Any = None, seat: int | None = None) -> str:
     """One field: terrain, portal, controller, capital, buildings, lava, armies, conflict."""
     data = (view.get("cells") or {}).get(cell) or {}
-    parts = [w(TERRAIN.get(str(data.get("kind")), str(data.get("kind"))))]
+    parts = [w.known(TERRAIN, data.get("kind"))]
     if data.get("portal"):
-        parts.append(w("{colour} portal", colour=w(str(data["portal"]))))
+        parts.append(w._("{colour} portal", colour=w.known(COLOURS, data["portal"])))
     if data.get("capital") is not None:
-        parts.append(w("capital of {player}", player=player_name(view, int(data["capital"]), w)))
+        parts.append(w._("capital of {player}", player=player_name(view, int(data["capital"]), w)))
     if data.get("controller") is not None:
-        parts.append(w("held by {player}", player=player_name(view, int(data["controller"]), w)))
+        parts.append(w._("held by {player}", player=player_name(view, int(data["controller"]), w)))
     for b in data.get("buildings") or []:
-        parts.append(w(BUILDINGS.get(str(b.get("type")), str(b.get("type")))))
+        parts.append(w.known(BUILDINGS, b.get("type")))
     if cell in (view.get("volcano") or []):
-        parts.append(w("lava"))
+        parts.append(w._("lava"))
     own = view.get("equipment") if seat is not None and view.get("seat") == seat else {}
     for army in view.get("armies") or []:
         if army.get("cell") == cell:
             text = army_words(view, army, w)
             if own and army.get("owner") == seat and cell in own:
-                text += " " + w("(yours: {tile})", tile=tile_name(pack, own[cell], w))
+                text += " " + w._("(yours: {tile})", tile=tile_name(pack, own[cell], w))
             parts.append(text)
     if cell in (view.get("conflicts") or []):
-        parts.append(w("conflict"))
+        parts.append(w._("conflict"))
     return f"{cell}: " + ", ".join(parts)
 
 
@@ -58,7 +70,7 @@ def text_board(view: View, pack: Any = None, *, seat: int | None = None, area: s
     w = words(tr)
     cells = view.get("cells") or {}
     if area is not None:
-        return [cell_words(view, area, w, pack, seat)] if area in cells else [w("There is no field {cell}.", cell=area)]
+        return [cell_words(view, area, w, pack, seat)] if area in cells else [w._("There is no field {cell}.", cell=area)]
     lines = [_heading(view, w)]
     for p in view.get("players") or []:
         lines.append(_player_words(view, p, w))
@@ -69,10 +81,10 @@ def text_board(view: View, pack: Any = None, *, seat: int | None = None, area: s
         interesting = [c for c in row if c in cells and c not in water and _interesting(view, c)]
         shown = [cell_words(view, c, w, pack, seat) for c in interesting]
         if water:
-            shown.append(w("water: {cells}", cells=", ".join(water)))
-        lines.append(w("Row {row}: {fields}", row=y, fields="; ".join(shown) if shown else w("open land")))
+            shown.append(w._("water: {cells}", cells=", ".join(water)))
+        lines.append(w._("Row {row}: {fields}", row=y, fields="; ".join(shown) if shown else w._("open land")))
     if view.get("offer"):
-        lines.append(w("Market offer: {tiles}", tiles=", ".join(w(str(t)) for t in view["offer"])))
+        lines.append(w._("Market offer: {tiles}", tiles=", ".join(offer_names(view, pack, w))))
     return lines
 
 
@@ -84,18 +96,18 @@ def _interesting(view: View, cell: str) -> bool:
 
 
 def _heading(view: View, w: Words) -> str:
-    text = w(
+    text = w._(
         "Seventh Stone, year {year}, {phase} phase",
         year=view.get("year"),
-        phase=w(str(view.get("phase") or "").replace("_", " ")),
+        phase=w.known(PHASES, view.get("phase") or ""),
     )
     if view.get("event"):
-        text += "; " + w("event: {event}", event=w(EVENTS.get(str(view["event"]), str(view["event"]))))
+        text += "; " + w._("event: {event}", event=w.known(EVENTS, view["event"]))
     return text + "."
 
 
 def _player_words(view: View, p: Mapping[str, Any], w: Words) -> str:
-    return w(
+    return w._(
         "{player}: {stones} tear stones, storage {storage}, income {income}, upkeep {upkeep}, tournament stones {tournament}, {hand} equipment in hand.",
         player=player_name(view, int(p["seat"]), w),
         stones=p.get("tear_stones", 0),
@@ -111,11 +123,11 @@ def alt_text(view: View, pack: Any = None, *, seat: int | None = None, tr: Any =
     """The picture in at most 1,024 characters: year, phase, standings, the armies, the battle."""
     w = words(tr)
     cols, rows = dims(view)
-    parts = [_heading(view, w), w("A grid of {cols} columns and {rows} rows.", cols=cols, rows=rows)]
+    parts = [_heading(view, w), w._("A grid of {cols} columns and {rows} rows.", cols=cols, rows=rows)]
     standings = sorted(view.get("players") or [], key=lambda p: -int(p.get("tear_stones") or 0))
     parts.append(
         "; ".join(
-            w(
+            w._(
                 "{player} {stones} tear stones, storage {storage}",
                 player=player_name(view, int(p["seat"]), w),
                 stones=p.get("tear_stones", 0),
@@ -127,14 +139,14 @@ def alt_text(view: View, pack: Any = None, *, seat: int | None = None, tr: Any =
     )
     battle = view.get("battle")
     if battle:
-        parts.append(w("Battle on {cell}.", cell=battle.get("cell")))
+        parts.append(w._("Battle on {cell}.", cell=battle.get("cell")))
     elif view.get("conflicts"):
-        parts.append(w("Conflicts on {cells}.", cells=", ".join(view["conflicts"])))
+        parts.append(w._("Conflicts on {cells}.", cells=", ".join(view["conflicts"])))
     armies = [f"{a['cell']} {army_words(view, a, w)}" for a in view.get("armies") or []]
     if armies:
-        parts.append(w("Armies: {armies}.", armies="; ".join(armies)))
+        parts.append(w._("Armies: {armies}.", armies="; ".join(armies)))
     if seat is not None and view.get("seat") == seat:
         hand = view.get("hand") or []
-        parts.insert(1, w("Your hand: {tiles}.", tiles=", ".join(tile_name(pack, t, w) for t in hand) if hand else w("none")))
+        parts.insert(1, w._("Your hand: {tiles}.", tiles=", ".join(tile_name(pack, t, w) for t in hand) if hand else w._("none")))
     text = " ".join(parts)
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"

@@ -28,7 +28,7 @@ from renderer import fonts
 from renderer.blocks import Column
 from renderer.palette import Palette, text_on
 from renderer.palette import palette as get_palette
-from renderer.seventhstone.words import EVENTS, ITEMS, UNITS, Words, player_name, tile_name, words
+from renderer.seventhstone.words import EVENTS, ITEMS, PHASES, UNITS, Words, offer_names, player_name, tile_name, words
 
 View = Mapping[str, Any]
 LETTERS = "ABCDEFG"
@@ -206,7 +206,7 @@ def render_map(
             width = 8 if cell == battle else 5
             draw.rectangle((x0 + 1, t + 1, r - 1, b - 1), outline=CONFLICT, width=width)
             if supports.get(cell):
-                label = w("+{n} support", n=supports[cell]) if supports[cell] == 1 else w("+{n} supports", n=supports[cell])
+                label = w._("+{n} support", n=supports[cell]) if supports[cell] == 1 else w._("+{n} supports", n=supports[cell])
                 fonts.text(img, (x0 + 50, b - 4), label, 14, (255, 255, 255), anchor="md", bold=True, halo=CONFLICT)
         if cell in highlight:
             draw.rectangle((x0 - 2, t - 2, r + 2, b + 2), outline=pal.highlight, width=4)
@@ -270,10 +270,10 @@ def panel_column(
     w = words(tr)
     col = Column(PANEL_WIDTH, 14)
     year, phase = view.get("year"), str(view.get("phase") or "")
-    heading = w("Year {year}: {phase}", year=year, phase=w(phase.replace("_", " ")))
+    heading = w._("Year {year}: {phase}", year=year, phase=w.known(PHASES, phase))
     col.text(heading, 22, pal.ink, bold=True)
     if view.get("event"):
-        col.text(w("Event: {event}", event=w(EVENTS.get(str(view["event"]), str(view["event"])))), 16, pal.ink)
+        col.text(w._("Event: {event}", event=w.known(EVENTS, view["event"])), 16, pal.ink)
     order = list(view.get("order") or [])
     awaiting = set(view.get("awaiting") or [])
     col.rule(pal.panel_rule)
@@ -282,12 +282,12 @@ def panel_column(
     offer = view.get("offer") or []
     if offer:
         col.rule(pal.panel_rule)
-        col.text(w("Market offer (equipment)"), 18, pal.ink, bold=True)
-        col.text(", ".join(w(str(o)) for o in offer), 16, pal.ink)
+        col.text(w._("Market offer (equipment)"), 18, pal.ink, bold=True)
+        col.text(", ".join(offer_names(view, pack, w)), 16, pal.ink)
     allocations = view.get("allocations")
     if allocations:
         col.rule(pal.panel_rule)
-        col.text(w("Allocations revealed"), 18, pal.ink, bold=True)
+        col.text(w._("Allocations revealed"), 18, pal.ink, bold=True)
         for s, a in enumerate(allocations):
             col.text(f"{player_name(view, s, w)}: {_allocation(a, w)}", 15, pal.ink)
     if view.get("battle"):
@@ -303,8 +303,8 @@ def panel_column(
 
 
 def _allocation(a: Mapping[str, Any], w: Words) -> str:
-    parts = [f"{w(ITEMS.get(k, k))} {n}" for k, n in a.items() if n]
-    return ", ".join(parts) if parts else w("nothing")
+    parts = [f"{w.known(ITEMS, k)} {n}" for k, n in a.items() if n]
+    return ", ".join(parts) if parts else w._("nothing")
 
 
 def _player_block(
@@ -316,8 +316,8 @@ def _player_block(
     place = order.index(seat) + 1 if seat in order else None
     head = f"{seat + 1}. {name}"
     if place is not None:
-        head += "  " + w("(turn order {place})", place=place)
-    stones = w("{n} tear stones", n=p.get("tear_stones", 0))
+        head += "  " + w._("(turn order {place})", place=place)
+    stones = w._("{n} tear stones", n=p.get("tear_stones", 0))
 
     def paint(img, draw, y, head=head, stones=stones):
         draw.rectangle((col.pad, y, col.pad + 26, y + 26), fill=colour, outline=pal.ink)
@@ -326,7 +326,7 @@ def _player_block(
         fonts.text(img, (col.width - col.pad, y + 2), stones, 18, pal.ink, anchor="ra", bold=True)
 
     col.add(30, paint)
-    line = w(
+    line = w._(
         "storage {storage} · income {income} · upkeep {upkeep}",
         storage=p.get("storage", 0),
         income=p.get("income", 0),
@@ -334,49 +334,49 @@ def _player_block(
     )
     col.text(line, 15, pal.ink, indent=34)
     extra = [
-        w("tournament stones {n}", n=p.get("tournament_stones", 0)),
-        w("equipment in hand {n}", n=p.get("hand", 0)),
+        w._("tournament stones {n}", n=p.get("tournament_stones", 0)),
+        w._("equipment in hand {n}", n=p.get("hand", 0)),
     ]
     if p.get("mercenaries"):
-        extra.append(w("mercenaries won {n}", n=p["mercenaries"]))
+        extra.append(w._("mercenaries won {n}", n=p["mercenaries"]))
     if p.get("debt"):
-        extra.append(w("debt {n}", n=p["debt"]))
+        extra.append(w._("debt {n}", n=p["debt"]))
     if view.get("phase") == "allocate" and view.get("allocations") is None:
-        extra.append(w("sealed") if p.get("sealed") else w("still allocating"))
+        extra.append(w._("sealed") if p.get("sealed") else w._("still allocating"))
     elif seat in awaiting:
-        extra.append(w("to decide"))
+        extra.append(w._("to decide"))
     col.text(" · ".join(extra), 15, pal.ink, indent=34)
     col.gap(4)
 
 
 def battle_blocks(col: Column, view: View, pal: Palette, w: Words, dice: Sequence[Mapping[str, Any]] = ()) -> None:
     bt = view.get("battle") or {}
-    title = w("Battle on {cell}", cell=bt.get("cell"))
+    title = w._("Battle on {cell}", cell=bt.get("cell"))
     if bt.get("overrun"):
-        title += " " + w("(overrun)")
+        title += " " + w._("(overrun)")
     col.text(title, 18, pal.ink, bold=True)
     defender = bt.get("defender")
     col.text(
-        w(
+        w._(
             "round {round}, phase {phase}; defender {defender}",
             round=bt.get("round"),
             phase=bt.get("phase"),
-            defender=player_name(view, defender, w) if isinstance(defender, int) else w("nobody"),
+            defender=player_name(view, defender, w) if isinstance(defender, int) else w._("nobody"),
         ),
         15,
         pal.ink,
     )
     if bt.get("guards"):
-        col.text(w("city guard: {n}", n=bt["guards"]), 15, pal.ink)
+        col.text(w._("city guard: {n}", n=bt["guards"]), 15, pal.ink)
     if bt.get("walls_used"):
-        col.text(w("walls used: {n}", n=bt["walls_used"]), 15, pal.ink)
+        col.text(w._("walls used: {n}", n=bt["walls_used"]), 15, pal.ink)
     in_field = [a for a in view.get("armies") or [] if a.get("cell") == bt.get("cell")]
     for army in in_field:
         col.text(
-            w(
+            w._(
                 "{player}: {type} {regulars}+{mercs}",
                 player=player_name(view, int(army["owner"]), w),
-                type=w(UNITS.get(str(army["type"]), str(army["type"]))),
+                type=w.known(UNITS, army["type"]),
                 regulars=army.get("regulars", 0),
                 mercs=army.get("mercenaries", 0),
             ),
@@ -387,9 +387,9 @@ def battle_blocks(col: Column, view: View, pal: Palette, w: Words, dice: Sequenc
     for s, hits in sorted((bt.get("hits") or {}).items(), key=lambda kv: str(kv[0])):
         if hits:
             col.text(
-                w("{player} must take {n} hits", player=player_name(view, int(s), w), n=hits)
+                w._("{player} must take {n} hits", player=player_name(view, int(s), w), n=hits)
                 if hits != 1
-                else w("{player} must take 1 hit", player=player_name(view, int(s), w)),
+                else w._("{player} must take 1 hit", player=player_name(view, int(s), w)),
                 15,
                 CONFLICT,
             )
@@ -400,7 +400,7 @@ def battle_blocks(col: Column, view: View, pal: Palette, w: Words, dice: Sequenc
 def _dice_row(col: Column, view: View, roll: Mapping[str, Any], pal: Palette, w: Words) -> None:
     faces = [int(d) for d in roll.get("dice") or []][:12]
     seat = int(roll.get("seat", 0))
-    label = w("{player}: {hits} hits", player=player_name(view, seat, w), hits=roll.get("hits", 0))
+    label = w._("{player}: {hits} hits", player=player_name(view, seat, w), hits=roll.get("hits", 0))
 
     def paint(img, draw, y, faces=faces, label=label):
         fonts.text(img, (col.pad, y + 4), label, 15, pal.ink)
@@ -419,17 +419,17 @@ def bracket_blocks(col: Column, view: View, pal: Palette, w: Words) -> None:
     players = [p for p in view.get("players") or []]
     ranked = sorted(players, key=lambda p: (-int(p.get("tournament_stones") or 0), int(p["seat"])))
     due = 3 - int(view.get("round_counter") or 0)
-    col.text(w("Tournament (in {n} years): the bracket by tournament stones", n=max(due, 1)), 17, pal.ink, bold=True)
+    col.text(w._("Tournament (in {n} years): the bracket by tournament stones", n=max(due, 1)), 17, pal.ink, bold=True)
 
     def who(p: Mapping[str, Any]) -> str:
         return f"{player_name(view, int(p['seat']), w)} ({p.get('tournament_stones', 0)})"
 
     if len(ranked) == 4:
         pairs = [(who(ranked[0]), who(ranked[3])), (who(ranked[1]), who(ranked[2]))]
-        final = w("final: the two winners")
+        final = w._("final: the two winners")
     elif len(ranked) == 3:
         pairs = [(who(ranked[1]), who(ranked[2]))]
-        final = w("final: {player} against the winner", player=who(ranked[0]))
+        final = w._("final: {player} against the winner", player=who(ranked[0]))
     elif len(ranked) == 2:
         pairs, final = [(who(ranked[0]), who(ranked[1]))], ""
     else:
@@ -439,7 +439,7 @@ def bracket_blocks(col: Column, view: View, pal: Palette, w: Words) -> None:
         def paint(img, draw, y, a=a, b=b):
             draw.line([(col.pad + 6, y + 4), (col.pad + 6, y + 40), (col.pad + 20, y + 40)], fill=pal.ink, width=2)
             fonts.text(img, (col.pad + 16, y), a, 15, pal.ink)
-            fonts.text(img, (col.pad + 16, y + 20), w("against {player}", player=b), 15, pal.ink)
+            fonts.text(img, (col.pad + 16, y + 20), w._("against {player}", player=b), 15, pal.ink)
 
         col.add(46, paint)
     if final:
@@ -450,11 +450,11 @@ def private_blocks(col: Column, view: View, pack: Any, pal: Palette, w: Words) -
     """A seat's secrets, only in its own picture: its hand, its allocation before the reveal and
     the tiles under its armies."""
     hand = view.get("hand") or []
-    col.text(w("Your equipment hand"), 18, pal.ink, bold=True)
-    col.text(", ".join(tile_name(pack, t, w) for t in hand) if hand else w("none"), 16, pal.ink)
+    col.text(w._("Your equipment hand"), 18, pal.ink, bold=True)
+    col.text(", ".join(tile_name(pack, t, w) for t in hand) if hand else w._("none"), 16, pal.ink)
     under = view.get("equipment") or {}
     if under:
-        col.text(w("Under your armies"), 16, pal.ink, bold=True)
+        col.text(w._("Under your armies"), 16, pal.ink, bold=True)
         col.text(", ".join(f"{cell}: {tile_name(pack, t, w)}" for cell, t in sorted(under.items())), 15, pal.ink)
     if view.get("allocations") is None and view.get("phase") == "allocate":
         alloc = view.get("allocation") or {}
@@ -464,12 +464,12 @@ def private_blocks(col: Column, view: View, pack: Any, pal: Palette, w: Words) -
         )
         spent += sum(int(n) for k, n in alloc.items() if k not in UNITS and k != "building")
         budget = next((int(p.get("storage", 0)) for p in view.get("players") or [] if p.get("seat") == view.get("seat")), 0)
-        col.text(w("Your allocation (secret until all have sealed)"), 16, pal.ink, bold=True)
+        col.text(w._("Your allocation (secret until all have sealed)"), 16, pal.ink, bold=True)
         col.text(_allocation(alloc, w), 15, pal.ink)
-        col.text(w("{spent} of {budget} resources allocated", spent=spent, budget=budget), 15, pal.ink)
+        col.text(w._("{spent} of {budget} resources allocated", spent=spent, budget=budget), 15, pal.ink)
     tiles = view.get("draft_tiles") or []
     if tiles:
-        col.text(w("Handed to you in the draft"), 16, pal.ink, bold=True)
+        col.text(w._("Handed to you in the draft"), 16, pal.ink, bold=True)
         col.text(", ".join(tile_name(pack, t, w) for t in tiles), 15, pal.ink)
 
 

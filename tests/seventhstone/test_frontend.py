@@ -167,3 +167,28 @@ async def test_one_undo_takes_back_a_whole_form(table, clock):
     again = await table.service.view(game, first)
     assert any(d.prompt.kind == "allocate" for d in again.decisions)
     assert not any(again.view["allocation"].values())
+
+
+def test_movement_steps_of_answers_that_move_no_army_name_what_they_do_never_none():
+    """Issue 19 item 4 (no raw values before players) and issue 31 item 5: the movement prompt's
+    overruns and reveals have no field to leave, none to reach and no count; their guided steps
+    say what they are ("Overrun", "Reveal the tile of the melee army") in either language."""
+    from bot.i18n import tr_for
+
+    for tr in (ENGLISH, tr_for("de")):
+        narrator = FRONTEND.narrator.speaking(tr)
+        steps = [
+            narrator.value(("from", "army"), (None, None)),
+            narrator.value(("from", "army"), (None, "melee")),
+            narrator.value(("to",), (None,)),
+            narrator.value(("count",), (None,)),
+        ]
+        assert all("None" not in s for s in steps), steps
+        assert steps[2:] == ["", ""]
+    english = FRONTEND.narrator.speaking(ENGLISH)
+    assert english.value(("from", "army"), (None, None)) == "Overrun"
+    assert english.value(("from", "army"), (None, "melee")) == "Reveal the tile of the melee army"
+    assert (
+        tr_for("de").language == "de"
+        and FRONTEND.narrator.speaking(tr_for("de")).value(("from", "army"), (None, None)) == "Überrennen"
+    )

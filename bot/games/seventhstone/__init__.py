@@ -10,11 +10,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot import i18n
 from bot.frontend import Form, FormField, FrontEnd
 from bot.games.seventhstone.narrator import StoneNarrator
-from bot.i18n import ENGLISH, N_, Tr
+from bot.i18n import ENGLISH, N_, Tr, available, tr_for
+from bot.narration import current_tr
 from engine.core import Action, Prompt, Seat
 from renderer.seventhstone import describe
+from renderer.seventhstone.words import COLOURS, TERRAIN, Words, tile_words
 
 #: what the allocation form's fields hold, in the engine's item names, field by field
 UNITS = ("melee", "ranged", "cavalry")
@@ -34,17 +37,17 @@ PHASE_GROUPS = {
 }
 
 TILE_TEXTS = {
-    "teleportation": "Movement: travel from any portal to any other, whatever its colour.",
-    "speed": "Movement: the army moves as many more fields as the printed number.",
-    "agility": "Movement: may cross water and the volcano in a straight line; protects once against quicksand.",
-    "master_strike": "Combat, under an army of the depicted type: each 1 rolled gives one extra die.",
-    "precision": "Combat, under an army of the depicted type: hits on one more face (melee 1-5).",
-    "power_strike": "Combat, under an army of the depicted type: 2 extra dice each round.",
-    "shield": "Combat, any army: prevents the printed number of hits, like a wall.",
-    "prevention": "Combat, any army: no supports by armies of the depicted type in this conflict (yours too).",
-    "bribery": "Combat, any army: enemy mercenaries in the conflict field are destroyed before the combat.",
-    "explosive": "Combat, any army: destroys all walls on the conflict field.",
-    "lost_stone": "The lost tear stone: revealed at once, 1 tear stone for good.",
+    "teleportation": N_("Movement: travel from any portal to any other, whatever its colour."),
+    "speed": N_("Movement: the army moves as many more fields as the printed number."),
+    "agility": N_("Movement: may cross water and the volcano in a straight line; protects once against quicksand."),
+    "master_strike": N_("Combat, under an army of the depicted type: each 1 rolled gives one extra die."),
+    "precision": N_("Combat, under an army of the depicted type: hits on one more face (melee 1-5)."),
+    "power_strike": N_("Combat, under an army of the depicted type: 2 extra dice each round."),
+    "shield": N_("Combat, any army: prevents the printed number of hits, like a wall."),
+    "prevention": N_("Combat, any army: no supports by armies of the depicted type in this conflict (yours too)."),
+    "bribery": N_("Combat, any army: enemy mercenaries in the conflict field are destroyed before the combat."),
+    "explosive": N_("Combat, any army: destroys all walls on the conflict field."),
+    "lost_stone": N_("The lost tear stone: revealed at once, 1 tear stone for good."),
 }
 
 
@@ -208,9 +211,13 @@ def next_in_order(view: Mapping[str, Any]) -> tuple[Seat, str] | None:
     return (order[index + 1], key) if index + 1 < len(order) else None
 
 
-def cell_label(cell: str, data: Mapping[str, Any]) -> str:
-    kind = str(data.get("kind"))
-    return f"{cell} {kind}" + (f" ({data['portal']} portal)" if data.get("portal") else "")
+def cell_label(cell: str, data: Mapping[str, Any], tr: Tr = ENGLISH) -> str:
+    """A field as an autocomplete names it: "C4 forest", "B2 plain (blue portal)"."""
+    w = Words(tr)
+    kind = w.known(TERRAIN, data.get("kind"))
+    if data.get("portal"):
+        return tr._("{cell} {kind} ({colour} portal)", cell=cell, kind=kind, colour=w.known(COLOURS, data["portal"]))
+    return tr._("{cell} {kind}", cell=cell, kind=kind)
 
 
 class StoneFrontEnd(FrontEnd):
@@ -244,25 +251,32 @@ class StoneFrontEnd(FrontEnd):
         return cell if isinstance(cell, str) and cell in cells else None
 
     def text_board(self, view: Mapping[str, Any], area: str | None = None) -> list[str]:
-        return describe.text_board(view, None, seat=view.get("seat"), area=area)
+        from engine.seventhstone.pack import load_pack
+
+        return describe.text_board(view, load_pack(), seat=view.get("seat"), area=area, tr=current_tr())
 
     def areas(self, public_view: Mapping[str, Any]) -> list[tuple[str, str]]:
         cells = public_view.get("cells") or {}
-        return [(cell_label(c, d), c) for c, d in sorted(cells.items()) if d.get("kind") != "water"]
+        return [(cell_label(c, d, current_tr()), c) for c, d in sorted(cells.items()) if d.get("kind") != "water"]
 
     def catalogue(self, pack: Any) -> list[dict[str, str]] | None:
         """The equipment tiles (digest §18), one entry per name; where a tile lies is never said."""
         if pack is None:
             return []
+        tr = current_tr()
+        w = Words(tr)
+        others = [Words(tr_for(language)) for language in available() if language != tr.language]
         seen: dict[str, dict[str, str]] = {}
         for index, tile in enumerate(getattr(pack, "equipment", [])):
-            name = str(tile.get("name") or tile.get("kind"))
+            name = tile_words(tile, w) if "kind" in tile else str(tile.get("name"))
             if name not in seen:
+                kind = str(tile.get("kind"))
                 seen[name] = {
                     "id": f"tile-{index}",
                     "name": name,
-                    "kind": "equipment tile",
-                    "text": TILE_TEXTS.get(str(tile.get("kind")), "(no text)"),
+                    "kind": tr._("equipment tile"),
+                    "text": tr._(TILE_TEXTS[kind]) if kind in TILE_TEXTS else tr._("(no text)"),
+                    "aliases": "\n".join(i18n.unmarked(tile_words(tile, o)) for o in others) if "kind" in tile else "",
                 }
         return list(seen.values())
 
