@@ -188,6 +188,8 @@ class StoneNarrator(Narrator):
             if a.get("short"):
                 extra += f" ({a['short']} mercenar{'y' if a['short'] == 1 else 'ies'} over their regulars until more units join)"
             return f"{a['count']} of the {ARMY[a['army']]} from {a['from']} to {a['to']}{extra}"
+        if c == "swap":
+            return f"The {ARMY[a['army']]} on {a['from']} and the {ARMY[a['with']]} on {a['to']} swap fields"
         if c == "reveal":
             return f"Reveal the tile of the {ARMY[a['army']]} on {a['cell']}"
         if c == "overrun":
