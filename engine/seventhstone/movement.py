@@ -204,7 +204,7 @@ def swappable(b: StoneBoard, seat: int) -> list[dict[str, Any]]:
     return [a for a in b.armies if a["owner"] == seat and not a["moved"] and not blockaded(b, a["cell"])]
 
 
-def swaps(b: StoneBoard, seat: int, pid: int, options: dict[str, Any], pack: Any) -> list[Action]:
+def swaps(b: StoneBoard, seat: int, pid: str, options: dict[str, Any], pack: Any) -> list[Action]:
     """Digest §10.1 (ruling R9): the moves of one movement phase count as simultaneous and the army
     maximum holds only at its end, so two own armies of different types may exchange their fields,
     which no order of single moves allows (one own army per field). Whole armies, each able to reach
