@@ -480,6 +480,7 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
         return
     if kind == "target":
         if action.choice == "share":
+            count(b, "dice_shares")
             bt["targets"][str(s)] = [int(t) for t, n in sorted(action.args["dice"].items()) for _ in range(int(n))]
             ctx.emit("aimed", seat=s, player=None, split=True, dice=dict(action.args["dice"]))
             return

@@ -3,7 +3,9 @@ empty fields at once, creates conflicts, may reveal movement tiles and may overr
 or after the last one). The mercenary maximum needs to hold only at the end of the own movement phase
 (digest §10.1, §10.3, ruling R9): mercenaries may move apart from their regulars, as in the swap of the
 rulebook's movement example (§10.9); mercenaries still above their regulars when the player is done
-leave."""
+leave. The army maximum likewise: two own armies of different types may exchange their fields in one
+answer (``swap``); the unit and army-total maxima hold after every single move, which an order of the
+moves always allows."""
 
 from __future__ import annotations
 
@@ -194,7 +196,47 @@ def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:
                         base["short"] = short
                     for extra in tile_variants(army, there, k, total):
                         answers.append(Action(s, pid, "move", {**base, **extra}))
+    answers += swaps(b, s, pid, state.options, pack)
     return answers
+
+
+def swappable(b: StoneBoard, seat: int) -> list[dict[str, Any]]:
+    return [a for a in b.armies if a["owner"] == seat and not a["moved"] and not blockaded(b, a["cell"])]
+
+
+def swaps(b: StoneBoard, seat: int, pid: str, options: dict[str, Any], pack: Any) -> list[Action]:
+    """Digest §10.1 (ruling R9): the moves of one movement phase count as simultaneous and the army
+    maximum holds only at its end, so two own armies of different types may exchange their fields,
+    which no order of single moves allows (one own army per field). Whole armies, each able to reach
+    the other's field; both count as moved."""
+    found = []
+    armies = swappable(b, seat)
+    for one in armies:
+        for other in armies:
+            if one["type"] >= other["type"] or one["cell"] == other["cell"]:
+                continue
+            if other["cell"] in distances(b, one, options, pack) and one["cell"] in distances(b, other, options, pack):
+                args = {"from": one["cell"], "to": other["cell"], "army": one["type"], "with": other["type"]}
+                found.append(Action(seat, pid, "swap", args))
+    return found
+
+
+def swap(rules: Any, state: GameState, action: Action, ctx: Context) -> None:
+    b: StoneBoard = state.board
+    s = action.seat
+    pack = pack_for(state.options)
+    one, other = army_at(b, action.args["from"], s), army_at(b, action.args["to"], s)
+    assert one is not None and other is not None
+    pairs = [(one, other["cell"]), (other, one["cell"])]
+    steps = [distances(b, a, state.options, pack)[dest] for a, dest in pairs]
+    for (a, dest), used in zip(pairs, steps, strict=True):
+        limit = int(a["left"]) if a.get("resume") else move_range(b, a, pack)
+        src = a["cell"]
+        a["cell"], a["moved"], a["left"] = dest, True, limit - used
+        a.pop("resume", None)
+        ctx.emit("moved", seat=s, start=src, end=dest, army=a["type"], units=units(a))
+    count(b, "swaps")
+    rules.open(state, s, "move", info={"player": s})
 
 
 def shortfall(army: dict[str, Any], there: dict[str, Any] | None, part: tuple[int, int]) -> int:
@@ -237,6 +279,9 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
         count(b, "overruns")
         ctx.emit("overrun", seat=s, cell=action.args["cell"])
         start_battle(rules, state, action.args["cell"], ctx, overrun=True, by=s)
+        return
+    if action.choice == "swap":
+        swap(rules, state, action, ctx)
         return
     if action.choice == "reveal":
         army = army_at(b, action.args["cell"], s)

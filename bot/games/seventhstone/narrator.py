@@ -256,6 +256,13 @@ class StoneNarrator(Narrator):
             "walls": lambda: t.ngettext("Use {n} wall", "Use {n} walls", a["count"]),
             "aim": lambda: t._("Aim at {player}", player=who(a["player"], t)),
             "split": lambda: t._("Split the dice evenly"),
+            "swap": lambda: t._(
+                "The {army} on {start} and the {other} on {end} swap fields",
+                army=army(t, a["army"]),
+                start=a["from"],
+                other=army(t, a["with"]),
+                end=a["to"],
+            ),
             "share": lambda: t._("Aim {dice}", dice=dice_at(a["dice"], t)),
             "remove": lambda: (
                 t._("Lose a city guard")

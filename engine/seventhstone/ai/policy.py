@@ -298,10 +298,35 @@ def walls(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any) 
     return max(legal, key=lambda a: a.args["count"])
 
 
+#: a capital's city guards counted as so many units when the AI weighs a foe (digest §11.6)
+GUARD_WEIGHT = 4
+
+
 def target(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any) -> Action:
     stones = {p["seat"]: p["tear_stones"] for p in view["players"]}
     aims = [a for a in legal if a.choice == "aim"]
-    return max(aims, key=lambda a: (stones.get(a.args["player"], 0), -a.args["player"])) if aims else legal[0]
+    if not aims:
+        return legal[0]
+    leader = max(aims, key=lambda a: (stones.get(a.args["player"], 0), -a.args["player"]))
+    shares = [a for a in legal if a.choice == "share"]
+    cell = prompt.info.get("cell")
+    if not shares or cell not in view["cells"]:
+        return leader
+    # ruling R14: split the dice when a weak foe can be finished off with some of them (about one hit
+    # in two dice) and the rest go at the strongest other foe; otherwise all at the stone leader
+    foes: dict[int, int] = {}
+    for a in aims:
+        t = a.args["player"]
+        here = sum(x["regulars"] + x["mercenaries"] for x in view["armies"] if x["cell"] == cell and x["owner"] == t)
+        foes[t] = here + (GUARD_WEIGHT if view["cells"][cell]["capital"] == t else 0)
+    weakest = min(foes, key=lambda t: (foes[t], t))
+    dice = sum(shares[0].args["dice"].values())
+    need = 2 * foes[weakest]
+    if not 0 < need < dice:
+        return leader
+    strongest = max((t for t in foes if t != weakest), key=lambda t: (foes[t], stones.get(t, 0), -t))
+    want = {str(weakest): need, str(strongest): dice - need}
+    return next((a for a in shares if a.args["dice"] == want), leader)
 
 
 def casualty(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any) -> Action:
