@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.runewars.data.model import Pack
-from renderer.runewars.panel import hand_cards, public_counts, status_lines
+from renderer.runewars.panel import hand_cards, public_counts, status_lines, variant_lines
 from renderer.runewars.viewdata import HAND_KINDS, RESOURCES, RUNES, TERRAIN, UNTIL, ViewData, deck_name, seat_get
 
 ALT_LIMIT = 1024
@@ -68,15 +68,37 @@ def area_line(data: ViewData, area: str) -> str:
             if fort.get("damaged")
             else data._("stronghold of {player}", player=data.who(fort["owner"]))
         )
+    capital = data.capital_of(area)
+    if capital is not None:  # Development Cards
+        bits.append(data._("capital of {player}", player=data.who(capital)))
     if info.get("development"):
         bits.append(data._("development {name}", name=data.name("development", info["development"])))
     if info.get("city") or data.printed_city(area):
         bits.append(data._("city {name}", name=data.name("city_token", info["city"])) if info.get("city") else data._("city"))
+        if data.free_city_rune(area):  # Rise of the Free Cities
+            bits.append(
+                data._("printed dragon rune")
+                if data.printed_rune_counts(area)
+                else data._("printed dragon rune (cancelled by Desolation or Cryomancy)")
+            )
+    peasant = data.peasant_of(area)
+    if peasant is not None:
+        bits.append(data._("peasant token of {player}", player=data.who(peasant)))
     rune = _rune_text(info, data)
     if rune:
         bits.append(rune)
     for hero in data.heroes_in(area):
-        bits.append(data._("hero {hero} of {player}", hero=data.hero_name(hero), player=data.who(hero.get("owner"))))
+        commander = data.commander_card(hero)
+        bits.append(
+            data._(
+                "commander {hero} of {player} ({card})",
+                hero=data.hero_name(hero),
+                player=data.who(hero.get("owner")),
+                card=data.card(commander).get("name", commander),
+            )
+            if commander
+            else data._("hero {hero} of {player}", hero=data.hero_name(hero), player=data.who(hero.get("owner")))
+        )
     if info.get("activated_by"):
         bits.append(data._("activated by {players}", players=", ".join(data.who(s) for s in info["activated_by"])))
     token = data.exploration(area)
@@ -173,6 +195,7 @@ def text_board(view: Mapping[str, Any], pack: Pack, seat: int | None = None, *, 
         if player.get("eliminated"):
             line += _("; eliminated")
         out.append(line)
+        out += [f"  {text}" for text in variant_lines(data, s)]
     heroes = view.get("heroes") or []
     if heroes:
         out.append("")
@@ -193,6 +216,11 @@ def text_board(view: Mapping[str, Any], pack: Pack, seat: int | None = None, *, 
                     where=where,
                 )
                 + (_("; routed") if hero.get("routed") else "")
+                + (
+                    _("; commander with {card}", card=data.card(str(data.commander_card(hero))).get("name", ""))
+                    if data.commander_card(hero)
+                    else ""
+                )
             )
     out.append("")
     out.append(_("Areas:"))
@@ -262,6 +290,7 @@ def alt_text(view: Mapping[str, Any], pack: Pack, seat: int | None = None, *, tr
                 areas=", ".join(areas) if areas else _("nothing"),
             )
         )
+    parts += _variant_sentences(data)
     neutral = [a for a in _areas_of(data) if any(u.get("owner") is None for u in data.area(a).get("units", []))]
     if neutral:
         parts.append(_("Neutral units in {areas}.", areas=", ".join(neutral)))
@@ -278,6 +307,38 @@ def alt_text(view: Mapping[str, Any], pack: Pack, seat: int | None = None, *, tr
             parts.append(_("Runes you know: {runes}.", runes=", ".join(mine)))
     parts.append(_("Full details: the text board."))
     return _fit(parts, ALT_LIMIT)
+
+
+def _variant_sentences(data: ViewData) -> list[str]:
+    """The Banners of War variants' pieces for the alt text (issue 24): capitals, peasant tokens, commanders, printed
+    city runes, development cards (a waiting victory card is in the status lines)."""
+    variants, _ = data.variants(), data._
+    if not variants:
+        return []
+    out = []
+    capitals = [f"{a} ({data.faction_name(data.capital_of(a))})" for a in sorted(variants.get("capitals") or {})]
+    if capitals:
+        out.append(_("Capitals: {areas}.", areas=", ".join(capitals)))
+    peasants = [f"{a} ({data.faction_name(data.peasant_of(a))})" for a in sorted(variants.get("peasants") or {})]
+    if peasants:
+        out.append(_("Peasant tokens: {areas}.", areas=", ".join(peasants)))
+    commanders = [
+        f"{data.hero_name(h)} ({h['area']})" for h in data.view.get("heroes") or [] if data.commander_card(h) and h.get("area")
+    ]
+    if commanders:
+        out.append(_("Commanders: {heroes}.", heroes=", ".join(commanders)))
+    printed = [a for a in _areas_of(data) if data.free_city_rune(a) and data.printed_rune_counts(a)]
+    if printed:
+        out.append(_("Printed city dragon runes in {areas}.", areas=", ".join(printed)))
+    for player in data.players:
+        cards = data.development_cards(player["seat"])
+        if cards:
+            names = ", ".join(data.card(c).get("name", c) for c in cards)
+            out.append(_("{player}'s development cards: {cards}.", player=data.faction_name(player["seat"]), cards=names))
+        for unit, (used, owned) in sorted(data.tokens_in_play(player["seat"]).items()):
+            if used:
+                out.append(_("{unit}: {used} of {owned} tokens in play.", unit=data.unit_name(unit), used=used, owned=owned))
+    return out
 
 
 def _fit(parts: list[str], limit: int) -> str:

@@ -15,7 +15,10 @@ Inside a hex of circumradius R (offsets from its centre, y down):
             tokens, exploration token (more join the unit rows); Banners of War: the Sunken City
             (a city marked S), Desolation (D) and Cryomancy (C, C2 …) tokens; its new unit types
             carry their initial on a white disc; tile 12's yellow border is dashed, and the Sunken
-            City's water border covers it once the city lies there
+            City's water border covers it once the city lies there. The variants (issue 24): a capital is
+            a stronghold with a gold star; a commander is a hero with a gold star; a peasant token is a round
+            token in its owner's colour marked P; a Free City with a printed dragon rune carries a small dragon
+            rune at its top right (greyed while Desolation or Cryomancy cancels it)
 """
 
 from __future__ import annotations
@@ -292,6 +295,8 @@ class Piece:
     damage: int = 0  # battle damage on these figures, a red disc at the top left
     secret: bool = False  # only this seat knows what it shows
     corner: str | None = None  # a letter on a white disc at the top right (Banners of War's new unit types)
+    star: bool = False  # a gold star at the top right (a commander, issue 24)
+    rune_mark: Any = None  # a printed dragon rune's colour at the top right (a Free City's, issue 24)
 
 
 def _area(
@@ -312,7 +317,7 @@ def _area(
         cy - R * 0.66,
         R,
     )
-    secret = _top_right(img, pal, data, info, cx, cy, R, seat)
+    secret = _top_right(img, pal, data, info, cx, cy, R, seat, area)
     units = _unit_pieces(pack, data, pal, area, info, R, only_seat)
     misc = _misc_pieces(data, pal, area, info, R, only_seat, seat)
     return secret + _place(img, draw, units, misc, cx, cy, R, pal)
@@ -404,7 +409,26 @@ def _draw_piece(img, draw, piece: Piece, x: float, y: float, R: float, pal: Pale
         cx_, cy_ = x + size * 0.45, y - size * 0.42
         draw.ellipse([cx_ - r, cy_ - r, cx_ + r, cy_ + r], fill=(255, 255, 255), outline=pal.ink, width=max(1, round(R * 0.02)))
         fonts.text(img, (cx_, cy_), piece.corner, text_size, pal.ink, anchor="mm", bold=True)
+    if piece.star:
+        star(draw, x + size * 0.45, y - size * 0.42, R * 0.13, pal)
+    if piece.rune_mark is not None:
+        r = R * 0.1
+        cx_, cy_ = x + size * 0.45, y - size * 0.42
+        draw.ellipse([cx_ - r, cy_ - r, cx_ + r, cy_ + r], fill=piece.rune_mark, outline=pal.ink, width=max(1, round(R * 0.02)))
     return [box] if piece.secret else []
+
+
+GOLD = (232, 184, 40)
+
+
+def star(draw, x: float, y: float, r: float, pal: Palette, colour=GOLD) -> None:
+    """A five-pointed star (a capital, a commander): a shape, so it needs no words in any language."""
+    points = []
+    for i in range(10):
+        angle = -math.pi / 2 + i * math.pi / 5
+        radius = r if i % 2 == 0 else r * 0.45
+        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    draw.polygon(points, fill=colour, outline=pal.ink, width=max(1, round(r * 0.15)))
 
 
 def _unit_pieces(pack: Pack, data: ViewData, pal: Palette, area: str, info, R, only_seat) -> list[Piece]:
@@ -443,7 +467,13 @@ def _misc_pieces(data: ViewData, pal: Palette, area: str, info, R, only_seat, se
     if info.get("city") == "sunken-city":  # Banners of War: the Sunken City, with its printed dragon rune
         pieces.append(Piece(sprites.city(round(R * 0.32)), corner="S"))
     elif info.get("city") or data.printed_city(area):
-        pieces.append(Piece(sprites.city(round(R * 0.32))))
+        printed = data.free_city_rune(area)  # Rise of the Free Cities: a printed dragon rune
+        mark = (pal.dragon if data.printed_rune_counts(area) else (150, 150, 150)) if printed else None
+        pieces.append(Piece(sprites.city(round(R * 0.32)), rune_mark=mark))
+    peasant = data.peasant_of(area)
+    if peasant is not None:  # Daqan's peasant token: it controls the area for him
+        colour = data.colour(peasant, pal)
+        pieces.append(Piece(sprites.emblem_badge(None, round(R * 0.26), colour), letter="P", letter_colour=text_on(colour)))
     banners = data.banners()
     if area in banners.get("desolation", ()):  # Banners of War's Desolation and Cryomancy tokens
         pieces.append(Piece(sprites.tile(round(R * 0.28), DESOLATION), letter="D", letter_colour=(255, 255, 255)))
@@ -466,6 +496,7 @@ def _misc_pieces(data: ViewData, pal: Palette, area: str, info, R, only_seat, se
                 sprites.hero(round(R * 0.3), colour, routed=bool(hero.get("routed"))),
                 letter=(hero.get("name") or hero.get("id") or "?")[0].upper(),
                 letter_colour=text_on(colour),
+                star=data.commander_card(hero) is not None,  # Commanders of the Battlefield
             )
         )
     for token in data.defeated_in(area):
@@ -529,7 +560,9 @@ def _pill(img, draw, x: float, y: float, text: str, size: int, colour) -> None:
     fonts.text(img, (x, y), text, size, (255, 255, 255), anchor="mm", bold=True)
 
 
-def _top_right(img, pal: Palette, data: ViewData, info, cx, cy, R, seat: int | None) -> list[tuple[int, int, int, int]]:
+def _top_right(
+    img, pal: Palette, data: ViewData, info, cx, cy, R, seat: int | None, area: str = ""
+) -> list[tuple[int, int, int, int]]:
     """Stronghold and rune, right of the centre line; returns the rune's box if it shows what
     only this seat knows (its kind, or what it last knew lay here)."""
     x, y = cx + R * 0.22, cy - R * 0.36
@@ -539,6 +572,8 @@ def _top_right(img, pal: Palette, data: ViewData, info, cx, cy, R, seat: int | N
         sprites.paste(
             img, sprites.stronghold(round(R * 0.38), data.colour(owner, pal), data.emblem(owner), bool(fort.get("damaged"))), x, y
         )
+        if data.capital_of(area) is not None:  # Development Cards: the capital
+            star(ImageDraw.Draw(img), x + R * 0.16, y - R * 0.16, R * 0.12, pal)
         x += R * 0.36
     rune = info.get("rune")
     if rune is None:

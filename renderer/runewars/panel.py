@@ -20,6 +20,7 @@ from PIL import Image
 from renderer import fonts, sprites
 from renderer.blocks import Column, line_height
 from renderer.palette import Palette, mix, text_on
+from renderer.runewars.mapdraw import star
 from renderer.runewars.viewdata import (
     HAND_KINDS,
     N_,
@@ -142,6 +143,13 @@ def _track(img, draw, layout: Mapping[str, Any], y: float, view, pal: Palette, d
         fonts.text(
             img, ((x0 + x1) / 2, y + (y0 + y1) / 2), data._(SEASON_MARKS[name]), 15, pal.paper if now else pal.ink, anchor="mm"
         )
+    waiting = {season: owner for season, owner, _year in data.victory_cards()}
+    for name, (_x0, y0, x1, _y1) in zip(SEASONS, layout["seasons"]):
+        if name in waiting:  # Road to Victory: a victory card face down on this season's deck, its faction's back
+            owner = waiting[name]
+            sprites.paste(
+                img, sprites.emblem_badge(data.emblem(owner), 18, data.colour(owner, pal), square=True), x1 - 4, y + y0 + 4
+            )
 
 
 def status_lines(data: ViewData) -> list[str]:
@@ -187,6 +195,15 @@ def status_lines(data: ViewData) -> list[str]:
                 row=battle.get("row"),
             )
         )
+    for season, owner, year in data.victory_cards():
+        lines.append(
+            data._(
+                "Victory card of {player} waits on the {season} deck (placed in year {year})",
+                player=data.who(owner),
+                season=data.word(SEASON_NAMES, season),
+                year=year,
+            )
+        )
     awaiting = view.get("awaiting") or []
     if awaiting and not result:
         lines.append(data._("Waiting for: {players}", players=", ".join(data.who(s) for s in awaiting)))
@@ -214,15 +231,9 @@ def _season_card(col: Column, data: ViewData, pal: Palette) -> None:
 
 def public_counts(data: ViewData, seat: int) -> dict[str, int]:
     """What the table can count for a seat: areas, units, dragon runes shown (a face-up Dragon Throne is one, p. 37; so
-    is the Sunken City's printed rune), face-down runes."""
+    is the Sunken City's or a Free City's printed rune unless Desolation or Cryomancy lies there), face-down runes."""
     out = {"areas": 0, "units": 0, "dragon_runes": 0, "false_runes": 0, "face_down_runes": 0}
     exploration = data.view.get("exploration", {})
-    banners = data.banners()  # Banners of War: the Sunken City's printed rune, unless Desolation or Cryomancy lies there
-    sunken = banners.get("sunken_city")
-    if sunken and (banners.get("cryomancy") or {}).get(sunken, 0) == 0 and sunken not in banners.get("desolation", ()):
-        printed = {sunken}
-    else:
-        printed = set()
     for area_id, info in data.view.get("areas", {}).items():
         out["units"] += sum(s.get("standing", 0) + s.get("routed", 0) for s in info.get("units", []) if s.get("owner") == seat)
         if info.get("controller") == seat:
@@ -230,7 +241,7 @@ def public_counts(data: ViewData, seat: int) -> dict[str, int]:
             rune = info.get("rune")
             marker = exploration.get(area_id, {})
             out["dragon_runes"] += (rune == "dragon") + bool(marker.get("face_up") and marker.get("token") == "dragon_throne")
-            out["dragon_runes"] += area_id in printed and info.get("city") == "sunken-city"
+            out["dragon_runes"] += data.printed_rune_counts(area_id)  # the Sunken City's or a Free City's printed rune
             out["false_runes"] += rune == "false"
             out["face_down_runes"] += rune == "face_down"
     return out
@@ -256,6 +267,8 @@ def _player(col: Column, data: ViewData, pal: Palette, player: Mapping[str, Any]
     ]
     if titles:
         lines += [[("small", line)] for line in fonts.wrap(data._("Titles: {titles}", titles=", ".join(titles)), SMALL, room)]
+    for text in variant_lines(data, seat):
+        lines += [[("small", line)] for line in fonts.wrap(text, SMALL, room)]
     step = line_height(BODY)
     height = line_height(BODY + 2) + step * len(lines) + 14
 
@@ -295,6 +308,30 @@ def _player(col: Column, data: ViewData, pal: Palette, player: Mapping[str, Any]
             yy += step
 
     col.add(height, paint)
+
+
+def variant_lines(data: ViewData, seat: int) -> list[str]:
+    """A seat's Banners of War variant pieces (issue 24), public: its development cards (face up), capital, peasant
+    tokens, zombie tokens in play and Generalleutnant (a waiting victory card is on the season track and in the status lines); none without the variants."""
+    variants = data.variants()
+    if not variants:
+        return []
+    lines = []
+    cards = [data.card(c).get("name", c) for c in data.development_cards(seat)]
+    if cards:
+        lines.append(data._("Development cards: {cards}", cards=", ".join(cards)))
+    capitals = sorted(a for a in (variants.get("capitals") or {}) if data.capital_of(a) == seat)
+    if capitals:
+        lines.append(data._("Capital in {areas}", areas=", ".join(capitals)))
+    peasants = sorted(a for a in (variants.get("peasants") or {}) if data.peasant_of(a) == seat)
+    if peasants:
+        lines.append(data._("Peasant tokens in {areas}", areas=", ".join(peasants)))
+    for unit, (used, owned) in sorted(data.tokens_in_play(seat).items()):
+        lines.append(data._("{unit}: {used} of {owned} tokens in play", unit=data.unit_name(unit), used=used, owned=owned))
+    lieutenant = seat_get(variants.get("lieutenants"), seat)
+    if lieutenant:
+        lines.append(data._("Second commander card: {card}", card=data.card(str(lieutenant)).get("name", lieutenant)))
+    return lines
 
 
 def _dials(img, draw, x: float, y: float, dials: Mapping[str, int], pal: Palette, data: ViewData) -> float:
@@ -380,15 +417,20 @@ def _heroes(col: Column, data: ViewData, pal: Palette) -> None:
             line += ", " + data._("trained {traits}", traits=", ".join(training))
         if hero.get("rewards"):
             line += ", " + data._("rewards {n}", n=hero["rewards"])
+        commander = data.commander_card(hero)
+        if commander:
+            line += ", " + data._("commander with {card}", card=data.card(commander).get("name", commander))
         face_up = [data.card(c).get("name", c) for c in hero.get("face_up_rewards") or []]
         if face_up:
             line += " " + data._("(face up: {cards})", cards=", ".join(face_up))
         lines = fonts.wrap(line, SMALL, col.inner - 40)
         step = line_height(SMALL)
 
-        def paint(img, draw, y, lines=lines, colour=colour, name=name, step=step):
+        def paint(img, draw, y, lines=lines, colour=colour, name=name, step=step, commander=bool(commander)):
             sprites.paste(img, sprites.hero(26, colour), col.pad + 14, y + 12)
             fonts.text(img, (col.pad + 14, y + 10), name[:1].upper(), 12, text_on(colour), anchor="mm", bold=True)
+            if commander:
+                star(draw, col.pad + 26, y + 2, 8, pal)
             for i, text in enumerate(lines):
                 fonts.text(img, (col.pad + 40, y + 2 + i * step), text, SMALL, pal.ink)
 

@@ -17,7 +17,17 @@ from renderer.words import pack_text, plural, words
 
 SEASONS = ("spring", "summer", "autumn", "winter")
 #: the tables a card id is looked for in
-CARD_TABLES = ("season_card", "tactics_card", "objective", "title", "hero", "quest", "reward")
+CARD_TABLES = (
+    "season_card",
+    "tactics_card",
+    "objective",
+    "title",
+    "hero",
+    "quest",
+    "reward",
+    "development_card",
+    "commander_card",
+)
 
 
 def N_(message: str) -> str:
@@ -202,6 +212,75 @@ class ViewData:
     def banners(self) -> Mapping[str, Any]:
         """Banners of War's public facts (``desolation``, ``cryomancy``, ``sunken_city``); empty in a base game."""
         return self.view.get("banners") or {}
+
+    # -- the Banners of War variants (issue 24): the view's ``variants``, empty without them --
+    def variants(self) -> Mapping[str, Any]:
+        """``printed_runes``, ``development_cards``, ``capitals``, ``peasants``, ``commanders``, ``lieutenants``,
+        ``victory_cards`` (engine/runewars/banners/variants.py ``variants_view``)."""
+        return self.view.get("variants") or {}
+
+    def capital_of(self, area: str) -> int | None:
+        """The seat whose capital stands in ``area`` (Development Cards), else None."""
+        seat = (self.variants().get("capitals") or {}).get(area)
+        return int(seat) if seat is not None else None
+
+    def peasant_of(self, area: str) -> int | None:
+        """The seat whose peasant token lies in ``area`` (Daqan's „Unterstützung durch das Volk“), else None."""
+        seat = (self.variants().get("peasants") or {}).get(area)
+        return int(seat) if seat is not None else None
+
+    def commander_card(self, hero: Mapping[str, Any]) -> str | None:
+        """The commander card beside a hero on the board (Commanders of the Battlefield), else None."""
+        card = hero.get("card") or hero.get("id")
+        return (self.variants().get("commanders") or {}).get(str(card)) if card else None
+
+    def free_city_rune(self, area: str) -> bool:
+        """A Free City with a printed dragon rune lies in ``area`` (the view's ``printed_runes`` names the city tokens)."""
+        city = self.area(area).get("city")
+        return bool(city) and city in (self.variants().get("printed_runes") or ())
+
+    def printed_rune_counts(self, area: str) -> bool:
+        """A Free City's (or the Sunken City's) printed dragon rune in ``area`` counts now: not under Desolation or
+        Cryomancy („Ein aufgedruckter Drachenrunen … wird aufgehoben“, exp. p. 11)."""
+        banners = self.banners()
+        printed = self.free_city_rune(area) or (
+            banners.get("sunken_city") == area and self.area(area).get("city") == "sunken-city"
+        )
+        return printed and not (banners.get("cryomancy") or {}).get(area, 0) and area not in banners.get("desolation", ())
+
+    def development_cards(self, seat: int) -> list[str]:
+        """The development cards ``seat`` bought (face up, public)."""
+        return [str(c) for c in seat_get(self.variants().get("development_cards"), seat, []) or []]
+
+    def tokens_in_play(self, seat: int) -> dict[str, tuple[int, int]]:
+        """unit -> (tokens on the board, tokens owned) for the figures a development card adds (Pestländer's zombie
+        tokens). Which figure is a token never matters („kann jederzeit durch eine Zombiefigur aus Kunststoff ersetzt
+        werden“): the tokens in play are the figures beyond the plastic ones."""
+        owned: dict[str, int] = {}
+        for card in self.development_cards(seat):
+            record = self.pack.record("development_card", card) or {}
+            if record.get("effect") == "zombie_tokens" and record.get("unit"):
+                unit = str(record["unit"])
+                owned[unit] = owned.get(unit, 0) + int(record.get("tokens", 0) or 0)  # type: ignore[call-overload]
+        out = {}
+        for unit, tokens in owned.items():
+            on_board = sum(
+                s.get("standing", 0) + s.get("routed", 0)
+                for info in self.view.get("areas", {}).values()
+                for s in info.get("units", [])
+                if s.get("owner") == seat and s.get("unit") == unit
+            )
+            plastic = self.pack.unit(unit).figures if unit in self.pack.units else 0
+            out[unit] = (max(0, min(tokens, on_board - plastic)), tokens)
+        return out
+
+    def victory_cards(self) -> list[tuple[str, int, int]]:
+        """(season, seat, year placed) of each victory card waiting face down on a season deck (Road to Victory)."""
+        cards = self.variants().get("victory_cards") or {}
+        return [
+            (season, int(v["seat"]), int(v["year"]))
+            for season, v in sorted(cards.items(), key=lambda i: SEASONS.index(i[0]) if i[0] in SEASONS else 9)
+        ]
 
     def printed_city(self, area: str) -> bool:
         try:

@@ -56,10 +56,12 @@ SAMPLES: dict[str, dict] = {
     "peasant_tokens_received": {"seat": 0, "count": 3},
     "peasant_placed": {"seat": 0, "area": "1A"},
     "peasant_removed": {"seat": 0, "area": "1A", "why": "activation"},
+    "peasant_kept": {"seat": 0, "area": "1A"},
     "tactics_taken_back": {"seat": 0, "card": "bow_machtspiel", "why": "dev.humans.ball_lightning_mastery"},
     "commander_chosen": {"seat": 0, "hero": "aldric_sturmhand", "card": "commander.shield_wall", "why": "setup"},
     "commander_changed": {"seat": 0, "previous": "aldric_sturmhand", "hero": "silhouette", "card": "commander.shield_wall"},
     "commander_moved": {"hero": "aldric_sturmhand", "seat": 0, "path": ["1A", "1B"]},
+    "commander_stayed": {"hero": "aldric_sturmhand", "seat": 0, "area": "1A"},
     "commander_leads": {
         "seat": 0,
         "hero": "aldric_sturmhand",

@@ -266,6 +266,9 @@ def test_peasant_tokens_are_left_hold_the_area_and_go_with_an_activation_token()
     card = "dev.humans.support_of_the_people"
     done = dev_position("humans", {0: 1, 1: 4}, owned=[card])
     done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
+    ask = next(p for p in done.state.prompts if p.kind == "leave_peasant")  # „kann er … zurücklassen“: his choice
+    assert ask.info == {"area": "1A", "free": 3} and done.state.board.peasants == {}
+    done = act(done.state, "leave_peasant", "leave")
     assert [e.data for e in done.events if e.kind == "peasant_placed"] == [{"seat": 0, "area": "1A"}]
     board = done.state.board
     assert board.peasants == {"1A": 0} and controller(board, "1A") == 0
@@ -284,6 +287,7 @@ def test_no_peasant_without_the_card_and_none_beyond_three():
     done = dev_position("humans", {0: 1, 1: 4})
     done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
     assert not [e for e in done.events if e.kind == "peasant_placed"]
+    assert not [p for p in done.state.prompts if p.kind == "leave_peasant"]  # no token, no question
     card = "dev.humans.support_of_the_people"
     done = dev_position(
         "humans",
@@ -298,6 +302,19 @@ def test_no_peasant_without_the_card_and_none_beyond_three():
     )
     done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
     assert not [e for e in done.events if e.kind == "peasant_placed"]
+    assert not [p for p in done.state.prompts if p.kind == "leave_peasant"]
+
+
+def test_a_peasant_token_may_be_kept_for_later():
+    """p. 9 „kann er dort einen seiner Bauernmarker zurücklassen“: a choice, kept tokens stay free (R-BWV2)."""
+    card = "dev.humans.support_of_the_people"
+    done = dev_position("humans", {0: 1, 1: 4}, owned=[card])
+    done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
+    done = act(done.state, "leave_peasant", "keep")
+    assert done.state.board.peasants == {} and [e.data for e in done.events if e.kind == "peasant_kept"] == [
+        {"seat": 0, "area": "1A"}
+    ]
+    assert not [p for p in done.state.prompts if p.kind == "leave_peasant"]
 
 
 def test_ball_lightning_card_takes_the_discarded_tactics_card_back():
@@ -384,6 +401,14 @@ def test_a_commander_goes_with_the_last_units_that_leave_and_never_quests():
     done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
     assert done.state.board.heroes[0].area == "1A"  # a unit of his is still there
     done = act(done.state, "strategy_move", "move", **{"from": "1A", "to": "1B", "unit": "human_infantry", "count": 1})
+    assert done.state.board.heroes[0].area == "1B"
+    ask = next(p for p in done.state.prompts if p.kind == "commander_follows")  # he may go, or stay behind
+    assert ask.info == {"hero": "aldric_sturmhand", "from": "1A", "to": "1B"}
+    stayed = act(done.state, "commander_follows", "stay")
+    assert stayed.state.board.heroes[0].area == "1A" and [e.kind for e in stayed.events if e.kind.startswith("commander")] == [
+        "commander_stayed"
+    ]
+    done = act(done.state, "commander_follows", "follow")
     assert done.state.board.heroes[0].area == "1B"
     assert [e.data["path"] for e in done.events if e.kind == "commander_moved"] == [["1A", "1B"]]
     assert is_commander(done.state.board, "aldric_sturmhand") and not is_commander(done.state.board, "silhouette")

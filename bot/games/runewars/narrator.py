@@ -134,6 +134,12 @@ HEADINGS: dict[str, str] = {
     "choose_commander": N_("Choose the hero who leads as commander with {card}: {heroes}."),
     "change_commander": N_("Start of the quest phase: hand the commander card of {from} to another hero at your stronghold?"),
     "support_bonus_choice": N_("Rally Support bonus: recruit heroes, or draw up to {most} commander cards for 1 influence each?"),
+    "leave_peasant": N_(
+        "Leave one of your {free} peasant tokens in {area}? It holds the area for you until an activation token or figures come."
+    ),
+    "commander_follows": N_(
+        "Your commander {hero} went with the last of your units from {from} to {to}: go with them, or stay in {from}?"
+    ),
     "keep_commander": N_("Secret: keep one of the {count} commander cards you drew for one of your commanders, or none?"),
 }
 
@@ -331,10 +337,12 @@ EVENTS: dict[str, str] = {
     "peasant_tokens_received": N_("{seat} receives {count} peasant tokens."),
     "peasant_placed": N_("{seat} leaves a peasant token in {area}."),
     "peasant_removed": N_("The peasant token of {seat} leaves {area}."),
+    "peasant_kept": N_("{seat} leaves no peasant token in {area}."),
     "tactics_taken_back": N_("{seat} takes {card} back into their hand."),
     "commander_chosen": N_("{seat} makes {hero} a commander with {card}."),
     "commander_changed": N_("{seat} hands the commander card {card} from {previous} to {hero}."),
     "commander_moved": N_("Commander {hero} goes with the army: {path}."),
+    "commander_stayed": N_("Commander {hero} stays behind in {area}."),
     "commander_leads": N_("Commander {hero} leads the {side} in {area} ({card})."),
     "commander_retreats": N_("Commander {hero} retreats with the units to {to}."),
     "commander_defeated": N_("Commander {hero} has fallen; {card} is discarded."),

@@ -1098,6 +1098,10 @@ PLAIN_IN = {
     ("venture", "none"): N_("Neither"),
     ("training", "skip"): N_("No training"),
     ("effect", "none"): N_("Choose nothing"),
+    ("leave_peasant", "leave"): N_("Leave a peasant token"),
+    ("leave_peasant", "keep"): N_("Keep it for later"),
+    ("commander_follows", "follow"): N_("Go with the army"),
+    ("commander_follows", "stay"): N_("Stay behind"),
 }
 
 

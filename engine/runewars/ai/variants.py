@@ -114,6 +114,7 @@ COUNTS.update(
         "zombie_tokens_placed": lambda e: int(e.data.get("count", 0)) if e.kind == "zombie_tokens_placed" else 0,
         "peasant_placed": lambda e: int(e.kind == "peasant_placed"),
         "peasant_removed": lambda e: int(e.kind == "peasant_removed"),
+        "peasant_kept": lambda e: int(e.kind == "peasant_kept"),
     }
 )
 for _name in list(COUNTS):
@@ -167,11 +168,24 @@ def change_commander(seen: Seen, prompt: Prompt, legal: list[Action], rng: Rando
     return next(a for a in legal if a.choice == "keep")
 
 
+@registry.handles("leave_peasant")
+def leave_peasant(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Leave the token: an area held for free (the AI keeps none back for a better one)."""
+    return next((a for a in legal if a.choice == "leave"), legal[0])
+
+
+@registry.handles("commander_follows")
+def commander_follows(seen: Seen, prompt: Prompt, legal: list[Action], rng: Random) -> Action:
+    """Go with the army: a commander adds his card only where his units fight."""
+    return next((a for a in legal if a.choice == "follow"), legal[0])
+
+
 COMMANDER_COUNTS = {
     "commander_chosen": lambda e: int(e.kind == "commander_chosen"),
     "commander_leading_battles": lambda e: int(e.kind == "commander_leads"),
     "commander_rallied_units": lambda e: int(e.data.get("rallied", 0)) if e.kind == "commander_leads" else 0,
     "commander_moved_with_army": lambda e: int(e.kind == "commander_moved"),
+    "commander_stayed_behind": lambda e: int(e.kind == "commander_stayed"),
     "commander_retreated": lambda e: int(e.kind == "commander_retreats"),
     "commander_changed": lambda e: int(e.kind == "commander_changed"),
     "commander_new_card": lambda e: int(e.kind == "commander_chosen" and e.data.get("why") == "new_card"),

@@ -288,9 +288,13 @@ def fallen_commanders(state: GameState, pack: Pack, ctx: Context) -> None:
     if not isinstance(board, VariantsBoard) or not board.commanders:
         return
     moves, board.commander_moves = board.commander_moves, []
-    for move in moves:
+    for move in moves:  # he went with his army; he may as well stay behind (R-BWV7): asked with ``commander_follows``
         hero, origin, to = move.split(":")
-        ctx.emit("commander_moved", hero=hero, seat=find(board, hero).owner if find(board, hero) else None, path=[origin, to])
+        figure = find(board, hero)
+        if figure is None:
+            continue
+        pid = season_id(board, "commander_follows", figure.owner, hero, seq=state.seq)
+        state.open([Prompt(pid, figure.owner, "commander_follows", info={"hero": hero, "from": origin, "to": to})])
     present = {h.card: h for h in board.heroes}
     for hero_card_id, card in sorted(board.commanders.items()):
         if hero_card_id in present:
@@ -304,6 +308,40 @@ def fallen_commanders(state: GameState, pack: Pack, ctx: Context) -> None:
             board.decks.setdefault("tactics", Deck()).discard.append(tactic)
             ctx.emit("lieutenant_general_discarded", seat=seat, card=tactic)
     board.commander_owner = {h.card: h.owner for h in board.heroes if h.card in board.commanders}
+
+
+FOLLOW_RULE = (
+    "Banners of War p. 10: „Kommandanten können sich wie Einheiten bewegen, wenn dies mittels einer Befehlskarte "
+    "‚Strategie‘, ‚Mobilisierung‘ oder ‚Eroberung‘ geschieht.“"
+)
+
+
+def _follow_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    hero = find(state.board, prompt.info["hero"])
+    follow = [Action(prompt.seat, prompt.id, "follow")]
+    if hero is None or hero.area != prompt.info["to"] or hero.routed:
+        return follow
+    return follow + [Action(prompt.seat, prompt.id, "stay")]
+
+
+@prompt_kind("commander_follows", choices={"follow", "stay"}, legal=_follow_legal)
+def commander_follows(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    """The commander goes with the last of his units that left his area, or stays there (a hero may stand alone)."""
+    board: VariantsBoard = state.board
+    if action not in _follow_legal(state, pack, prompt):
+        raise IllegalAction(
+            "Your commander can stay behind only while he still stands where his army went.",
+            rule=FOLLOW_RULE,
+            alternatives=_follow_legal(state, pack, prompt),
+        )
+    state.close(prompt.id)
+    hero, origin, to = prompt.info["hero"], prompt.info["from"], prompt.info["to"]
+    figure = find(board, hero)
+    if action.choice == "stay" and figure is not None:
+        figure.area = origin
+        ctx.emit("commander_stayed", hero=hero, seat=prompt.seat, area=origin)
+        return
+    ctx.emit("commander_moved", hero=hero, seat=prompt.seat, path=[origin, to])
 
 
 def at_stronghold(board: RunewarsBoard, hero: Hero) -> bool:

@@ -278,24 +278,70 @@ def upkeep(state: GameState, pack: Pack, ctx: Context) -> None:
         return
     sync_tokens(board, pack)
     _tokens_in_use(board, pack, ctx)
-    _place_peasants(board, pack, ctx)
+    _place_peasants(state, board, pack, ctx)
     _remove_peasants(board, ctx)
     _lost_capitals(board, ctx)
 
 
-def _place_peasants(board: VariantsBoard, pack: Pack, ctx: Context) -> None:
+def _free_peasants(board: VariantsBoard, pack: Pack, seat: int) -> int:
+    return peasant_tokens(board, pack, seat) - sum(1 for s in board.peasants.values() if s == seat)
+
+
+def _may_leave_peasant(board: VariantsBoard, pack: Pack, seat: int, area_id: str) -> bool:
+    """A free peasant token may be left in ``area_id``: outside any home realm, no token there yet, and the area left
+    empty (R-BWV2)."""
+    area = board.areas[area_id]
+    if _free_peasants(board, pack, seat) <= 0 or area_id in board.peasants or home_realm_owner(board, area_id) is not None:
+        return False
+    return not any(s.count for s in area.stacks) and area.stronghold is None
+
+
+def _place_peasants(state: GameState, board: VariantsBoard, pack: Pack, ctx: Context) -> None:
+    """„kann er dort einen seiner Bauernmarker zurücklassen“: a choice (a token left now is not free for a better area
+    later), asked with ``leave_peasant`` whenever a token may be left (R-BWV2)."""
     vacated, board.vacated = board.vacated, []
+    asked = {(p.seat, p.info.get("area")) for p in state.prompts if p.kind == "leave_peasant"}
     for entry in vacated:
         seat_text, _, area_id = entry.partition(":")
-        seat, area = int(seat_text), board.areas[area_id]
-        free = peasant_tokens(board, pack, seat) - sum(1 for s in board.peasants.values() if s == seat)
-        if free <= 0 or area_id in board.peasants or home_realm_owner(board, area_id) is not None:
+        seat = int(seat_text)
+        if (seat, area_id) in asked or not _may_leave_peasant(board, pack, seat, area_id):
             continue
-        if any(s.count for s in area.stacks) or area.stronghold is not None:  # only an area left empty (R-BWV2)
-            continue
-        board.peasants[area_id] = seat
-        board.peasant_activations[area_id] = len(area.activated_by)
-        ctx.emit("peasant_placed", seat=seat, area=area_id)
+        pid = season_id(board, "leave_peasant", seat, area_id, seq=state.seq)
+        state.open([Prompt(pid, seat, "leave_peasant", info={"area": area_id, "free": _free_peasants(board, pack, seat)})])
+        asked.add((seat, area_id))
+
+
+def _peasant_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
+    keep = [Action(prompt.seat, prompt.id, "keep")]
+    if _may_leave_peasant(state.board, pack, prompt.seat, prompt.info["area"]):
+        return [Action(prompt.seat, prompt.id, "leave")] + keep
+    return keep
+
+
+@prompt_kind("leave_peasant", choices={"leave", "keep"}, legal=_peasant_legal)
+def leave_peasant(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
+    """Leave a peasant token in the area just vacated, or keep it for later."""
+    board: VariantsBoard = state.board
+    area_id = prompt.info["area"]
+    if action.choice == "leave" and not _may_leave_peasant(board, pack, prompt.seat, area_id):
+        raise IllegalAction(
+            f"No peasant token can be left in {area_id} now: it needs a free token and an empty area outside the home realms.",
+            rule=PEASANT_RULE,
+            alternatives=_peasant_legal(state, pack, prompt),
+        )
+    state.close(prompt.id)
+    if action.choice == "keep":
+        ctx.emit("peasant_kept", seat=prompt.seat, area=area_id)
+        return
+    board.peasants[area_id] = prompt.seat
+    board.peasant_activations[area_id] = len(board.areas[area_id].activated_by)
+    ctx.emit("peasant_placed", seat=prompt.seat, area=area_id)
+
+
+PEASANT_RULE = (
+    "Banners of War p. 9: „Jederzeit, wenn der Daqan-Spieler alle seine Einheiten aus einem Gebiet heraus zieht, kann er "
+    "dort einen seiner Bauernmarker zurücklassen.“"
+)
 
 
 def _remove_peasants(board: VariantsBoard, ctx: Context) -> None:
