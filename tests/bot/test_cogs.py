@@ -73,6 +73,8 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
         ids.option_toggle_id(game_id, "epic"),
         ids.option_toggle_id(game_id, "exploration"),
         ids.option_toggle_id(game_id, "banners_of_war"),  # issue 23 item 1: the expansion's lobby toggle
+        # issue 24 item 1: the expansion's variants, each a toggle of its own
+        *(ids.option_toggle_id(game_id, v) for v in ("development_cards", "commanders", "free_cities", "road_to_victory")),
         *(ids.lobby_id(game_id, op) for op in ("join", "leave", "start")),
     ]
     _, clicked = await dispatch(client, ids.option_toggle_id(game_id, "epic"), ALICE)

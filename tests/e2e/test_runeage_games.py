@@ -34,7 +34,7 @@ async def play_whole_game(double, database, names, options, seed):
             await bot.deliverer.drain()
             await delivered(database, table.game_id)
             problems = await runeage_leaks.audit(double, service, table.game_id, logs.lines)
-            channel = [m.content for m in double.messages.values() if m.channel_id == table.channel.id]
+            channel = [m.text() for m in double.messages.values() if m.channel_id == table.channel.id]
     return table, final, problems, channel
 
 
