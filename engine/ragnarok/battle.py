@@ -99,6 +99,9 @@ def _battle_answer(state: GameState, prompt: Prompt, action: Action, ctx: Contex
         b.players[seat].artifacts[action.args["artifact"]] = False
         bt["bonus"][side] += 2
         ctx.emit("artifact_used", seat=seat, artifact=action.args["artifact"])
+        # exhausting an artifact is neither a card nor a pass (rulebook p. 12, Artefakte): play on
+        push(b, "battle_ask", seat=seat)
+        return
     else:
         card = action.args["card"]
         b.players[seat].hand.remove(card)

@@ -107,7 +107,7 @@ def _attack(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> N
     hunt["hand"].remove(card)
     b.decks["attack_discard"] += hunt["hand"]  # the rest of the hand is discarded
     if hunt["hand"]:
-        ctx.emit("attack_cards_discarded", cards=list(hunt["hand"]))
+        ctx.emit("attack_cards_discarded", cards=sorted(hunt["hand"]))
     hunt["hand"] = []
     hunt["card"], hunt["defence"], hunt["shielded"] = card, [], False
     ctx.emit("attack_played", seat=prompt.seat, card=card)

@@ -217,7 +217,7 @@ def _rune(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> Non
     c = action.choice
     if c == "skip":
         return
-    if c == "artifact_wound":  # an artifact's wound outside a hunt: no reward, no artifact (7.6)
+    if c == "artifact_wound":  # an artifact's wound outside a hunt: no reward, no artifact (7.6); free
         from engine.ragnarok.hunt import defeat
 
         h.artifacts[action.args["artifact"]] = False
@@ -227,6 +227,8 @@ def _rune(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> Non
         ctx.emit("wound_outside", seat=seat, monster=m, space=action.args["space"])
         if all(w >= 0 for w in b.monsters[m]["wounds"]):
             defeat(state, ctx, m, seat)
+        # exhausting an artifact is no rune action (rulebook p. 12, Artefakte): the step goes on
+        push(b, "step", step="rune")
         return
     ctx.emit("rune_action", seat=seat, action=c)
     if c == "boss":

@@ -169,8 +169,15 @@ def _rune(look: Look, prompt: Prompt, a: Action) -> float:
     if c == "army_plus":
         at, s = me["armies"][a.args["army"]]
         return 2 + (2 if look.ygg(at) else 0) + (2 if look.enemy_at.get(at) else 0)
-    if c == "attribute":
-        return 3.5 if a.args["attr"] != "wisdom" else 3
+    if c == "attribute":  # worth most while the hero is weak; a strong hero draws cards instead
+        weak = min(me["effective"].values()) < 4
+        return (3.5 if a.args["attr"] != "wisdom" else 3) if weak else 2
+    if c == "draw2":
+        return 4 if me["hand_count"] <= 1 else 2.5
+    if c == "activate":  # a monster of mine on the move: about an army's worth
+        return 2.1 if look.v["monsters"][a.args["monster"]]["ctrl"] == look.seat else 0.2
+    if c == "draw1":
+        return 3 if me["hand_count"] == 0 else 1.2
     if c == "place_hero":
         t = a.args["to"]
         boss = look.v["boss"]
@@ -188,11 +195,8 @@ def _rune(look: Look, prompt: Prompt, a: Action) -> float:
         )
     return {
         "ally": 2.5,
-        "draw2": 2.5,
-        "draw1": 1.2,
         "control": 1,
-        "activate": 0.2,
-        "boss": 0.1,
+        "boss": 1.0,
         "priest": 2,
         "heal": 2,
         "skip": 0.8,
