@@ -447,3 +447,61 @@ def test_the_player_orders_resolution_abilities_with_a_cost_from_different_cards
     # the hand is empty: the Belagerungsmaschinen cannot pay; 2 + 3 + 2 strength and +3
     (resolved,) = [e for e in done.events if e.kind == "battle_resolved"]
     assert resolved.data["army"] == 2 + 3 + 2 + 3 and resolved.data["won"]
+
+
+# ------------------------------------------------------------------ the co-operative AI (p. 16)
+
+_COOP = [
+    {"race": "daqan", "hand": ["Daqan-Fußvolk"] * 5, "deck": ["1 Gold"] * 5, "damage": 12},
+    {"race": "latari", "hand": ["Plünderung", "1 Gold", "1 Gold", "1 Gold", "1 Gold"], "deck": ["1 Gold"] * 5},
+    {"race": "uthuk", "hand": ["Berserker"] * 5, "deck": ["1 Gold"] * 5, "damage": 15},
+]
+
+
+def _coop_choice(players: list[dict], scenario: str = "weltenbrand"):
+    from random import Random
+
+    from engine.runeage.ai.policy import choose
+
+    state = position({"scenario": scenario}, 3, {"start": 0, "active": 1, "players": players, "enemies": ["Glutriese"]})
+    (prompt,) = state.prompts
+    options = {"scenario": scenario}
+    return choose(ENGINE.view(state, 1), prompt, answers(state, 1), Random(1), pack=ENGINE.ruleset.pack(options))
+
+
+def test_the_co_op_ai_plays_pluenderung_on_the_fellow_player_in_most_danger_who_has_had_the_turn():
+    """p. 16 Weltenbrand „Strategietipp: … mit einer ‚Plünderung' – auf einen Mitspieler gespielt – die
+    Chancen erhöhen": the start player (12 damage, Glutriese strikes it for 2 at the event phase, p. 9)
+    has had the turn, so the two cards stay in the hand that meets the events; the Uthuk (15 damage)
+    play after and draw anyway. The AI in more danger than anyone keeps the cards; outside
+    Weltenbrand it always draws itself."""
+    action = _coop_choice(_COOP)
+    assert (action.choice, action.args["card"], action.args["player"]) == ("action", "Plünderung", 0)
+    hurt = [_COOP[0], {**_COOP[1], "damage": 16}, _COOP[2]]
+    assert _coop_choice(hurt).args["player"] == 1
+    assert _coop_choice(_COOP, "runenkriege").args["player"] == 1
+
+
+def test_the_co_op_ai_keeps_its_strong_fighters_for_the_event_phase():
+    """p. 7 step 3 „Er kann aber Karten auf der Hand behalten, indem er 1 Einfluss für jede behaltene
+    Karte ausgibt" and p. 16 („Sobald ein Spieler ausscheidet, haben alle Spieler das Spiel verloren"):
+    in Weltenbrand the AI exhausts a stronghold and keeps its strongest fighter for the event phase."""
+    from random import Random
+
+    from engine.runeage.ai.policy import choose
+
+    players = [
+        {"race": "daqan", "hand": ["Daqan-Ritter", "Daqan-Fußvolk"], "deck": ["1 Gold"] * 5, "strongholds": ["Nordwacht"]},
+        _COOP[1],
+    ]
+    state = position({"scenario": "weltenbrand"}, 2, {"start": 0, "active": 0, "players": players, "enemies": []})
+    state = act(state, 0, "end").state
+    pack = ENGINE.ruleset.pack({"scenario": "weltenbrand"})
+    picks = []
+    while state.prompts and state.prompts[0].kind == "keep":
+        prompt = state.prompts[0]
+        action = choose(ENGINE.view(state, 0), prompt, answers(state, 0), Random(1), pack=pack)
+        picks.append((action.choice, action.args.get("card")))
+        state = ENGINE.apply(state, action).state
+    assert picks == [("exhaust", None), ("keep", "Daqan-Ritter")]  # then nothing is left to pay with
+    assert "Daqan-Ritter" in state.board.players[0].hand

@@ -3,7 +3,9 @@
 ``choose`` (the default, "heuristic") builds its deck with a plan: economy first (strongholds,
 cities, 3-gold cards), then strength (the dearest units it can pay), then the scenario's goal:
 the Objective in Drachenlords, sieges of the weakest realm in Runenkriege, surviving together in
-Weltenbrand (it never besieges a fellow player there), the Monument in Das Monument (it keeps
+Weltenbrand (it never besieges a fellow player there, plays Plünderung on the fellow player in
+most danger who has had the turn, values Plünderung as a 3-gold card and keeps its strong
+fighters for the event phase), the Monument in Das Monument (it keeps
 gold cards with spare influence until the Monument is paid). ``random_choice`` answers uniformly.
 """
 
@@ -29,6 +31,8 @@ NEUTRAL_VALUE = {
     "3 Gold": 7,
     "2 Gold": 4,
 }
+#: Plünderung in a co-operative Weltenbrand game with fellow players: worth a 3-gold card
+COOP_PLUNDER_VALUE = 7
 RUNE_VALUE = {"strength": 3, "gold": 2, "influence": 2, "draw": 1}
 
 
@@ -138,7 +142,7 @@ def _turn(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack)
         if effect in ("draw", "raise_horde"):
             return a
         if effect == "player_draws":
-            return _plunder_target(view, [x for x in _first(legal, "action") if x.args.get("card") == a.args["card"]])
+            return _plunder_target(view, [x for x in _first(legal, "action") if x.args.get("card") == a.args["card"]], pack)
         if effect == "cull_discard" and a.args["choice"] in ("1 Gold",) + tuple(
             n for n in pack.cards if pack.cards[n].get("cost") == 1 and pack.is_unit(n)
         ):
@@ -193,15 +197,43 @@ def _turn(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack)
     return next(iter(_first(legal, "end")), None)
 
 
-def _plunder_target(view: dict[str, Any], options: list[Action]) -> Action:
-    """Plünderung: in Weltenbrand the most damaged fellow player draws (the rulebook's tip, p. 16),
-    elsewhere the AI itself."""
+def danger(view: dict[str, Any], pack: Pack, seat: int) -> int:
+    """How close a realm is to falling: its damage and the strikes of the enemies in play that
+    will hit it at the next event phase (p. 9: start-of-phase abilities)."""
+    player = view["players"][seat]
+    if player["eliminated"]:
+        return -1
+    strikes = 0
+    for enemy in view["enemies"]:
+        card = pack.cards.get(enemy, {})
+        if card.get("start_target") == "each" or seat == view["start"]:
+            strikes += int(card.get("start_damage", 0))
+    return int(player["damage"]) + strikes
+
+
+def played_this_round(view: dict[str, Any]) -> list[int]:
+    """The seats that have taken their turn this round, before the one acting (clockwise from the start player)."""
+    n, start, me = len(view["players"]), int(view["start"]), int(view["seat"])
+    order = [(start + i) % n for i in range(n)]
+    return [s for s in order[: order.index(me)] if not view["players"][s]["eliminated"]] if me in order else []
+
+
+def _plunder_target(view: dict[str, Any], options: list[Action], pack: Pack | None = None) -> Action:
+    """Plünderung (the rulebook's tip, p. 16: played on a fellow player in Weltenbrand): the fellow
+    player in most danger among those who have had their turn this round draws (the two cards stay
+    in the hand that meets the event phase), unless the AI itself is in more danger. Elsewhere, and
+    when no fellow player has had the turn, the AI itself."""
     me = view["seat"]
-    if view["scenario"] == "weltenbrand":
-        worst = max(options, key=lambda a: (view["players"][a.args["player"]]["damage"], a.args["player"] != me))
-        if view["players"][worst.args["player"]]["damage"] > view["players"][me]["damage"]:
-            return worst
-    return next((a for a in options if a.args["player"] == me), options[0])
+    own = next((a for a in options if a.args["player"] == me), options[0])
+    if view["scenario"] != "weltenbrand":
+        return own
+    p = _pack(pack)
+    done = set(played_this_round(view))
+    allies = [a for a in options if a.args["player"] in done]
+    if not allies:
+        return own
+    best = max(allies, key=lambda a: (danger(view, p, a.args["player"]), -a.args["player"]))
+    return own if danger(view, p, me) > danger(view, p, best.args["player"]) else best
 
 
 def _gold_of(pack: Pack, record: dict[str, Any]) -> int:
@@ -250,7 +282,10 @@ def _influence(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: 
         if golds:
             return max(golds, key=lambda a: NEUTRAL_VALUE[a.args["card"]])
     if buys:
-        return max(buys, key=lambda a: (NEUTRAL_VALUE[a.args["card"]], int(pack.cards[a.args["card"]]["cost"])))
+        value = dict(NEUTRAL_VALUE)
+        if view["scenario"] == "weltenbrand" and len(view["players"]) > 1:
+            value["Plünderung"] = COOP_PLUNDER_VALUE  # two cards for a fellow player in danger (p. 16 tip)
+        return max(buys, key=lambda a: (value[a.args["card"]], int(pack.cards[a.args["card"]]["cost"])))
     return next(iter(_first(legal, "done")), None)
 
 
@@ -260,13 +295,15 @@ def _keep(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Pack)
     want: list[Action] = []
     if view["scenario"] == "monument" and me["monument"] and not me["monument_built"]:
         want = sorted((a for a in keeps if a.args["card"].endswith("Gold")), key=lambda a: -int(a.args["card"].split()[0]))
-    elif view["scenario"] == "drachenlords":
+    elif view["scenario"] in ("drachenlords", "weltenbrand"):
+        # Weltenbrand: every realm meets the event phase with the hand it keeps (p. 9), and one
+        # fallen realm loses the game for all (p. 16): keep the strong fighters
         want = sorted(
             (a for a in keeps if card_power(pack, a.args["card"]) >= 3), key=lambda a: -card_power(pack, a.args["card"])
         )
     if want:
         return want[0]
-    if _first(legal, "exhaust") and (view["scenario"] == "monument" or view["scenario"] == "drachenlords"):
+    if _first(legal, "exhaust") and view["scenario"] in ("monument", "drachenlords", "weltenbrand"):
         hand = list(view["hand"])
         useful = [c for c in hand if (c.endswith("Gold") and view["scenario"] == "monument") or card_power(pack, c) >= 3]
         if len(useful) > int(view["step"].get("kept", 0)):
