@@ -28,7 +28,18 @@ from renderer import fonts
 from renderer.blocks import Column
 from renderer.palette import Palette, text_on
 from renderer.palette import palette as get_palette
-from renderer.seventhstone.words import EVENTS, ITEMS, PHASES, UNITS, Words, offer_names, player_name, tile_name, words
+from renderer.seventhstone.words import (
+    EVENTS,
+    ITEMS,
+    PHASES,
+    UNITS,
+    Words,
+    item_order,
+    offer_names,
+    player_name,
+    tile_name,
+    words,
+)
 
 View = Mapping[str, Any]
 LETTERS = "ABCDEFG"
@@ -303,7 +314,9 @@ def panel_column(
 
 
 def _allocation(a: Mapping[str, Any], w: Words) -> str:
-    parts = [f"{w.known(ITEMS, k)} {n}" for k, n in a.items() if n]
+    """A revealed sheet in the items' order (ITEMS), never in its mapping's key order: a view
+    read back from the outbox has its keys sorted, so the same view must draw the same words."""
+    parts = [f"{w.known(ITEMS, k)} {a[k]}" for k in item_order(a) if a[k]]
     return ", ".join(parts) if parts else w._("nothing")
 
 

@@ -42,6 +42,15 @@ ITEMS = {
     "movement": N_("movement"),
     "tournament": N_("tournament"),
 }
+
+
+def item_order(allocation: Mapping[str, Any]) -> list[str]:
+    """The keys of an allocation in the items' order (ITEMS, as the engine lists them), then any
+    other key by name: what is drawn or told of a sheet must not follow its mapping's key order,
+    which a payload read back from the outbox (sorted keys) does not keep."""
+    return [k for k in ITEMS if k in allocation] + sorted((k for k in allocation if k not in ITEMS), key=str)
+
+
 EVENTS = {
     "volcano": N_("volcano eruption"),
     "quicksand": N_("quicksand"),

@@ -12,7 +12,7 @@ from bot.i18n import ENGLISH, N_, Tr
 from bot.narration import Narrator, cap, player
 from engine.core import Action, Event, Prompt, Seat
 from engine.seventhstone.pack import load_pack
-from renderer.seventhstone.words import PEOPLE_NAMES, PHASES, Words, tile_words
+from renderer.seventhstone.words import PEOPLE_NAMES, PHASES, Words, item_order, tile_words
 
 EVENT_NAMES = {
     "volcano": N_("a volcano eruption"),
@@ -94,7 +94,7 @@ def allocation(a: Mapping[str, int], t: Tr = ENGLISH) -> str:
         t._("{n} {item}", n=n, item=word(t, ITEM_NAMES, k))
         if k in ("building", "melee", "ranged", "cavalry")
         else t._("{n} on {item}", n=n, item=word(t, ITEM_NAMES, k))
-        for k, n in a.items()
+        for k, n in ((k, a[k]) for k in item_order(a))
         if n
     ]
     return t.listing(parts) if parts else t._("nothing")
@@ -565,7 +565,9 @@ PHRASES: dict[str, Callable[[Mapping[str, Any], Tr], str]] = {
         t._(
             "{player} has placed everything; lost: {lost}.",
             player=Who(d["seat"], t),
-            lost=", ".join(t._("{n} {item}", n=n, item=word(t, LOST, k)) for k, n in d["lost"].items()),
+            lost=", ".join(
+                t._("{n} {item}", n=n, item=word(t, LOST, k)) for k, n in ((k, d["lost"][k]) for k in item_order(d["lost"]))
+            ),
         )
         if d["lost"]
         else t._("{player} has placed everything.", player=Who(d["seat"], t))
