@@ -86,11 +86,17 @@ def test_blood_sisters_and_obscenities_deal_two_damage_each():
         assert _damage_to_defender(events) == 2, unit
 
 
-def test_novice_wizards_deal_one_more_while_their_player_holds_a_tactics_card():
-    """units.toml human_novice_wizard: Ball Lightning, 1 damage, 2 while its player holds a tactics card."""
+def test_novice_wizards_discard_a_tactics_card_for_one_more_damage():
+    """units.toml human_novice_wizard, ruling R-BW17: Ball Lightning deals 1 damage; holding tactics cards, its player
+    discards the one held longest („die abgeworfene Taktikkarte“, Kugelblitz-Meisterschaft, exp. p. 9) for 1 more."""
     _, bare = play_out(fight("human_novice_wizard", n=1))
-    _, holding = play_out(fight("human_novice_wizard", n=1, players={"0": {"tactics": ["bow_bestechung"]}}))
+    hand = {"0": {"tactics": ["bow_bestechung"]}}
+    state, holding = play_out(fight("human_novice_wizard", n=1, players=hand))
     assert (_damage_to_defender(bare), _damage_to_defender(holding)) == (1, 2)
+    assert not kinds(bare, "tactics_discarded")
+    assert kinds(holding, "tactics_discarded") == [{"seat": 0, "cards": ["bow_bestechung"], "why": "human_novice_wizard"}]
+    assert state.board.players[0].tactics == []
+    assert state.board.decks["tactics"].discard[-1] == "bow_bestechung"
 
 
 def test_forest_guardians_add_two_strength():
