@@ -12,6 +12,7 @@ influence = 4
 dials = { food = 3, wood = 2, ore = 1 }
 played = [3, 5]                                # order cards played earlier this year (the rest is in hand)
 tactics = ["card-id"]                          # tactics cards in hand
+drawn_this_season = ["card-id"]                # of those, drawn in the position's season (Banners of War, exp. p. 7)
 objective = "card-id"
 battle_policy = "manual"                       # "automatic" (default), "manual" or {order = "ask", …} (battle.policy)
 quests = ["setup-3"]                           # quest cards in hand (secret)
@@ -108,7 +109,7 @@ POSITION_KEYS = {
     "banners",
     "variants",
 }
-PLAYER_KEYS = {"influence", "dials", "played", "tactics", "objective", "battle_policy", "quests"}
+PLAYER_KEYS = {"influence", "dials", "played", "tactics", "drawn_this_season", "objective", "battle_policy", "quests"}
 AREA_KEYS = {"units", "stronghold", "rune", "city", "activated_by", "development"}
 SEASON_KEYS = {"year", "name", "start", "previous_orders", "orders", "turn"}
 
@@ -128,6 +129,11 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
         player.played = [int(n) for n in overrides.get("played", [])]
         player.hand = [n for n in player.hand if n not in player.played]
         player.tactics = _cards(pack, "tactics_card", overrides.get("tactics", []), f"players.{seat_key}.tactics")
+        drawn = [str(c) for c in overrides.get("drawn_this_season", [])]
+        if not set(drawn) <= set(player.tactics):
+            raise InvalidAction(f"position.players.{seat_key}.drawn_this_season: only cards of the player's tactics")
+        season = position.get("season", {})
+        player.tactics_drawn = {c: f"{int(season.get('year', 1))}/{season.get('name', 'spring')}" for c in drawn}
         if "objective" in overrides:
             player.objective = _cards(pack, "objective", [overrides["objective"]], f"players.{seat_key}.objective")[0]
     placements = _placements(pack, position, first, factions, rng)

@@ -36,6 +36,9 @@ SIDE_HEADS = {"attacker": N_("Attacker"), "defender": N_("Defender")}
 SIDES = ("attacker", "defender")
 CARD_W, CARD_H = 58, 92
 SYMBOL_COLOURS = {"gold": (212, 170, 40), "silver": (170, 176, 186), "red": (190, 50, 40)}
+#: the strip and frame of a tactic fate card (Banners of War): a tactics card played instead of a fate card, which
+#: shows no fate symbol of its own, only the four sections (exp. p. 7)
+TACTIC_FATE_COLOUR = (46, 92, 150)
 
 
 @dataclass
@@ -281,21 +284,46 @@ def _row(col: Column, row: Row, pack: Pack, pal: Palette, half: int, tr: Any = N
         col.text(text, SMALL, pal.ink, indent=16)
 
 
-def _fate_card(img, draw, pack: Pack, card_id: str, shape: str | None, x: int, y: int, pal: Palette) -> None:
-    """A fate card: its symbol strip, then one line per shape section; the drawing unit's lit."""
+def card_face(pack: Pack, card_id: str) -> tuple[str | None, dict[str, str]] | None:
+    """What a revealed card shows: (its fate symbol, the code of each shape's section), or None when unknown.
+
+    A fate card shows its symbol and sections; a tactic fate card (Banners of War, exp. p. 7: played „anstelle einer
+    Schicksalskarte“) shows its sections from the tactics card's ``fate`` and no symbol.
+    """
     card = next((c for c in pack.fate_cards if c.id == card_id), None)
-    draw.rounded_rectangle([x, y, x + CARD_W, y + CARD_H], radius=6, fill=(255, 255, 255), outline=pal.ink, width=2)
-    if card is None:
+    if card is not None:
+        return card.symbol, {name: card.section(name).code for name in SHAPES}
+    for tactic in pack.cards.get("tactics_card", ()):
+        fate = tactic.attrs.get("fate") if tactic.id == card_id else None
+        if fate:
+            return None, {name: str(fate.get(name, "-")) for name in SHAPES}
+    return None
+
+
+def _fate_card(img, draw, pack: Pack, card_id: str, shape: str | None, x: int, y: int, pal: Palette) -> None:
+    """A fate card: its symbol strip, then one line per shape section; the drawing unit's lit. A tactic fate card
+    has a blue frame and strip with a „T“ instead of the symbol."""
+    face = card_face(pack, card_id)
+    tactic = face is not None and face[0] is None
+    frame = TACTIC_FATE_COLOUR if tactic else pal.ink
+    draw.rounded_rectangle(
+        [x, y, x + CARD_W, y + CARD_H], radius=6, fill=(255, 255, 255), outline=frame, width=3 if tactic else 2
+    )
+    if face is None:
         fonts.text(img, (x + CARD_W / 2, y + CARD_H / 2), "?", BODY, pal.ink, anchor="mm")
         return
-    draw.rectangle([x + 2, y + 2, x + CARD_W - 2, y + 12], fill=SYMBOL_COLOURS.get(card.symbol, pal.neutral))
+    symbol, codes = face
+    strip = TACTIC_FATE_COLOUR if tactic else SYMBOL_COLOURS.get(str(symbol), pal.neutral)
+    draw.rectangle([x + 2, y + 2, x + CARD_W - 2, y + 12], fill=strip)
+    if tactic:
+        fonts.text(img, (x + CARD_W / 2, y + 7), "T", 11, (255, 255, 255), anchor="mm", bold=True)
     step = (CARD_H - 16) / 4
     for i, name in enumerate(SHAPES):
         top = y + 14 + i * step
         if name == shape:
             draw.rectangle([x + 3, top, x + CARD_W - 3, top + step - 1], fill=pal.highlight)
         sprites.paste(img, sprites.unit(name, 16, (90, 90, 90), None), x + 13, top + step / 2)
-        code = card.section(name).code
+        code = codes[name]
         fonts.text(
             img,
             (x + CARD_W - 8, top + step / 2),

@@ -90,3 +90,35 @@ def test_tactic_fate_cards_are_marked_in_the_hand_with_their_sections():
     assert entry["fate"] and "special" in fate_sections(entry["fate"])
     assert any("Bribery (tactic fate card)" in line for line in RunewarsNarrator().private(view, 0))
     assert "fate" not in ENGINE.view(spec_state, None)["cards"].get("bow_bestechung", {})  # not public: it is in a hand
+
+
+def _bribery_report(first_card):
+    """The rulebook's example battle (exp. p. 7): the Knights reveal „Bestechung“ and two fate cards."""
+    shown = {"unit": "human_knight", "cards": [first_card, "fate-05", "fate-08"], "sections": ["S", "-", "R1"]}
+    return [
+        {"kind": "battle_started", "data": {"area": "1B", "attacker": 0, "defender": 1}},
+        {"kind": "battle_cards_revealed", "data": {"area": "1B", "row": 2, "attacker": shown, "defender": None}},
+        {
+            "kind": "battle_won",
+            "data": {"area": "1B", "winner": "attacker", "seat": 0, "strength": {"attacker": 3, "defender": 1}},
+        },
+        {"kind": "battle_ended", "data": {"area": "1B", "winner": "attacker", "seat": 0}},
+    ]
+
+
+def test_battle_reports_draw_a_tactic_fate_cards_sections():
+    """„Taktikschicksalskarten … anstelle einer Schicksalskarte“ (exp. p. 7): the battle report draws a revealed tactic
+    fate card like a fate card, with its four sections (the unit's lit) in a blue tactics frame marked T, not as an
+    unknown card; a report of fate cards only has no such frame."""
+    from renderer.runewars import render_battle
+    from renderer.runewars.battle import TACTIC_FATE_COLOUR, card_face
+
+    assert card_face(PACK, "bow_bestechung") == (None, {"triangle": "-", "circle": "S", "rectangle": "S", "hexagon": "D1"})
+    assert card_face(PACK, "fate-05")[0] in ("gold", "silver", "red")
+    assert card_face(PACK, "no_such_card") is None
+    players = [{"seat": 0, "faction": "humans"}, {"seat": 1, "faction": "uthuk"}]
+    tactic = render_battle(_bribery_report("bow_bestechung"), PACK, players=players)
+    unknown = render_battle(_bribery_report("no_such_card"), PACK, players=players)
+    plain = render_battle(_bribery_report("fate-11"), PACK, players=players)
+    assert _near(_colours(tactic), TACTIC_FATE_COLOUR, 0)
+    assert not _near(_colours(unknown), TACTIC_FATE_COLOUR, 0) and not _near(_colours(plain), TACTIC_FATE_COLOUR, 0)

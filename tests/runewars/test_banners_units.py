@@ -86,11 +86,17 @@ def test_blood_sisters_and_obscenities_deal_two_damage_each():
         assert _damage_to_defender(events) == 2, unit
 
 
-def test_novice_wizards_deal_one_more_while_their_player_holds_a_tactics_card():
-    """units.toml human_novice_wizard: Ball Lightning, 1 damage, 2 while its player holds a tactics card."""
+def test_novice_wizards_discard_a_tactics_card_for_one_more_damage():
+    """units.toml human_novice_wizard, ruling R-BW17: Ball Lightning deals 1 damage; holding tactics cards, its player
+    discards the one held longest („die abgeworfene Taktikkarte“, Kugelblitz-Meisterschaft, exp. p. 9) for 1 more."""
     _, bare = play_out(fight("human_novice_wizard", n=1))
-    _, holding = play_out(fight("human_novice_wizard", n=1, players={"0": {"tactics": ["bow_bestechung"]}}))
+    hand = {"0": {"tactics": ["bow_bestechung"]}}
+    state, holding = play_out(fight("human_novice_wizard", n=1, players=hand))
     assert (_damage_to_defender(bare), _damage_to_defender(holding)) == (1, 2)
+    assert not kinds(bare, "tactics_discarded")
+    assert kinds(holding, "tactics_discarded") == [{"seat": 0, "cards": ["bow_bestechung"], "why": "human_novice_wizard"}]
+    assert state.board.players[0].tactics == []
+    assert state.board.decks["tactics"].discard[-1] == "bow_bestechung"
 
 
 def test_forest_guardians_add_two_strength():
@@ -161,3 +167,50 @@ def test_prowl_refuses_more_riders_than_it_may_and_without_the_icon_there_is_no_
     blank = deck(*[("rectangle", "-")] * 3, ("triangle", "-"), ("triangle", "-"))
     state, events = play_out(fight("elf_leonx_rider", n=3, defenders={"uthuk_berserker": 2}, fate=blank))
     assert not kinds(events, "prowl_active") and not kinds(events, "prowled")
+
+
+def _prowl_then_spellweaver():
+    """Riders (row 2) draw the special icon, then a Spellweaver (row 3) makes a Berserker retreat mid-battle."""
+    defenders = {"uthuk_berserker": 2}
+    fate = deck(("rectangle", "S"), ("rectangle", "S"), ("triangle", "-"), ("triangle", "-"), ("circle", "S"))
+    areas = {
+        "1A": {"units": units(0, elf_leonx_rider=1)},
+        "1B": {"units": units(0, elf_leonx_rider=2, elf_spellweaver=1) + units(1, **defenders)},
+    }
+    spec = {
+        "factions": ["elves", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "fate_deck": fate,
+        "areas": areas,
+        "battle": {"area": "1B", "attacker": 0, "conquer": False},
+    }
+    return _to_prowl(ENGINE.from_position(BOW, 2, 1, spec))
+
+
+def test_prowl_works_on_a_retreat_an_ability_forces_in_the_middle_of_the_battle():
+    """„Wenn sich gegnerische Einheiten aus dem Kampf zurückziehen“ names every retreat (ruling R-BW6): when the
+    Spellweavers' ability makes a Berserker retreat after the Riders' icon, the Latari player may rout one Rider and
+    the Berserker is eliminated instead of retreating."""
+    state, events = _prowl_then_spellweaver()
+    assert kinds(events, "prowl_active") and not kinds(events, "battle_won")  # still in the middle of the battle
+    [prompt] = state.prompts
+    assert prompt.seat == 0 and prompt.info["most"] == 1 and prompt.info["retreating_unit"] == "uthuk_berserker"
+    assert [a.args["count"] for a in ENGINE.legal(state, 0)] == [0, 1]
+    step = ENGINE.apply(state, Action(0, prompt.id, "rout", {"count": 1}))
+    assert kinds(step.events, "prowled") == [{"area": "1B", "seat": 0, "count": 1}]
+    assert [d["unit"] for d in kinds(step.events, "battle_routed") if d["why"] == "prowl"] == ["elf_leonx_rider"]
+    assert [d["unit"] for d in kinds(step.events, "battle_eliminated")] == ["uthuk_berserker"]
+    assert not kinds(step.events, "units_retreated")
+    state, more = play_out(step)
+    assert kinds(more, "battle_ended")
+
+
+def test_declining_prowl_mid_battle_lets_the_unit_retreat():
+    """Prowl is a choice („kannst du“): answering 0 the Berserker retreats as the Spellweavers' ability says."""
+    state, _ = _prowl_then_spellweaver()
+    step = ENGINE.apply(state, Action(0, state.prompts[0].id, "rout", {"count": 0}))
+    assert not kinds(step.events, "prowled") and not kinds(step.events, "battle_eliminated")
+    state, more = play_out(step)
+    assert [d["why"] for d in kinds(more, "units_retreated")][:1] == ["elf_spellweaver"]
+    assert state.board.areas["1B"].stack(0, "elf_leonx_rider").routed == 0

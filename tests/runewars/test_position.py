@@ -57,6 +57,7 @@ def test_an_explicit_map_fragment_and_pieces():
         (position(areas={"11A": {"colour": "red"}}), "unknown keys"),
         (position(placements=[{"tile": "tile-99"}]), "unknown tile"),
         (position(areas={"11A": {"activated_by": [5]}}), "out of range"),
+        (position(players={"0": {"drawn_this_season": ["schlachtruf"]}}), "only cards of the player's tactics"),
     ],
 )
 def test_a_bad_position_is_refused_with_a_clear_message(bad, message):

@@ -13,9 +13,17 @@ from engine.runewars.battle.frame import Task
 
 
 def _novice_wizard(state, pack, frame, task: Task, ctx) -> None:
-    """Ball Lightning: 1 damage, 1 more while its player holds a tactics card."""
+    """Ball Lightning (ruling R-BW17): 1 damage; a player holding tactics cards discards the one he has held longest
+    for 1 more („die abgeworfene Taktikkarte“ of „Kugelblitz-Meisterschaft“)."""
     seat = frame.sides[task.side].seat
-    points = 2 if seat is not None and state.board.players[seat].tactics else 1
+    points = 1
+    if seat is not None and state.board.players[seat].tactics:
+        player = state.board.players[seat]
+        card = player.tactics.pop(0)
+        player.tactics_drawn.pop(card, None)
+        state.board.decks["tactics"].discard.append(card)
+        ctx.emit("tactics_discarded", seat=seat, cards=[card], why=task.what)
+        points = 2
     frame.tasks.insert(0, _assign(task, "damage", points))
 
 

@@ -8,6 +8,11 @@ battle. Reading of the rest (ruling R-BW6, with the public hint of digest §12.3
 the battle (step 6a), the Latari player may rout any of his standing Leonx Riders of the battle; for each, the
 retreating player eliminates one of his retreating units (his choice, under the usual rules of ``assign``).
 
+„Wenn sich gegnerische Einheiten aus dem Kampf zurückziehen“ names every retreat from the battle, so Prowl works too
+when a card or an ability makes an enemy unit retreat in the middle of the battle („Schutzgebiet“, the Spellweavers:
+``assign.retreat_fighter``): before that unit leaves, the prowling player may rout one standing Leonx Rider of the
+battle, and the unit is eliminated instead of retreating (R-BW6).
+
 The active Prowl is a fact of the expansion board (``BannersBoard.prowl``: battle area -> seat), so base states keep
 their shape; the retreat step of :data:`engine.runewars.battle.procedure.STEPS` asks first.
 """
@@ -16,8 +21,8 @@ from __future__ import annotations
 
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.banners.board import expansion_board
-from engine.runewars.battle import figures, procedure
-from engine.runewars.battle.frame import SIDE_NAMES, Battle, Task
+from engine.runewars.battle import assign, figures, procedure
+from engine.runewars.battle.frame import SIDE_NAMES, Battle, Fighter, Task
 from engine.runewars.battle.policy import as_actions, open_battle_prompt
 from engine.runewars.data import Pack
 from engine.runewars.flow import prompt_kind, top
@@ -36,13 +41,29 @@ def prowl(state: GameState, pack: Pack, frame: Battle, task: Task, ctx: Context)
     ctx.emit("prowl_active", area=frame.area, seat=seat, side=SIDE_NAMES[task.side])
 
 
-def _riders(frame: Battle) -> list:
-    winner = frame.sides[frame.winner]
-    return [f for f in winner.fighters if f.unit == UNIT and not f.routed and f.owner == winner.seat]
+def _riders(frame: Battle, index: int | None = None) -> list[Fighter]:
+    side = frame.sides[frame.winner if index is None else index]
+    return [f for f in side.fighters if f.unit == UNIT and not f.routed and f.owner == side.seat]
 
 
 def most(frame: Battle) -> int:
     return min(len(_riders(frame)), len(frame.sides[1 - frame.winner].fighters))
+
+
+def before_retreat(state: GameState, pack: Pack, frame: Battle, index: int, fighter: Fighter, ctx: Context, why: str) -> bool:
+    """A unit leaves the battle in the middle of it: the prowling enemy may first rout a Rider to eliminate it."""
+    board = expansion_board(state.board)
+    if board is None or frame.area not in board.prowl:
+        return False
+    seat = board.prowl[frame.area]
+    if frame.sides[1 - index].seat != seat or not _riders(frame, 1 - index):
+        return False
+    info = {"most": 1, "unit": UNIT, "retreating": fighter.id, "retreating_unit": fighter.unit, "side": index, "why": why}
+    open_battle_prompt(state, frame, seat, "prowl", [("rout", {"count": n}) for n in (0, 1)], info)
+    return True
+
+
+assign.BEFORE_RETREAT.append(before_retreat)
 
 
 _base_retreat = procedure.STEPS["retreat"]
@@ -81,6 +102,9 @@ def choose(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
             alternatives=_legal(state, pack, prompt),
         )
     state.close(prompt.id)
+    if "retreating" in prompt.info:
+        _mid_battle(state, pack, frame, prompt, count, ctx)
+        return
     board = expansion_board(state.board)
     del board.prowl[frame.area]
     ctx.emit("prowled", area=frame.area, seat=prompt.seat, count=count)
@@ -88,3 +112,15 @@ def choose(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
         figures.rout(state, frame, frame.winner, fighter, ctx, "prowl")
     if count:
         frame.tasks.insert(0, Task("assign", 1 - frame.winner, "eliminate", count, why=UNIT))
+
+
+def _mid_battle(state: GameState, pack: Pack, frame: Battle, prompt: Prompt, count: int, ctx: Context) -> None:
+    """The answer for a unit a card or an ability makes retreat: it retreats, or a Rider routs and it is eliminated."""
+    index = prompt.info["side"]
+    fighter = next(f for f in frame.sides[index].fighters if f.id == prompt.info["retreating"])
+    if not count:
+        assign.leave_battle(state, pack, frame, index, fighter, prompt.info["why"])
+        return
+    ctx.emit("prowled", area=frame.area, seat=prompt.seat, count=count)
+    figures.rout(state, frame, 1 - index, _riders(frame, 1 - index)[0], ctx, "prowl")
+    figures.eliminate(state, frame, index, fighter, ctx, UNIT)

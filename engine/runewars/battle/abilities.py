@@ -20,13 +20,12 @@ from itertools import combinations_with_replacement
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars import cards
 from engine.runewars.battle import figures
-from engine.runewars.battle.assign import figure_args
+from engine.runewars.battle.assign import figure_args, retreat_fighter
 from engine.runewars.battle.frame import SIDE_NAMES, Battle, Fighter, Task
 from engine.runewars.battle.policy import as_actions, open_battle_prompt
 from engine.runewars.data import Pack, UnitType
 from engine.runewars.data.model import FateSection
 from engine.runewars.flow import prompt_kind, top
-from engine.runewars.retreat import push_retreat
 from engine.runewars.supply import figures_left
 
 RULE = "p. 22 (Besondere Fähigkeiten anwenden): the ability as on the faction sheet (data/runewars/units.toml)"
@@ -320,8 +319,7 @@ def _apply(state: GameState, pack: Pack, frame: Battle, task: Task, option: Opti
         elif option.effect == "eliminate":
             figures.eliminate(state, frame, enemy_index, fighter, ctx, task.what)
         else:
-            enemy.fighters.remove(fighter)
-            push_retreat(state, pack, frame.area, enemy.seat, {fighter.unit: 1}, chooser=enemy.leader, why=task.what)
+            retreat_fighter(state, pack, frame, enemy_index, fighter, ctx, task.what)
     if option.effect == "sacrifice":
         figures.eliminate(state, frame, task.side, figures.standing(frame.sides[task.side], task.what)[0], ctx, task.what)
     if option.effect in ("sacrifice", "opponent_damage"):

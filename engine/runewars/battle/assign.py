@@ -13,6 +13,8 @@ or the automatic policy picks the figure that costs least (see ``_cost``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.battle import figures
 from engine.runewars.battle.frame import SIDE_NAMES, Battle, BattleSide, Fighter, Task
@@ -27,6 +29,12 @@ RULES = {
     "eliminate": "p. 22: a unit you must eliminate is a standing one if possible",
     "retreat": "p. 33 (Schutzgebiet): one of your standing participating units retreats",
 }
+
+
+#: asked before a unit leaves the battle in the middle of it (a card's or an ability's retreat), with the side's index
+#: and the reason; a hook that returns True has opened a prompt whose answer decides the unit's fate (Banners of War,
+#: the Leonx Riders' Prowl: engine.runewars.banners.prowl)
+BEFORE_RETREAT: list[Callable[[GameState, Pack, Battle, int, Fighter, Context, str], bool]] = []
 
 
 def candidates(pack: Pack, side: BattleSide, task: Task) -> list[Fighter]:
@@ -92,7 +100,6 @@ def run_assign(state: GameState, pack: Pack, frame: Battle, task: Task, ctx: Con
 def apply_point(state: GameState, pack: Pack, frame: Battle, task: Task, fighter: Fighter, ctx: Context) -> None:
     task.points -= 1
     task.hit.append(fighter.id)
-    side = frame.sides[task.side]
     if task.what == "rout":
         figures.rout(state, frame, task.side, fighter, ctx, task.why)
     elif task.what == "damage":
@@ -101,10 +108,22 @@ def apply_point(state: GameState, pack: Pack, frame: Battle, task: Task, fighter
     elif task.what == "eliminate":
         figures.eliminate(state, frame, task.side, fighter, ctx, task.why)
     else:
-        side.fighters.remove(fighter)
-        push_retreat(state, pack, frame.area, side.seat, {fighter.unit: 1}, chooser=side.leader, why=task.why)
+        retreat_fighter(state, pack, frame, task.side, fighter, ctx, task.why)
     if task.points <= 0:
         frame.tasks.remove(task)
+
+
+def retreat_fighter(state: GameState, pack: Pack, frame: Battle, index: int, fighter: Fighter, ctx: Context, why: str) -> None:
+    """A participating unit leaves the battle in the middle of it and retreats (p. 33 Schutzgebiet, the Spellweavers)."""
+    if any(hook(state, pack, frame, index, fighter, ctx, why) for hook in BEFORE_RETREAT):
+        return
+    leave_battle(state, pack, frame, index, fighter, why)
+
+
+def leave_battle(state: GameState, pack: Pack, frame: Battle, index: int, fighter: Fighter, why: str) -> None:
+    side = frame.sides[index]
+    side.fighters.remove(fighter)
+    push_retreat(state, pack, frame.area, side.seat, {fighter.unit: 1}, chooser=side.leader, why=why)
 
 
 def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
