@@ -224,7 +224,7 @@ class DiscordTransport:
 
     async def _focus(self, payload: dict[str, Any], area: str) -> list[discord.File]:
         try:
-            pictures = await self.service.map_images(payload["game_id"], payload["view"], crop=area)
+            pictures = await self.service.map_images(payload["game_id"], payload["view"], crop=area, tr=tr_of(payload))
         except Exception:  # a crop that cannot be drawn leaves the whole map alone
             log.exception("game %s: drawing the crop of %s failed", payload["game_id"], area)
             return []
