@@ -20,6 +20,7 @@ from bot.i18n import ENGLISH, N_, Tr, available, command_mention, tr_for
 from bot.ids import Cursor, PromptRef, parse_bundle_value, parse_choice_value, parse_path_value, prompt_hash
 from bot.narration import current_tr, narrator_for
 from bot.service import ENDED, ActOutcome, Decision, GameService, SeatView
+from bot.ui.channel import fit
 from bot.ui.panels import STALE_CHOICE, Panel, alternatives_panel, build_panel, find_decision, move_path, pick_bundle, pick_choice
 from engine.core import Action
 
@@ -226,7 +227,7 @@ def after(outcome: ActOutcome, *, edit: bool, guide: Sequence[str] = ()) -> Repl
         extra = [tr.ngettext("(+{n} more open decision: use My decisions)", "(+{n} more open decisions: use My decisions)", more)]
         extra = extra if more else []
         return Reply(_prefixed("\n".join(lines + extra + list(guide)), panel), edit=edit)
-    return Reply(Panel("\n".join(lines)), edit=edit)
+    return Reply(Panel(fit(lines, tr)), edit=edit)  # long lines (a year's sealed sheets revealed) within 2,000
 
 
 async def move(service: GameService, game_id: int, user_id: int, given: dict[str, Any]) -> list[Reply]:

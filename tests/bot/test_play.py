@@ -172,3 +172,15 @@ async def test_every_offer_on_every_panel_is_legal_through_a_whole_game(service,
         user = users[chooser.choice((await service.view(game_id, None)).awaited)]
         replies, applied = await click(service, user, await my_panel(service, game_id, user), chooser)
         assert applied and replies[0].edit
+
+
+def test_what_happened_stays_within_discords_limit_however_long_its_lines():
+    """A reply to an accepted answer is one message: 2,000 characters at most (Discord's limit on
+    content), its oldest lines giving way first; found by `playtest --game seventhstone --players 4`,
+    where the last sealed allocation reveals every sheet at once."""
+    from bot.service import ActOutcome
+    from bot.ui.play import after
+
+    lines = tuple(f"Line {n}: " + "sheet " * 60 for n in range(12))
+    reply = after(ActOutcome(1, 2, 0, (), lines, (), None), edit=True)
+    assert len(reply.panel.text) <= 2000 and "Line 11" in reply.panel.text
