@@ -91,6 +91,11 @@ class Narrator:
         """Whether an event of ``kind`` is told only in its episode's report, not in the channel."""
         return False
 
+    def report_place(self, data: Mapping[str, Any]) -> str:
+        """Where an episode told in a report happens, from its first event's ``data`` (a battle's
+        area), as the channel's line pointing to the report names it."""
+        return str(data.get("area", "?"))
+
     def chapter(self, view: dict[str, Any]) -> str | None:
         """A name for the part of the game the public ``view`` is in (a season); the channel's
         status message is posted anew when it changes. None: the game has no chapters."""

@@ -68,16 +68,16 @@ def news_lines(payload: Mapping[str, Any]) -> list[str]:
     Who is awaited is said only by the status message and the ping (issue 19 item 3)."""
     lines = public_lines(payload)
     if payload.get("kind") in ("start", "update"):
-        lines += _report_links(payload.get("reports", []), tr_of(payload))
+        lines += _report_links(payload.get("reports", []), narrator_for(payload.get("game", ""), tr_of(payload)))
         if payload.get("result") is not None:
             lines += end_lines(payload)
     return lines
 
 
-def _report_links(reports: Sequence[Mapping[str, Any]], tr: Tr) -> list[str]:
-    lines = []
+def _report_links(reports: Sequence[Mapping[str, Any]], narrator) -> list[str]:
+    lines, tr = [], narrator.tr
     for report in reports:
-        area = report.get("data", {}).get("area", "?")
+        area = narrator.report_place(report.get("data", {}))
         if report.get("where"):
             lines.append(tr._("⚔ Battle in {area}: the report is in <#{channel}>.", area=area, channel=report["where"]))
         else:
@@ -94,7 +94,7 @@ def post_text(post: Mapping[str, Any]) -> str:
     tr = tr_of(post)
     for block in post.get("blocks", []):
         lines += block.get("lines", [])
-        lines += _report_links(block.get("reports", []), tr)
+        lines += _report_links(block.get("reports", []), narrator_for(post.get("game", ""), tr))
         if block.get("result") is not None:
             end = {"game": post.get("game", ""), "language": tr.language, **(block.get("end") or {}), "result": block["result"]}
             lines += end_lines(end)[1:] if block.get("lines") else end_lines(end)

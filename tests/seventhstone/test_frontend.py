@@ -192,3 +192,13 @@ def test_movement_steps_of_answers_that_move_no_army_name_what_they_do_never_non
         tr_for("de").language == "de"
         and FRONTEND.narrator.speaking(tr_for("de")).value(("from", "army"), (None, None)) == "Überrennen"
     )
+
+
+def test_the_channel_names_the_field_of_a_battle_told_in_its_report():
+    """docs/bot.md, battle reports: the channel's line pointing to a battle's report names its
+    place; a Seventh Stone battle is on a field (its ``battle_begins`` names the cell), so the
+    line read "Battle in ?" before the narrator named it."""
+    from bot.ui.channel import post_text
+
+    post = {"game": "seventhstone", "blocks": [{"lines": [], "reports": [{"where": None, "data": {"cell": "C4"}}]}]}
+    assert "Battle in C4" in post_text(post)

@@ -127,6 +127,10 @@ class RagnarokNarrator(Narrator):
     #: a battle is also told in a report of its own (the game's battle thread, with its picture)
     report_span = ("battle_begins", "battle_won")
 
+    def report_place(self, data: Mapping[str, Any]) -> str:
+        """A battle's territory by its name (its ``battle_begins`` names the territory)."""
+        return terr(data.get("territory"), self.tr)
+
     def event(self, event: Event) -> str:
         t = self.tr
         d = event.data

@@ -115,6 +115,10 @@ class StoneNarrator(Narrator):
     #: a battle (and an overrun) is told as a report in the game's battle thread, with its picture
     report_span = ("battle_begins", "battle_won")
 
+    def report_place(self, data: Mapping[str, Any]) -> str:
+        """A battle's field (its ``battle_begins`` names the cell)."""
+        return str(data.get("cell", "?"))
+
     def event(self, event: Event) -> str:
         phrase = PHRASES.get(event.kind)
         if phrase is None:
