@@ -8,7 +8,7 @@ are then played again with timing wrappers for the other figures), where apply's
 engine/runewars/flow.py; the rest), ``state_copy_ms`` (the copy the bot's own apply adds,
 ``engine.core.engine.copy_state``, timed on every 25th position), and the renderer's figures
 for the last sampled position (``render``: ``draw_ms``, ``render_ms``, ``png_encode_ms``,
-``render_over_encode``, ``png_bytes``, the machine; see renderer/runewars/bench.py), or
+``render_over_encode``, ``png_bytes``, the machine; see renderer/bench.py), or
 ``render: {"skipped": reason}`` for a game without a renderer (or one without ``bench``). When
 a game takes longer than the 2 s target, the top costs of one profiled game are added.
 
