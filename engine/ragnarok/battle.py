@@ -1,5 +1,6 @@
 """Battles (digest 9): combat cards played in alternation from the defender or passing, battle
-effects, the battle value, the loser's casualties and retreat to an adjacent controlled
+artifacts exhausted by either side until the battle's last pass (also after their owner passed,
+ruling R27), battle effects, the battle value, the loser's casualties and retreat to an adjacent controlled
 territory chosen by its owner, the winner's card casualties, control. Retreats (3.10) also serve
 Seize (6.6)."""
 
@@ -48,6 +49,7 @@ def _battle(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
         "attacker": attacker,
         "defender": defender,
         "passed": [],
+        "quiet": 0,
         "played": {"a": [], "d": []},
         "bonus": {"a": 0, "d": 0},
         "to": defender,
@@ -65,6 +67,20 @@ def casualty_symbols(state: GameState, cards: list[str]) -> int:
     return sum(combat[c]["casualties"] for c in cards)
 
 
+def _battle_artifacts(state: GameState, seat: int) -> list[str]:
+    """The seat's charged artifacts whose card's moment is a battle (house text: "Exhaust in a battle")."""
+    arts = P(state).artifacts
+    return [a for a, charged in sorted(B(state).players[seat].artifacts.items()) if charged and arts[a]["use"] == "battle_plus2"]
+
+
+def _can_act(state: GameState, seat: int) -> bool:
+    """Whether the seat still has something to do in the battle: cards until it passes, a battle
+    artifact until the battle's end (p. 12: passing ends only the seat's combat cards; R27)."""
+    bt = B(state).battle
+    assert bt is not None
+    return seat not in bt["passed"] or bool(_battle_artifacts(state, seat))
+
+
 def _battle_legal(state: GameState, prompt: Prompt) -> list[Action]:
     b = B(state)
     bt = b.battle
@@ -72,19 +88,20 @@ def _battle_legal(state: GameState, prompt: Prompt) -> list[Action]:
     seat = prompt.seat
     h = b.players[seat]
     combat = P(state).combat
-    own = strength(b, seat, bt["territory"])
-    used = casualty_symbols(state, bt["played"][_side(bt, seat)])
-    out = [A(prompt, "play", card=c) for c in sorted(set(h.hand)) if used + combat[c]["casualties"] <= own]
-    arts = P(state).artifacts
-    out += [
-        A(prompt, "artifact", artifact=a)
-        for a, charged in sorted(h.artifacts.items())
-        if charged and arts[a]["use"] == "battle_plus2"
-    ]
+    out: list[Action] = []
+    if seat not in bt["passed"]:  # "Wenn du passt, darfst du in dieser Schlacht keine Kampfkarten mehr ausspielen."
+        own = strength(b, seat, bt["territory"])
+        used = casualty_symbols(state, bt["played"][_side(bt, seat)])
+        out = [A(prompt, "play", card=c) for c in sorted(set(h.hand)) if used + combat[c]["casualties"] <= own]
+    out += [A(prompt, "artifact", artifact=a) for a in _battle_artifacts(state, seat)]
     return out + [A(prompt, "pass")]
 
 
-@kind("battle", "digest 9 step 1: play 1 combat card (casualty symbols up to your army strength) or pass")(_battle_legal)
+@kind(
+    "battle",
+    "digest 9 step 1: play 1 combat card (casualty symbols up to your army strength) or pass; "
+    "after passing only a battle artifact may still be exhausted (ruling R27)",
+)(_battle_legal)
 def _battle_answer(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
     b = B(state)
     bt = b.battle
@@ -93,34 +110,48 @@ def _battle_answer(state: GameState, prompt: Prompt, action: Action, ctx: Contex
     side = _side(bt, seat)
     other = bt["attacker"] if seat == bt["defender"] else bt["defender"]
     if action.choice == "pass":
-        bt["passed"].append(seat)
-        ctx.emit("battle_pass", seat=seat)
-    elif action.choice == "artifact":
+        bt["quiet"] += 1
+        if seat not in bt["passed"]:
+            bt["passed"].append(seat)
+            ctx.emit("battle_pass", seat=seat)
+        # the battle's cards end when both have passed and neither has acted since its last pass:
+        # two passes in a row, or a pass the other side cannot answer (R27)
+        # (either way both have passed: the other side cannot act only once it has passed)
+        if bt["quiet"] >= 2 or not _can_act(state, other):
+            push(b, "battle_end")
+        else:
+            push(b, "battle_ask", seat=other)
+        return
+    bt["quiet"] = 0
+    if action.choice == "artifact":
         b.players[seat].artifacts[action.args["artifact"]] = False
         bt["bonus"][side] += 2
         ctx.emit("artifact_used", seat=seat, artifact=action.args["artifact"])
-        # exhausting an artifact is neither a card nor a pass (rulebook p. 12, Artefakte): play on
+        # exhausting an artifact is neither a card nor a pass (rulebook p. 12, Artefakte): the same
+        # seat answers again (a seat that passed before may exhaust another or stay passed)
         push(b, "battle_ask", seat=seat)
         return
-    else:
-        card = action.args["card"]
-        b.players[seat].hand.remove(card)
-        bt["played"][side].append(card)
-        ctx.emit("battle_card", seat=seat, card=card)
-        effect = P(state).combat[card]["battle"]
-        if effect == "draw":
-            draw_cards(state, ctx, seat, 1, "battle")
-        elif effect == "fortify" or (effect == "defend" and side == "d"):
-            bt["bonus"][side] += 1
-    if seat in bt["passed"] and other in bt["passed"]:
-        push(b, "battle_end")
-    else:  # alternate; once one side has passed the other plays on alone
-        push(b, "battle_ask", seat=other if other not in bt["passed"] else seat)
+    card = action.args["card"]
+    b.players[seat].hand.remove(card)
+    bt["played"][side].append(card)
+    ctx.emit("battle_card", seat=seat, card=card)
+    effect = P(state).combat[card]["battle"]
+    if effect == "draw":
+        draw_cards(state, ctx, seat, 1, "battle")
+    elif effect == "fortify" or (effect == "defend" and side == "d"):
+        bt["bonus"][side] += 1
+    # alternate; a side that has passed is asked only while it holds a battle artifact (R27)
+    push(b, "battle_ask", seat=other if _can_act(state, other) else seat)
 
 
 @task("battle_ask")
 def _battle_ask(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
-    ask(state, t["seat"], "battle")
+    bt = B(state).battle
+    assert bt is not None
+    if t["seat"] in bt["passed"]:  # only a battle artifact is left to it (R27)
+        ask(state, t["seat"], "battle", passed=True)
+    else:
+        ask(state, t["seat"], "battle")
 
 
 def battle_value(state: GameState, seat: int) -> int:

@@ -222,3 +222,68 @@ def test_permute_hidden_reorders_hands_and_the_attack_hand_without_changing_any_
     for c in copies:
         for viewer in [None, 0, 1, 2]:
             assert ENGINE.view(c, viewer) == ENGINE.view(state, viewer)
+
+
+def test_after_passing_a_side_plays_no_more_cards_but_may_still_exhaust_a_battle_artifact():
+    """p. 12 step 1: "Wenn du passt, darfst du in dieser Schlacht keine Kampfkarten mehr ausspielen" (cards only);
+    p. 12, "Artefakte": an artifact is exhausted "zu dem auf der Artefaktkarte beschriebenen Zeitpunkt" (Mjolnir's
+    house text: in a battle) and step 2 counts "alle weiteren relevanten Effekte (Artefakte, ...)". Ruling R27:
+    a side that passed is asked again after each of the other side's cards while it holds a battle artifact."""
+    state = _battle(
+        [[1, 3]],
+        [[5, 3]],
+        {"1": 0, "5": 1},
+        green={"hand": ["combat05", "combat09"]},
+        red={"artifacts": ["mjolnir"], "hand": ["combat01"]},
+    )
+    state = answer(state, 0, "move", army=0, to=5)
+    assert {a.choice for a in legal(state, 1)} == {"play", "artifact", "pass"}
+    state = answer(state, 1, "pass")  # red keeps Mjolnir for later
+    assert kinds(state) == [(0, "battle")]
+    state = answer(state, 0, "play", card="combat05")
+    assert kinds(state) == [(1, "battle")]  # red may answer the card with its artifact
+    assert state.prompts[0].info == {"passed": True}
+    assert [(a.choice, a.args) for a in legal(state, 1)] == [("artifact", {"artifact": "mjolnir"}), ("pass", {})]
+    state, events = _events(state, 1, "artifact", artifact="mjolnir")
+    assert ("artifact_used", {"seat": 1, "artifact": "mjolnir"}) in events
+    assert kinds(state) == [(1, "battle")]  # neither a card nor a pass: red answers again, cards still over
+    assert [a.choice for a in legal(state, 1)] == ["pass"]
+    state, events = _events(state, 1, "pass")
+    assert not any(k == "battle_pass" for k, _ in events)  # red had passed already
+    assert kinds(state) == [(0, "battle")]  # green may still play on
+    state = answer(state, 0, "play", card="combat09")
+    assert kinds(state) == [(0, "battle")]  # red has nothing left to do: green plays on alone
+    state, events = _events(state, 0, "pass")
+    won = next(d for k, d in events if k == "battle_won")
+    # red: strength 3 + Mjolnir 2 = 5 against green's 3 + 1 + 1 = 5: the defender wins the tie
+    assert (won["winner"], won["winner_value"], won["loser_value"]) == (1, 5, 5)
+
+
+def test_a_passed_side_that_keeps_its_artifact_ends_the_battle_with_the_other_sides_pass():
+    """p. 12 step 1: "Habt ihr beide gepasst, geht es weiter mit dem nächsten Schritt." A passed side declining its
+    artifact is asked again only after the other side has done something (R27): two passes in a row end the cards."""
+    state = _battle([[1, 3]], [[5, 3]], {"1": 0, "5": 1}, green={"hand": ["combat05"]}, red={"artifacts": ["mjolnir"]})
+    state = answer(state, 0, "move", army=0, to=5)
+    state = answer(state, 1, "pass")
+    state = answer(state, 0, "play", card="combat05")
+    state = answer(state, 1, "pass")  # stays passed, Mjolnir kept
+    assert kinds(state) == [(0, "battle")]
+    state, events = _events(state, 0, "pass")
+    won = next(d for k, d in events if k == "battle_won")
+    assert (won["winner"], won["winner_value"], won["loser_value"]) == (0, 4, 3)
+    assert state.board.players[1].artifacts["mjolnir"] is True  # kept charged for a later battle
+
+
+def test_a_passed_side_may_answer_the_other_sides_artifact_with_its_own():
+    """p. 12, "Artefakte" (each side's battle artifact at its card's moment, in a battle) and step 1: after both
+    passed, an artifact exhausted by one side gives the other, passed too, one more answer (R27)."""
+    state = _battle([[1, 3]], [[5, 3]], {"1": 0, "5": 1}, green={"artifacts": ["gungnir"]}, red={"artifacts": ["mjolnir"]})
+    state = answer(state, 0, "move", army=0, to=5)
+    state = answer(state, 1, "pass")
+    state = answer(state, 0, "artifact", artifact="gungnir")
+    state = answer(state, 0, "pass")
+    assert kinds(state) == [(1, "battle")] and state.prompts[0].info == {"passed": True}
+    state = answer(state, 1, "artifact", artifact="mjolnir")
+    state, events = _events(state, 1, "pass")  # green has nothing left: the cards are over
+    won = next(d for k, d in events if k == "battle_won")
+    assert (won["winner"], won["winner_value"], won["loser_value"]) == (1, 5, 5)

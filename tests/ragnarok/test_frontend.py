@@ -111,6 +111,16 @@ def test_rune_actions_show_their_costs():
     assert narrator.action(Action(0, "p1", "control", {"monster": "draugr", "release": ""})) == "Ring the Draugr (1 Uruz rune)"
 
 
+def test_a_side_that_passed_is_told_only_its_battle_artifact_is_left():
+    """Rulebook p. 12 step 1 ("Wenn du passt, darfst du in dieser Schlacht keine Kampfkarten mehr ausspielen") and
+    ruling R27: the battle decision of a side that passed offers its artifact only, and says so, in German too."""
+    narrator = RagnarokNarrator()
+    assert narrator.prompt(Prompt("p1", 0, "battle")) == "Battle: play a combat card or pass"
+    passed = Prompt("p2", 0, "battle", info={"passed": True})
+    assert narrator.prompt(passed) == "Battle: you have passed; exhaust a battle artifact, or stay passed"
+    assert narrator.speaking(tr_for("de")).prompt(passed).startswith("Schlacht: Du hast gepasst")
+
+
 def test_a_hunt_decision_shows_the_hunt_and_the_seats_own_hand():
     """Digest 8.2: the monster player chooses the attack from the monster's secret hand; its DM
     picture (crop "hunt") is the hunt panel above the seat's own panel."""

@@ -526,7 +526,11 @@ class RagnarokNarrator(Narrator):
             "draft": lambda: t._("Blessing draft: take one blessing"),
             "activate_pick": lambda: t._("Monster: choose a monster to activate"),
             "seize_recruit": lambda: t._("Recruit an army in {where}?", where=terr(i.get("territory"), t)),
-            "battle": lambda: t._("Battle: play a combat card or pass"),
+            "battle": lambda: (
+                t._("Battle: you have passed; exhaust a battle artifact, or stay passed")
+                if i.get("passed")
+                else t._("Battle: play a combat card or pass")
+            ),
             "casualties": lambda: t._("Casualties: {n} strength to take from your armies", n=i.get("left", 1)),
             "retreat": lambda: t._("Retreat from {where}: choose where", where=terr(i.get("territory"), t)),
             "monster_act": lambda: (
