@@ -19,6 +19,7 @@ from engine.ragnarok.core import (
     change_army,
     colours_at,
     draw_cards,
+    has_ability,
     has_blessing,
     kind,
     move_adjacent,
@@ -165,7 +166,7 @@ def battle_value(state: GameState, seat: int) -> int:
     if has_blessing(state, h, "defend_plus" if side == "d" else "attack_plus"):
         value += 1
     land = S(state).land_of
-    if h.hero == "ragnar" and h.at and land[h.at] == land[bt["territory"]]:
+    if has_ability(state, h, "battle_in_land") and h.at and land[h.at] == land[bt["territory"]]:
         value += 1
     return value
 
@@ -296,8 +297,8 @@ def _battle_finish(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
     b.battle = None
     h = b.players[winner]
     mine = [i for s, i in armies_at(b, at) if s == winner]
-    if h.hero == "lagertha" and mine:
-        change_army(state, ctx, winner, mine[0], 1, "lagertha")
+    if has_ability(state, h, "win_plus") and mine:
+        change_army(state, ctx, winner, mine[0], 1, h.hero)
     pop = 0 if b.control[at] >= 0 else S(state).pop[at]
     if mine and strength(b, winner, at) >= pop and len(colours_at(b, at)) == 1:
         take_control(state, ctx, winner, at, "battle")

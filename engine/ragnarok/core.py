@@ -112,6 +112,13 @@ def has_blessing(state: GameState, h: RagnarokHero, effect: str) -> bool:
     return any(blessings[b]["effect"] == effect for b in h.blessings)
 
 
+def has_ability(state: GameState, h: RagnarokHero, ability: str) -> bool:
+    """Whether the seat's hero board has the ability kind (the pack's ``ability``, so a user's
+    pack may give it to a hero of its own)."""
+    rec = P(state).heroes.get(h.hero)
+    return rec is not None and rec.get("ability") == ability
+
+
 def armies_at(b: RagnarokBoard, t: int) -> list[tuple[int, int]]:
     """(seat, army index) of every army in territory ``t``."""
     return [(h.seat, i) for h in b.players for i, (at, _) in enumerate(h.armies) if at == t]
@@ -371,8 +378,8 @@ def take_control(state: GameState, ctx: Context, seat: int, t: int, why: str) ->
         b.god_art[art] = seat
         b.players[seat].artifacts[art] = True
         ctx.emit("artifact_gained", seat=seat, artifact=art, previous=None if holder < 0 else holder)
-    if before < 0 and b.players[seat].hero == "snorri":
-        choose_rune(b, seat, "snorri")
+    if before < 0 and has_ability(state, b.players[seat], "control_rune"):
+        choose_rune(b, seat, b.players[seat].hero)
 
 
 def discard_card(b: RagnarokBoard, seat: int, card: str) -> None:

@@ -7,7 +7,21 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Context, GameState, Prompt
-from engine.ragnarok.core import A, B, P, ask, discard_card, draw_cards, gain_rune, hand_limit, kind, push, rune_count, task
+from engine.ragnarok.core import (
+    A,
+    B,
+    P,
+    ask,
+    discard_card,
+    draw_cards,
+    gain_rune,
+    hand_limit,
+    has_ability,
+    kind,
+    push,
+    rune_count,
+    task,
+)
 from engine.ragnarok.pack import ATTRS, RUNES
 
 
@@ -82,8 +96,8 @@ def _injury(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
         if b.hunt is not None and b.hunt["hunter"] == t["seat"] and not b.hunt.get("over"):
             b.hunt["over"] = "fail"  # 8.3 A: an injury with all three markers injured ends the hunt
         return
-    if h.hero == "beowulf" and b.hunt is not None and b.hunt["hunter"] == t["seat"]:
-        draw_cards(state, ctx, t["seat"], 1, "beowulf")
+    if has_ability(state, h, "injury_draw") and b.hunt is not None and b.hunt["hunter"] == t["seat"]:
+        draw_cards(state, ctx, t["seat"], 1, h.hero)
     if len(healthy) == 1:
         _flip(state, ctx, t["seat"], healthy[0])
     else:

@@ -18,6 +18,7 @@ from engine.ragnarok.core import (
     draw_cards,
     effective,
     gain_priest,
+    has_ability,
     has_blessing,
     injure,
     kind,
@@ -59,7 +60,11 @@ def _start(state: GameState, ctx: Context, t: dict[str, Any]) -> None:
         "shielded": False,
     }
     ctx.emit("hunt_started", seat=hunter, target=target, monster_player=mp)
-    draws = effective(h, "might") + (1 if h.hero == "aslaug" else 0) + (1 if has_blessing(state, h, "hunt_draw") else 0)
+    draws = (
+        effective(h, "might")
+        + (1 if has_ability(state, h, "hunt_draw") else 0)
+        + (1 if has_blessing(state, h, "hunt_draw") else 0)
+    )
     draw_cards(state, ctx, hunter, draws, "hunt")
     _monster_draws(state, ctx, 2)
     push(b, "hunt_round")
