@@ -14,7 +14,10 @@ import pytest
 
 from engine.core import Action
 from engine.ragnarok.battle import battle_value
+from engine.ragnarok.core import S, recruit_strength
+from engine.ragnarok.ending import omen_met
 from engine.ragnarok.pack import pack_for
+from engine.ragnarok.special import seize_ok
 from tests.ragnarok.helpers import ENGINE, answer, at, kinds, legal
 
 PACK = pack_for({})
@@ -142,3 +145,183 @@ def test_each_attack_card_hits_an_undefended_hero_by_its_effect_and_its_weak_spo
         assert len(b.players[0].hand) == 3 - discards + 1 + (1 if reached else 0)  # 1 card, +1 on the weak spot
         assert len(b.hunt["hand"]) == min(rec["draw"], deck)  # the monster draws the card's number
         assert kinds(state) == [(0, "hunt_wound")]
+
+
+# -- blessings (rulebook "Segnungsauswahl": the card lies next to your board and acts for you; house texts) -------
+
+
+def _battle_values(blessings: list[str]) -> tuple[int, int]:
+    """(green attacking, red defending) battle values, both holding ``blessings``."""
+    state = at(
+        active=0,
+        step="manoeuvre",
+        control={"1": 0, "5": 1},
+        players={
+            "0": {"hero": "aslaug", "at": 12, "armies": [[1, 3]], "blessings": blessings},
+            "1": {"hero": "snorri", "at": 14, "armies": [[5, 3]], "blessings": blessings},
+        },
+    )
+    state = answer(state, 0, "move", army=0, to=5)
+    return battle_value(state, 0), battle_value(state, 1)
+
+
+def _hunt_draws(blessings: list[str]) -> int:
+    state = at(
+        active=0,
+        step="special",
+        monsters={"draugr": {"at": 3}},
+        players={"0": {"hero": "ragnar", "at": 3, "blessings": blessings}},
+    )
+    state = _to(answer(state, 0, "hunt", target="draugr"), "hunt_attack")
+    return len(state.board.players[0].hand)
+
+
+def _weak_spot_draws(blessings: list[str]) -> int:
+    """Wisdom 5 against the Bite's weak spot 7 (reached only with 2 more)."""
+    state = _hunt([], "attack02", attrs={"wisdom": 5}, blessings=blessings)
+    state = _to(answer(answer(state, 2, "attack", card="attack02"), 0, "done"), "hunt_wound")
+    return len(state.board.players[0].hand)
+
+
+def _rune_actions(blessings: list[str], injured: list[str]) -> set[str]:
+    state = at(
+        active=0,
+        step="rune",
+        players={
+            "0": {"hero": "ragnar", "at": 12, "runes": {"uruz": 1, "othala": 1}, "injured": injured, "blessings": blessings}
+        },
+    )
+    return {a.choice for a in legal(state, 0)}
+
+
+def _priest_runes(blessings: list[str]) -> int:
+    state = at(active=0, step="prayer", players={"0": {"hero": "ragnar", "at": 12, "priests": 1, "blessings": blessings}})
+    state = _to(answer(state, 0, "priest", god="odin"), "hero")
+    return sum(state.board.players[0].runes.values())
+
+
+def _recruit(blessings: list[str]) -> int:
+    state = at(active=0, step="special", players={"0": {"hero": "ragnar", "attrs": {"authority": 3}, "blessings": blessings}})
+    return recruit_strength(state, state.board.players[0])
+
+
+def _seize(blessings: list[str]) -> bool:
+    """Might 2 on an uncontrolled territory of population 3 (territory 5)."""
+    state = at(
+        active=0, step="special", players={"0": {"hero": "ragnar", "at": 5, "attrs": {"might": 2}, "blessings": blessings}}
+    )
+    return seize_ok(state, 0)
+
+
+#: each blessing effect: (what it changes, its value without the card, with it)
+BLESSING_CHECKS: dict[str, Any] = {
+    "attack_plus": (lambda bl: _battle_values(bl)[0], 3, 4),
+    "defend_plus": (lambda bl: _battle_values(bl)[1], 3, 4),
+    "hunt_draw": (_hunt_draws, 2, 3),  # Might 2 cards at the hunt's start, 1 more
+    "weak_spot": (_weak_spot_draws, 1, 2),  # the draw after defending, +1 on the weak spot
+    "rune_priest": (lambda bl: "priest" in _rune_actions(bl, []), False, True),
+    "rune_heal": (lambda bl: "heal" in _rune_actions(bl, ["might"]), False, True),
+    "prayer_rune": (_priest_runes, 0, 1),
+    "recruit_plus": (_recruit, 3, 4),
+    "seize_might": (_seize, False, True),
+}
+
+
+@pytest.mark.parametrize("card", sorted(PACK.blessings))
+def test_each_blessing_acts_for_its_holder(card: str) -> None:
+    effect = PACK.blessings[card]["effect"]
+    assert effect in BLESSING_CHECKS, f"no check for the blessing effect {effect!r}"
+    measure, without, with_it = BLESSING_CHECKS[effect]
+    assert (measure([]), measure([card])) == (without, with_it)
+
+
+# -- event cards (p. 8, "Monument errichten" step 6: the event's monster is placed, then the runes it names are
+# activated, and Loki where it shows him; p. 5 step 14: the same "PLATZIEREN" at setup) ---------------------------
+
+
+def _settle(state: Any, events: list[tuple[str, dict[str, Any]]], stop: str) -> Any:
+    """Answer every decision with its first legal answer until ``stop`` is asked, collecting the events."""
+    for _ in range(60):
+        if not kinds(state) or kinds(state)[0][1] == stop:
+            return state
+        seat = kinds(state)[0][0]
+        t = ENGINE.apply(state, legal(state, seat)[0])
+        state = t.state
+        events += [(e.kind, dict(e.data)) for e in t.events]
+    raise AssertionError(f"{stop} never asked")
+
+
+@pytest.mark.parametrize("card", sorted(PACK.events))
+def test_each_event_places_its_monster_on_its_number_and_activates_its_runes(card: str) -> None:
+    rec = PACK.events[card]
+    one_each = {}  # one monster of each rune on the board already: the event places the other of its pair
+    for m, mrec in PACK.monsters.items():
+        one_each.setdefault(mrec["rune"], m)
+    spots = iter((15, 16, 17))
+    state = at(
+        active=0,
+        step="special",
+        boss=10,
+        wheel={"prepare": [0, 1]},
+        monsters={m: {"at": next(spots)} for m in one_each.values()},
+        players={"0": {"hero": "ragnar", "at": 3}},
+    )
+    deck = state.board.decks["event"]
+    deck.remove(card) if card in deck else state.board.decks["event_discard"].remove(card)
+    deck.append(card)  # on top
+    state, events = _apply(state, 0, "monument", god="thor")
+    state = _settle(state, events, "prayer")
+    assert ("event_drawn", {"card": card, "territory": rec["number"]}) in events
+    placed = next(d for k, d in events if k == "monster_placed" and d["card"] == card)
+    assert (PACK.monsters[placed["monster"]]["rune"], placed["territory"]) == (rec["place"], rec["number"])
+    activated = [d["monster"] for k, d in events if k == "monster_activated"]
+    on_board = {m for m in {*one_each.values(), placed["monster"]} if PACK.monsters[m]["rune"] in rec["activate"]}
+    assert set(activated) == on_board  # every monster of those runes on the board, the one just placed too (R8)
+    runes = [PACK.monsters[m]["rune"] for m in activated]
+    assert runes == sorted(runes, key=rec["activate"].index)  # in the card's order
+    assert any(k == "boss_activated" for k, _ in events) == bool(rec["boss"])
+
+
+def test_the_two_player_game_leaves_out_events_17_and_up():
+    """p. 5, setup for two players: "ohne die Ereigniskarten 17+"; the house numbers run 1-21."""
+    numbers = sorted(rec["number"] for rec in PACK.events.values())
+    assert numbers == list(range(1, 22))
+    two = ENGINE.setup({}, 2, 1).state.board
+    assert {PACK.events[e]["number"] for e in two.decks["event"] + two.decks["event_discard"]} == set(range(1, 17))
+
+
+# -- omens (p. 3, "Ragnarök": the omen cards of the player count; their conditions are house) ----------------------
+
+
+def _meet(state: Any, cond: dict[str, Any]) -> None:
+    b = state.board
+    op, n = cond["op"], int(cond["n"])
+    if op == "level":
+        b.monuments[cond["god"]]["level"] = n
+    elif op == "levels":
+        for god in b.monuments:
+            b.monuments[god]["level"] = min(3, n)
+            n -= min(3, n)
+    elif op == "temples":
+        for t in range(1, n + 1):
+            b.temples[t] = True
+    elif op == "defeated":
+        b.players[0].trophies = list(PACK.monsters)[:n]
+    elif op == "lands":
+        for ts in list(S(state).lands.values())[:n]:
+            for t in ts:
+                b.control[t] = 0
+    else:
+        raise AssertionError(f"no check for the omen condition {op!r}")
+
+
+@pytest.mark.parametrize("card", sorted(PACK.omens))
+def test_each_omen_is_dealt_at_its_player_counts_and_turns_when_its_condition_is_met(card: str) -> None:
+    rec = PACK.omens[card]
+    for n in (2, 3, 4):
+        dealt = [o for o, _ in ENGINE.setup({}, n, 1).state.board.omens]
+        assert (card in dealt) == (n in rec["players"])
+    state = at(seats=max(rec["players"]))
+    assert not omen_met(state, rec["condition"])
+    _meet(state, rec["condition"])
+    assert omen_met(state, rec["condition"])
