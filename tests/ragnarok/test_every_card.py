@@ -325,3 +325,194 @@ def test_each_omen_is_dealt_at_its_player_counts_and_turns_when_its_condition_is
     assert not omen_met(state, rec["condition"])
     _meet(state, rec["condition"])
     assert omen_met(state, rec["condition"])
+
+
+# -- heroes (p. 4, "Helden": each board's special ability; house texts) ------------------------------------------
+
+
+def _won_battle(hero: str) -> tuple[int, list[int]]:
+    """Green's hero (in territory 12) attacks red's 2 in territory 5 with strength 4: (green's battle value,
+    green's army after winning)."""
+    state = at(
+        active=0,
+        step="manoeuvre",
+        control={"1": 0, "5": 1, "6": 1},
+        players={"0": {"hero": hero, "at": 5, "armies": [[1, 4]]}, "1": {"hero": "", "at": 14, "armies": [[5, 2]]}},
+    )
+    state = answer(answer(state, 0, "move", army=0, to=5), 1, "pass")
+    value = battle_value(state, 0)
+    state = answer(state, 0, "pass")
+    return value, state.board.players[0].armies[0]
+
+
+def _neutral_taken_asks_a_rune(hero: str) -> bool:
+    """Green's army of 3 walks into neutral territory 5 (population 3)."""
+    state = at(active=0, step="manoeuvre", control={"1": 0}, players={"0": {"hero": hero, "at": 12, "armies": [[1, 3]]}})
+    state = answer(state, 0, "move", army=0, to=5)
+    return state.board.control[5] == 0 and kinds(state)[0] == (0, "take_rune")
+
+
+def _hunt_injury_draws(hero: str) -> int:
+    """Cards in hand after an undefended Claw (1 injury) with no weak spot: 1 card, +1 for the ability."""
+    state = answer(_hunt([], "attack01", hero=hero), 2, "attack", card="attack01")
+    state = _to(answer(state, 0, "done"), "hunt_wound")
+    return len(state.board.players[0].hand)
+
+
+def _other(ability: str) -> str:
+    return next(h for h, rec in sorted(PACK.heroes.items()) if rec["ability"] != ability)
+
+
+def _hunt_start_draws(hero: str) -> int:
+    state = at(active=0, step="special", monsters={"draugr": {"at": 3}}, players={"0": {"hero": hero, "at": 3}})
+    return len(_to(answer(state, 0, "hunt", target="draugr"), "hunt_attack").board.players[0].hand)
+
+
+#: each hero ability: (what it changes for a hero, its value for a hero without it, for the hero with it)
+HERO_CHECKS: dict[str, Any] = {
+    "battle_in_land": (lambda hero: _won_battle(hero)[0], 4, 5),  # the hero stands in the battle's land
+    "win_plus": (lambda hero: _won_battle(hero)[1], [5, 4], [5, 5]),  # no casualty symbol: 4, and 1 more
+    "control_rune": (_neutral_taken_asks_a_rune, False, True),
+    "hunt_draw": (_hunt_start_draws, 2, 3),  # Might 2 cards, 1 more
+    "injury_draw": (_hunt_injury_draws, 1, 2),
+}
+
+
+@pytest.mark.parametrize("hero", sorted(PACK.heroes))
+def test_each_hero_board_has_its_ability(hero: str) -> None:
+    ability = PACK.heroes[hero]["ability"]
+    assert ability in HERO_CHECKS, f"no check for the hero ability {ability!r}"
+    measure, without, with_it = HERO_CHECKS[ability]
+    assert (measure(_other(ability)), measure(hero)) == (without, with_it)
+
+
+# -- lineages (p. 5, setup step 19: "Abstammungskarte"; house bonuses but Odinsson's first turn) --------------------
+
+
+@pytest.mark.parametrize("lineage", sorted(PACK.lineages))
+def test_each_lineage_gives_its_bonus_when_its_hero_is_placed(lineage: str) -> None:
+    bonus = PACK.lineages[lineage]["bonus"]
+    assert bonus in ("first", "authority", "might", "wisdom", "rune", "cards"), f"no check for the lineage bonus {bonus!r}"
+    state = ENGINE.setup({}, 3, 1).state
+    seat = state.prompts[0].seat
+    offer = state.board.selection["offer"]
+    if lineage not in offer["lineages"]:
+        offer["lineages"][0] = lineage  # the test deals this lineage into the first offer
+    events: list[tuple[str, dict[str, Any]]] = []
+    state, first = _apply(state, seat, "pick", hero=offer["heroes"][0], lineage=lineage)
+    events += first
+    while not any(k == "start_placed" and d["seat"] == seat for k, d in events):  # every seat picks and places
+        t = ENGINE.apply(state, legal(state, kinds(state)[0][0])[0])
+        state, events = t.state, events + [(e.kind, dict(e.data)) for e in t.events]
+    if kinds(state)[0] == (seat, "take_rune"):  # the rune of one's choice
+        state = answer(state, seat, "rune", **legal(state, seat)[0].args)
+    h = state.board.players[seat]
+    if bonus in ("authority", "might", "wisdom"):
+        assert h.attrs[bonus] == 3 and sum(h.attrs.values()) == 7
+    else:
+        assert sum(h.attrs.values()) == 6
+    assert sum(h.runes.values()) == (1 if bonus == "rune" else 0)
+    assert len(h.hand) == (2 if bonus == "cards" else 1)  # the start card, 1 more
+    if bonus == "first":
+        assert next(d for k, d in _settle_all(state, events) if k == "first_player")["seat"] == seat
+
+
+def _settle_all(state: Any, events: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
+    _settle(state, events, "prayer")
+    return events
+
+
+# -- artifacts (p. 12, "Artefakte": gained charged, exhausted at the card's moment; god artifacts follow their
+# monument's territory, monster artifacts go once to the hunter who covers every space without a reward) ---------
+
+
+def _battle_plus2(art: str) -> int:
+    state = at(
+        active=0,
+        step="manoeuvre",
+        control={"1": 0, "5": 1},
+        players={
+            "0": {"hero": "aslaug", "at": 12, "armies": [[1, 3]], "artifacts": [art]},
+            "1": {"hero": "snorri", "at": 14, "armies": [[5, 3]]},
+        },
+    )
+    state = answer(answer(state, 0, "move", army=0, to=5), 1, "pass")
+    state = answer(state, 0, "artifact", artifact=art)
+    assert state.board.players[0].artifacts[art] is False
+    return battle_value(state, 0)
+
+
+def _hunt_shield(art: str) -> bool:
+    state = answer(_hunt([], "attack01", artifacts=[art]), 2, "attack", card="attack01")
+    state, events = _apply(answer(state, 0, "artifact", artifact=art), 0, "done")
+    return bool(next(d for k, d in events if k == "defence_result")["success"])
+
+
+def _wound_outside(art: str) -> int:
+    hero = {"hero": "ragnar", "at": 12, "artifacts": [art], "runes": {"uruz": 1, "othala": 1}}
+    state = at(active=0, step="rune", monsters={"draugr": {"at": 12}}, players={"0": hero})
+    state, events = _apply(state, 0, "artifact_wound", artifact=art, monster="draugr", space=1)
+    assert ("wound_outside", {"seat": 0, "monster": "draugr", "space": 1}) in events
+    assert kinds(state) == [(0, "rune")]  # no rune action used
+    return state.board.monsters["draugr"]["wounds"][0]
+
+
+ARTIFACT_CHECKS: dict[str, Any] = {
+    "battle_plus2": (_battle_plus2, 5),
+    "hunt_shield": (_hunt_shield, True),
+    "wound_outside": (_wound_outside, 0),
+}
+
+
+@pytest.mark.parametrize("art", sorted(PACK.artifacts))
+def test_each_artifact_is_exhausted_for_its_effect(art: str) -> None:
+    use = PACK.artifacts[art]["use"]
+    assert use in ARTIFACT_CHECKS, f"no check for the artifact use {use!r}"
+    measure, expected = ARTIFACT_CHECKS[use]
+    assert measure(art) == expected
+
+
+@pytest.mark.parametrize("art", sorted(PACK.god_artifacts))
+def test_each_god_artifact_goes_to_whoever_takes_its_monument_territory(art: str) -> None:
+    """p. 12: "Wenn du die Kontrolle über ein solches Gebiet übernimmst ..., erhältst du das Götterartefakt ... – egal
+    ob es aktuell jemand besitzt oder nicht. Du erhältst das Götterartefakt in aufgeladenem Zustand." """
+    probe = at()
+    t = S(probe).monument_at[PACK.god_artifacts[art]["god"]]
+    start = next(k for k in S(probe).adj[t] if k != 10)
+    state = at(
+        active=0, step="manoeuvre", players={"0": {"hero": "ragnar", "at": 12, "armies": [[start, 6]]}, "1": {"artifacts": [art]}}
+    )
+    state.board.god_art[art] = 1
+    state.board.players[1].artifacts[art] = False  # exhausted with its holder
+    state, events = _apply(state, 0, "move", army=0, to=t)
+    assert ("artifact_gained", {"seat": 0, "artifact": art, "previous": 1}) in events
+    assert state.board.players[0].artifacts[art] is True and art not in state.board.players[1].artifacts
+
+
+@pytest.mark.parametrize("art", sorted(PACK.monster_artifacts))
+def test_each_monster_artifact_goes_to_the_hunter_who_covers_the_spaces_without_a_reward(art: str) -> None:
+    """p. 12: "Du erhältst das Artefakt eines Monsters nach der Jagd (unabhängig davon, ob es noch lebt oder nicht),
+    falls alle Wundenfelder, die keine Belohnung zeigen, mit Kontrollmarkern abgedeckt sind"; anyone's markers (R22)."""
+    m = PACK.monster_artifacts[art]["monster"]
+    spaces = PACK.monsters[m]["wounds"]
+    last = next(k for k, w in enumerate(spaces) if not w["reward"])
+    wounds = [1 if not w["reward"] and k != last else -1 for k, w in enumerate(spaces)]
+    card = next(c for c, rec in sorted(PACK.combat.items()) if rec["weapon"] == spaces[last]["weapon"])
+    state = at(
+        active=0,
+        step="special",
+        monsters={m: {"at": 3, "wounds": wounds}},
+        players={"0": {"hero": "ragnar", "at": 3, "hand": [card]}},
+        hunt={"hunter": 0, "target": m, "monster_player": 2, "attack_hand": ["attack01"]},
+    )
+    state = _to(answer(answer(state, 2, "attack", card="attack01"), 0, "done"), "hunt_wound")
+    state, events = _apply(state, 0, "wound", card=card, space=last + 1)
+    state, more = _apply(_to(state, "hunt_wound"), 0, "stop")
+    events += more
+    while state.board.hunt is not None:  # the hunt runs out; the artifact is checked after it
+        seat = kinds(state)[0][0]
+        choice = next((a for a in legal(state, seat) if a.choice in ("give_up", "stop")), legal(state, seat)[0])
+        t = ENGINE.apply(state, choice)
+        state, events = t.state, events + [(e.kind, dict(e.data)) for e in t.events]
+    assert state.board.players[0].artifacts.get(art) is True
+    assert all(art not in p.artifacts for p in state.board.players[1:])
