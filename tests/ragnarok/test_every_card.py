@@ -516,3 +516,177 @@ def test_each_monster_artifact_goes_to_the_hunter_who_covers_the_spaces_without_
         state, events = t.state, events + [(e.kind, dict(e.data)) for e in t.events]
     assert state.board.players[0].artifacts.get(art) is True
     assert all(art not in p.artifacts for p in state.board.players[1:])
+
+
+# -- monster boards (p. 9, "Monster aktivieren": the area attack printed on the board; p. 10, "Spezialangriff";
+# p. 11, "Wundenfelder": each space one weapon, some a reward) -------------------------------------------------
+
+
+@pytest.mark.parametrize("monster", sorted(PACK.monsters))
+def test_each_monsters_area_attack_hits_what_its_board_says(monster: str) -> None:
+    area = PACK.monsters[monster]["area"]
+    assert area in ("armies_here", "armies_adjacent", "heroes_here"), f"no check for the area attack {area!r}"
+    state = at(
+        active=0,
+        step="rune",
+        monsters={monster: {"at": 5, "ctrl": 0}},
+        players={
+            "0": {"hero": "ragnar", "at": 12, "armies": [[15, 2]], "runes": {"uruz": 1, "othala": 1}},
+            "1": {"hero": "snorri", "at": 5, "armies": [[5, 3]]},
+            "2": {"hero": "aslaug", "at": 14, "armies": [[6, 3]]},
+        },
+    )
+    state = answer(state, 0, "activate", monster=monster)
+    while kinds(state)[0] == (0, "pay"):
+        state = ENGINE.apply(state, legal(state, 0)[0]).state
+    state = answer(state, 0, "area")  # its controller chooses the area attack
+    if kinds(state) and kinds(state)[0] == (1, "injury"):
+        state = ENGINE.apply(state, legal(state, 1)[0]).state
+    b = state.board
+    here, next_door, injured = b.players[1].armies[0][1], b.players[2].armies[0][1], len(b.players[1].injured)
+    assert (here, next_door, injured) == {
+        "armies_here": (2, 3, 0),
+        "armies_adjacent": (3, 2, 0),
+        "heroes_here": (3, 3, 1),
+    }[area]
+    assert b.players[0].armies[0] == [15, 2]  # far away
+
+
+@pytest.mark.parametrize("monster", sorted(PACK.monsters))
+def test_each_monsters_special_attack_and_wound_spaces(monster: str) -> None:
+    rec = PACK.monsters[monster]
+    assert rec["special"] in ("injury2", "discard2"), f"no check for the special attack {rec['special']!r}"
+    assert rec["wounds"] and all(w["weapon"] in ("axe", "sword", "spear") for w in rec["wounds"])
+    assert all(w["reward"] in ("", "rune", "army", "priest", "realm") for w in rec["wounds"])  # the four rewards
+    special = next(c for c, a in sorted(PACK.attacks.items()) if a["effect"] == "special")
+    state = at(
+        active=0,
+        step="special",
+        monsters={monster: {"at": 3}},
+        players={"0": {"hero": "ragnar", "at": 3, "hand": ["combat01", "combat02", "combat03"]}},
+        hunt={"hunter": 0, "target": monster, "monster_player": 2, "attack_hand": [special]},
+    )
+    state, events = _apply(answer(state, 2, "attack", card=special), 0, "done")
+    assert ("special_attack", {"target": monster}) in events
+    asked = "injury" if rec["special"] == "injury2" else "hunt_discard"
+    for _ in range(2):
+        assert kinds(state) == [(0, asked)]
+        state = ENGINE.apply(state, legal(state, 0)[0]).state
+    b = state.board.players[0]
+    drawn = 1 + (1 if 2 >= PACK.attacks[special]["weak_spot"] else 0)  # Wisdom 2 against the weak spot
+    assert (len(b.injured), len(b.hand)) == ((2, 3 + drawn) if asked == "injury" else (0, 1 + drawn))
+    assert kinds(state) == [(0, "hunt_wound")]
+
+
+# -- realm tiles (p. 6, "Allianzbonus": an allied player gains the realm's bonus when someone takes the first
+# marker on a wheel field of that realm; clockwise from the active player's left, the active player last) ---------
+
+
+@pytest.mark.parametrize(
+    ("realm", "players"), sorted((rec["id"], n) for rec in PACK.raw["realm_tiles"] for n in rec["players"][:1])
+)
+def test_each_realm_tile_gives_its_bonus_to_its_allies(realm: str, players: int) -> None:
+    tile = PACK.realm_tiles(players)[realm]
+    assert tile["bonus"] in ("army_plus", "hero_place_or_heal", "sail_or_place", "recruit_one", "draw", "rune"), tile["bonus"]
+    probe = at(seats=players)
+    side = S(probe)
+    field = next(f for f, w in PACK.wheel(probe.board.side).items() if w["realm"] == realm)
+    shrine = next(t for t in range(1, side.n + 1) if side.has(t, "shrine") and t not in (5, 10) and not side.monument_god(t))
+    state = at(
+        seats=players,
+        active=0,
+        step="special",
+        control={"1": 0, str(shrine): 0, "2": 1},
+        realms={realm: [1]},
+        monsters={"draugr": {"at": 12}},
+        players={
+            "0": {"hero": "ragnar", "at": 5, "attrs": {"might": 6}, "armies": [[1, 2]]},
+            "1": {"hero": "snorri", "at": 14, "armies": [[2, 2], [3, 4]], "injured": ["might"]},
+        },
+    )
+    own = next(a for a in legal(state, 0) if FIELD_OF.get(a.choice) == field)
+    hand = len(state.board.players[1].hand)
+    t = ENGINE.apply(state, own)
+    state, events = t.state, [(e.kind, dict(e.data)) for e in t.events]
+    for _ in range(20):  # the active player's own decisions first, until the ally is asked or the bonus is done
+        if not kinds(state) or kinds(state)[0][0] == 1 or any(k == "cards_drawn" and d.get("seat") == 1 for k, d in events):
+            break
+        t = ENGINE.apply(state, legal(state, 0)[0])
+        state, events = t.state, events + [(e.kind, dict(e.data)) for e in t.events]
+    assert ("alliance_bonus", {"field": field, "realm": realm, "seats": [1]}) in events
+    b = state.board.players[1]
+    if tile["bonus"] == "draw":
+        assert len(b.hand) == hand + 1
+        return
+    asked = kinds(state)[0]
+    assert asked == (1, "take_rune" if tile["bonus"] == "rune" else "bonus")
+    choices = {a.choice for a in legal(state, 1)}
+    assert (
+        choices
+        == {
+            "army_plus": {"army", "skip"},
+            "hero_place_or_heal": {"place_hero", "heal", "skip"},
+            "sail_or_place": {"sail", "place_army", "skip"},
+            "recruit_one": {"recruit", "skip"},
+            "rune": {"rune"},
+        }[tile["bonus"]]
+    )
+    if tile["bonus"] == "army_plus":  # the two-player Jotunheim raises only up to its cap (4)
+        assert {a.args["army"] for a in legal(state, 1) if a.choice == "army"} == ({0} if tile.get("cap") else {0, 1})
+        state = answer(state, 1, "army", army=0)
+        assert state.board.players[1].armies[0] == [2, 3]
+    if tile["bonus"] == "rune":
+        runes = sum(b.runes.values())
+        state = answer(state, 1, "rune", **legal(state, 1)[0].args)
+        assert sum(state.board.players[1].runes.values()) == runes + 1
+
+
+FIELD_OF = {
+    "recruit": "recruit",
+    "mobilize": "mobilize",
+    "prepare": "prepare",
+    "temple": "temple",
+    "activate": "monster",
+    "seize": "seize",
+}
+
+
+# -- god cards (p. 7, "Priester entsenden": the attribute always, from level 1 the god card's bonus of the level) ---
+
+
+@pytest.mark.parametrize(("god", "level"), [(g, k) for g in sorted(PACK.gods) for k in (0, 1, 2, 3)])
+def test_each_god_cards_level_bonus_comes_with_a_priest(god: str, level: int) -> None:
+    rec = PACK.gods[god]
+    attr = rec["attribute"]
+    injured = [a for a in ("authority", "might") if a != attr]
+    hero = {"hero": "ragnar", "at": 12, "priests": 1, "attrs": {"wisdom": 5}, "injured": injured}
+    state = at(active=0, step="prayer", monuments={god: level}, players={"0": hero})
+    state = _to(answer(state, 0, "priest", god=god), "hero")
+    h = state.board.players[0]
+    assert h.attrs[attr] == (6 if attr == "wisdom" else 3)  # "erhöht immer dauerhaft 1 Attribut"
+    op = {"op": "", "n": 0} if level == 0 else rec["levels"][level - 1]
+    assert op["op"] in ("", "rune", "rune_draw", "draw", "heal", "heal_draw", "heal_all_rune"), f"no check for {op['op']!r}"
+    n = int(op["n"])
+    runes = {"rune": n, "rune_draw": n, "heal_all_rune": 1}.get(op["op"], 0)
+    cards = {"rune_draw": 1, "draw": n, "heal_draw": 1}.get(op["op"], 0)
+    healed = {"heal": 1, "heal_draw": 1, "heal_all_rune": len(injured)}.get(op["op"], 0)
+    assert (sum(h.runes.values()), len(h.hand), len(h.injured)) == (runes, cards, len(injured) - healed)
+
+
+#: where each counted record kind of the pack is played: the tests above, or the one named
+ELSEWHERE = {
+    "forge_markers": "tests/ragnarok/test_setup.py::test_board_side_forges_and_decks_follow_the_player_count",
+    "temple_cards": "tests/ragnarok/test_setup.py::test_temple_card_side_is_the_option",
+    "bosses": "tests/ragnarok/test_end.py::test_the_boss_hunt_needs_defeated_monsters, tests/scenarios/ragnarok/boss_hunt_won.toml",
+}
+HERE = {
+    "combat_cards", "attack_cards", "blessings", "events", "omens", "heroes", "lineages", "gods",
+    "god_artifacts", "monsters", "monster_artifacts", "realm_tiles",
+}  # fmt: skip
+
+
+def test_every_counted_kind_of_the_pack_is_played_by_a_test():
+    """Issue 25 item 3: every deck and component the checker counts is exercised (a new kind needs a test)."""
+    from engine.ragnarok.pack import EXPECTED
+
+    assert set(EXPECTED) == HERE | set(ELSEWHERE)
