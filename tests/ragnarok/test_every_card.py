@@ -2,8 +2,8 @@
 pack"; as Runewars' tests/runewars/test_cards.py, every card has a test). The cases are built from the pack:
 a card whose effect kind has no check below fails, so a new kind cannot go untested.
 
-Rulebook pages: battles and artifacts p. 12 ("Ablauf einer Schlacht", "Artefakte"), hunts p. 10-11 ("Ablauf
-einer Jagd", "Monsterrunde", "Heldenrunde", "Wundenfelder"), Build Monument step 6 and the omens p. 8
+Rulebook pages: battles and artifacts p. 12 ("Ablauf einer Schlacht", "Artefakte"), hunts pp. 10-11 ("Ablauf
+einer Jagd", "Monsterrunde", "Heldenrunde", "Wundenfelder"), Build Monument step 6 p. 9, the omens p. 4
 ("Monument errichten", "Omen"); the card texts are house texts (data/ragnarok/content.toml)."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def test_each_combat_card_in_a_battle_adds_its_value_its_effect_and_its_casualti
     assert card in state.board.decks["combat_discard"]
 
 
-# -- combat cards in a hunt (p. 10-11: defence by rage value or a shield; a wound needs the card's weapon; "kannst
+# -- combat cards in a hunt (pp. 10-11: defence by rage value or a shield; a wound needs the card's weapon; "kannst
 # du ihren Jagdeffekt abhandeln", ruling R9) ----------------------------------------------------------------------
 
 
@@ -114,7 +114,7 @@ def test_each_combat_card_defends_by_its_value_or_shield_and_wounds_with_its_wea
         assert (len(b.hand), len(b.injured)) == ((hand + 1, injured) if rec["hunt"] == "draw" else (hand, injured - 1))
 
 
-# -- monster attack cards (p. 10: "Monsterrunde": rage, weak spot, effect; the monster refills its hand) ----------
+# -- monster attack cards (pp. 10-11: "Monsterrunde": rage, weak spot, effect; the monster refills its hand) ----------
 
 
 @pytest.mark.parametrize("card", sorted(PACK.attacks))
@@ -235,8 +235,8 @@ def test_each_blessing_acts_for_its_holder(card: str) -> None:
     assert (measure([]), measure([card])) == (without, with_it)
 
 
-# -- event cards (p. 8, "Monument errichten" step 6: the event's monster is placed, then the runes it names are
-# activated, and Loki where it shows him; p. 5 step 14: the same "PLATZIEREN" at setup) ---------------------------
+# -- event cards (p. 9, "Monument errichten" step 6: the event's monster is placed, then the runes it names are
+# activated, and Loki where it shows him; pp. 7-8, setup step 14: the same "PLATZIEREN") ---------------------------
 
 
 def _settle(state: Any, events: list[tuple[str, dict[str, Any]]], stop: str) -> Any:
@@ -283,14 +283,15 @@ def test_each_event_places_its_monster_on_its_number_and_activates_its_runes(car
 
 
 def test_the_two_player_game_leaves_out_events_17_and_up():
-    """p. 5, setup for two players: "ohne die Ereigniskarten 17+"; the house numbers run 1-21."""
+    """pp. 7-8, setup step 9: "Im Spiel zu zweit: Entfernt vor dem Mischen alle Ereigniskarten der
+    Nummern 17 und höher"; the house numbers run 1-21."""
     numbers = sorted(rec["number"] for rec in PACK.events.values())
     assert numbers == list(range(1, 22))
     two = ENGINE.setup({}, 2, 1).state.board
     assert {PACK.events[e]["number"] for e in two.decks["event"] + two.decks["event_discard"]} == set(range(1, 17))
 
 
-# -- omens (p. 3, "Ragnarök": the omen cards of the player count; their conditions are house) ----------------------
+# -- omens (p. 4, "Ragnarök": the omen cards of the player count; their conditions are house) ----------------------
 
 
 def _meet(state: Any, cond: dict[str, Any]) -> None:
@@ -327,7 +328,7 @@ def test_each_omen_is_dealt_at_its_player_counts_and_turns_when_its_condition_is
     assert omen_met(state, rec["condition"])
 
 
-# -- heroes (p. 4, "Helden": each board's special ability; house texts) ------------------------------------------
+# -- heroes (p. 6, "Helden": each board's special ability; house texts) ------------------------------------------
 
 
 def _won_battle(hero: str) -> tuple[int, list[int]]:
@@ -386,7 +387,7 @@ def test_each_hero_board_has_its_ability(hero: str) -> None:
     assert (measure(_other(ability)), measure(hero)) == (without, with_it)
 
 
-# -- lineages (p. 5, setup step 19: "Abstammungskarte"; house bonuses but Odinsson's first turn) --------------------
+# -- lineages (pp. 7-8, "Heldenauswahl": the "Abstammungskarte"; house bonuses but Odinsson's first turn) --------------------
 
 
 @pytest.mark.parametrize("lineage", sorted(PACK.lineages))
@@ -518,8 +519,8 @@ def test_each_monster_artifact_goes_to_the_hunter_who_covers_the_spaces_without_
     assert all(art not in p.artifacts for p in state.board.players[1:])
 
 
-# -- monster boards (p. 9, "Monster aktivieren": the area attack printed on the board; p. 10, "Spezialangriff";
-# p. 11, "Wundenfelder": each space one weapon, some a reward) -------------------------------------------------
+# -- monster boards (p. 10, "Monster aktivieren": the area attack printed on the board; pp. 10-11, "Spezialangriff";
+# "Wundenfelder": each space one weapon, some a reward) -------------------------------------------------
 
 
 @pytest.mark.parametrize("monster", sorted(PACK.monsters))
@@ -578,7 +579,7 @@ def test_each_monsters_special_attack_and_wound_spaces(monster: str) -> None:
     assert kinds(state) == [(0, "hunt_wound")]
 
 
-# -- realm tiles (p. 6, "Allianzbonus": an allied player gains the realm's bonus when someone takes the first
+# -- realm tiles (p. 5, "Bündnisse", and p. 9, "Spezialaktionen": an allied player gains the realm's bonus when someone takes the first
 # marker on a wheel field of that realm; clockwise from the active player's left, the active player last) ---------
 
 
@@ -651,7 +652,7 @@ FIELD_OF = {
 }
 
 
-# -- god cards (p. 7, "Priester entsenden": the attribute always, from level 1 the god card's bonus of the level) ---
+# -- god cards (p. 8, "Gebet", "Priester entsenden": the attribute always, from level 1 the god card's bonus of the level) ---
 
 
 @pytest.mark.parametrize(("god", "level"), [(g, k) for g in sorted(PACK.gods) for k in (0, 1, 2, 3)])
