@@ -161,3 +161,20 @@ def test_after_a_hunt_the_hunter_discards_down_to_wisdom_at_once():
         state = ENGINE.apply(state, legal(state, 0)[-1]).state
         discarded += 1
     assert discarded > 0 and len(state.board.players[0].hand) == 2
+
+
+def test_slayer_markers_are_limited_to_six():
+    """pp. 10-11 ("Bezwungene Monster"): "jeder andere Held mit mindestens 4 Kontrollmarkern auf diesem
+    Monstertableau [erhält] 1 Bezwingermarker"; p. 12 ("Begrenztes Material"): what has run out is not gained."""
+
+    def defeat_with(slayers_left: int) -> Any:
+        hero = {"hero": "ragnar", "at": 12, "artifacts": ["wolf-relic"], "runes": {"uruz": 1, "othala": 1}}
+        state = at(active=0, step="rune", monsters={"draugr": {"at": 12, "wounds": [1, 1, 1, 1, -1]}}, players={"0": hero})
+        assert state.board.supply["slayers"] == 6
+        state.board.supply["slayers"] = slayers_left
+        return answer(state, 0, "artifact_wound", artifact="wolf-relic", monster="draugr", space=5).board
+
+    b = defeat_with(6)
+    assert (b.players[0].trophies, b.players[1].slayers, b.supply["slayers"]) == (["draugr"], 1, 5)
+    b = defeat_with(0)
+    assert (b.players[0].trophies, b.players[1].slayers, b.supply["slayers"]) == (["draugr"], 0, 0)
