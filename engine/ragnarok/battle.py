@@ -98,11 +98,7 @@ def _battle_legal(state: GameState, prompt: Prompt) -> list[Action]:
     return out + [A(prompt, "pass")]
 
 
-@kind(
-    "battle",
-    "digest 9 step 1: play 1 combat card (casualty symbols up to your army strength) or pass; "
-    "after passing only a battle artifact may still be exhausted (ruling R27)",
-)(_battle_legal)
+@kind("battle", "digest 9 step 1: play 1 combat card (casualty symbols up to your army strength) or pass")(_battle_legal)
 def _battle_answer(state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
     b = B(state)
     bt = b.battle
