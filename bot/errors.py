@@ -141,11 +141,18 @@ def rule_text(rule: str | None, tr: Any = None) -> str:
     if not rule:
         return ""
     tr = tr or _current()
+    if rule in _catalogued():  # the core's rules: messages of their own
+        return tr.gettext(rule)
     if tr.language == SOURCE:
         return _pages(rule, tr)
-    if tr._has(rule):
-        return tr.gettext(rule)
     return _pages(_DIGEST.sub("", _GLOSS.sub("", rule)).strip(" /;,:"), tr)
+
+
+def _catalogued() -> Any:
+    """The catalogue's message ids (the source language's compiled catalogue)."""
+    from bot.i18n import _compiled
+
+    return getattr(_compiled(SOURCE), "_catalog", {})
 
 
 def _pages(text: str, tr: Any) -> str:
