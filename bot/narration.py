@@ -73,6 +73,16 @@ class Narrator:
         """One value of a guided step (``keys`` are the action arguments the step fixes)."""
         return ", ".join(f"{k}={_plain(v)}" for k, v in zip(keys, values))
 
+    def term(self, key: str, value: Any) -> str:
+        """One value of an engine refusal's reason (issue 31, :func:`bot.errors.reason_text`) as
+        this narrator's lines name it: ``key`` is the name the engine gave it in the reason's
+        template (``area``, ``unit``, ``card``, ``count``...). Generic: numbers as they are, a
+        list as a listing, a text escaped (it may be what a player typed)."""
+        if isinstance(value, (list, tuple, set, frozenset)):
+            items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else value
+            return self.tr.listing(self.term(key, v) for v in items)
+        return escape(value) if isinstance(value, str) else _plain(value)
+
     def private(self, view: dict[str, Any], seat: Seat) -> list[str]:
         """What a seat's own view holds that others do not see (hand, secret cards), as lines
         for the private-info reply: shown to that seat only, and to everyone by ``/game reveal``

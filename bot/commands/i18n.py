@@ -1,6 +1,6 @@
 """``python -m bot i18n extract|stats``: the message catalogue (issue 31, docs/bot.md "Languages").
 
-``extract`` collects every catalogued message of ``bot/`` with Babel (``bot/locale/babel.cfg``) into
+``extract`` collects every catalogued message of ``bot/``, ``renderer/`` and ``engine/`` with Babel (``bot/locale/babel.cfg``) into
 ``bot/locale/messages.pot`` and updates each language's ``.po`` file from it (English, the source,
 is filled with the messages themselves); ``stats`` prints each language's translated share,
 ``--check`` exits 1 unless every language is complete. Never imports discord.
@@ -15,8 +15,9 @@ from pathlib import Path
 from bot.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, available, stats
 
 ROOT = Path(__file__).resolve().parents[2]
-#: the folders whose messages the catalogue holds: the bot's and the pictures' (the renderer takes a translator)
-SOURCES = ("bot", "renderer")
+#: the folders whose messages the catalogue holds: the bot's, the pictures' (the renderer takes a
+#: translator) and the engine's refusal reasons (``engine.core.N_`` templates the bot translates)
+SOURCES = ("bot", "renderer", "engine")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from bot.errors import GameNotRunning, NoGameHere, NotSeated, Refused, RunetableError, refusal_from
 from bot.frontend import frontend_for
 from bot.i18n import language_of
-from bot.narration import current_tr
+from bot.narration import current_tr, narrator_for
 from bot.service.base import ServiceBase, not_running
 from bot.service.games import pack_content
 from bot.service.payloads import channel_payload, names_of
@@ -193,7 +193,7 @@ class LobbyMixin(ServiceBase):
                 try:
                     transition = engine.setup(options, len(seats), record.seed)
                 except EngineError as e:
-                    raise Refused(refusal_from(e)) from None
+                    raise Refused(refusal_from(e, term=narrator_for(ruleset.name, current_tr()).term)) from None
                 await self._save_pack(record, ruleset)
                 await self.store.set_seats(game_id, seats)
                 stored = encode(transition.state)

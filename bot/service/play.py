@@ -231,7 +231,8 @@ class PlayMixin(ServiceBase):
                     step = engine.apply(transition.state, _matching(decisions(engine, transition.state, seat), then))
                     transition = Transition(step.state, transition.events + step.events, transition.records + step.records)
             except EngineError as e:
-                raise Refused(refusal_from(e, narrator_for(ruleset.name).action)) from None
+                narrator = narrator_for(ruleset.name, current_tr())  # the asker's language
+                raise Refused(refusal_from(e, narrator.action, term=narrator.term)) from None
             seq, state = await self._commit_stretch(engine, record, seats, state, (seat, transition), replied=replied)
             quiet = await self._quiet_prompts(engine, record, state, seats)
             open_now = (

@@ -18,7 +18,7 @@ from typing import Any
 from bot import ids
 from bot.errors import NotSeated, RunetableError
 from bot.frontend import FrontEnd, frontend_for
-from bot.i18n import ENGLISH, N_, NAMES, Tr, available, command_mention, tr_for
+from bot.i18n import ENGLISH, N_, NAMES, Tr, available, command_mention, escape, tr_for
 from bot.narration import current_tr, naming, narrator_for, voice
 from bot.service import AUTO_PASS_DELAY, ENDED
 from bot.service.payloads import names_of
@@ -295,7 +295,8 @@ async def card(client, game: str, channel_id: int, query: str) -> list[Reply]:
         e for e in entries if wanted in e["name"].lower() or any(wanted in a for a in _aliases(e))
     ]
     if not found:
-        return [say(f"No card or unit is called {query!r}.")]
+        # the query is what the user typed: escaped (Markdown, mentions) and cut, never a format
+        return [say(current_tr()._("No card or unit is called '{query}'.", query=escape(query.strip()[:100])))]
     e = found[0]
     return [say(f"**{e['name']}** ({e['kind']})\n{e['text']}"[:2000])]
 

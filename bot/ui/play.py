@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.errors import Refused, RunetableError, StaleClick
+from bot.errors import Refused, RunetableError, StaleClick, rule_text
 from bot.frontend import frontend_for
 from bot.i18n import ENGLISH, N_, Tr, available, command_mention, tr_for
 from bot.ids import Cursor, PromptRef, parse_bundle_value, parse_choice_value, parse_path_value, prompt_hash
@@ -317,7 +317,8 @@ async def _act(service: GameService, view: SeatView, user_id: int, action: Actio
 async def _refusal(service: GameService, game_id: int, user_id: int, refused: Refused) -> list[Reply]:
     """The engine's reason and rule, with the legal alternatives as buttons."""
     tr = current_tr()
-    reason = refused.refusal.reason + ("\n" + tr._("Rule: {rule}", rule=refused.refusal.rule) if refused.refusal.rule else "")
+    rule = rule_text(refused.refusal.rule, tr)
+    reason = refused.refusal.reason + ("\n" + tr._("Rule: {rule}", rule=rule) if rule else "")
     try:
         view = await service.view(game_id, user_id)
     except RunetableError:

@@ -7,12 +7,14 @@
 from engine.core.codec import decode, encode, register, state_hash
 from engine.core.engine import Engine, events_for, replay
 from engine.core.errors import (
+    N_,
     EngineError,
     GameOver,
     IllegalAction,
     IncompatibleState,
     InvalidAction,
     NotYourDecision,
+    Reason,
     ReplayMismatch,
 )
 from engine.core.model import (
@@ -44,8 +46,10 @@ __all__ = [
     "IllegalAction",
     "IncompatibleState",
     "InvalidAction",
+    "N_",
     "NotYourDecision",
     "Prompt",
+    "Reason",
     "ReplayMismatch",
     "Rng",
     "Ruleset",

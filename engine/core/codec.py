@@ -13,7 +13,7 @@ import hashlib
 import json
 from typing import Any, TypeVar
 
-from engine.core.errors import InvalidAction
+from engine.core.errors import N_, InvalidAction
 from engine.core.model import Action, ActionRecord, Event, GameState, Prompt
 
 T = TypeVar("T")
@@ -100,15 +100,15 @@ def state_hash(state: GameState) -> str:
 def action_from_plain(data: Any) -> Action:
     """Build an :class:`Action` from untrusted JSON-like data (e.g. a scenario file)."""
     if not isinstance(data, dict):
-        raise InvalidAction("an action is an object with seat, prompt, choice and args")
+        raise InvalidAction(N_("an action is an object with seat, prompt, choice and args"))
     try:
         seat, choice = data["seat"], data["choice"]
     except KeyError as missing:
-        raise InvalidAction(f"an action needs {missing.args[0]!r}") from None
+        raise InvalidAction(N_("an action needs '{key}'", key=missing.args[0])) from None
     args = data.get("args", {})
     prompt = data.get("prompt", "")
     if not isinstance(seat, int) or not isinstance(choice, str) or not isinstance(args, dict):
-        raise InvalidAction("seat must be an integer, choice a string and args an object")
+        raise InvalidAction(N_("seat must be an integer, choice a string and args an object"))
     return Action(seat=seat, prompt=str(prompt), choice=choice, args=args)
 
 

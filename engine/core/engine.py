@@ -7,7 +7,7 @@ import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
-from engine.core.errors import GameOver, IllegalAction, InvalidAction, NotYourDecision, ReplayMismatch
+from engine.core.errors import N_, GameOver, IllegalAction, InvalidAction, NotYourDecision, ReplayMismatch
 from engine.core.model import Action, ActionRecord, Event, GameState, Prompt, Seat, Transition
 from engine.core.rng import Rng
 from engine.core.ruleset import Context, Ruleset
@@ -27,7 +27,15 @@ class Engine:
         """A new game; the returned records hold any prompts the engine answered itself."""
         rules = self.ruleset
         if not rules.min_seats <= seat_count <= rules.max_seats:
-            raise InvalidAction(f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} players, not {seat_count}")
+            raise InvalidAction(
+                N_(
+                    "{name} is played by {min_seats} to {max_seats} players, not {seat_count}",
+                    name=rules.name,
+                    min_seats=rules.min_seats,
+                    max_seats=rules.max_seats,
+                    seat_count=seat_count,
+                )
+            )
         state = GameState(
             game=rules.name,
             format=rules.state_format,
@@ -90,7 +98,7 @@ class Engine:
         (a stored commit holds several answers of one seat when a form answered a decision in one
         step; replaying it applies the answers of its records that are not forced)."""
         if not actions:
-            raise InvalidAction("no action to apply")
+            raise InvalidAction(N_("no action to apply"))
         transition = self.apply(state, actions[0])
         for action in actions[1:]:
             step = self.apply(transition.state, action)
@@ -99,9 +107,9 @@ class Engine:
 
     def _check_turn(self, state: GameState, action: Action) -> Prompt:
         if not isinstance(action, Action) or not isinstance(action.seat, int):
-            raise InvalidAction("not an action")
+            raise InvalidAction(N_("not an action"))
         if not 0 <= action.seat < state.seat_count:
-            raise InvalidAction(f"there is no seat {action.seat}")
+            raise InvalidAction(N_("there is no seat {seat}", seat=action.seat))
         if state.result is not None:
             raise GameOver()
         prompt = state.prompt(action.prompt)
@@ -109,19 +117,19 @@ class Engine:
             own = state.prompts_for(action.seat)
             if not own:
                 raise NotYourDecision(
-                    "Nothing is awaited from you right now.",
+                    N_("Nothing is awaited from you right now."),
                     seat=action.seat,
                     awaited=state.awaited(),
                     rule=self.ruleset.turn_rule,
                 )
             raise IllegalAction(
-                "That decision is no longer open (it was answered or the game moved on).",
-                rule="core: answer an open prompt",
+                N_("That decision is no longer open (it was answered or the game moved on)."),
+                rule=N_("core: answer an open prompt"),
                 alternatives=self.legal(state, action.seat),
             )
         if prompt.seat != action.seat:
             raise NotYourDecision(
-                "That decision belongs to another player.",
+                N_("That decision belongs to another player."),
                 seat=action.seat,
                 awaited=[prompt.seat],
                 rule=self.ruleset.turn_rule,

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.errors import N_
 from engine.core.model import PUBLIC, Action, Event, GameState, Prompt, Seat
 from engine.core.results import placings
 from engine.core.rng import Rng
@@ -46,7 +47,7 @@ class Ruleset(ABC):
     #: reveal (an order turned up, a card drawn from a deck) and ends what may be undone.
     undo_safe_events: frozenset[str] = frozenset()
     #: the rule that lets only the awaited seat answer (named when another seat tries)
-    turn_rule: str = "core: a decision is answered by the seat it awaits"
+    turn_rule: str = N_("core: a decision is answered by the seat it awaits")
     #: Undo: the private event kinds that only repeat the actor's own secret answer back to
     #: the actor (any other private event shows someone something and ends what may be undone).
     #: Both are whitelists: a kind not declared refuses an undo, never lets one preview a deck.

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Context, GameState, InvalidAction
+from engine.core import N_, Context, GameState, InvalidAction
 from engine.ragnarok.core import B, P, push_all
 from engine.ragnarok.turn import STEPS
 
@@ -83,12 +83,12 @@ def load_position(state: GameState, position: Mapping[str, Any], ctx: Context) -
         b.decks["combat"] = rest + list(reversed(top))
         b.decks["combat_discard"] = []
         if sorted(b.decks["combat"] + held) != sorted(every):
-            raise InvalidAction("a combat card is named twice or does not exist")
+            raise InvalidAction(N_("a combat card is named twice or does not exist"))
         b.active = int(position.get("active", 0))
         b.turn = 1
         start = position.get("step", "prayer")
         if start not in STEPS:
-            raise InvalidAction(f"step {start!r} is not one of {', '.join(STEPS)}")
+            raise InvalidAction(N_("step '{start}' is not one of {STEPS}", start=start, STEPS=STEPS))
         b.step = start
         tasks: list[tuple[str, dict[str, Any]]] = []
         hunt = position.get("hunt")
@@ -118,7 +118,7 @@ def load_position(state: GameState, position: Mapping[str, Any], ctx: Context) -
                 tasks += [("step", {"step": step}), ("checks", {})]
         tasks.append(("turn_end", {"seat": b.active}))
     except (KeyError, ValueError, TypeError, IndexError) as e:
-        raise InvalidAction(f"the position cannot be read: {e!r}") from None
+        raise InvalidAction(N_("the position cannot be read: '{e}'", e=e)) from None
     push_all(b, tasks)
     from engine.ragnarok.ruleset import run
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, Ruleset
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, Ruleset
 from engine.ragnarok import battle, effects, hunt, monsters, special, turn  # noqa: F401 - they register their tasks and kinds
 from engine.ragnarok import setup as setup_mod
 from engine.ragnarok.core import KINDS, TASKS, B
@@ -114,14 +114,14 @@ class Ragnarok(Ruleset):
     def resolve(self, state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
         entry = KINDS.get(prompt.kind)
         if entry is None:
-            raise InvalidAction(f"unknown decision {prompt.kind!r}")
+            raise InvalidAction(N_("unknown decision '{kind}'", kind=prompt.kind))
         legal_fn, resolve_fn, rule = entry
         legal = legal_fn(state, prompt)
         if action not in legal:
             if not any(a.choice == action.choice for a in legal):
-                raise IllegalAction(f"{action.choice!r} is not an answer to this decision now.", rule=rule, alternatives=legal)
+                raise IllegalAction(N_("That is not an answer to this decision now."), rule=rule, alternatives=legal)
             raise IllegalAction(
-                "That choice is not allowed here.",
+                N_("That choice is not allowed here."),
                 rule=rule,
                 alternatives=[a for a in legal if a.choice == action.choice] or legal,
             )

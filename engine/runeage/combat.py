@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runeage.cards import Pack
 from engine.runeage.prompts import ask
 from engine.runeage.state import RuneageBoard, count, draw, find_in_play, influence_of, influence_sources, return_to_origin
@@ -152,7 +152,9 @@ def resolve_muster(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     side = int(prompt.info["side"])
     seat = action.seat
     if action not in legal:
-        raise IllegalAction("Play a unit or tactic card from your hand, or pass.", rule="p. 10 (Aufmarsch)", alternatives=legal)
+        raise IllegalAction(
+            N_("Play a unit or tactic card from your hand, or pass."), rule="p. 10 (Aufmarsch)", alternatives=legal
+        )
     state.close(prompt.id)
     if action.choice == "pass":
         combat["passed"][side] = True
@@ -276,7 +278,7 @@ def resolve_ability(state: GameState, pack: Pack, prompt: Prompt, action: Action
     side, name, seat = int(prompt.info["side"]), str(prompt.info["card"]), action.seat
     if action not in legal:
         raise IllegalAction(
-            "Use the card's ability on a legal target, or skip it.", rule="p. 14 (Beim Ausspielen)", alternatives=legal
+            N_("Use the card's ability on a legal target, or skip it."), rule="p. 14 (Beim Ausspielen)", alternatives=legal
         )
     state.close(prompt.id)
     if action.choice == "use":
@@ -365,7 +367,7 @@ def legal_casualty(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]
 def resolve_casualty(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context, legal: list[Action]) -> None:
     board: RuneageBoard = state.board
     if action not in legal:
-        raise IllegalAction("Destroy one of your units in this battle.", rule="p. 10 (Verluste)", alternatives=legal)
+        raise IllegalAction(N_("Destroy one of your units in this battle."), rule="p. 10 (Verluste)", alternatives=legal)
     state.close(prompt.id)
     combat = board.combat
     assert combat is not None
@@ -448,7 +450,7 @@ def resolve_resolution(state: GameState, pack: Pack, prompt: Prompt, action: Act
     combat = board.combat
     assert combat is not None
     if action not in legal:
-        raise IllegalAction("Discard a hand card for the ability, or skip it.", rule="p. 14 (Auswertung)", alternatives=legal)
+        raise IllegalAction(N_("Discard a hand card for the ability, or skip it."), rule="p. 14 (Auswertung)", alternatives=legal)
     state.close(prompt.id)
     combat["chosen"] = False
     side, index = combat["queue"].pop(0)
@@ -476,7 +478,7 @@ def resolve_resolution_order(
     combat = board.combat
     assert combat is not None
     if action not in legal:
-        raise IllegalAction("Choose which Resolution ability comes next.", rule="p. 10 (Auswertung)", alternatives=legal)
+        raise IllegalAction(N_("Choose which Resolution ability comes next."), rule="p. 10 (Auswertung)", alternatives=legal)
     state.close(prompt.id)
     side = int(prompt.info["side"])
     queue = combat["queue"]
@@ -540,7 +542,7 @@ def resolve_end_of_combat(
     combat = board.combat
     assert combat is not None
     if action not in legal:
-        raise IllegalAction("Use the End-of-combat ability or skip it.", rule="p. 14 (Ende des Kampfes)", alternatives=legal)
+        raise IllegalAction(N_("Use the End-of-combat ability or skip it."), rule="p. 14 (Ende des Kampfes)", alternatives=legal)
     state.close(prompt.id)
     side, index = combat["queue"].pop(0)
     name = combat["armies"][side][index]["name"]
@@ -655,4 +657,4 @@ def resolve(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
     elif kind == "end_of_combat":
         resolve_end_of_combat(state, pack, prompt, action, ctx, legal)
     else:
-        raise InvalidAction(f"unknown combat prompt {kind!r}")
+        raise InvalidAction(N_("unknown combat prompt '{kind}'", kind=kind))

@@ -3,7 +3,7 @@ follows a combat (back to the turn, or on to the next defender of an effect)."""
 
 from __future__ import annotations
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, Prompt
 from engine.runeage.cards import Pack, gold_name
 from engine.runeage.prompts import ask
 from engine.runeage.state import RuneageBoard, alive, count, draw, order_from, refill_all
@@ -121,7 +121,7 @@ def resolve_rune_choice(state: GameState, pack: Pack, prompt: Prompt, action: Ac
     """p. 15: one active Dragon Rune; the other leaves the game."""
     board: RuneageBoard = state.board
     if action not in legal:
-        raise IllegalAction("Keep one of your two Dragon Runes.", rule="p. 15 (Runenkriege)", alternatives=legal)
+        raise IllegalAction(N_("Keep one of your two Dragon Runes."), rule="p. 15 (Runenkriege)", alternatives=legal)
     state.close(prompt.id)
     pending = board.pending_rune or {}
     board.pending_rune = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Context, GameState, InvalidAction, Prompt, Ruleset
+from engine.core import N_, Action, Context, GameState, InvalidAction, Prompt, Ruleset
 from engine.runeage import combat, events, turn
 from engine.runeage.cards import Pack, pack_for
 from engine.runeage.setup import setup as set_up
@@ -87,13 +87,13 @@ class RuneAge(Ruleset):
     def legal(self, state: GameState, prompt: Prompt) -> list[Action]:
         found = LEGAL.get(prompt.kind)
         if found is None:
-            raise InvalidAction(f"unknown prompt kind {prompt.kind!r}")
+            raise InvalidAction(N_("unknown prompt kind '{kind}'", kind=prompt.kind))
         return found(state, self.pack(state.options), prompt)
 
     def resolve(self, state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
         handler = RESOLVE.get(prompt.kind)
         if handler is None:
-            raise InvalidAction(f"unknown prompt kind {prompt.kind!r}")
+            raise InvalidAction(N_("unknown prompt kind '{kind}'", kind=prompt.kind))
         pack = self.pack(state.options)
         handler(state, pack, prompt, action, ctx, self.legal(state, prompt))
 

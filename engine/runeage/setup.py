@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Context, GameState, IllegalAction
+from engine.core import N_, Context, GameState, IllegalAction
 from engine.runeage.cards import Pack, gold_name
 from engine.runeage.state import HAND_SIZE, RuneageBoard, RuneagePlayer, draw
 
@@ -48,8 +48,10 @@ def setup(state: GameState, pack: Pack, ctx: Context) -> None:
     n = state.seat_count
     if n == 1 and not pack.scenarios[scenario].get("solo"):  # pp. 15-16: Runenkriege and Das Monument are 2-4
         raise IllegalAction(
-            f"{pack.scenarios[scenario].get('objective', scenario)} needs 2 to 4 players; alone, play Rückkehr der"
-            " Drachenlords or Weltenbrand.",
+            N_(
+                "{scenario} needs 2 to 4 players; alone, play Rückkehr der Drachenlords or Weltenbrand.",
+                scenario=pack.scenarios[scenario].get("objective", scenario),
+            ),
             rule="pp. 15-16 (Die Szenarien)",
         )
     ones, twos, threes, per_pile, city_count = VARIABLE_SETUP[n]

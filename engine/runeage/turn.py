@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runeage.cards import Pack, gold_name
 from engine.runeage.prompts import ask
 from engine.runeage.state import (
@@ -199,7 +199,7 @@ def resolve_turn(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     board: RuneageBoard = state.board
     seat = action.seat
     if action not in legal:
-        raise refuse("That is not an action you can take now.", "p. 7 (Aktionen ausführen)", legal)
+        raise refuse(N_("That is not an action you can take now."), "p. 7 (Aktionen ausführen)", legal)
     state.close(prompt.id)
     if action.choice == "gold":
         board.step = {"kind": "purchase", "gold": 0}
@@ -220,7 +220,7 @@ def resolve_turn(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     elif action.choice == "end":
         end_actions(state, pack, seat, ctx)
     else:
-        raise InvalidAction(f"unknown choice {action.choice!r} for a turn")
+        raise InvalidAction(N_("unknown choice '{choice}' for a turn", choice=action.choice))
 
 
 def _add_gold(board: RuneageBoard, pack: Pack, seat: int, args: Mapping[str, Any], ctx: Context) -> None:
@@ -254,7 +254,7 @@ def resolve_purchase(state: GameState, pack: Pack, prompt: Prompt, action: Actio
     seat = action.seat
     player = board.players[seat]
     if action not in legal:
-        raise refuse("You cannot buy that with the gold of this purchase.", "p. 8 (Kaufaktion)", legal)
+        raise refuse(N_("You cannot buy that with the gold of this purchase."), "p. 8 (Kaufaktion)", legal)
     state.close(prompt.id)
     if action.choice == "gold":
         _add_gold(board, pack, seat, action.args, ctx)
@@ -289,7 +289,7 @@ def resolve_influence(state: GameState, pack: Pack, prompt: Prompt, action: Acti
     board: RuneageBoard = state.board
     seat = action.seat
     if action not in legal:
-        raise refuse("You cannot acquire that with the influence of this action.", "p. 8 (Einflussaktion)", legal)
+        raise refuse(N_("You cannot acquire that with the influence of this action."), "p. 8 (Einflussaktion)", legal)
     state.close(prompt.id)
     if action.choice == "exhaust":
         _add_influence(board, pack, seat, str(action.args["source"]), ctx)
@@ -369,7 +369,7 @@ def resolve_mind_control(state: GameState, pack: Pack, prompt: Prompt, action: A
     """Gedankenkontrolle (p. 16): any card of the opponent's hand, race cards included."""
     board: RuneageBoard = state.board
     if action not in legal:
-        raise refuse("Take one card of that player's hand.", "p. 16 (Gedankenkontrolle)", legal)
+        raise refuse(N_("Take one card of that player's hand."), "p. 16 (Gedankenkontrolle)", legal)
     state.close(prompt.id)
     victim = int(board.step["victim"])
     name = str(action.args["card"])
@@ -408,7 +408,7 @@ def resolve_keep(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     seat = action.seat
     if action not in legal:
         raise refuse(
-            "Keep a hand card for 1 influence, exhaust a source, or discard the rest.", "p. 7 (Handkarten abwerfen)", legal
+            N_("Keep a hand card for 1 influence, exhaust a source, or discard the rest."), "p. 7 (Handkarten abwerfen)", legal
         )
     state.close(prompt.id)
     if action.choice == "exhaust":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.runes import RuneGain
@@ -82,11 +82,13 @@ def _bid_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def place_bid(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     amount = action.args.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise InvalidAction("bid needs 'amount': a whole number of influence tokens")
+        raise InvalidAction(N_("bid needs 'amount': a whole number of influence tokens"))
     influence = state.board.players[action.seat].influence
     if not 0 <= amount <= influence:
         raise IllegalAction(
-            f"Bid between 0 and your {influence} unspent influence (influence on titles is spent, p. 36).",
+            N_(
+                "Bid between 0 and your {influence} unspent influence (influence on titles is spent, p. 36).", influence=influence
+            ),
             rule=BID_RULE,
             alternatives=_bid_legal(state, pack, prompt)[:10],
         )
@@ -142,7 +144,7 @@ def choose_winner(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     seat = action.args.get("seat")
     if seat not in prompt.info["tied"] or isinstance(seat, bool):
         raise IllegalAction(
-            f"Choose one of the tied players {list(prompt.info['tied'])}.",
+            N_("Choose one of the tied players {tied}.", tied=list(prompt.info["tied"])),
             rule=TIE_RULE,
             alternatives=_tie_legal(state, pack, prompt),
         )

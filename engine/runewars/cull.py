@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.alliance import refresh_alliances
 from engine.runewars.data import Pack
 from engine.runewars.flow import prompt_kind, season_id, top
@@ -62,11 +62,11 @@ def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def eliminate(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     chosen = action.args.get("units")
     if not isinstance(chosen, dict):
-        raise InvalidAction("eliminate needs 'units': {unit: count}")
+        raise InvalidAction(N_("eliminate needs 'units': {unit: count}"))
     area = state.board.areas[prompt.info["area"]]
     if chosen not in list(unit_choices(area, prompt.seat, prompt.info["excess"])):
         raise IllegalAction(
-            f"Eliminate exactly {prompt.info['excess']} of the units you lead in {area.id}.",
+            N_("Eliminate exactly {excess} of the units you lead in {id}.", excess=prompt.info["excess"], id=area.id),
             rule=RULES[prompt.info["why"]],
             alternatives=_legal(state, pack, prompt)[:10],
         )

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.alliance import ally_neutrals, refresh_alliances
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
@@ -137,11 +137,11 @@ def _spend_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def spend(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     amount = action.args.get("influence")
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise InvalidAction("spend needs 'influence': a number")
+        raise InvalidAction(N_("spend needs 'influence': a number"))
     if action not in _spend_legal(state, pack, prompt):
         owned = state.board.players[prompt.seat].influence
         raise IllegalAction(
-            f"Spend 1 to 6 influence, at most the {owned} you own (not {amount}).",
+            N_("Spend 1 to 6 influence, at most the {owned} you own (not {amount}).", owned=owned, amount=amount),
             rule=RULE_SPEND,
             alternatives=_spend_legal(state, pack, prompt),
         )
@@ -165,8 +165,8 @@ def choose_card(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
         action,
         "card",
         "cards",
-        expects="choose needs 'card': a fate card id",
-        refusal="{choice} is not one of the fate cards you drew (" + ", ".join(prompt.info["cards"]) + ").",
+        expects=N_("choose needs 'card': a fate card id"),
+        refusal=N_("{choice} is not one of the fate cards you drew."),
         rule="p. 18 (Diplomatie, 3.): „Der Spieler wählt eine der gerade gezogenen Schicksalskarten aus“",
     )
     frame = top(state, Diplomacy)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, Reason
 from engine.runewars.data import Pack
 from engine.runewars.data.cards_decks import SEASONS
 from engine.runewars.state import RunewarsBoard
@@ -118,12 +118,12 @@ def answer(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
     """Resolve ``action`` through its prompt kind, then run the game on until it waits."""
     kind = PROMPT_KINDS.get(prompt.kind)
     if kind is None:
-        raise InvalidAction(f"unknown prompt kind {prompt.kind!r}")
+        raise InvalidAction(N_("unknown prompt kind '{kind}'", kind=prompt.kind))
     beside = BESIDE.get(action.choice) if action.choice not in kind.choices else None
     if beside is not None:
         if not beside.offered(state, pack, prompt):
             raise IllegalAction(
-                f"{action.choice} is not open beside this question now.",
+                N_("{choice} is not open beside this question now.", choice=action.choice),
                 rule="p. 30 (Zielkarten)",
                 alternatives=legal(state, pack, prompt)[:10],
             )
@@ -131,7 +131,7 @@ def answer(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
         run(state, pack, ctx)
         return
     if action.choice not in kind.choices:
-        raise InvalidAction(f"{prompt.kind} is answered with {sorted(kind.choices)}, not {action.choice!r}")
+        raise InvalidAction(N_("That is not one of this decision's answers."))
     kind.resolve(state, pack, prompt, action, ctx)
     run(state, pack, ctx)
 
@@ -159,7 +159,7 @@ def chosen_option(
     if not isinstance(choice, str):
         raise InvalidAction(expects)
     if choice not in prompt.info[options]:
-        raise IllegalAction(refusal.format(choice=choice), rule=rule, alternatives=legal(state, pack, prompt))
+        raise IllegalAction(Reason(refusal, {"choice": choice}), rule=rule, alternatives=legal(state, pack, prompt))
     return choice
 
 

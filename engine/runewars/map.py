@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.core import Rng, register
+from engine.core import N_, Rng, register
 from engine.runewars.data.model import (
     DIRECTION_ORDER,
     DIRECTIONS,
@@ -180,7 +180,7 @@ def tile_placement_problem(board: Board, tile: MapTile, placement: Placement) ->
     shape, hexes = _rotated(tile, placement.rotation), board.hexes
     cells = [(placement.q + dq, placement.r + dr) for _, dq, dr, _ in shape]
     if any(cell in hexes for cell in cells):
-        return "tiles may not overlap"
+        return N_("tiles may not overlap")
     if not hexes:
         return None
     contacts = set()
@@ -191,19 +191,21 @@ def tile_placement_problem(board: Board, tile: MapTile, placement: Placement) ->
                 continue
             if direction in coloured and OPPOSITE[direction] in other.coloured:
                 if "yellow" in (coloured[direction], other.coloured[OPPOSITE[direction]]):
-                    return (
-                        f"a yellow border may not lie against a red or blue border ({area}/{other.area}, exp. Spielplanteil 12)"
+                    return N_(
+                        "a yellow border may not lie against a red or blue border ({area}/{area2}, exp. Spielplanteil 12)",
+                        area=area,
+                        area2=other.area,
                     )
-                return f"coloured borders may not lie against each other ({area}/{other.area}, p. 8)"
+                return N_("coloured borders may not lie against each other ({area}/{area2}, p. 8)", area=area, area2=other.area)
             contacts.add((area, other.area))
     if len(shape) == 1:  # Banners of War's single-hex tile 12
         if len({b for _, b in contacts}) < 2:
-            return "2 sides of a single-area tile must border 2 different areas already placed (exp. Spielplanteil 12)"
+            return N_("2 sides of a single-area tile must border 2 different areas already placed (exp. Spielplanteil 12)")
     elif len(hexes) == 1:  # the single-hex tile 12 was placed first
         if len({a for a, _ in contacts}) < 2:
-            return "2 different areas of the tile must touch 2 sides of the single-area tile (exp. Spielplanteil 12)"
+            return N_("2 different areas of the tile must touch 2 sides of the single-area tile (exp. Spielplanteil 12)")
     elif not _two_disjoint_contacts(contacts):
-        return "2 areas of the tile must touch 2 different areas already placed (p. 8)"
+        return N_("2 areas of the tile must touch 2 different areas already placed (p. 8)")
     return None
 
 
@@ -317,18 +319,27 @@ def next_guide_problem(
     candidates = guide_candidates(board) if candidates is None else candidates
     if guide not in candidates:
         if not all(cell in board.empty_rim() for cell in guide.cells) or distance(*guide.cells) != 1:
-            return "a guide lies on 2 adjacent empty spaces on the edge of the map (p. 8)"
-        return (
-            f"a guide must touch at least {GUIDE_UNCOLOURED_EDGES} uncoloured area borders, "
-            f"this one touches {_uncoloured_edges(board, guide.cells)} (p. 8)"
+            return N_("a guide lies on 2 adjacent empty spaces on the edge of the map (p. 8)")
+        return N_(
+            "a guide must touch at least {least} uncoloured area borders, this one touches {touched} (p. 8)",
+            least=GUIDE_UNCOLOURED_EDGES,
+            touched=_uncoloured_edges(board, guide.cells),
         )
     trial = [*placed, guide]
     if not guides_are_spaced(trial):
-        return f"guides must be at least {GUIDE_DISTANCE} areas apart, only one of them {GUIDE_DISTANCE_ONCE} (p. 8)"
+        return N_(
+            "guides must be at least {distance} areas apart, only one of them {once} (p. 8)",
+            distance=GUIDE_DISTANCE,
+            once=GUIDE_DISTANCE_ONCE,
+        )
     if close_pairs(trial) > close_pairs(placed) and complete_guides(candidates, count, list(placed), False):
-        return f"a guide may be only {GUIDE_DISTANCE_ONCE} areas away only when the guides cannot all lie {GUIDE_DISTANCE} apart (p. 8)"
+        return N_(
+            "a guide may be only {once} areas away only when the guides cannot all lie {distance} apart (p. 8)",
+            once=GUIDE_DISTANCE_ONCE,
+            distance=GUIDE_DISTANCE,
+        )
     if complete_guides(candidates, count, trial, True) is None:
-        return "this leaves no room for the remaining guides (p. 8)"
+        return N_("this leaves no room for the remaining guides (p. 8)")
     return None
 
 

@@ -74,7 +74,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import GameState, InvalidAction
+from engine.core import N_, GameState, InvalidAction
 from engine.core.codec import from_plain
 from engine.runewars.banners.board import BannersBoard
 from engine.runewars.banners.variants import load_variants
@@ -118,7 +118,13 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
     _no_unknown(position, POSITION_KEYS, "position")
     factions = list(position.get("factions", []))
     if len(factions) != state.seat_count or len(set(factions)) != len(factions) or not set(factions) <= set(pack.factions):
-        raise InvalidAction(f"position.factions must name {state.seat_count} different factions of {sorted(pack.factions)}")
+        raise InvalidAction(
+            N_(
+                "position.factions must name {seat_count} different factions of {factions}",
+                seat_count=state.seat_count,
+                factions=sorted(pack.factions),
+            )
+        )
     first = int(position.get("first_player", 0))
     players = [new_player(pack, seat, faction) for seat, faction in enumerate(factions)]
     for seat_key, overrides in position.get("players", {}).items():
@@ -131,7 +137,9 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
         player.tactics = _cards(pack, "tactics_card", overrides.get("tactics", []), f"players.{seat_key}.tactics")
         drawn = [str(c) for c in overrides.get("drawn_this_season", [])]
         if not set(drawn) <= set(player.tactics):
-            raise InvalidAction(f"position.players.{seat_key}.drawn_this_season: only cards of the player's tactics")
+            raise InvalidAction(
+                N_("position.players.{seat_key}.drawn_this_season: only cards of the player's tactics", seat_key=seat_key)
+            )
         season = position.get("season", {})
         player.tactics_drawn = {c: f"{int(season.get('year', 1))}/{season.get('name', 'spring')}" for c in drawn}
         if "objective" in overrides:
@@ -144,12 +152,18 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
                 area.add_units(None, unit, count)
     for area_id, spec in position.get("areas", {}).items():
         if area_id not in areas:
-            raise InvalidAction(f"position.areas.{area_id}: no such area on this map (areas: {', '.join(sorted(areas))})")
+            raise InvalidAction(
+                N_(
+                    "position.areas.{area_id}: no such area on this map (areas: {areas})",
+                    area_id=area_id,
+                    areas=", ".join(sorted(areas)),
+                )
+            )
         areas[area_id] = _area(pack, area_id, spec, factions)
     fate_deck = list(position.get("fate_deck", [c.id for c in pack.fate_cards]))
     unknown_cards = set(fate_deck) - {c.id for c in pack.fate_cards}
     if unknown_cards:
-        raise InvalidAction(f"position.fate_deck: unknown fate cards {sorted(unknown_cards)}")
+        raise InvalidAction(N_("position.fate_deck: unknown fate cards {unknown_cards}", unknown_cards=sorted(unknown_cards)))
     state.board = board = board_type(state.options)(
         phase="setup.done",
         players=players,
@@ -166,12 +180,18 @@ def load_position(state: GameState, pack: Pack, position: Mapping[str, Any], rng
     for name, order in position.get("decks", {}).items():
         if name not in board.decks or name == "fate":
             raise InvalidAction(
-                f"position.decks: no deck {name!r} (decks: {sorted(set(board.decks) - {'fate'})}; the fate deck is fate_deck)"
+                N_(
+                    "position.decks: no deck '{name}' (decks: {decks}; the fate deck is fate_deck)",
+                    name=name,
+                    decks=sorted(set(board.decks) - {"fate"}),
+                )
             )
         board.decks[name] = Deck(list(order))
     for title_id, spec in position.get("titles", {}).items():
         if title_id not in board.titles:
-            raise InvalidAction(f"position.titles: no title {title_id!r} (titles: {sorted(board.titles)})")
+            raise InvalidAction(
+                N_("position.titles: no title '{title_id}' (titles: {titles})", title_id=title_id, titles=sorted(board.titles))
+            )
         _no_unknown(spec, {"holder", "influence"}, f"titles.{title_id}")
         board.titles[title_id] = Title(spec.get("holder"), int(spec.get("influence", 0)))
     state.prompts = []
@@ -191,7 +211,9 @@ def _start_in_season(state: GameState, pack: Pack, spec: Mapping[str, Any]) -> N
     board: RunewarsBoard = state.board
     start = spec.get("start", "card")
     if start not in ("card", "orders", "turn") or spec.get("name") not in SEASONS:
-        raise InvalidAction(f"position.season: name is one of {list(SEASONS)} and start one of card, orders, turn")
+        raise InvalidAction(
+            N_("position.season: name is one of {SEASONS} and start one of card, orders, turn", SEASONS=list(SEASONS))
+        )
     board.phase, board.year, board.season = "play", int(spec.get("year", 1)), spec["name"]
     board.previous_orders = {int(s): int(n) for s, n in spec.get("previous_orders", {}).items()}
     start_campaign(state, pack)
@@ -199,11 +221,13 @@ def _start_in_season(state: GameState, pack: Pack, spec: Mapping[str, Any]) -> N
     if start == "turn":
         board.current_orders = {int(s): int(n) for s, n in spec.get("orders", {}).items()}
         if set(board.current_orders) != {p.seat for p in board.players}:
-            raise InvalidAction("position.season.orders: give every seat's order number for start = 'turn'")
+            raise InvalidAction(N_("position.season.orders: give every seat's order number for start = 'turn'"))
         for seat, number in board.current_orders.items():
             player = board.players[seat]
             if number not in player.hand:
-                raise InvalidAction(f"position.season.orders: seat {seat} already played {number} this year")
+                raise InvalidAction(
+                    N_("position.season.orders: seat {seat} already played {number} this year", seat=seat, number=number)
+                )
             player.hand.remove(number)
             player.played.append(number)
         order = player_order(board, pack, board.current_orders)
@@ -217,13 +241,15 @@ def _push_frame(state: GameState, spec: Mapping[str, Any]) -> None:
     try:
         push(state, from_plain({"$type": spec.get("type"), **fields}))
     except TypeError as exc:
-        raise InvalidAction(f"position.frames: {exc} (give type = a frame class with a procedure, and its fields)") from None
+        raise InvalidAction(
+            N_("position.frames: {exc} (give type = a frame class with a procedure, and its fields)", exc=exc)
+        ) from None
 
 
 def _push_battle(state: GameState, spec: Mapping[str, Any]) -> None:
     _no_unknown(spec, {"area", "attacker", "conquer"}, "battle")
     if spec.get("area") not in state.board.areas or spec.get("attacker") not in range(state.seat_count):
-        raise InvalidAction("position.battle: area (an area on the map) and attacker (a seat) are required")
+        raise InvalidAction(N_("position.battle: area (an area on the map) and attacker (a seat) are required"))
     push(state, new_battle(state, spec["area"], int(spec["attacker"]), conquer=bool(spec.get("conquer", False))))
 
 
@@ -235,7 +261,7 @@ def _placements(pack: Pack, position: Mapping[str, Any], first: int, factions: l
             try:
                 pack.tile(spec["tile"])
             except KeyError:
-                raise InvalidAction(f"position.placements: unknown tile {spec['tile']!r}") from None
+                raise InvalidAction(N_("position.placements: unknown tile '{tile}'", tile=spec["tile"])) from None
             placements.append(Placement(spec["tile"], int(spec.get("rotation", 0)), int(spec.get("q", 0)), int(spec.get("r", 0))))
         return placements
     normal = [t.id for t in pack.tiles if not t.is_home]
@@ -251,7 +277,7 @@ def _area(pack: Pack, area_id: str, spec: Mapping[str, Any], factions: list[str]
     for unit in spec.get("units", []):
         _no_unknown(unit, {"owner", "unit", "standing", "routed", "ally"}, f"areas.{area_id}.units")
         if unit.get("unit") not in pack.units:
-            raise InvalidAction(f"position.areas.{area_id}: unknown unit {unit.get('unit')!r}")
+            raise InvalidAction(N_("position.areas.{area}: unknown unit '{unit}'", area=area_id, unit=unit.get("unit")))
         owner = None if unit.get("owner") == "neutral" else int(unit["owner"])
         ally = None if owner is not None or unit.get("ally") is None else int(unit["ally"])
         area.stacks.append(Stack(owner, unit["unit"], int(unit.get("standing", 0)), int(unit.get("routed", 0)), ally))
@@ -261,22 +287,25 @@ def _area(pack: Pack, area_id: str, spec: Mapping[str, Any], factions: list[str]
         development = next((d for d in pack.developments if d.id == spec["development"]), None)
         if development is None or area.stronghold is None or development.faction != factions[area.stronghold.owner]:
             raise InvalidAction(
-                f"position.areas.{area_id}.development: a development of the stronghold owner's faction, in an area with their stronghold"
+                N_(
+                    "position.areas.{area_id}.development: a development of the stronghold owner's faction, in an area with their stronghold",
+                    area_id=area_id,
+                )
             )
         area.development = development.id
     if "rune" in spec:
         rune = spec["rune"]
         if rune.get("kind") not in ("dragon", "false"):
-            raise InvalidAction(f"position.areas.{area_id}.rune.kind must be 'dragon' or 'false'")
+            raise InvalidAction(N_("position.areas.{area_id}.rune.kind must be 'dragon' or 'false'", area_id=area_id))
         area.rune = Rune(
             rune["kind"] == "dragon", sorted(int(s) for s in rune.get("known_to", [])), bool(rune.get("face_up", False))
         )
     if area.city is not None and area.city not in {c.id for c in pack.city_tokens}:
-        raise InvalidAction(f"position.areas.{area_id}: unknown city token {area.city!r}")
+        raise InvalidAction(N_("position.areas.{area_id}: unknown city token '{city}'", area_id=area_id, city=area.city))
     if any(not 0 <= s < seats for s in area.activated_by) or any(
         s.owner is not None and not 0 <= s.owner < seats for s in area.stacks
     ):
-        raise InvalidAction(f"position.areas.{area_id}: a seat number is out of range")
+        raise InvalidAction(N_("position.areas.{area_id}: a seat number is out of range", area_id=area_id))
     return area
 
 
@@ -291,14 +320,21 @@ def _rune_supply(pack: Pack, areas: Mapping[str, Area]) -> dict[str, int]:
 def _no_unknown(spec: Mapping[str, Any], allowed: set[str], where: str) -> None:
     unknown = set(spec) - allowed
     if unknown:
-        raise InvalidAction(f"position.{where}: unknown keys {sorted(unknown)} (allowed: {sorted(allowed)})")
+        raise InvalidAction(
+            N_(
+                "position.{where}: unknown keys {unknown} (allowed: {allowed})",
+                where=where,
+                unknown=sorted(unknown),
+                allowed=sorted(allowed),
+            )
+        )
 
 
 def _cards(pack: Pack, kind: str, ids: list[str], where: str) -> list[str]:
     known = {card.id for card in pack.cards.get(kind, ())}
     unknown = [c for c in ids if c not in known]
     if unknown:
-        raise InvalidAction(f"position.{where}: unknown cards {unknown}")
+        raise InvalidAction(N_("position.{where}: unknown cards {unknown}", where=where, unknown=unknown))
     return list(ids)
 
 
@@ -309,11 +345,11 @@ def _load_banners(board: RunewarsBoard, spec: Mapping[str, Any]) -> None:
         return
     _no_unknown(spec, {"desolation", "cryomancy", "sunken_city"}, "banners")
     if not isinstance(board, BannersBoard):
-        raise InvalidAction("position.banners needs the option banners_of_war")
+        raise InvalidAction(N_("position.banners needs the option banners_of_war"))
     sunken = str(spec.get("sunken_city", ""))
     unknown = (set(spec.get("desolation", [])) | set(spec.get("cryomancy", {})) | ({sunken} - {""})) - set(board.areas)
     if unknown:
-        raise InvalidAction(f"position.banners: no such areas {sorted(unknown)}")
+        raise InvalidAction(N_("position.banners: no such areas {unknown}", unknown=sorted(unknown)))
     board.desolation = list(spec.get("desolation", []))
     board.cryomancy = {str(a): int(n) for a, n in spec.get("cryomancy", {}).items()}
     if sunken:

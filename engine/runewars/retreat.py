@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.alliance import refresh_alliances
 from engine.runewars.banners.board import terrain  # Banners of War: Cryomancy thaws water borders
 from engine.runewars.control import controller, is_empty
@@ -89,9 +89,9 @@ def choose_retreat(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     frame = top(state, Retreat)
     to = action.args.get("to")
     if not isinstance(to, str):
-        raise InvalidAction("retreat needs 'to': an area")
+        raise InvalidAction(N_("retreat needs 'to': an area"))
     if to not in prompt.info["areas"]:
-        raise IllegalAction(f"The units cannot retreat to {to}.", rule=RULE, alternatives=_legal(state, pack, prompt))
+        raise IllegalAction(N_("The units cannot retreat to {to}.", to=to), rule=RULE, alternatives=_legal(state, pack, prompt))
     board: RunewarsBoard = state.board
     moved = _take_out(board.areas[frame.origin], frame.side, frame.units)
     board.areas[frame.origin].remove_empty_stacks()

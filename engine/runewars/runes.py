@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.control import control_map, controller, home_owners
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step, procedure, prompt_kind, season_id, top
@@ -243,12 +243,14 @@ def place_runes(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     frame = top(state, RuneGain)
     args = dict(action.args)
     if set(args) != set(frame.tokens):
-        raise InvalidAction(f"place needs one area (or null) for each token: {sorted(frame.tokens)}")
+        raise InvalidAction(N_("place needs one area (or null) for each token: {tokens}", tokens=sorted(frame.tokens)))
     legal = _place_legal(state, pack, prompt)
     if args not in [a.args for a in legal]:
         raise IllegalAction(
-            "Each token goes face down into its own friendly or uncontrolled area without a rune; "
-            "a token may go back to the supply only when no such area is left for it.",
+            N_(
+                "Each token goes face down into its own friendly or uncontrolled area without a rune; "
+                "a token may go back to the supply only when no such area is left for it."
+            ),
             rule=GAIN_RULE,
             alternatives=legal[:10],
         )
@@ -290,10 +292,10 @@ def discard_false_runes(state: GameState, pack: Pack, prompt: Prompt, action: Ac
     if action.choice == "discard":
         areas = action.args.get("areas")
         if not (isinstance(areas, list) and all(isinstance(a, str) for a in areas)):
-            raise InvalidAction("discard needs 'areas': a list of area ids")
+            raise InvalidAction(N_("discard needs 'areas': a list of area ids"))
         if sorted(areas) not in _discard_choices(board, prompt.seat, pack):
             raise IllegalAction(
-                "You may discard up to 2 false runes, each from an area you control.",
+                N_("You may discard up to 2 false runes, each from an area you control."),
                 rule=GAIN_RULE + " step 1",
                 alternatives=_discard_legal(state, pack, prompt)[:10],
             )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars import cards, victory
 from engine.runewars.cull import open_culls
 from engine.runewars.data import Pack
@@ -175,7 +175,9 @@ def _autumn_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def choose_autumn(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     if action.choice == "tactics" and not prompt.info["tactics"]:
         raise IllegalAction(
-            "The tactics deck and its discards are empty.", rule="p. 11 (Herbst)", alternatives=_autumn_legal(state, pack, prompt)
+            N_("The tactics deck and its discards are empty."),
+            rule="p. 11 (Herbst)",
+            alternatives=_autumn_legal(state, pack, prompt),
         )
     frame = top(state, Season)
     state.close(prompt.id)
@@ -239,7 +241,7 @@ def choose_order(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     number = action.args.get("number")
     if number not in player.hand:
         raise IllegalAction(
-            f"Order card {number!r} is not in your hand; played cards come back in spring.",
+            N_("Order card '{number}' is not in your hand; played cards come back in spring.", number=number),
             rule="p. 12 (Befehlskarten wählen)",
             alternatives=_order_legal(state, pack, prompt),
         )

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
 from engine.runewars.banners import on as banners_on
 from engine.runewars.banners.board import BannersBoard
 from engine.runewars.banners.variants import VariantsBoard, any_variant
@@ -96,7 +96,7 @@ def battle_policies(options: Mapping[str, Any], seats: int) -> dict[int, dict[st
     """``options["battle_policy"]``: seat -> "automatic", "manual" or a table (engine.runewars.battle.policy)."""
     wanted = options.get("battle_policy", {})
     if not isinstance(wanted, Mapping) or not all(str(s).isdigit() and int(s) < seats for s in wanted):
-        raise InvalidAction(f"options.battle_policy maps seats 0-{seats - 1} to a battle policy")
+        raise InvalidAction(N_("options.battle_policy maps seats 0-{last} to a battle policy", last=seats - 1))
     return {int(seat): policy_from_spec(spec) for seat, spec in wanted.items()}
 
 
@@ -154,7 +154,9 @@ def choose_faction(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     options = free_factions(board, pack)
     if faction_id not in options:
         raise IllegalAction(
-            f"{faction_id!r} is not a faction you can choose.", rule="p. 8, Aufbau 2", alternatives=legal(state, pack, prompt)
+            N_("'{faction_id}' is not a faction you can choose.", faction_id=faction_id),
+            rule="p. 8, Aufbau 2",
+            alternatives=legal(state, pack, prompt),
         )
     board.players[action.seat] = new_player(pack, action.seat, faction_id)
     state.close(prompt.id)
@@ -235,7 +237,7 @@ def place_stronghold(state: GameState, pack: Pack, prompt: Prompt, action: Actio
     area = action.args.get("area")
     if area not in board.players[action.seat].home_areas:
         raise IllegalAction(
-            "Your first stronghold goes into your home realm.", rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt)
+            N_("Your first stronghold goes into your home realm."), rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt)
         )
     board.areas[area].stronghold = Stronghold(action.seat)
     state.close(prompt.id)
@@ -290,11 +292,16 @@ def place_units(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     board: RunewarsBoard = state.board
     split = action.args.get("areas")
     if not isinstance(split, dict) or not all(isinstance(n, int) and n > 0 for n in split.values()):
-        raise InvalidAction("place needs 'areas': {area: positive count}")
+        raise InvalidAction(N_("place needs 'areas': {area: positive count}"))
     unit, count = prompt.info["unit"], prompt.info["count"]
     if split not in list(_distributions(board, action.seat, count)):
         raise IllegalAction(
-            f"Place exactly {count} × {unit} in your home realm, at most {AREA_UNIT_LIMIT} of your units per area.",
+            N_(
+                "Place exactly {count} × {unit} in your home realm, at most {AREA_UNIT_LIMIT} of your units per area.",
+                count=count,
+                unit=unit,
+                AREA_UNIT_LIMIT=AREA_UNIT_LIMIT,
+            ),
             rule="p. 8, Aufbau 8; digest §6.4 (8 units per area)",
             alternatives=legal(state, pack, prompt)[:5],
         )
@@ -311,7 +318,7 @@ def place_false_rune(state: GameState, pack: Pack, prompt: Prompt, action: Actio
     false_area = action.args.get("area")
     if false_area not in home:
         raise IllegalAction(
-            "The false rune goes into one of your home areas.", rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt)
+            N_("The false rune goes into one of your home areas."), rule="p. 8, Aufbau 8", alternatives=legal(state, pack, prompt)
         )
     for area in home:
         board.areas[area].rune = Rune(dragon=area != false_area, known_to=[action.seat])
@@ -330,7 +337,7 @@ def place_dragon_rune(state: GameState, pack: Pack, prompt: Prompt, action: Acti
     area = action.args.get("area")
     if area not in board.players[action.seat].home_areas:
         raise IllegalAction(
-            "Your dragon rune goes into one of your home areas.",
+            N_("Your dragon rune goes into one of your home areas."),
             rule="p. 37 (Epische Spielvariante)",
             alternatives=legal(state, pack, prompt),
         )
@@ -371,7 +378,7 @@ def legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
         return [Action(seat, pid, choice, {"area": a}) for a in board.players[seat].home_areas]
     if prompt.kind == "place_units":
         return [Action(seat, pid, "place", {"areas": split}) for split in _distributions(board, seat, prompt.info["count"])]
-    raise InvalidAction(f"unknown setup prompt {prompt.kind}")
+    raise InvalidAction(N_("unknown setup prompt {kind}", kind=prompt.kind))
 
 
 for _kind, _choice, _resolve in (

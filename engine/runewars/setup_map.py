@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register, seats_from
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, setup_id, top
 from engine.runewars.map import (
@@ -60,7 +60,9 @@ def map_mode(options: Mapping[str, Any]) -> str:
     """The game option ``map_building``: ``"auto"`` (default) or ``"rulebook"``."""
     mode = options.get("map_building", "auto")
     if mode not in MAP_MODES:
-        raise InvalidAction(f"option map_building must be one of {list(MAP_MODES)}, not {mode!r}")
+        raise InvalidAction(
+            N_("option map_building must be one of {MAP_MODES}, not '{mode}'", MAP_MODES=list(MAP_MODES), mode=mode)
+        )
     return mode
 
 
@@ -196,7 +198,7 @@ def _placement(action: Action) -> Placement:
     if not isinstance(args.get("tile"), str) or not all(
         isinstance(args.get(k), int) and not isinstance(args.get(k), bool) for k in ("q", "r", "rotation")
     ):
-        raise InvalidAction("place needs 'tile' (str) and 'q', 'r', 'rotation' (int)")
+        raise InvalidAction(N_("place needs 'tile' (str) and 'q', 'r', 'rotation' (int)"))
     return Placement(args["tile"], args["rotation"] % 6, args["q"], args["r"])
 
 
@@ -215,11 +217,11 @@ def place_tile(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
 def _tile_refusal(board: RunewarsBoard, pack: Pack, seat: int, placement: Placement) -> str:
     hand = _tiles_in_hand(board, pack, seat)
     if placement.tile not in hand:
-        return f"You place one of your own tiles still in hand ({', '.join(hand)}): „jeweils eine ihrer Spielplanteile“."
+        return N_("You place one of your own tiles still in hand ({hand}): „jeweils eine ihrer Spielplanteile“.", hand=hand)
     if not board.placements:
-        return "The first tile goes in the centre (q = r = 0): „legt es in die Mitte der Spielfläche“."
+        return N_("The first tile goes in the centre (q = r = 0): „legt es in die Mitte der Spielfläche“.")
     problem = tile_placement_problem(Board(pack, board.placements), pack.tile(placement.tile), placement)
-    return f"That placement breaks a rule: {problem}."
+    return N_("That placement breaks a rule: {problem}.", problem=problem)
 
 
 # -- step 4: setup guides --------------------------------------------------------------------
@@ -235,7 +237,7 @@ def _guide(action: Action) -> Guide:
             for c in cells
         )
     ):
-        raise InvalidAction("guide needs 'cells': [[q, r], [q, r]]")
+        raise InvalidAction(N_("guide needs 'cells': [[q, r], [q, r]]"))
     a, b = sorted(tuple(c) for c in cells)
     return Guide((a, b))
 
@@ -247,7 +249,9 @@ def place_guide(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     problem = next_guide_problem(Board(pack, board.placements), frame.guides, state.seat_count, guide)
     if problem is not None:
         raise IllegalAction(
-            f"That guide cannot go there: {problem}.", rule=GUIDE_RULE, alternatives=legal(state, pack, prompt)[:10]
+            N_("That guide cannot go there: {problem}.", problem=problem),
+            rule=GUIDE_RULE,
+            alternatives=legal(state, pack, prompt)[:10],
         )
     frame.guides.append(guide)
     state.close(prompt.id)
@@ -309,16 +313,18 @@ def place_home(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
 def _home_refusal(state: GameState, pack: Pack, frame: MapBuild, seat: int, placement: Placement) -> str:
     own = _home_tile(state, pack, seat)
     if placement.tile != own:
-        return f"You lay your own home realm, {own}."
+        return N_("You lay your own home realm, {own}.", own=own)
     home = pack.tile(own)
     cells = {ph.area: ph.cell for ph in place(home, placement)}
     if not any(set(g.cells) <= set(cells.values()) for g in frame.guides):
-        return "2 areas of your home realm must take a setup guide's place: „dass 2 Gebiete davon den vorherigen Platz der Aufbauhilfe einnehmen“."
+        return N_(
+            "2 areas of your home realm must take a setup guide's place: „dass 2 Gebiete davon den vorherigen Platz der Aufbauhilfe einnehmen“."
+        )
     geometry = Board(pack, state.board.placements)
     home_cells = {geometry.cell_of[a] for t in _placed_homes(state.board, pack) for a in pack.tile(t).areas}
     if any(n in home_cells for c in cells.values() for n in neighbours(c)):
-        return "Home realms never border other home realms: „Heimatreiche dürfen niemals an andere Heimatreiche angrenzen“."
-    return "The third area must lie on an empty space (no tile, no other guide) without doubling a coloured border."
+        return N_("Home realms never border other home realms: „Heimatreiche dürfen niemals an andere Heimatreiche angrenzen“.")
+    return N_("The third area must lie on an empty space (no tile, no other guide) without doubling a coloured border.")
 
 
 # -- legal answers and views -----------------------------------------------------------------

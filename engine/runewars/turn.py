@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars.data import Pack
 from engine.runewars.effects.lasting import active
 from engine.runewars.effects.objectives import RULE as OBJECTIVE_RULE
@@ -94,7 +94,7 @@ def close_window(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     if action.choice == "claim":
         if not claimable(state, pack, action.seat):
             raise IllegalAction(
-                "You hold no objective whose conditions are met now.",
+                N_("You hold no objective whose conditions are met now."),
                 rule=OBJECTIVE_RULE,
                 alternatives=_legal(state, pack, prompt),
             )
@@ -104,14 +104,16 @@ def close_window(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
     if action.choice == "heroes":  # rewards, trades, pick-ups (p. 27-28); the window opens again after
         if not heroes_may_act(state, pack, action.seat):
             raise IllegalAction(
-                "None of your heroes has anything to do now.", rule=HEROES_RULE, alternatives=_legal(state, pack, prompt)
+                N_("None of your heroes has anything to do now."), rule=HEROES_RULE, alternatives=_legal(state, pack, prompt)
             )
         start_hero_turn(state, action.seat)
         state.close(prompt.id)
         return
     if action.choice != WINDOW_CHOICE[window]:
         raise IllegalAction(
-            "Resolve your order before ending your turn." if window == "before" else "Your order is resolved; end your turn.",
+            N_("Resolve your order before ending your turn.")
+            if window == "before"
+            else N_("Your order is resolved; end your turn."),
             rule="p. 15 (Spielzug)",
             alternatives=_legal(state, pack, prompt),
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, Ruleset
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, Ruleset
 from engine.seventhstone import board as geo
 from engine.seventhstone import combat, market, movement, setting
 from engine.seventhstone.pack import Pack, pack_for
@@ -39,9 +39,13 @@ def parse_gaps(text: Any, columns: int) -> list[int] | None:
     try:
         rows = [int(part) for part in str(text).split(",")]
     except ValueError:
-        raise InvalidAction(f"gaps takes {columns} rows from 1 to 6 separated by commas, not {text!r}") from None
+        raise InvalidAction(
+            N_("gaps takes {columns} rows from 1 to 6 separated by commas, not '{text}'", columns=columns, text=text)
+        ) from None
     if len(rows) != columns or not all(1 <= r <= 6 for r in rows):
-        raise InvalidAction(f"gaps takes {columns} rows from 1 to 6 separated by commas, not {text!r}")
+        raise InvalidAction(
+            N_("gaps takes {columns} rows from 1 to 6 separated by commas, not '{text}'", columns=columns, text=text)
+        )
     return rows
 
 
@@ -321,9 +325,8 @@ class SeventhStone(Ruleset):
     def resolve(self, state: GameState, prompt: Prompt, action: Action, ctx: Context) -> None:
         legal = self.legal_for(state, prompt)
         if action not in legal:
-            choices = ", ".join(sorted({a.choice for a in legal}))
             raise IllegalAction(
-                f"That answer is not allowed now; the {prompt.kind} decision takes: {choices}.",
+                N_("That answer is not allowed now: choose one of the answers offered."),
                 rule=RULES.get(prompt.kind, "Seventh Stone"),
                 alternatives=legal[:10],
             )

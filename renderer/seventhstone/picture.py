@@ -34,6 +34,7 @@ from renderer.seventhstone.words import (
     PHASES,
     UNITS,
     Words,
+    building_initial,
     item_order,
     offer_names,
     player_name,
@@ -197,19 +198,14 @@ def render_map(
                 (x0 + 56, t + 22),
             ]
             draw.polygon(crown, fill=colour, outline=pal.ink)
-        for k, building in enumerate(data.get("buildings") or []):
-            kind = str(building.get("type"))
-            bx = r - 22 - k * 22
-            draw.rectangle((bx, t + 4, bx + 19, t + 23), fill=(250, 250, 245), outline=pal.ink, width=2)
-            fonts.text(
-                img,
-                (bx + 10, t + 14),
-                {"barracks": "B", "manufactory": "M", "wall": "W"}.get(kind, "?"),
-                14,
-                pal.ink,
-                anchor="mm",
-                bold=True,
-            )
+        right = r - 3
+        for building in data.get("buildings") or []:
+            label = building_initial(str(building.get("type")), w)  # one or two letters (German: K, Mf, Ma)
+            width = 19 if len(label) < 2 else 27
+            bx = right - width
+            right = bx - 3
+            draw.rectangle((bx, t + 4, bx + width, t + 23), fill=(250, 250, 245), outline=pal.ink, width=2)
+            fonts.text(img, (bx + width / 2 + 0.5, t + 14), label, 14 if len(label) < 2 else 13, pal.ink, anchor="mm", bold=True)
         if cell in lava:
             draw.ellipse((x0 + 6, b - 30, x0 + 30, b - 6), fill=LAVA, outline=(60, 20, 0), width=2)
             fonts.text(img, (x0 + 18, b - 18), "!", 16, (255, 255, 255), anchor="mm", bold=True)

@@ -109,9 +109,29 @@ class Words:
 
     __call__ = _
 
+    def pgettext(self, context: str, text: str, /) -> str:
+        """``text`` in ``context`` (a word that means something else alone) in this language."""
+        if self.tr is not None and hasattr(self.tr, "pgettext"):
+            return str(self.tr.pgettext(context, text))
+        return text
+
     def known(self, table: Mapping[str, str], key: Any) -> str:
         """``table``'s word for ``key`` in this language, else ``key`` itself (never a format)."""
         return self._(table[str(key)]) if str(key) in table else str(key)
+
+
+def building_initial(kind: Any, w: Words) -> str:
+    """The letters a building wears on the map (one or two: the box is small), in ``w``'s language."""
+    if kind == "barracks":
+        # TRANSLATORS: a barracks' initial on Seventh Stone's map, 1-2 letters apart from the others' (German: K, Kaserne)
+        return w.pgettext("building initial", "B")
+    if kind == "manufactory":
+        # TRANSLATORS: a manufactory's initial on Seventh Stone's map, 1-2 letters (German: Mf, Manufaktur; Ma is Mauer)
+        return w.pgettext("building initial", "M")
+    if kind == "wall":
+        # TRANSLATORS: a wall's initial on Seventh Stone's map, 1-2 letters (German: Ma, Mauer; Mf is Manufaktur)
+        return w.pgettext("building initial", "W")
+    return "?"
 
 
 def words(tr: Any = None) -> Words:

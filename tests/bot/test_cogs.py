@@ -122,6 +122,8 @@ async def test_information_commands_answer_from_the_callers_view(cog, client):
     assert replies(fake)[0].startswith("**Knights** (unit (Humans))")
     fake = await run(cog, "rw card", DAVE, name="no such card")
     assert replies(fake) == ["No card or unit is called 'no such card'."]
+    fake = await run(cog, "rw card", DAVE, name="*no* @everyone")  # issue 31: a catalogued reply, the query escaped
+    assert replies(fake) == ["No card or unit is called '\\*no\\* @\u200beveryone'."]
     fake = await run(cog, "game settings", ALICE, battle_policy="manual", auto_end_turn=True)
     assert "battle policy: manual" in replies(fake)[0] and "auto-end-turn: on" in replies(fake)[0]
     assert await client.service.player_settings(ALICE) == {

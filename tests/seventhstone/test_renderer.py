@@ -170,3 +170,16 @@ def test_a_battle_report_picture_from_public_events():
     assert first.width == 460 and first.height > 100
     assert first.tobytes() == R.render_battle(events, PACK, players=players).tobytes()
     assert R.render_battle({"battle": None}, PACK).height > 0
+
+
+def test_the_buildings_initials_on_the_map_come_from_the_catalogue():
+    """Issue 31 (leftovers item 4): the map's building labels are catalogue messages in the
+    viewer's language (German: Kaserne K, Manufaktur Mf, Mauer Ma; English B, M, W), so the
+    pseudo-locale wraps them and a German map never shows the English initials."""
+    from bot.i18n import tr_for
+    from renderer.seventhstone.words import building_initial, words
+
+    kinds = ("barracks", "manufactory", "wall")
+    assert [building_initial(k, words(None)) for k in kinds] == ["B", "M", "W"]
+    assert [building_initial(k, words(tr_for("de"))) for k in kinds] == ["K", "Mf", "Ma"]
+    assert all(building_initial(k, words(tr_for("qps"))).startswith("⟦") for k in kinds)

@@ -33,7 +33,7 @@ from bot.games.runewars.phrases import (
     who,
     why,
 )
-from bot.i18n import N_
+from bot.i18n import N_, escape
 from bot.narration import Narrator, cap, current_tr, listing, voice
 from engine.core import Action, Event, Prompt
 
@@ -491,6 +491,18 @@ class RunewarsNarrator(Narrator):
     def action(self, action: Action) -> str:
         with voice(self.tr):
             return self._action(action)
+
+    def term(self, key: str, value: Any) -> str:
+        """A refusal's value: resources, tokens, cards, units, factions and developments by
+        their names in this language, areas by their map labels, numbers as they are."""
+        if isinstance(value, str):
+            with voice(self.tr):
+                if value in RESOURCES:
+                    return self.tr._(RESOURCES[value])
+                if key in ("window", "now") and value in WINDOWS:  # a tactics card's moment
+                    return self.tr._(WINDOWS[value])
+                return escape(token(value) if "token" in key else name(value))
+        return super().term(key, value)
 
     def _action(self, action: Action) -> str:
         a = action.args

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars import cards, seasons
 from engine.runewars.banners.variants import COMMANDERS, VariantsBoard, variant_on
 from engine.runewars.battle import procedure
@@ -143,7 +143,7 @@ def choose_commander(state: GameState, pack: Pack, prompt: Prompt, action: Actio
     hero = action.args.get("hero")
     if action not in _choose_legal(state, pack, prompt):
         raise IllegalAction(
-            f"Your commander is one of your heroes: {', '.join(prompt.info['heroes'])}.",
+            N_("Your commander is one of your heroes: {heroes}.", heroes=", ".join(prompt.info["heroes"])),
             rule=RULE,
             alternatives=_choose_legal(state, pack, prompt),
         )
@@ -330,7 +330,7 @@ def commander_follows(state: GameState, pack: Pack, prompt: Prompt, action: Acti
     board: VariantsBoard = state.board
     if action not in _follow_legal(state, pack, prompt):
         raise IllegalAction(
-            "Your commander can stay behind only while he still stands where his army went.",
+            N_("Your commander can stay behind only while he still stands where his army went."),
             rule=FOLLOW_RULE,
             alternatives=_follow_legal(state, pack, prompt),
         )
@@ -388,7 +388,7 @@ def change_commander(state: GameState, pack: Pack, prompt: Prompt, action: Actio
     board: VariantsBoard = state.board
     if action not in _change_legal(state, pack, prompt) or prompt.info["from"] not in board.commanders:
         raise IllegalAction(
-            "The new commander must be one of your heroes at one of your strongholds.",
+            N_("The new commander must be one of your heroes at one of your strongholds."),
             rule=CHANGE_RULE,
             alternatives=_change_legal(state, pack, prompt),
         )
@@ -485,7 +485,7 @@ def support_bonus_choice(state: GameState, pack: Pack, prompt: Prompt, action: A
     board: VariantsBoard = state.board
     if action not in _bonus_legal(state, pack, prompt):
         raise IllegalAction(
-            "Recruit heroes as usual, or spend 1 to 3 influence on as many commander cards, or decline.",
+            N_("Recruit heroes as usual, or spend 1 to 3 influence on as many commander cards, or decline."),
             rule=ENLIST_RULE,
             alternatives=_bonus_legal(state, pack, prompt),
         )
@@ -522,7 +522,7 @@ def keep_commander(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     board: VariantsBoard = state.board
     if action not in _keep_legal(state, pack, prompt):
         raise IllegalAction(
-            "Keep one of the drawn commander cards for one of your commanders (or a hero at your stronghold), or none.",
+            N_("Keep one of the drawn commander cards for one of your commanders (or a hero at your stronghold), or none."),
             rule=ENLIST_RULE,
             alternatives=_keep_legal(state, pack, prompt)[:10],
         )

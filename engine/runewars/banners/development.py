@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars import cards
 from engine.runewars.banners import abilities as new_units  # noqa: F401  (Ball Lightning registered before it is wrapped)
 from engine.runewars.banners.variants import DEVELOPMENT_CARDS, VariantsBoard, variant_on
@@ -122,10 +122,13 @@ def buy(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Conte
         return
     card_id = action.args.get("card")
     if not isinstance(card_id, str):
-        raise InvalidAction("buy needs 'card': one of your faction's development cards")
+        raise InvalidAction(N_("buy needs 'card': one of your faction's development cards"))
     if card_id not in affordable(board, pack, prompt.seat):
         raise IllegalAction(
-            f"{card_id!r} is not a development card of your faction that you have not bought and can pay in full.",
+            N_(
+                "'{card_id}' is not a development card of your faction that you have not bought and can pay in full.",
+                card_id=card_id,
+            ),
             rule=RULE,
             alternatives=_legal(state, pack, prompt),
         )
@@ -180,7 +183,7 @@ def place_capital(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     area_id = action.args.get("area")
     if area_id not in home_strongholds(state.board, prompt.seat):
         raise IllegalAction(
-            "Your capital replaces one of your strongholds in your home realm.",
+            N_("Your capital replaces one of your strongholds in your home realm."),
             rule=CAPITAL_RULE,
             alternatives=_capital_legal(state, pack, prompt),
         )
@@ -325,7 +328,10 @@ def leave_peasant(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     area_id = prompt.info["area"]
     if action.choice == "leave" and not _may_leave_peasant(board, pack, prompt.seat, area_id):
         raise IllegalAction(
-            f"No peasant token can be left in {area_id} now: it needs a free token and an empty area outside the home realms.",
+            N_(
+                "No peasant token can be left in {area_id} now: it needs a free token and an empty area outside the home realms.",
+                area_id=area_id,
+            ),
             rule=PEASANT_RULE,
             alternatives=_peasant_legal(state, pack, prompt),
         )

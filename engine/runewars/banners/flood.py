@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.banners.board import terrain
 from engine.runewars.banners.exploration import FLOODED
 from engine.runewars.data import Pack
@@ -88,10 +88,10 @@ def choose(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
     if action.choice == "move":
         area = action.args.get("area")
         if not isinstance(area, str):
-            raise InvalidAction("move needs 'area': an area up to 2 steps from the Flooded Area")
+            raise InvalidAction(N_("move needs 'area': an area up to 2 steps from the Flooded Area"))
         if area not in prompt.info["areas"]:
             raise IllegalAction(
-                f"The hero can be moved to {', '.join(prompt.info['areas'])}, or stay.",
+                N_("The hero can be moved to {areas}, or stay.", areas=", ".join(prompt.info["areas"])),
                 rule=RULE,
                 alternatives=_legal(state, pack, prompt),
             )

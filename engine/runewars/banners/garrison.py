@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
 from engine.runewars.effects.lasting import Lasting, add
@@ -94,11 +94,11 @@ def place(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     board: RunewarsBoard = state.board
     area, units = action.args.get("area"), action.args.get("units")
     if not isinstance(area, str) or not isinstance(units, dict):
-        raise InvalidAction("place needs 'area': one of your stronghold areas and 'units': {triangle unit type: count}")
+        raise InvalidAction(N_("place needs 'area': one of your stronghold areas and 'units': {triangle unit type: count}"))
     wanted = {"area": area, "units": dict(units)}
     if wanted not in bonus_answers(board, pack, prompt.seat):
         raise IllegalAction(
-            "The Garrison bonus places 2 units of your faction with a triangle base together at one stronghold you control.",
+            N_("The Garrison bonus places 2 units of your faction with a triangle base together at one stronghold you control."),
             rule=RULE,
             alternatives=_legal(state, pack, prompt)[:10],
         )

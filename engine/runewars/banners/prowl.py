@@ -19,7 +19,7 @@ their shape; the retreat step of :data:`engine.runewars.battle.procedure.STEPS` 
 
 from __future__ import annotations
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.banners.board import expansion_board
 from engine.runewars.battle import assign, figures, procedure
 from engine.runewars.battle.frame import SIDE_NAMES, Battle, Fighter, Task
@@ -93,11 +93,11 @@ def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def choose(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     count = action.args.get("count")
     if not isinstance(count, int) or isinstance(count, bool):
-        raise InvalidAction("rout needs 'count': how many of your standing Leonx Riders prowl (0 or more)")
+        raise InvalidAction(N_("rout needs 'count': how many of your standing Leonx Riders prowl (0 or more)"))
     frame = top(state, Battle)
     if not 0 <= count <= prompt.info["most"]:
         raise IllegalAction(
-            f"Rout 0 to {prompt.info['most']} Leonx Riders: one per standing Rider, one per retreating unit.",
+            N_("Rout 0 to {most} Leonx Riders: one per standing Rider, one per retreating unit.", most=prompt.info["most"]),
             rule=RULE,
             alternatives=_legal(state, pack, prompt),
         )

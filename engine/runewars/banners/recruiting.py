@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.banners import on
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
@@ -67,11 +67,16 @@ def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def substitute(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     n = action.args.get("count")
     if not isinstance(n, int) or isinstance(n, bool):
-        raise InvalidAction("substitute needs 'count': how many figures come as the new unit")
+        raise InvalidAction(N_("substitute needs 'count': how many figures come as the new unit"))
     unit, new, count = prompt.info["unit"], prompt.info["instead"], prompt.info["count"]
     if not 0 <= n <= count:
         raise IllegalAction(
-            f"Between 0 and {count} of the {count} recruited {unit} may come as {new} instead.",
+            N_(
+                "Between 0 and {count} of the {count} recruited {unit} may come as {new} instead.",
+                count=count,
+                unit=unit,
+                new=new,
+            ),
             rule=RULE,
             alternatives=_legal(state, pack, prompt),
         )

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, Prompt
 from engine.runewars import turn
 from engine.runewars.banners.variants import ROAD_TO_VICTORY, VariantsBoard, variant_on
 from engine.runewars.control import control_map
@@ -102,7 +102,7 @@ def offered(state: GameState, pack: Pack, prompt: Prompt) -> bool:
 def place_victory_card(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     board: VariantsBoard = state.board
     if not reveal_to(state, pack, action.seat, ctx, why="road_to_victory"):  # offered only with enough: never here
-        raise IllegalAction("You do not control enough dragon runes to win.", rule=RULE)
+        raise IllegalAction(N_("You do not control enough dragon runes to win."), rule=RULE)
     board.victory_cards[board.season] = [action.seat, board.year]
     state.close(prompt.id)
     state.open([prompt])  # the window stays: the turn goes on

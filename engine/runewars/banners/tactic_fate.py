@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars import cards
 from engine.runewars.battle import procedure as battle_procedure
 from engine.runewars.battle.figures import standing
@@ -106,12 +106,12 @@ def _legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def answer(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     picked = action.args.get("cards")
     if not isinstance(picked, list) or not all(isinstance(c, str) for c in picked):
-        raise InvalidAction("announce needs 'cards': a list of your tactic fate cards (empty for none)")
+        raise InvalidAction(N_("announce needs 'cards': a list of your tactic fate cards (empty for none)"))
     frame = top(state, Battle)
     index = DEFENDER if prompt.info["side"] == "defender" else ATTACKER
     if sorted(picked) not in [sorted(c) for c in choices(state, pack, frame, index)]:
         raise IllegalAction(
-            "Announce tactic fate cards from your hand, not drawn this season, at most one per unit that draws.",
+            N_("Announce tactic fate cards from your hand, not drawn this season, at most one per unit that draws."),
             rule=RULE,
             alternatives=_legal(state, pack, prompt)[:10],
         )
@@ -167,10 +167,10 @@ def duel_answer(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
 
     picked = action.args.get("cards")
     if not isinstance(picked, list) or not all(isinstance(c, str) for c in picked):
-        raise InvalidAction("announce needs 'cards': [] or one of your tactic fate cards")
+        raise InvalidAction(N_("announce needs 'cards': [] or one of your tactic fate cards"))
     if len(picked) > 1 or not set(picked) <= set(usable(state, pack, prompt.seat)):
         raise IllegalAction(
-            "Announce at most one tactic fate card from your hand, not drawn this season.",
+            N_("Announce at most one tactic fate card from your hand, not drawn this season."),
             rule=DUEL_RULE,
             alternatives=_duel_legal(state, pack, prompt),
         )

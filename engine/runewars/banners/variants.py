@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import register
+from engine.core import N_, register
 from engine.runewars.banners.board import BannersBoard
 from engine.runewars.state import RunewarsBoard
 
@@ -157,12 +157,12 @@ def load_variants(board: RunewarsBoard, spec: Mapping[str, Any]) -> None:
         return
     unknown = set(spec) - {"victory_cards", "development_cards", "capitals", "peasants", "commanders"}
     if unknown:
-        raise InvalidAction(f"position.variants: unknown keys {sorted(unknown)}")
+        raise InvalidAction(N_("position.variants: unknown keys {unknown}", unknown=sorted(unknown)))
     if not isinstance(board, VariantsBoard):
-        raise InvalidAction("position.variants needs banners_of_war and one of its variants in the options")
+        raise InvalidAction(N_("position.variants needs banners_of_war and one of its variants in the options"))
     areas = set(spec.get("capitals", {})) | set(spec.get("peasants", {}))
     if areas - set(board.areas):
-        raise InvalidAction(f"position.variants: no such areas {sorted(areas - set(board.areas))}")
+        raise InvalidAction(N_("position.variants: no such areas {areas}", areas=sorted(areas - set(board.areas))))
     board.victory_cards = {str(s): [int(v[0]), int(v[1])] for s, v in spec.get("victory_cards", {}).items()}
     board.development_cards = {int(s): [str(c) for c in cards] for s, cards in spec.get("development_cards", {}).items()}
     board.capitals = {str(a): int(s) for a, s in spec.get("capitals", {}).items()}

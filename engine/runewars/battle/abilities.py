@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars import cards
 from engine.runewars.battle import figures
 from engine.runewars.battle.assign import figure_args, retreat_fighter
@@ -277,14 +277,14 @@ def use_ability(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     task = frame.tasks[0]
     targets = action.args.get("targets", [])
     if not isinstance(targets, list) or not all(isinstance(t, dict) for t in targets):
-        raise InvalidAction("'targets' is a list of figures: {unit, damage, routed}")
+        raise InvalidAction(N_("'targets' is a list of figures: {unit, damage, routed}"))
     answer = {
         "mode": action.args.get("mode"),
         **({"targets": sorted((figure_args(t) for t in targets), key=_key)} if targets else {}),
     }
     if ("ability", answer) not in ability_answers(pack, frame, task):
         raise IllegalAction(
-            f"{pack.unit(task.what).name_en}: {pack.unit(task.what).ability}",
+            N_("The ability of {unit} does not allow that answer now.", unit=task.what),
             rule=RULE,
             alternatives=_legal(state, pack, prompt)[:10],
         )

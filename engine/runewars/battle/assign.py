@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, Reason
 from engine.runewars.battle import figures
 from engine.runewars.battle.frame import SIDE_NAMES, Battle, BattleSide, Fighter, Task
 from engine.runewars.battle.policy import as_actions, asks, open_battle_prompt
@@ -140,7 +140,14 @@ def choose_assign(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     chosen = figures.in_class(candidates(pack, frame.sides[task.side], task), figure_args(action.args))
     if chosen is None:
         raise IllegalAction(
-            f"{action.args.get('unit')!r} cannot take this {task.what} point.",
+            Reason(
+                {
+                    "rout": N_("{unit} cannot take this rout point."),
+                    "damage": N_("{unit} cannot take this damage point."),
+                    "eliminate": N_("{unit} cannot take this eliminate point."),
+                }.get(task.what, N_("{unit} cannot take this point.")),
+                {"unit": action.args.get("unit")},
+            ),
             rule=RULES[task.what],
             alternatives=_legal(state, pack, prompt)[:10],
         )
@@ -152,5 +159,5 @@ def figure_args(args: dict) -> dict[str, object]:
     """A figure class from an answer: ``unit``, with ``damage`` (default 0) and ``routed`` (default false)."""
     cls = {"unit": args.get("unit"), "damage": args.get("damage", 0), "routed": args.get("routed", False)}
     if not isinstance(cls["unit"], str) or not isinstance(cls["damage"], int) or not isinstance(cls["routed"], bool):
-        raise InvalidAction("name a figure: 'unit' (a unit id), 'damage' (its damage, default 0), 'routed' (default false)")
+        raise InvalidAction(N_("name a figure: 'unit' (a unit id), 'damage' (its damage, default 0), 'routed' (default false)"))
     return cls

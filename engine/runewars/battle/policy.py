@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, GameState, InvalidAction, Prompt
+from engine.core import N_, Action, GameState, InvalidAction, Prompt
 from engine.runewars.battle.frame import Battle
 from engine.runewars.flow import season_id
 
@@ -31,11 +31,20 @@ def policy_from_spec(spec: str | Mapping[str, str]) -> dict[str, str]:
     """``"automatic"``, ``"manual"`` or a table {decision: "auto" | "ask"}."""
     if isinstance(spec, str):
         if spec not in PRESETS:
-            raise InvalidAction(f"battle policy {spec!r}: one of {sorted(PRESETS)} or a table of {list(DECISIONS)}")
+            raise InvalidAction(
+                N_(
+                    "battle policy '{spec}': one of {PRESETS} or a table of {DECISIONS}",
+                    spec=spec,
+                    PRESETS=sorted(PRESETS),
+                    DECISIONS=list(DECISIONS),
+                )
+            )
         return dict(PRESETS[spec])
     wrong = {k: v for k, v in spec.items() if k not in DECISIONS or v not in ("auto", "ask")}
     if wrong:
-        raise InvalidAction(f"battle policy: {wrong} (decisions {list(DECISIONS)}, each 'auto' or 'ask')")
+        raise InvalidAction(
+            N_("battle policy: {wrong} (decisions {DECISIONS}, each 'auto' or 'ask')", wrong=wrong, DECISIONS=list(DECISIONS))
+        )
     return dict(spec)
 
 

@@ -13,7 +13,7 @@ together into one adjacent area (p. 18).
 
 from __future__ import annotations
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.alliance import refresh_alliances
 from engine.runewars.battle.figures import counts, standing
 from engine.runewars.battle.frame import ATTACKER, DEFENDER, SIDE_NAMES, Battle, Task
@@ -195,7 +195,7 @@ def choose_stronghold(state: GameState, pack: Pack, prompt: Prompt, action: Acti
         where = action.args.get("area")
         if where not in prompt.info["in_play"]:
             raise IllegalAction(
-                f"You have no stronghold in {where!r} to demolish.",
+                N_("You have no stronghold in '{where}' to demolish.", where=where),
                 rule=CAPTURE_RULE,
                 alternatives=_stronghold_legal(state, pack, prompt),
             )
@@ -246,10 +246,10 @@ def choose_excess(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     frame = top(state, Battle)
     units = action.args.get("units")
     if not isinstance(units, dict):
-        raise InvalidAction("retreat_units needs 'units': {unit: count}")
+        raise InvalidAction(N_("retreat_units needs 'units': {unit: count}"))
     if units not in excess_choices(state, frame):
         raise IllegalAction(
-            f"Send exactly {prompt.info['excess']} of your units in {frame.area} away.",
+            N_("Send exactly {excess} of your units in {area} away.", excess=prompt.info["excess"], area=frame.area),
             rule=EXCESS_RULE,
             alternatives=_excess_legal(state, pack, prompt)[:10],
         )

@@ -10,7 +10,7 @@ cards go to the discards, and the row repeats while either side has a type left 
 
 from __future__ import annotations
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars import cards
 from engine.runewars.banners import on as banners_on
 from engine.runewars.battle.abilities import fate_section, is_fate_card
@@ -163,11 +163,13 @@ def choose_type(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     frame = top(state, Battle)
     unit = action.args.get("unit")
     if not isinstance(unit, str):
-        raise InvalidAction("draw needs 'unit': a unit type")
+        raise InvalidAction(N_("draw needs 'unit': a unit type"))
     index = CHOOSING[frame.step]
     if unit not in eligible(pack, frame, index):
         raise IllegalAction(
-            f"{unit} cannot draw in battle row {frame.row} now.", rule=RULE, alternatives=_legal(state, pack, prompt)
+            N_("{unit} cannot draw in battle row {row} now.", unit=unit, row=frame.row),
+            rule=RULE,
+            alternatives=_legal(state, pack, prompt),
         )
     state.close(prompt.id)
     draw_for(state, pack, frame, index, unit, ctx)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.data import NamedCard, Pack
 from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.state import RunewarsBoard
@@ -153,17 +153,19 @@ def answer_choice(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     if action.choice == "none":
         if not frame.optional:
             raise IllegalAction(
-                "This card's effect is not optional: choose one of the options.",
+                N_("This card's effect is not optional: choose one of the options."),
                 rule=EFFECT_RULE,
                 alternatives=_legal(state, pack, prompt)[:10],
             )
         frame.answer = {}
     else:
         if not isinstance(action.args, dict):
-            raise InvalidAction("choose takes one of the options as its args")
+            raise InvalidAction(N_("choose takes one of the options as its args"))
         if dict(action.args) not in frame.options:
             raise IllegalAction(
-                f"Not one of the options of {frame.effect}.", rule=EFFECT_RULE, alternatives=_legal(state, pack, prompt)[:10]
+                N_("Not one of the options of {effect}.", effect=frame.effect),
+                rule=EFFECT_RULE,
+                alternatives=_legal(state, pack, prompt)[:10],
             )
         frame.answer = dict(action.args)
     state.close(prompt.id)

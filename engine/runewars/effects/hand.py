@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt
 from engine.runewars.data import Pack
 from engine.runewars.flow import after_every_step, prompt_kind, season_id
 from engine.runewars.state import Deck, RunewarsBoard
@@ -49,10 +49,10 @@ def discard(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
     board: RunewarsBoard = state.board
     cards = action.args.get("cards")
     if not (isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
-        raise InvalidAction("discard needs 'cards': a list of tactics card ids")
+        raise InvalidAction(N_("discard needs 'cards': a list of tactics card ids"))
     if sorted(cards) not in _choices(board, prompt.seat, prompt.info["count"]):
         raise IllegalAction(
-            f"Discard exactly {prompt.info['count']} of the tactics cards in your hand.",
+            N_("Discard exactly {count} of the tactics cards in your hand.", count=prompt.info["count"]),
             rule=RULE,
             alternatives=_legal(state, pack, prompt)[:10],
         )

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.data import Pack
 from engine.runewars.effects import applies, resolve_effects
 from engine.runewars.effects.common import card, card_effects
@@ -55,18 +55,18 @@ def why_not_playable(state: GameState, pack: Pack, seat: int, card_id: str, timi
     board: RunewarsBoard = state.board
     player = board.players[seat]
     if card_id not in player.tactics:
-        return f"{card_id!r} is not in your hand."
+        return N_("{card} is not in your hand.", card=card_id)
     if active(board, "no_tactics"):
-        return "No tactics card may be played now (a lasting card effect)."
+        return N_("No tactics card may be played now (a lasting card effect).")
     wanted = card(pack, card_id, "tactics_card").attrs.get("timing")
     during_own_turn = timing == "battle_start" and wanted == "turn" and active_player(state) == seat  # p. 21 step 3
     if wanted != timing and not during_own_turn:
-        return f"{card_id} is played in the {wanted!r} window, not in {timing!r}."
+        return N_("{card} is played at another moment ({window}), not now ({now}).", card=card_id, window=wanted, now=timing)
     if player.tactics_drawn.get(card_id) == season_label(board):
-        return "A tactics card may not be played in the season it was drawn (p. 30)."
+        return N_("A tactics card may not be played in the season it was drawn (p. 30).")
     records = card_effects(pack, card_id, "tactics_card")
     if records and not applies(state, pack, seat, records[0]):
-        return f"{card_id} would have nothing to act on now."
+        return N_("{card_id} would have nothing to act on now.", card_id=card_id)
     return None
 
 
@@ -90,7 +90,7 @@ def play(
     ``context``: the window's public context, handed to the effects as their memo.
     """
     if not isinstance(card_id, str):
-        raise InvalidAction("play needs 'card': a tactics card id")
+        raise InvalidAction(N_("play needs 'card': a tactics card id"))
     problem = why_not_playable(state, pack, seat, card_id, timing)
     if problem is not None:
         own_turn_card = (

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.banners import on as banners_on
 from engine.runewars.battle.abilities import is_fate_card, tactic_fate_section
@@ -235,7 +235,7 @@ def start_ability(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     used = action.args.get("card")
     if used not in _start_options(pack, duel, duel.side, hero):
         raise IllegalAction(
-            "Use this hero's start-of-duel ability or one of its start-of-duel rewards, each once.",
+            N_("Use this hero's start-of-duel ability or one of its start-of-duel rewards, each once."),
             rule=RULE + " step 2",
             alternatives=_start_legal(state, pack, prompt),
         )
@@ -401,7 +401,7 @@ def duel_special(state: GameState, pack: Pack, prompt: Prompt, action: Action, c
         action,
         "reward",
         special_rewards,
-        "Deal 1 damage, or use one of this hero's rewards for a special icon (one weapon per duel).",
+        N_("Deal 1 damage, or use one of this hero's rewards for a special icon (one weapon per duel)."),
         RULE + " / p. 27",
     )
     if action.choice == "damage":
@@ -457,7 +457,7 @@ def duel_armor(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
         action,
         "armor",
         armor_rewards,
-        "Use one armor reward of this hero (one armor per duel), or none.",
+        N_("Use one armor reward of this hero (one armor per duel), or none."),
         "p. 27 (Belohnungskarten im Duell)",
     )
     if action.choice == "armor":
@@ -541,7 +541,7 @@ def give_spoils(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     """p. 28: „kann der Spieler des siegreichen Helden alle Belohnungskarten des Unterlegenen beliebig auf seine in diesem Gebiet anwesenden Helden verteilen“."""
     if Action(prompt.seat, prompt.id, "give", dict(action.args)) not in _spoils_legal(state, pack, prompt):
         raise IllegalAction(
-            "Give the next reward to one of your heroes in this area.",
+            N_("Give the next reward to one of your heroes in this area."),
             rule=RULE + " (Helden besiegen)",
             alternatives=_spoils_legal(state, pack, prompt),
         )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import runes
 from engine.runewars.control import controller
 from engine.runewars.data import Pack
@@ -158,7 +158,7 @@ def bandits(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
     hero = _hero(state, prompt)
     if action.choice == "discard" and action.args.get("reward") not in hero.rewards:
         raise IllegalAction(
-            "Discard one of this hero's rewards, or take 1 more damage.",
+            N_("Discard one of this hero's rewards, or take 1 more damage."),
             rule=RULE + " (Räuberbande)",
             alternatives=_bandits_legal(state, pack, prompt),
         )
@@ -187,10 +187,10 @@ def scroll(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
     board: RunewarsBoard = state.board
     area_id = action.args.get("area")
     if not isinstance(area_id, str):
-        raise InvalidAction("look needs 'area': an area on the map")
+        raise InvalidAction(N_("look needs 'area': an area on the map"))
     if area_id not in board.areas:
         raise IllegalAction(
-            f"{area_id} is not on the map.",
+            N_("{area_id} is not on the map.", area_id=area_id),
             rule=RULE + " (Rolle der Erkenntnis)",
             alternatives=_scroll_legal(state, pack, prompt)[:10],
         )
@@ -221,7 +221,7 @@ def training(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: 
     hero = _hero(state, prompt)
     if action.choice == "train" and action.args.get("trait") not in _trainable(pack, hero):
         raise IllegalAction(
-            "Train one trait whose training token shows less than +2.",
+            N_("Train one trait whose training token shows less than +2."),
             rule=RULE + " (Training)",
             alternatives=_training_legal(state, pack, prompt),
         )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, Context, GameState, Prompt, register
+from engine.core import N_, Action, Context, GameState, Prompt, register
 from engine.runewars.banners.board import terrain  # Banners of War: Cryomancy thaws water borders (ruling R-BW9)
 from engine.runewars.banners.variants import is_commander
 from engine.runewars.data import Pack
@@ -195,8 +195,8 @@ def choose_hero_retreat(state: GameState, pack: Pack, prompt: Prompt, action: Ac
         action,
         "to",
         "areas",
-        expects="retreat needs 'to': an area",
-        refusal="The hero cannot retreat to {choice}.",
+        expects=N_("retreat needs 'to': an area"),
+        refusal=N_("The hero cannot retreat to {choice}."),
         rule="p. 22 (Rückzug: Helden): any adjacent area",
     )
     frame = top(state, HeroRetreat)

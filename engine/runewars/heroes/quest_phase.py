@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.banners.variants import is_commander
 from engine.runewars.control import controller, is_neutral
@@ -174,7 +174,7 @@ def hero_action(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
         return
     hero = find(board, action.args.get("hero")) if isinstance(action.args.get("hero"), str) else None
     if hero is None or hero not in _waiting(board, frame, prompt.seat):
-        raise InvalidAction("name one of your heroes that has not acted in this quest phase: 'hero'")
+        raise InvalidAction(N_("name one of your heroes that has not acted in this quest phase: 'hero'"))
     if Action(prompt.seat, prompt.id, action.choice, dict(action.args)) not in _action_legal(state, pack, prompt):
         raise IllegalAction(
             _why_not(state, pack, hero, action),
@@ -203,15 +203,15 @@ def hero_action(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
 def _why_not(state: GameState, pack: Pack, hero: Hero, action: Action) -> str:
     if action.choice == "move":
         if hero.routed:
-            return "A routed hero cannot move (p. 18)."
+            return N_("A routed hero cannot move (p. 18).")
         if held_in_dungeon(state.board, hero):
-            return "A hero that entered a Dungeon moves no further in this season (p. 37, Verließ); it may stay and venture."
-        return "That path is not a quest-phase move: up to 2 areas, each step across a passable border, no area twice."
+            return N_("A hero that entered a Dungeon moves no further in this season (p. 37, Verließ); it may stay and venture.")
+        return N_("That path is not a quest-phase move: up to 2 areas, each step across a passable border, no area twice.")
     if action.choice == "heal":
-        return "A hero heals only in a friendly area, and only when it has damage (p. 26)."
+        return N_("A hero heals only in a friendly area, and only when it has damage (p. 26).")
     if action.choice == "train":
-        return "Train +1 on two different traits or +2 on one; a trait's training token shows at most +2 (p. 26)."
-    return "That is not an action of this hero now."
+        return N_("Train +1 on two different traits or +2 on one; a trait's training token shows at most +2 (p. 26).")
+    return N_("That is not an action of this hero now.")
 
 
 def _reveal_pathfinder(state: GameState, pack: Pack, hero: Hero, ctx: Context) -> None:
@@ -250,7 +250,7 @@ def trade_rewards(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     if action.choice != "done":
         if Action(prompt.seat, prompt.id, action.choice, dict(action.args)) not in _trade_legal(state, pack, prompt):
             raise IllegalAction(
-                "Trade one reward between this hero and one of your heroes it met on its way.",
+                N_("Trade one reward between this hero and one of your heroes it met on its way."),
                 rule="p. 27 (Belohnungskarten tauschen)",
                 alternatives=_trade_legal(state, pack, prompt)[:10],
             )
@@ -314,10 +314,12 @@ def venture(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: C
         state, pack, prompt
     ):
         raise IllegalAction(
-            "A hero may duel an enemy hero in its area, or attempt a quest of your hand for this area "
-            "(a duel quest needs its unit in the supply)."
+            N_(
+                "A hero may duel an enemy hero in its area, or attempt a quest of your hand for this area "
+                "(a duel quest needs its unit in the supply)."
+            )
             if action.choice in ("duel", "quest")
-            else "Choose duel, quest or none.",
+            else N_("Choose duel, quest or none."),
             rule="p. 26 (Quests beginnen), p. 28 (Duelle)",
             alternatives=_venture_legal(state, pack, prompt)[:10],
         )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.data import Pack
 from engine.runewars.effects import Effects, effect, resolve_effects
@@ -188,7 +188,7 @@ def boost(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     reward = action.args.get("reward")
     if reward not in test_rewards(pack, hero, frame):
         raise IllegalAction(
-            "Only an unused reward of this hero that helps in this trait test.",
+            N_("Only an unused reward of this hero that helps in this trait test."),
             rule="p. 27 (Belohnungskarten)",
             alternatives=_boost_legal(state, pack, prompt),
         )
@@ -211,8 +211,8 @@ def choose_card(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
         action,
         "card",
         "cards",
-        expects="choose needs 'card': one of the fate cards drawn",
-        refusal="Choose one of the fate cards drawn for this test.",
+        expects=N_("choose needs 'card': one of the fate cards drawn"),
+        refusal=N_("Choose one of the fate cards drawn for this test."),
         rule=RULE,
     )
     board: RunewarsBoard = state.board

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.banners.variants import is_commander
 from engine.runewars.control import controller
@@ -90,10 +90,10 @@ def spend(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
         return
     amount = action.args.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise InvalidAction("spend needs 'amount': 1 to 3 influence")
+        raise InvalidAction(N_("spend needs 'amount': 1 to 3 influence"))
     if not 1 <= amount <= prompt.info["most"]:
         raise IllegalAction(
-            f"Spend 1 to {prompt.info['most']} influence (at most 3, what you have, and the hero cards left).",
+            N_("Spend 1 to {most} influence (at most 3, what you have, and the hero cards left).", most=prompt.info["most"]),
             rule=RULE,
             alternatives=_spend_legal(state, pack, prompt),
         )
@@ -117,7 +117,7 @@ def keep(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Cont
     frame = top(state, HeroRecruitment)
     card = action.args.get("hero")
     if card not in frame.drawn:
-        raise IllegalAction("Keep one of the hero cards you drew.", rule=RULE, alternatives=_keep_legal(state, pack, prompt))
+        raise IllegalAction(N_("Keep one of the hero cards you drew."), rule=RULE, alternatives=_keep_legal(state, pack, prompt))
     state.close(prompt.id)
     frame.kept = card
     cards.shuffle_in(state.board, HERO_DECK, [c for c in frame.drawn if c != card], ctx.rng)
@@ -134,7 +134,7 @@ def place(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     frame = top(state, HeroRecruitment)
     if action.args.get("area") not in prompt.info["areas"]:
         raise IllegalAction(
-            "The new hero's figure goes onto one of your strongholds in an area you control.",
+            N_("The new hero's figure goes onto one of your strongholds in an area you control."),
             rule="p. 25 (Helden anwerben), p. 36",
             alternatives=_place_legal(state, pack, prompt),
         )
@@ -181,7 +181,7 @@ def _disloyal_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action
 def choose_disloyal(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     if action.args.get("hero") not in prompt.info["heroes"]:
         raise IllegalAction(
-            "Choose one of the heroes named.",
+            N_("Choose one of the heroes named."),
             rule="p. 25 (Helden anwerben), p. 28 (Untreue Helden)",
             alternatives=_disloyal_legal(state, pack, prompt),
         )

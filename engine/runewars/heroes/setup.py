@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Context, GameState, InvalidAction, Prompt, Rng, register
+from engine.core import N_, Action, Context, GameState, InvalidAction, Prompt, Rng, register
 from engine.runewars import cards
 from engine.runewars.data import Pack
 from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, setup_id, top
@@ -125,8 +125,8 @@ def place_starting_hero(state: GameState, pack: Pack, prompt: Prompt, action: Ac
         action,
         "area",
         "areas",
-        expects="place needs 'area': an area of your home realm",
-        refusal="{choice} is not in your home realm.",
+        expects=N_("place needs 'area': an area of your home realm"),
+        refusal=N_("{choice} is not in your home realm."),
         rule=RULE,
     )
     frame = top(state, StartingHeroes)
@@ -193,19 +193,25 @@ def load_hero_position(board: RunewarsBoard, pack: Pack, position: Mapping[str, 
         quests = list(overrides.get("quests", []))
         unknown = [q for q in quests if pack.hero_cards is None or q not in pack.hero_cards.quests]
         if unknown:
-            raise InvalidAction(f"position.players.{seat_key}.quests: unknown quest cards {unknown}")
+            raise InvalidAction(
+                N_("position.players.{seat_key}.quests: unknown quest cards {unknown}", seat_key=seat_key, unknown=unknown)
+            )
         board.players[int(seat_key)].quests = quests
         in_play |= set(quests)
     for spec in position.get("defeated_heroes", []):
         if set(spec) - {"number", "area", "rewards"} or spec.get("area") not in board.areas:
-            raise InvalidAction("position.defeated_heroes: {number, area (on the map), rewards}")
+            raise InvalidAction(N_("position.defeated_heroes: {number, area (on the map), rewards}"))
         board.defeated_heroes.append(DefeatedHeroToken(int(spec["number"]), spec["area"], list(spec.get("rewards", []))))
         in_play |= set(spec.get("rewards", []))
     known_tokens = {t.id for t in pack.exploration_tokens}
     for area, spec in position.get("exploration", {}).items():
         if area not in board.areas or spec.get("token") not in known_tokens or set(spec) - {"token", "face_up", "known_to"}:
             raise InvalidAction(
-                f"position.exploration.{area}: an area on the map and {{token (one of {sorted(known_tokens)}), face_up, known_to}}"
+                N_(
+                    "position.exploration.{area}: an area on the map and {{token (one of {known_tokens}), face_up, known_to}}",
+                    area=area,
+                    known_tokens=sorted(known_tokens),
+                )
             )
         board.exploration[area] = ExplorationMarker(
             spec["token"], bool(spec.get("face_up", False)), [int(s) for s in spec.get("known_to", [])]
@@ -217,17 +223,27 @@ def load_hero_position(board: RunewarsBoard, pack: Pack, position: Mapping[str, 
 def _hero_from(pack: Pack, board: RunewarsBoard, spec: Mapping[str, Any]) -> Hero:
     unknown = set(spec) - POSITION_HERO_KEYS
     if unknown:
-        raise InvalidAction(f"position.heroes: unknown keys {sorted(unknown)} (allowed: {sorted(POSITION_HERO_KEYS)})")
+        raise InvalidAction(
+            N_(
+                "position.heroes: unknown keys {unknown} (allowed: {POSITION_HERO_KEYS})",
+                unknown=sorted(unknown),
+                POSITION_HERO_KEYS=sorted(POSITION_HERO_KEYS),
+            )
+        )
     if pack.hero_cards is None or spec.get("card") not in pack.hero_cards.heroes:
-        raise InvalidAction(f"position.heroes: unknown hero card {spec.get('card')!r}")
+        raise InvalidAction(N_("position.heroes: unknown hero card '{card}'", card=spec.get("card")))
     if spec.get("area") not in board.areas or spec.get("owner") not in range(len(board.players)):
-        raise InvalidAction(f"position.heroes.{spec['card']}: an area on the map and an owner seat are required")
+        raise InvalidAction(N_("position.heroes.{card}: an area on the map and an owner seat are required", card=spec["card"]))
     rewards = list(spec.get("rewards", []))
     if any(r not in pack.hero_cards.rewards for r in rewards) or not set(spec.get("face_up", [])) <= set(rewards):
-        raise InvalidAction(f"position.heroes.{spec['card']}: unknown rewards, or face_up names a reward the hero lacks")
+        raise InvalidAction(
+            N_("position.heroes.{card}: unknown rewards, or face_up names a reward the hero lacks", card=spec["card"])
+        )
     training = {t: int(n) for t, n in spec.get("training", {}).items()}
     if not set(training) <= set(TRAITS) or not all(n in (1, 2) for n in training.values()):
-        raise InvalidAction(f"position.heroes.{spec['card']}.training: {{trait: 1 or 2}} for traits {TRAITS}")
+        raise InvalidAction(
+            N_("position.heroes.{card}.training: {{trait: 1 or 2}} for traits {TRAITS}", card=spec["card"], TRAITS=TRAITS)
+        )
     return Hero(
         spec["card"],
         int(spec["owner"]),

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, Prompt, register
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import discard_reward, find, hand_over, heroes_of, reveal_reward, reward_card
@@ -84,8 +84,10 @@ def hero_turn(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx:
     frame = top(state, HeroTurn)
     if (action.choice, dict(action.args)) not in turn_answers(state, pack, prompt.seat):
         raise IllegalAction(
-            "Use a turn reward of one of your heroes, trade rewards between your heroes in one area, pick up the rewards "
-            "of a defeated hero where your hero stands, remove a destructible location you hold with 6 units, or be done.",
+            N_(
+                "Use a turn reward of one of your heroes, trade rewards between your heroes in one area, pick up the rewards "
+                "of a defeated hero where your hero stands, remove a destructible location you hold with 6 units, or be done."
+            ),
             rule=RULE,
             alternatives=_legal(state, pack, prompt)[:10],
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.banners.cards import rehide
 from engine.runewars.banners.sunken_city import stronghold_banned
 from engine.runewars.control import controller
@@ -122,7 +122,9 @@ def fortify_action(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     args = _well_formed(choice, dict(action.args))
     if choice in frame.taken:
         raise IllegalAction(
-            f"You already used '{choice}' with this order.", rule=RULES["once"], alternatives=_legal(state, pack, prompt)[:10]
+            N_("You already used '{choice}' with this order.", choice=choice),
+            rule=RULES["once"],
+            alternatives=_legal(state, pack, prompt)[:10],
         )
     if args not in _choices(board, pack, frame)[choice]:
         same = [a for a in _legal(state, pack, prompt) if a.choice == choice]
@@ -156,12 +158,14 @@ def _well_formed(choice: str, args: dict) -> dict:
     if choice == "move_runes":
         areas = args.get("areas")
         if set(args) != {"areas"} or not isinstance(areas, list) or len(areas) != 2 or not all(isinstance(a, str) for a in areas):
-            raise InvalidAction("move_runes needs 'areas': [area, area]")
+            raise InvalidAction(N_("move_runes needs 'areas': [area, area]"))
         return {"areas": sorted(areas)}
     allowed = {"area", "from"} if choice == "build" else {"area"}
     if "area" not in args or not set(args) <= allowed or not all(isinstance(v, str) for v in args.values()):
         raise InvalidAction(
-            f"{choice} needs 'area'" + (" (and 'from' when all your strongholds are in play)" if choice == "build" else "")
+            N_("build needs 'area' (and 'from' when all your strongholds are in play)")
+            if choice == "build"
+            else N_("{choice} needs 'area'", choice=choice)
         )
     return args
 
@@ -170,15 +174,20 @@ def _why_not(board: RunewarsBoard, pack: Pack, seat: int, choice: str, args: dic
     dials = board.players[seat].dials
     if choice == "build":
         if not _build_args(board, pack, seat):
-            return f"You cannot build a stronghold now (wood {dials.get('wood', 0)}, ore {dials.get('ore', 0)}; both must be above 0, in an area you control without stronghold or city)."
+            return N_(
+                "You cannot build a stronghold now (wood {wood}, ore {ore}; both must be above 0, in an area you control "
+                "without stronghold or city).",
+                wood=dials.get("wood", 0),
+                ore=dials.get("ore", 0),
+            )
         if len(own_strongholds(board, seat)) >= stronghold_limit(pack):
-            return "All your stronghold tiles are in play: name with 'from' one of your strongholds to move (p. 31)."
+            return N_("All your stronghold tiles are in play: name with 'from' one of your strongholds to move (p. 31).")
         if "from" in args:
-            return "You still have stronghold tiles left: a stronghold is moved only when all are in play (p. 31)."
-        return "Build in an area you control that has neither a stronghold nor a city."
+            return N_("You still have stronghold tiles left: a stronghold is moved only when all are in play (p. 31).")
+        return N_("Build in an area you control that has neither a stronghold nor a city.")
     if choice == "repair":
-        return f"Repair needs ore above 0 (you have {dials.get('ore', 0)}) and one of your damaged strongholds."
-    return "Choose 2 different areas you control that each hold a rune."
+        return N_("Repair needs ore above 0 (you have {ore}) and one of your damaged strongholds.", ore=dials.get("ore", 0))
+    return N_("Choose 2 different areas you control that each hold a rune.")
 
 
 def _remove_stronghold(board: RunewarsBoard, area_id: str, ctx: Context) -> None:

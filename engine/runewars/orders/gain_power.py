@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, season_id
 from engine.runewars.orders import order
@@ -82,20 +82,25 @@ def take_title(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
         return
     title_id, spend = action.args.get("title"), action.args.get("influence")
     if not isinstance(title_id, str) or not isinstance(spend, int) or isinstance(spend, bool):
-        raise InvalidAction("take needs 'title' (a title card) and 'influence' (a whole number)")
+        raise InvalidAction(N_("take needs 'title' (a title card) and 'influence' (a whole number)"))
     if title_id not in board.titles:
         raise IllegalAction(
-            f"There is no title card {title_id!r} (titles: {sorted(board.titles)}).",
+            N_("There is no title card '{title_id}' (titles: {titles}).", title_id=title_id, titles=sorted(board.titles)),
             rule=RULE,
             alternatives=_legal(state, pack, prompt)[:10],
         )
     title, player = board.titles[title_id], board.players[prompt.seat]
     if title.holder == prompt.seat:
-        message = f"You already hold {title_id}."
+        message = N_("You already hold {title}.", title=title_id)
     elif spend <= title.influence:
-        message = f"{title_id} has {title.influence} influence on it: spend at least {title.influence + 1}."
+        message = N_(
+            "{title} has {influence} influence on it: spend at least {least}.",
+            title=title_id,
+            influence=title.influence,
+            least=title.influence + 1,
+        )
     elif spend > player.influence:
-        message = f"You have {player.influence} influence; you cannot spend {spend}."
+        message = N_("You have {influence} influence; you cannot spend {spend}.", influence=player.influence, spend=spend)
     else:
         message = ""
     if message:

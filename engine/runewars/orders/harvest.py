@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.banners.board import suppressed
 from engine.runewars.banners.sunken_city import city_symbols
@@ -186,7 +186,11 @@ def choose_dial(state: GameState, pack: Pack, prompt: Prompt, action: Action, ct
     resource = action.args.get("resource")
     if resource not in prompt.info["resources"]:
         raise IllegalAction(
-            f"The Resources development in {prompt.info['area']} raises a resource that area produces: {prompt.info['resources']}.",
+            N_(
+                "The Resources development in {area} raises a resource that area produces: {resources}.",
+                area=prompt.info["area"],
+                resources=prompt.info["resources"],
+            ),
             rule="p. 33 (Entwicklungen: Rohstoffe)",
             alternatives=_raise_legal(state, pack, prompt),
         )
@@ -271,7 +275,7 @@ def build(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
         ctx.emit("development_declined", seat=prompt.seat)
         return
     if not all(isinstance(action.args.get(k), str) for k in ("development", "area")):
-        raise InvalidAction("build needs 'development' (a tile id) and 'area'; 'from' only when moving a tile")
+        raise InvalidAction(N_("build needs 'development' (a tile id) and 'area'; 'from' only when moving a tile"))
     wanted = {k: v for k, v in action.args.items() if k in ("development", "area", "from")}
     if wanted not in builds(board, pack, prompt.seat):
         raise IllegalAction(
@@ -302,9 +306,11 @@ def build(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
 def _why_not(board: RunewarsBoard, pack: Pack, seat: int, wanted: dict[str, str]) -> str:
     faction = board.players[seat].faction
     if wanted["development"] not in {d.id for d in pack.developments_of(faction)}:
-        return f"{wanted['development']!r} is not one of your development tiles."
+        return N_("'{development}' is not one of your development tiles.", development=wanted["development"])
     if wanted["area"] not in build_sites(board, seat):
-        return f"{wanted['area']} is not a friendly area with your stronghold and no development."
+        return N_("{area} is not a friendly area with your stronghold and no development.", area=wanted["area"])
     if supply(board, pack, wanted["development"]) > 0:
-        return f"A {wanted['development']} tile is still in your supply: build it without 'from'."
-    return f"No {wanted['development']} tile is left: move one from another of your areas with 'from'."
+        return N_("A {development} tile is still in your supply: build it without 'from'.", development=wanted["development"])
+    return N_(
+        "No {development} tile is left: move one from another of your areas with 'from'.", development=wanted["development"]
+    )

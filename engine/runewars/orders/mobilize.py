@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.alliance import refresh_alliances
 from engine.runewars.banners.board import terrain  # Banners of War: Cryomancy thaws water borders
 from engine.runewars.control import controller
@@ -206,7 +206,7 @@ def choose_target(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
     if action.choice == "skip":
         if not prompt.info["may_skip"]:
             raise IllegalAction(
-                "The order's main effect activates an area.",
+                N_("The order's main effect activates an area."),
                 rule=RULE_TARGET,
                 alternatives=_target_legal(state, pack, prompt)[:10],
             )
@@ -215,20 +215,22 @@ def choose_target(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
         return
     area_id = action.args.get("area")
     if not isinstance(area_id, str):
-        raise InvalidAction("activate needs 'area': an area id")
+        raise InvalidAction(N_("activate needs 'area': an area id"))
     if area_id not in board.areas:
         raise IllegalAction(
-            f"There is no area {area_id} on the map.", rule=RULE_TARGET, alternatives=_target_legal(state, pack, prompt)[:10]
+            N_("There is no area {area_id} on the map.", area_id=area_id),
+            rule=RULE_TARGET,
+            alternatives=_target_legal(state, pack, prompt)[:10],
         )
     if action.seat in board.areas[area_id].activated_by:
         raise IllegalAction(
-            f"{area_id} already holds your activation token.",
+            N_("{area_id} already holds your activation token.", area_id=area_id),
             rule=RULE_ACTIVATE,
             alternatives=_target_legal(state, pack, prompt)[:10],
         )
     if _would_battle_again(state, action.seat, area_id):
         raise IllegalAction(
-            f"This Mobilize card already started a battle; moving into {area_id} would start a second one.",
+            N_("This Mobilize card already started a battle; moving into {area_id} would start a second one.", area_id=area_id),
             rule=RULE_ONE_BATTLE,
             alternatives=_target_legal(state, pack, prompt)[:10],
         )
@@ -318,7 +320,7 @@ def march_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx
         return
     origin, unit, count = (action.args.get(k) for k in ("from", "unit", "count"))
     if not (isinstance(origin, str) and isinstance(unit, str) and isinstance(count, int) and count > 0):
-        raise InvalidAction("move needs 'from', 'unit' and a positive 'count'")
+        raise InvalidAction(N_("move needs 'from', 'unit' and a positive 'count'"))
     free = marchers(state, pack, frame).get((origin, unit), 0)
     if count > free:
         message, rule = _why_not(state, pack, frame, origin, unit, free)
@@ -342,30 +344,50 @@ def _why_not(state: GameState, pack: Pack, frame: MarchOrder, origin: str, unit:
     board: RunewarsBoard = state.board
     target = frame.target
     if free:
-        return f"Only {free} standing {unit} in {origin} can march (routed units cannot move).", RULE_ROUTED
+        return N_(
+            "Only {free} standing {unit} in {origin} can march (routed units cannot move).", free=free, unit=unit, origin=origin
+        ), RULE_ROUTED
     if unit not in pack.units or origin not in board.areas:
-        return f"There is no {unit} of yours in {origin}.", RULE_RANGE
+        return N_("There is no {unit} of yours in {origin}.", unit=unit, origin=origin), RULE_RANGE
     stack = next((s for s in board.areas[origin].led_by(frame.seat) if s.unit == unit), None)
     if stack is None:
-        return f"You lead no {unit} in {origin}.", RULE_RANGE
+        return N_("You lead no {unit} in {origin}.", unit=unit, origin=origin), RULE_RANGE
     if not stack.standing:
-        return f"The {unit} in {origin} are routed and cannot move.", RULE_ROUTED
+        return N_("The {unit} in {origin} are routed and cannot move.", unit=unit, origin=origin), RULE_ROUTED
     if origin == target:
-        return f"The {unit} already stand in {target}.", RULE_RANGE
+        return N_("The {unit} already stand in {target}.", unit=unit, target=target), RULE_RANGE
     if frame.seat in board.areas[origin].activated_by:
-        return f"{origin} holds your activation token; your units cannot leave it.", RULE_LEAVE
+        return N_("{origin} holds your activation token; your units cannot leave it.", origin=origin), RULE_LEAVE
     if not _may_enter(board, frame, stack):
-        return f"Allied {unit} cannot march alone into {target}: you neither control it nor have units there yet.", RULE_ALONE
+        return N_(
+            "Allied {unit} cannot march alone into {target}: you neither control it nor have units there yet.",
+            unit=unit,
+            target=target,
+        ), RULE_ALONE
     through_portals = _sources(state, pack, frame, unit, max_jumps=len(board.areas))
     if origin in through_portals:
         price = through_portals[origin][0] * portal_cost(pack)
-        return f"From {origin} only Magic Portals lead to {target}: {price} influence, more than you have.", RULE_PORTAL
+        return N_(
+            "From {origin} only Magic Portals lead to {target}: {price} influence, more than you have.",
+            origin=origin,
+            target=target,
+            price=price,
+        ), RULE_PORTAL
     if origin in _sources(state, pack, frame, unit, flying=True):
-        return f"A mountain or water border blocks the way from {origin} to {target}.", RULE_BORDER
+        return N_(
+            "A mountain or water border blocks the way from {origin} to {target}.", origin=origin, target=target
+        ), RULE_BORDER
     if origin in _sources(state, pack, frame, unit, passable=board.areas):
-        return f"Every way from {origin} to {target} leads through an enemy or neutral area.", RULE_PATH
+        return N_(
+            "Every way from {origin} to {target} leads through an enemy or neutral area.", origin=origin, target=target
+        ), RULE_PATH
     reach = "3 (fast)" if pack.unit(unit).fast else "2"
-    return f"{origin} is more than {reach} areas away from {target} along friendly or empty areas.", RULE_RANGE
+    return N_(
+        "{origin} is more than {reach} areas away from {target} along friendly or empty areas.",
+        origin=origin,
+        reach=reach,
+        target=target,
+    ), RULE_RANGE
 
 
 # -- battle or diplomacy against unallied neutrals (p. 17, p. 18) --------------------------
@@ -386,7 +408,9 @@ def encounter(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx:
     if action.choice not in _encounter_options(state, frame):
         rule = RULE_NO_INFLUENCE if action.choice == "diplomacy" else RULE_ONE_BATTLE
         raise IllegalAction(
-            f"You cannot choose {action.choice} here.", rule=rule, alternatives=_encounter_legal(state, pack, prompt)
+            N_("You cannot choose {choice} here.", choice=action.choice),
+            rule=rule,
+            alternatives=_encounter_legal(state, pack, prompt),
         )
     frame.step = action.choice
     state.close(prompt.id)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars.control import controlled_areas
 from engine.runewars.cull import AREA_UNIT_LIMIT, eliminate_units, open_culls
 from engine.runewars.data import Pack
@@ -108,16 +108,20 @@ def choose_resource(state: GameState, pack: Pack, prompt: Prompt, action: Action
     resources = prompt.info["units"]
     chosen = [action.args.get("resource")] + ([action.args["second"]] if "second" in action.args else [])
     if not all(r in resources for r in chosen):
-        raise InvalidAction(f"recruit needs 'resource' (and with the bonus 'second'), each one of {sorted(resources)}")
+        raise InvalidAction(
+            N_("recruit needs 'resource' (and with the bonus 'second'), each one of {resources}", resources=sorted(resources))
+        )
     if len(chosen) == 2 and not prompt.info["bonus"]:
         raise IllegalAction(
-            "A second resource is the Recruit bonus, and this card does not earn it (it is not your highest order this year).",
+            N_(
+                "A second resource is the Recruit bonus, and this card does not earn it (it is not your highest order this year)."
+            ),
             rule="p. 12 (Bonusfunktion); p. 35 (Rekrutierung)",
             alternatives=_resource_legal(state, pack, prompt),
         )
     if len(chosen) == 2 and chosen[0] == chosen[1]:
         raise IllegalAction(
-            "The bonus recruits with a second, different resource.",
+            N_("The bonus recruits with a second, different resource."),
             rule=RULE + ": „wählt der Spieler einen anderen seiner Rohstoffe“",
             alternatives=_resource_legal(state, pack, prompt),
         )
@@ -195,7 +199,7 @@ def place(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     board: RunewarsBoard = state.board
     areas, take = action.args.get("areas"), action.args.get("take", {})
     if not all(isinstance(d, dict) and all(isinstance(n, int) and n > 0 for n in d.values()) for d in (areas, take)):
-        raise InvalidAction("place needs 'areas': {area: positive count} and optionally 'take': {area: positive count}")
+        raise InvalidAction(N_("place needs 'areas': {area: positive count} and optionally 'take': {area: positive count}"))
     unit, count = prompt.info["unit"], prompt.info["count"]
     wanted = {"areas": dict(areas), "take": dict(take)} if take else {"areas": dict(areas)}
     if wanted not in list(placements(board, pack, prompt.seat, unit, count)):
@@ -223,11 +227,23 @@ def _why_not(board: RunewarsBoard, pack: Pack, seat: int, unit: str, count: int,
     sites = stronghold_areas(board, seat)
     outside = [a for a in wanted["areas"] if a not in sites]
     if outside:
-        return f"Recruited units go only into friendly areas with your stronghold ({', '.join(sites)}), not {', '.join(outside)}."
+        return N_(
+            "Recruited units go only into friendly areas with your stronghold ({sites}), not {outside}.",
+            sites=sites,
+            outside=outside,
+        )
     left = figures_left(board, pack, seat, unit)
     if left >= count:
-        return f"Place all {count} × {unit}; {left} figures are in your supply, so none may be taken from the board."
-    return (
-        f"Only {left} {unit} figures are left: place them, plus at most {count - left} taken from your units "
-        "of that type in friendly areas (as many as you take)."
+        return N_(
+            "Place all {count} × {unit}; {left} figures are in your supply, so none may be taken from the board.",
+            count=count,
+            unit=unit,
+            left=left,
+        )
+    return N_(
+        "Only {left} {unit} figures are left: place them, plus at most {taken} taken from your units "
+        "of that type in friendly areas (as many as you take).",
+        left=left,
+        unit=unit,
+        taken=count - left,
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.alliance import refresh_alliances
 from engine.runewars.banners.board import terrain  # Banners of War: Cryomancy thaws water borders
@@ -165,9 +165,9 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
             named = find(state.board, action.args["hero"]) if isinstance(action.args.get("hero"), str) else None
             held = named is not None and held_in_dungeon(state.board, named)
             raise IllegalAction(
-                "A hero that entered a Dungeon moves no further in this season."
+                N_("A hero that entered a Dungeon moves no further in this season.")
                 if held
-                else "A hero moves once, one step into an adjacent friendly or empty area, and not while routed.",
+                else N_("A hero moves once, one step into an adjacent friendly or empty area, and not while routed."),
                 rule="p. 37 (Verließ)" if held else "p. 18 (Heldenbewegung), p. 16",
                 alternatives=_hero_moves(state, pack, prompt, frame)[:10],
             )
@@ -177,7 +177,7 @@ def strategy_move(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
         return
     origin, to, unit, count = (action.args.get(k) for k in ("from", "to", "unit", "count"))
     if not (isinstance(origin, str) and isinstance(to, str) and isinstance(unit, str) and isinstance(count, int) and count > 0):
-        raise InvalidAction("move needs 'from', 'to', 'unit' and a positive 'count'")
+        raise InvalidAction(N_("move needs 'from', 'to', 'unit' and a positive 'count'"))
     free = movable(state, frame).get((origin, unit), 0)
     if count > free or to not in destinations(state, pack, action.seat, origin, unit):
         legal = _legal(state, pack, prompt)
@@ -201,30 +201,51 @@ def _why_not(state: GameState, pack: Pack, frame: StrategyOrder, origin: str, to
         or unit not in pack.units
         or not any(s.unit == unit for s in board.areas[origin].led_by(frame.seat))
     ):
-        return f"You lead no {unit} in {origin}.", RULE_ONCE
+        return N_("You lead no {unit} in {origin}.", unit=unit, origin=origin), RULE_ONCE
     if frame.seat in board.areas[origin].activated_by:
-        return f"{origin} holds your activation token; your units cannot leave it.", RULE_LEAVE
+        return N_("{origin} holds your activation token; your units cannot leave it.", origin=origin), RULE_LEAVE
     if not free:
         return (
-            f"No standing {unit} in {origin} can still move: routed units and units that already moved with this order cannot.",
+            N_(
+                "No standing {unit} in {origin} can still move: routed units and units that already moved with this order cannot.",
+                unit=unit,
+                origin=origin,
+            ),
             RULE_ONCE,
         )
     if to not in destinations(state, pack, frame.seat, origin, unit):
         geometry_ = terrain(pack, board)
         portals = face_up_areas(board, PORTAL)
         if to in destinations(state, pack, frame.seat, origin, unit, portals=portals):
-            return f"The Magic Portal from {origin} to {to} costs {portal_cost(pack)} influence, more than you have.", RULE_PORTAL
+            return N_(
+                "The Magic Portal from {origin} to {to} costs {cost} influence, more than you have.",
+                origin=origin,
+                to=to,
+                cost=portal_cost(pack),
+            ), RULE_PORTAL
         portal_step = origin in portals and to in portals
         if to not in geometry_.adjacency.get(origin, {}) and not portal_step:
-            return f"{to} is not adjacent to {origin}: Strategy moves each figure one step.", RULE_ADJACENT
+            return N_(
+                "{to} is not adjacent to {origin}: Strategy moves each figure one step.", to=to, origin=origin
+            ), RULE_ADJACENT
         if not portal_step and not crossable(
             geometry_, origin, to, flying=pack.unit(unit).flying, winter=board.season == "winter"
         ):
-            return f"A {geometry_.adjacency[origin][to]} border between {origin} and {to} stops {unit}.", RULE_BORDER
+            border = geometry_.adjacency[origin][to]
+            return N_(
+                "A {border} border between {origin} and {to} stops {unit}.", border=border, origin=origin, to=to, unit=unit
+            ), RULE_BORDER
         if passable_for(board, frame.seat, to):
-            return f"Allied {unit} cannot move alone into {to}: you do not control it.", RULE_ALONE
-        return f"{to} holds enemy or neutral units (or an enemy stronghold): Strategy enters only friendly or empty areas.", RULE
+            return N_("Allied {unit} cannot move alone into {to}: you do not control it.", unit=unit, to=to), RULE_ALONE
+        return N_(
+            "{to} holds enemy or neutral units (or an enemy stronghold): Strategy enters only friendly or empty areas.", to=to
+        ), RULE
     return (
-        f"You have {free} standing {unit} in {origin} that can still move (routed units and units that already moved cannot).",
+        N_(
+            "You have {free} standing {unit} in {origin} that can still move (routed units and units that already moved cannot).",
+            free=free,
+            unit=unit,
+            origin=origin,
+        ),
         RULE_ONCE,
     )

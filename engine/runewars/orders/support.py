@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from engine.core import Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.banners.board import suppressed
 from engine.runewars.control import controlled_areas
@@ -108,14 +108,14 @@ def choose_benefit(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     board: RunewarsBoard = state.board
     benefit, options, area_id = action.args.get("benefit"), prompt.info["benefits"], prompt.info["area"]
     if benefit not in ("units", "tactics", "influence", "quests"):
-        raise InvalidAction("benefit is one of units, tactics, influence, quests")
+        raise InvalidAction(N_("benefit is one of units, tactics, influence, quests"))
     if benefit not in options:
         raise IllegalAction(
             {
-                "units": "No neutral units of this city's type are left in the supply.",
-                "tactics": "The tactics deck and its discards are empty.",
-                "quests": "This game has no quest cards to draw.",
-            }.get(benefit, "This city gives no such benefit."),
+                "units": N_("No neutral units of this city's type are left in the supply."),
+                "tactics": N_("The tactics deck and its discards are empty."),
+                "quests": N_("This game has no quest cards to draw."),
+            }.get(benefit, N_("This city gives no such benefit.")),
             rule=RULE,
             alternatives=_city_legal(state, pack, prompt),
         )
@@ -165,11 +165,11 @@ def discard_quests(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     player = state.board.players[prompt.seat]
     chosen = action.args.get("cards")
     if not isinstance(chosen, list):
-        raise InvalidAction("discard needs 'cards': a list of quest cards")
+        raise InvalidAction(N_("discard needs 'cards': a list of quest cards"))
     if len(chosen) != prompt.info["count"] or len(set(chosen)) != len(chosen) or not set(chosen) <= set(player.quests):
         raise IllegalAction(
-            f"Discard exactly {prompt.info['count']} different quest cards from your hand (at most 3 stay).",
-            rule="p. 36 (Unterstützung: Questkarten); p. 40 (3 quest cards)",
+            N_("Discard exactly {count} different quest cards from your hand (at most 3 stay).", count=prompt.info["count"]),
+            rule="p. 36 (Unterstützung: Questkarten); p. 40",
             alternatives=_discard_legal(state, pack, prompt)[:10],
         )
     for card in chosen:
