@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Context, GameState, IllegalAction, Prompt, register
+from engine.core import Action, Context, GameState, Prompt, register
 from engine.ragnarok.pack import ATTRS, RUNES, Pack, Side, pack_for
 
 COLOURS = ("green", "red", "blue", "yellow")
@@ -254,11 +254,6 @@ def kind(name: str, rule: str) -> Callable[[LegalFn], Callable[[ResolveFn], Reso
 
 def A(prompt: Prompt, choice: str, **args: Any) -> Action:
     return Action(prompt.seat, prompt.id, choice, args)
-
-
-def refuse(state: GameState, prompt: Prompt, message: str) -> IllegalAction:
-    legal, _, rule = KINDS[prompt.kind]
-    return IllegalAction(message, rule=rule, alternatives=legal(state, prompt))
 
 
 # ---------------------------------------------------------------------------------- gains
