@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
+
 from engine.core import Action, Context, Engine, Rng
+from engine.core.errors import IllegalAction
 from engine.seventhstone import combat, market, movement
 from engine.seventhstone.ai import policy
 from engine.seventhstone.pack import load_pack
@@ -71,6 +74,69 @@ def test_no_swap_into_a_field_the_other_army_cannot_reach():
     RULESET.open(state, 0, "move", info={"player": 0})
     prompt = next(p for p in state.prompts if p.kind == "move")
     assert not [a for a in RULESET.legal(state, prompt) if a.choice == "swap"]
+
+
+def test_three_own_armies_move_on_round_a_cycle_of_their_fields():
+    """Seed 001 lines 846-850 ("Die Bewegungen eines Spielers müssen so erfolgen, dass die Kapazitätsregeln
+    (Söldner-, Ausrüstungs-, Einheiten-, Armee- und Heeresmaximum) zwar nicht während, aber am Ende seiner
+    Bewegungsphase eingehalten werden"), digest §10.1 and ruling R9: the army maximum need not hold during
+    the movement, so melee C3 -> C4, ranged C4 -> D4 and cavalry D4 -> C3 (two fields) move at once; no single
+    move nor swap does it. The other direction is not offered: the melee army cannot reach D4."""
+    state = setup_done(2)
+    b = plain_board(state)
+    b.armies = [
+        army(0, "C3", "melee", 2, aid=900),
+        army(0, "C4", "ranged", 3, aid=901),
+        army(0, "D4", "cavalry", 1, aid=902),
+        army(1, "F6", "melee", 1, aid=903),
+    ]
+    b.phase, b.done, b.order = "movement", [1], [0, 1]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    prompt = next(p for p in state.prompts if p.kind == "move")
+    legal = RULESET.legal(state, prompt)
+    cycles = [a for a in legal if a.choice == "cycle"]
+    assert [a.args for a in cycles] == [{"cells": ["C3", "C4", "D4"], "armies": ["melee", "ranged", "cavalry"]}]
+    result = ENGINE.apply(state, cycles[0])
+    b = result.state.board
+    assert [(a["type"], a["cell"], a["moved"]) for a in b.armies if a["owner"] == 0] == [
+        ("melee", "C4", True),
+        ("ranged", "D4", True),
+        ("cavalry", "C3", True),
+    ]
+    assert [(e.data["start"], e.data["end"]) for e in result.events if e.kind == "moved"] == [
+        ("C3", "C4"),
+        ("C4", "D4"),
+        ("D4", "C3"),
+    ]
+    assert b.stats["cycles"] == 1
+    prompt = next(p for p in result.state.prompts if p.kind == "move")
+    assert not [a for a in RULESET.legal(result.state, prompt) if a.choice in ("move", "swap", "cycle")]  # all moved
+
+
+def test_no_cycle_through_a_conflict_field_or_out_of_reach():
+    """Digest §10.7 (no army leaves a conflict field) and §10.2 (melee moves 1 field): with the cavalry on D4
+    blockaded by an enemy army no cycle is offered; the reverse cycle (melee C3 -> D4) is refused."""
+    state = setup_done(2)
+    b = plain_board(state)
+    b.armies = [
+        army(0, "C3", "melee", 2, aid=900),
+        army(0, "C4", "ranged", 3, aid=901),
+        army(0, "D4", "cavalry", 1, aid=902),
+        army(1, "D4", "melee", 1, aid=903),
+    ]
+    b.defenders = {"D4": 1}
+    b.phase, b.done, b.order = "movement", [1], [0, 1]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    prompt = next(p for p in state.prompts if p.kind == "move")
+    assert not [a for a in RULESET.legal(state, prompt) if a.choice == "cycle"]
+    b.armies.pop()
+    b.defenders = {}
+    reverse = Action(0, prompt.id, "cycle", {"cells": ["C3", "D4", "C4"], "armies": ["melee", "cavalry", "ranged"]})
+    assert reverse not in RULESET.legal(state, prompt)
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, reverse)
 
 
 # -------------------------------------------------------------------------------- §11.5 / R14: the AI splits dice
