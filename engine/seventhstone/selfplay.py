@@ -47,6 +47,10 @@ COUNTS = (
     "battles",
     "city_guards",
     "casualties",
+    "army_splits",
+    "swaps",
+    "cycles",
+    "dice_shares",
 )
 EQUIPMENT = (
     "teleportation",
