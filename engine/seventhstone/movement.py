@@ -247,7 +247,8 @@ def cycles(b: StoneBoard, seat: int, pid: str, options: dict[str, Any], pack: An
     order of single moves or swaps allows (one own army per field; a merged army counts as moved). Whole
     unmoved armies outside conflicts, each able to reach the next one's field; each cycle is offered once,
     starting at its first field (``cells[i]``'s army moves to ``cells[i + 1]``, the last one to
-    ``cells[0]``); all three count as moved."""
+    ``cells[0]``; ``from``, ``army`` and ``to`` name the first move, for the guided steps of the
+    movement prompt); all three count as moved."""
     armies = sorted(swappable(b, seat), key=lambda a: a["cell"])
     reach = {a["cell"]: distances(b, a, options, pack) for a in armies}
     found = []
@@ -259,9 +260,13 @@ def cycles(b: StoneBoard, seat: int, pid: str, options: dict[str, Any], pack: An
                 if third["cell"] <= first["cell"] or third["cell"] == second["cell"]:
                     continue
                 if third["cell"] in reach[second["cell"]] and first["cell"] in reach[third["cell"]]:
+                    ring = (first, second, third)
                     args = {
-                        "cells": [a["cell"] for a in (first, second, third)],
-                        "armies": [a["type"] for a in (first, second, third)],
+                        "from": first["cell"],
+                        "army": first["type"],
+                        "to": second["cell"],
+                        "cells": [a["cell"] for a in ring],
+                        "armies": [a["type"] for a in ring],
                     }
                     found.append(Action(seat, pid, "cycle", args))
     return found
