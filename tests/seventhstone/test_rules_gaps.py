@@ -26,6 +26,7 @@ def plain_board(state):
     for c in b.cells:
         b.cells[c] = {"kind": "plain", "portal": None}
     b.control, b.capitals, b.buildings, b.defenders = {}, {}, {}, {}
+    b.volcano, b.flags = [], {}  # no lava nor event of the first year
     return b
 
 
@@ -88,7 +89,7 @@ def test_three_own_armies_move_on_round_a_cycle_of_their_fields():
         army(0, "C3", "melee", 2, aid=900),
         army(0, "C4", "ranged", 3, aid=901),
         army(0, "D4", "cavalry", 1, aid=902),
-        army(1, "F6", "melee", 1, aid=903),
+        army(1, "E6", "melee", 1, aid=903),
     ]
     b.phase, b.done, b.order = "movement", [1], [0, 1]
     state.prompts = []
@@ -182,7 +183,7 @@ def test_the_ai_aims_all_dice_when_no_foe_can_be_finished():
 
 
 def front_board(state):
-    """Seat 0 holds every field but column F, which seat 1 holds with an army on F3."""
+    """Seat 0 holds every field of the 3-player board (columns A to F) but column F, seat 1's."""
     b = plain_board(state)
     b.control = {c: (1 if c.startswith("F") else 0) for c in b.cells}
     return b
@@ -192,10 +193,10 @@ def test_the_ai_swaps_a_big_army_to_the_front_past_a_small_one():
     """Ruling R9 (the swap) and issue 29 item 6 (armies that take fields): the small melee army on D3 stands
     before the big ranged army on C3, on the way to seat 1's column F; no field is free to take, so the AI
     swaps them (4 units a field nearer, 1 a field back) rather than edging the small army forward."""
-    state = setup_done(2)
+    state = setup_done(3)
     b = front_board(state)
     b.armies = [army(0, "D3", "melee", 1, aid=900), army(0, "C3", "ranged", 4, aid=901), army(1, "F3", "melee", 2, aid=902)]
-    b.phase, b.done, b.order = "movement", [1], [0, 1]
+    b.phase, b.done, b.order = "movement", [1, 2], [0, 1, 2]
     state.prompts = []
     RULESET.open(state, 0, "move", info={"player": 0})
     prompt = next(p for p in state.prompts if p.kind == "move")
@@ -206,10 +207,10 @@ def test_the_ai_swaps_a_big_army_to_the_front_past_a_small_one():
 def test_the_ai_keeps_its_armies_when_the_big_one_already_leads():
     """The same heuristic: with the big army in front a swap would bring the small one forward, so the AI
     does not swap (it edges the big army on)."""
-    state = setup_done(2)
+    state = setup_done(3)
     b = front_board(state)
     b.armies = [army(0, "D3", "melee", 4, aid=900), army(0, "C3", "ranged", 1, aid=901), army(1, "F3", "melee", 2, aid=902)]
-    b.phase, b.done, b.order = "movement", [1], [0, 1]
+    b.phase, b.done, b.order = "movement", [1, 2], [0, 1, 2]
     state.prompts = []
     RULESET.open(state, 0, "move", info={"player": 0})
     prompt = next(p for p in state.prompts if p.kind == "move")
@@ -221,7 +222,7 @@ def test_the_ai_cycles_three_armies_to_bring_the_biggest_forward():
     """Ruling R9 (the cycle): on the way to seat 1's armies in column F stand the cavalry (1 unit) on E3, the
     big melee army (4) on D3 and the ranged army (2) on C3; the AI moves the melee army to E3, the ranged one
     to D3 and the cavalry two fields back to C3 (6 units a field nearer, 1 two back), which beats any swap."""
-    state = setup_done(2)
+    state = setup_done(3)
     b = front_board(state)
     b.armies = [
         army(0, "E3", "cavalry", 1, aid=900),
@@ -231,7 +232,7 @@ def test_the_ai_cycles_three_armies_to_bring_the_biggest_forward():
         army(1, "F3", "melee", 3, aid=904),
         army(1, "F4", "melee", 3, aid=905),
     ]
-    b.phase, b.done, b.order = "movement", [1], [0, 1]
+    b.phase, b.done, b.order = "movement", [1, 2], [0, 1, 2]
     state.prompts = []
     RULESET.open(state, 0, "move", info={"player": 0})
     prompt = next(p for p in state.prompts if p.kind == "move")
