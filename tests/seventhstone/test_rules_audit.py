@@ -321,3 +321,18 @@ def test_bribery_destroys_the_enemy_mercenaries_before_the_combat():
     cavalry = next(a for a in b.armies if a["id"] == 901)
     assert (cavalry["reg"], cavalry["merc"]) == (2, 0) and 25 in b.discard
     assert [e.kind for e in ctx.events if e.kind == "bribed"] == ["bribed"]
+
+
+def test_two_players_never_share_dice_so_simulate_does_not_expect_it():
+    """Digest §11.5 and ruling R14: a player aims (or shares) dice only with two possible targets in the
+    field; with 2 players a battle has at most one, even with supporters, so `simulate` lists `dice_shares`
+    as impossible at 2 players rather than as a zero count (issue 29 Done-when: every count non-zero)."""
+    from engine.seventhstone import selfplay
+
+    state = setup_done(2)
+    b = plain_board(state)
+    b.armies = [army(0, "D3", "melee", 3, aid=900), army(1, "D3", "melee", 2, aid=901), army(0, "C3", "cavalry", 2, aid=902)]
+    b.defenders, b.supports = {"D3": 1}, {"902": "D3"}
+    combat.start_battle(RULESET, state, "D3", Context(Rng(1)), overrun=False, by=0)
+    assert [len(combat.valid_targets(b, s)) for s in combat.sides(b)] == [1, 1]
+    assert selfplay.impossible(2) == {"dice_shares"} and selfplay.impossible(3) == set()
