@@ -4,8 +4,9 @@ or after the last one). The mercenary maximum needs to hold only at the end of t
 (digest §10.1, §10.3, ruling R9): mercenaries may move apart from their regulars, as in the swap of the
 rulebook's movement example (§10.9); mercenaries still above their regulars when the player is done
 leave. The army maximum likewise: two own armies of different types may exchange their fields in one
-answer (``swap``); the unit and army-total maxima hold after every single move, which an order of the
-moves always allows."""
+answer (``swap``) and three own armies may move on round a cycle of their fields (``cycle``, each onto
+the field the next one leaves); the unit and army-total maxima hold after every single move, which an
+order of the moves always allows."""
 
 from __future__ import annotations
 
@@ -197,6 +198,7 @@ def legal(rules: Any, state: GameState, prompt: Prompt) -> list[Action]:
                     for extra in tile_variants(army, there, k, total):
                         answers.append(Action(s, pid, "move", {**base, **extra}))
     answers += swaps(b, s, pid, state.options, pack)
+    answers += cycles(b, s, pid, state.options, pack)
     return answers
 
 
@@ -236,6 +238,60 @@ def swap(rules: Any, state: GameState, action: Action, ctx: Context) -> None:
         a.pop("resume", None)
         ctx.emit("moved", seat=s, start=src, end=dest, army=a["type"], units=units(a))
     count(b, "swaps")
+    rules.open(state, s, "move", info={"player": s})
+
+
+def cycles(b: StoneBoard, seat: int, pid: str, options: dict[str, Any], pack: Any) -> list[Action]:
+    """Digest §10.1 (ruling R9, "zwar nicht während, aber am Ende seiner Bewegungsphase"): three own
+    armies move at once round a cycle of their fields, each onto the field the next one leaves, which no
+    order of single moves or swaps allows (one own army per field; a merged army counts as moved). Whole
+    unmoved armies outside conflicts, each able to reach the next one's field; each cycle is offered once,
+    starting at its first field (``cells[i]``'s army moves to ``cells[i + 1]``, the last one to
+    ``cells[0]``; ``from``, ``army`` and ``to`` name the first move, for the guided steps of the
+    movement prompt); all three count as moved."""
+    armies = sorted(swappable(b, seat), key=lambda a: a["cell"])
+    reach = {a["cell"]: distances(b, a, options, pack) for a in armies}
+    found = []
+    for first in armies:
+        for second in armies:
+            if second["cell"] <= first["cell"] or second["cell"] not in reach[first["cell"]]:
+                continue
+            for third in armies:
+                if third["cell"] <= first["cell"] or third["cell"] == second["cell"]:
+                    continue
+                if third["cell"] in reach[second["cell"]] and first["cell"] in reach[third["cell"]]:
+                    ring = (first, second, third)
+                    args = {
+                        "from": first["cell"],
+                        "army": first["type"],
+                        "to": second["cell"],
+                        "cells": [a["cell"] for a in ring],
+                        "armies": [a["type"] for a in ring],
+                    }
+                    found.append(Action(seat, pid, "cycle", args))
+    return found
+
+
+def cycle(rules: Any, state: GameState, action: Action, ctx: Context) -> None:
+    b: StoneBoard = state.board
+    s = action.seat
+    pack = pack_for(state.options)
+    cells = list(action.args["cells"])
+    ring = [army_at(b, c, s) for c in cells]
+    plan = []
+    for i, a in enumerate(ring):
+        assert a is not None
+        dest = cells[(i + 1) % len(cells)]
+        plan.append((a, dest, distances(b, a, state.options, pack)[dest]))
+    for a, dest, used in plan:
+        limit = int(a["left"]) if a.get("resume") else move_range(b, a, pack)
+        src = a["cell"]
+        a["cell"], a["moved"], a["left"] = dest, True, limit - used
+        a.pop("resume", None)
+        ctx.emit("moved", seat=s, start=src, end=dest, army=a["type"], units=units(a))
+    for _, dest, _ in plan:
+        arrive(rules, state, s, dest, set(), ctx)
+    count(b, "cycles")
     rules.open(state, s, "move", info={"player": s})
 
 
@@ -282,6 +338,9 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
         return
     if action.choice == "swap":
         swap(rules, state, action, ctx)
+        return
+    if action.choice == "cycle":
+        cycle(rules, state, action, ctx)
         return
     if action.choice == "reveal":
         army = army_at(b, action.args["cell"], s)
@@ -354,6 +413,8 @@ def resolve(rules: Any, state: GameState, prompt: Prompt, action: Action, ctx: C
         limit = int(army["left"]) if army.get("resume") else move_range(b, army, pack)
         army["left"] = limit - distances(b, {**army, "cell": src}, state.options, pack).get(dest, limit)
         army.pop("resume", None)
+    if not whole:
+        count(b, "army_splits")
     ctx.emit("moved", seat=s, start=src, end=dest, army=mover["type"], units=k)
     arrive(rules, state, s, dest, before, ctx)
     rules.open(state, s, "move", info={"player": s})

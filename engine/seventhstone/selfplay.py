@@ -47,6 +47,10 @@ COUNTS = (
     "battles",
     "city_guards",
     "casualties",
+    "army_splits",
+    "swaps",
+    "cycles",
+    "dice_shares",
 )
 EQUIPMENT = (
     "teleportation",
@@ -184,8 +188,15 @@ def figures(finished: list[Any], *, options: dict[str, Any], pack: Any) -> dict[
         "year_limit_games": limit_games,
         "counts": dict(counts),
         "equipment_used": dict(equipment),
-        "zero_counts": sorted(k for k, n in counts.items() if n == 0),
+        "zero_counts": sorted(k for k, n in counts.items() if n == 0 and k not in impossible(seats)),
+        "impossible_counts": sorted(impossible(seats)),
     }
+
+
+def impossible(seats: int) -> set[str]:
+    """Counts no game of ``seats`` players can raise: a share of the dice needs two possible targets,
+    three players in one battle (digest §11.5, ruling R14), so never with 2 players."""
+    return {"dice_shares"} if seats == 2 else set()
 
 
 def picture(before: GameState, transition: Any) -> str | None:

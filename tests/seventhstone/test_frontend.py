@@ -202,3 +202,18 @@ def test_the_channel_names_the_field_of_a_battle_told_in_its_report():
 
     post = {"game": "seventhstone", "blocks": [{"lines": [], "reports": [{"where": None, "data": {"cell": "C4"}}]}]}
     assert "Battle in C4" in post_text(post)
+
+
+def test_a_cycle_of_three_armies_is_told_move_by_move_in_either_language():
+    """Ruling R9 (the cycle answer) and issue 19 item 4 (players' words, never ids): the answer names each
+    army and the field it moves to, in English and in German."""
+    from bot.i18n import tr_for
+    from engine.core import Action
+
+    args = {"from": "C3", "army": "melee", "to": "C4", "cells": ["C3", "C4", "D4"], "armies": ["melee", "ranged", "cavalry"]}
+    cycle = Action(0, "move/1/1", "cycle", args)
+    english = FRONTEND.narrator.speaking(ENGLISH).action(cycle)
+    german = FRONTEND.narrator.speaking(tr_for("de")).action(cycle)
+    assert english.startswith("The melee army on C3 moves to C4, the ranged army there to D4")
+    assert english.endswith("there to C3")
+    assert german.startswith("Die ") and "nach C4" in german and german.endswith("nach C3") and german != english

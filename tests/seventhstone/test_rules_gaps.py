@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
+
 from engine.core import Action, Context, Engine, Rng
+from engine.core.errors import IllegalAction
 from engine.seventhstone import combat, market, movement
 from engine.seventhstone.ai import policy
 from engine.seventhstone.pack import load_pack
@@ -23,6 +26,7 @@ def plain_board(state):
     for c in b.cells:
         b.cells[c] = {"kind": "plain", "portal": None}
     b.control, b.capitals, b.buildings, b.defenders = {}, {}, {}, {}
+    b.volcano, b.flags = [], {}  # no lava nor event of the first year
     return b
 
 
@@ -73,6 +77,72 @@ def test_no_swap_into_a_field_the_other_army_cannot_reach():
     assert not [a for a in RULESET.legal(state, prompt) if a.choice == "swap"]
 
 
+def test_three_own_armies_move_on_round_a_cycle_of_their_fields():
+    """Seed 001 lines 846-850 ("Die Bewegungen eines Spielers müssen so erfolgen, dass die Kapazitätsregeln
+    (Söldner-, Ausrüstungs-, Einheiten-, Armee- und Heeresmaximum) zwar nicht während, aber am Ende seiner
+    Bewegungsphase eingehalten werden"), digest §10.1 and ruling R9: the army maximum need not hold during
+    the movement, so melee C3 -> C4, ranged C4 -> D4 and cavalry D4 -> C3 (two fields) move at once; no single
+    move nor swap does it. The other direction is not offered: the melee army cannot reach D4."""
+    state = setup_done(2)
+    b = plain_board(state)
+    b.armies = [
+        army(0, "C3", "melee", 2, aid=900),
+        army(0, "C4", "ranged", 3, aid=901),
+        army(0, "D4", "cavalry", 1, aid=902),
+        army(1, "E6", "melee", 1, aid=903),
+    ]
+    b.phase, b.done, b.order = "movement", [1], [0, 1]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    prompt = next(p for p in state.prompts if p.kind == "move")
+    legal = RULESET.legal(state, prompt)
+    cycles = [a for a in legal if a.choice == "cycle"]
+    assert [a.args for a in cycles] == [
+        {"from": "C3", "army": "melee", "to": "C4", "cells": ["C3", "C4", "D4"], "armies": ["melee", "ranged", "cavalry"]}
+    ]
+    result = ENGINE.apply(state, cycles[0])
+    b = result.state.board
+    assert [(a["type"], a["cell"], a["moved"]) for a in b.armies if a["owner"] == 0] == [
+        ("melee", "C4", True),
+        ("ranged", "D4", True),
+        ("cavalry", "C3", True),
+    ]
+    assert [(e.data["start"], e.data["end"]) for e in result.events if e.kind == "moved"] == [
+        ("C3", "C4"),
+        ("C4", "D4"),
+        ("D4", "C3"),
+    ]
+    assert b.stats["cycles"] == 1
+    prompt = next(p for p in result.state.prompts if p.kind == "move")
+    assert not [a for a in RULESET.legal(result.state, prompt) if a.choice in ("move", "swap", "cycle")]  # all moved
+
+
+def test_no_cycle_through_a_conflict_field_or_out_of_reach():
+    """Digest §10.7 (no army leaves a conflict field) and §10.2 (melee moves 1 field): with the cavalry on D4
+    blockaded by an enemy army no cycle is offered; the reverse cycle (melee C3 -> D4) is refused."""
+    state = setup_done(2)
+    b = plain_board(state)
+    b.armies = [
+        army(0, "C3", "melee", 2, aid=900),
+        army(0, "C4", "ranged", 3, aid=901),
+        army(0, "D4", "cavalry", 1, aid=902),
+        army(1, "D4", "melee", 1, aid=903),
+    ]
+    b.defenders = {"D4": 1}
+    b.phase, b.done, b.order = "movement", [1], [0, 1]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    prompt = next(p for p in state.prompts if p.kind == "move")
+    assert not [a for a in RULESET.legal(state, prompt) if a.choice == "cycle"]
+    b.armies.pop()
+    b.defenders = {}
+    ring = {"cells": ["C3", "D4", "C4"], "armies": ["melee", "cavalry", "ranged"]}
+    reverse = Action(0, prompt.id, "cycle", {"from": "C3", "army": "melee", "to": "D4", **ring})
+    assert reverse not in RULESET.legal(state, prompt)
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, reverse)
+
+
 # -------------------------------------------------------------------------------- §11.5 / R14: the AI splits dice
 
 
@@ -107,6 +177,90 @@ def test_the_ai_aims_all_dice_when_no_foe_can_be_finished():
     state, prompt = aim_prompt({0: 3, 1: 3, 2: 3})
     chosen = policy.choose(RULESET.view(state, 0), prompt, RULESET.legal(state, prompt), Random(1), pack=PACK)
     assert chosen.choice == "aim"
+
+
+# -------------------------------------------------------------------------------- the AI's swap, cycle and supports
+
+
+def front_board(state):
+    """Seat 0 holds every field of the 3-player board (columns A to F) but column F, seat 1's."""
+    b = plain_board(state)
+    b.control = {c: (1 if c.startswith("F") else 0) for c in b.cells}
+    return b
+
+
+def test_the_ai_swaps_a_big_army_to_the_front_past_a_small_one():
+    """Ruling R9 (the swap) and issue 29 item 6 (armies that take fields): the small melee army on D3 stands
+    before the big ranged army on C3, on the way to seat 1's column F; no field is free to take, so the AI
+    swaps them (4 units a field nearer, 1 a field back) rather than edging the small army forward."""
+    state = setup_done(3)
+    b = front_board(state)
+    b.armies = [army(0, "D3", "melee", 1, aid=900), army(0, "C3", "ranged", 4, aid=901), army(1, "F3", "melee", 2, aid=902)]
+    b.phase, b.done, b.order = "movement", [1, 2], [0, 1, 2]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    prompt = next(p for p in state.prompts if p.kind == "move")
+    chosen = policy.choose(RULESET.view(state, 0), prompt, RULESET.legal(state, prompt), Random(1), pack=PACK)
+    assert (chosen.choice, chosen.args) == ("swap", {"from": "D3", "to": "C3", "army": "melee", "with": "ranged"})
+
+
+def test_the_ai_keeps_its_armies_when_the_big_one_already_leads():
+    """The same heuristic: with the big army in front a swap would bring the small one forward, so the AI
+    does not swap (it edges the big army on)."""
+    state = setup_done(3)
+    b = front_board(state)
+    b.armies = [army(0, "D3", "melee", 4, aid=900), army(0, "C3", "ranged", 1, aid=901), army(1, "F3", "melee", 2, aid=902)]
+    b.phase, b.done, b.order = "movement", [1, 2], [0, 1, 2]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    prompt = next(p for p in state.prompts if p.kind == "move")
+    chosen = policy.choose(RULESET.view(state, 0), prompt, RULESET.legal(state, prompt), Random(1), pack=PACK)
+    assert chosen.choice != "swap"
+
+
+def test_the_ai_cycles_three_armies_to_bring_the_biggest_forward():
+    """Ruling R9 (the cycle): on the way to seat 1's armies in column F stand the cavalry (1 unit) on E3, the
+    big melee army (4) on D3 and the ranged army (2) on C3; the AI moves the melee army to E3, the ranged one
+    to D3 and the cavalry two fields back to C3 (6 units a field nearer, 1 two back), which beats any swap."""
+    state = setup_done(3)
+    b = front_board(state)
+    b.armies = [
+        army(0, "E3", "cavalry", 1, aid=900),
+        army(0, "D3", "melee", 4, aid=901),
+        army(0, "C3", "ranged", 2, aid=902),
+        army(1, "F2", "melee", 3, aid=903),
+        army(1, "F3", "melee", 3, aid=904),
+        army(1, "F4", "melee", 3, aid=905),
+    ]
+    b.phase, b.done, b.order = "movement", [1, 2], [0, 1, 2]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    prompt = next(p for p in state.prompts if p.kind == "move")
+    chosen = policy.choose(RULESET.view(state, 0), prompt, RULESET.legal(state, prompt), Random(1), pack=PACK)
+    assert (chosen.choice, chosen.args["cells"]) == ("cycle", ["C3", "D3", "E3"])
+
+
+def test_the_ai_supports_a_battle_of_two_others_and_keeps_it_even():
+    """Digest §11.1 ("Es können auch Konflikte unterstützt werden, an denen man nicht beteiligt ist") and
+    §11.5 (a supporter cannot be targeted) with ruling R14 (dice may be split): the AI's cavalry beside a
+    battle of seats 1 (3 units) and 2 (1 unit) supports it and aims 3 of its 4 dice at the stronger side."""
+    state = setup_done(3)
+    b = plain_board(state)
+    b.armies = [army(0, "C3", "cavalry", 4, aid=900), army(1, "D3", "melee", 3, aid=901), army(2, "D3", "melee", 1, aid=902)]
+    b.defenders = {"D3": 2}
+    b.supports, b.done, b.phase = {}, [], "support"
+    state.prompts = []
+    RULESET.open(state, 0, "support", info={"player": 0})
+    prompt = next(p for p in state.prompts if p.kind == "support")
+    chosen = policy.choose(RULESET.view(state, 0), prompt, RULESET.legal(state, prompt), Random(1), pack=PACK)
+    assert (chosen.choice, chosen.args) == ("support", {"cell": "C3", "army": "cavalry", "conflict": "D3"})
+    combat.resolve(RULESET, state, prompt, chosen, Context(Rng(1)))
+    combat.start_battle(RULESET, state, "D3", Context(Rng(1)), overrun=False, by=1)
+    state.prompts = []
+    RULESET.open(state, 0, "target", info={"player": 0, "cell": "D3", "round": 1})
+    prompt = next(p for p in state.prompts if p.kind == "target")
+    chosen = policy.choose(RULESET.view(state, 0), prompt, RULESET.legal(state, prompt), Random(1), pack=PACK)
+    assert (chosen.choice, chosen.args) == ("share", {"dice": {"1": 3, "2": 1}})
 
 
 # -------------------------------------------------------------------------------- §8.2 the four markets

@@ -267,6 +267,15 @@ class StoneNarrator(Narrator):
                 other=army(t, a["with"]),
                 end=a["to"],
             ),
+            "cycle": lambda: t._(
+                "The {first} on {one} moves to {two}, the {second} there to {three}, the {third} there to {one}",
+                first=army(t, a["armies"][0]),
+                second=army(t, a["armies"][1]),
+                third=army(t, a["armies"][2]),
+                one=a["cells"][0],
+                two=a["cells"][1],
+                three=a["cells"][2],
+            ),
             "share": lambda: t._("Aim {dice}", dice=dice_at(a["dice"], t)),
             "remove": lambda: (
                 t._("Lose a city guard")

@@ -5,8 +5,9 @@ two per older barracks) with the type of the army standing there, adds a buildin
 one, and bids small amounts on each market (more on tournament stones in a tournament year and on the
 market of the lost stone). It drafts the tile it values most, takes the last place in the turn order,
 places everything, moves armies onto free temples and fields, attacks where it has clearly more
-units (an enemy capital only with more than its guard), keeps a defender at home while enemies are
-near, supports its own battles, uses every tile and wall, and loses mercenaries before regulars.
+units (an enemy capital only with more than its guard; into a battle of two others weighing the weaker
+side by half), swaps or cycles whole armies (R9) to bring the bigger ones nearer the front, keeps a
+defender at home while enemies are near, supports its own battles (else a battle of two others, hitting the stone leader), uses every tile and wall, and loses mercenaries before regulars.
 ``random_choice``: uniform among the legal answers."""
 
 from __future__ import annotations
@@ -231,6 +232,12 @@ def move_score(view: dict[str, Any], action: Action, goals: list[str]) -> float:
     d = cells[dest]
     enemy = enemy_units(view, dest)
     score = 0.0
+    sides = side_units(view, dest)
+    if len(sides) >= 2:
+        # a battle of three (R14): the two others also fight each other, so the strongest side counts in
+        # full and the rest by half (the AI then splits its dice to finish the weakest)
+        strongest = max(sides.values())
+        enemy = strongest + (enemy - strongest + 1) // 2
     if enemy:
         if d["capital"] is not None and d["controller"] != me:
             enemy += 4
@@ -261,6 +268,47 @@ def move_score(view: dict[str, Any], action: Action, goals: list[str]) -> float:
     return score
 
 
+def side_units(view: dict[str, Any], cell: str) -> dict[int, int]:
+    """Units per other player on ``cell`` (a field where two others stand is a conflict field)."""
+    me = mine(view)
+    found: dict[int, int] = {}
+    for a in view["armies"]:
+        if a["cell"] == cell and a["owner"] != me:
+            found[a["owner"]] = found.get(a["owner"], 0) + a["regulars"] + a["mercenaries"]
+    return found
+
+
+def front(view: dict[str, Any], cell: str, goals: list[str]) -> int:
+    """Steps from ``cell`` to the nearest field to take or enemy army."""
+    me = mine(view)
+    near = goals + [a["cell"] for a in view["armies"] if a["owner"] != me]
+    return min((dist(cell, g) for g in near), default=0)
+
+
+def rearrange_score(view: dict[str, Any], action: Action, goals: list[str]) -> float:
+    """A swap or cycle of whole armies (R9) is worth it when it brings the bigger armies nearer the front
+    and the smaller ones back: units times steps gained, summed. An army leaving a threatened capital
+    must be replaced by at least as many units."""
+    if action.choice == "swap":
+        cells = [action.args["from"], action.args["to"]]
+    else:
+        cells = list(action.args["cells"])
+    armies = [own_army(view, c) for c in cells]
+    if any(a is None for a in armies):
+        return -99
+    size = [a["regulars"] + a["mercenaries"] for a in armies if a is not None]
+    gain = 0
+    capital = my_capital(view)
+    me = mine(view)
+    for i, cell in enumerate(cells):
+        dest = cells[(i + 1) % len(cells)]
+        gain += size[i] * (front(view, cell, goals) - front(view, dest, goals))
+        if cell == capital and any(a["owner"] != me and dist(a["cell"], capital) <= 2 for a in view["armies"]):
+            if size[i - 1] < size[i]:
+                return -99
+    return 0.3 * gain
+
+
 def move(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any) -> Action:
     overruns = [a for a in legal if a.choice == "overrun"]
     if overruns:
@@ -271,7 +319,13 @@ def move(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any) -
     goals = targets(view)
     moves = [a for a in legal if a.choice == "move" and not a.args.get("short")]  # no mercenary left to leave
     best = max(moves, key=lambda a: (move_score(view, a, goals), a.args["count"], a.args["to"]), default=None)
-    if best is not None and move_score(view, best, goals) > 0.3:
+    score = move_score(view, best, goals) if best is not None else 0.0
+    shuffles = [a for a in legal if a.choice in ("swap", "cycle")]
+    if shuffles and score < 3:  # no field to take nor battle to start: rearrange the armies first
+        swap = max(shuffles, key=lambda a: (rearrange_score(view, a, goals), str(a.args)))
+        if rearrange_score(view, swap, goals) > max(score, 0.3):
+            return swap
+    if best is not None and score > 0.3:
         return best
     return next(a for a in legal if a.choice in ("done", "pass"))
 
@@ -284,9 +338,20 @@ def overrun(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any
 
 
 def support(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any) -> Action:
+    """Its own battles first; else a battle of two others (digest §11.1: "Es können auch Konflikte
+    unterstützt werden, an denen man nicht beteiligt ist"): a supporter cannot be targeted (§11.5), so its
+    dice cost nothing; it picks the battle with the most tear stones in the field and aims (or splits,
+    R14) its dice there."""
     for a in legal:
         if a.choice == "support" and own_army(view, a.args["conflict"]) is not None:
             return a
+    stones = {p["seat"]: p["tear_stones"] for p in view["players"]}
+    others = [a for a in legal if a.choice == "support"]
+    if others:
+        return max(
+            others,
+            key=lambda a: (max((stones.get(t, 0) for t in side_units(view, a.args["conflict"])), default=0), a.args["conflict"]),
+        )
     return next(a for a in legal if a.choice == "done")
 
 
@@ -321,6 +386,17 @@ def target(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any)
         foes[t] = here + (GUARD_WEIGHT if view["cells"][cell]["capital"] == t else 0)
     weakest = min(foes, key=lambda t: (foes[t], t))
     dice = sum(shares[0].args["dice"].values())
+    if own_army(view, cell) is None and view["cells"][cell]["capital"] != mine(view) and len(foes) == 2:
+        # only supporting (nobody can hit it back): keep the battle even so both sides bleed, the
+        # stronger side getting dice in proportion to its units
+        strongest = max(foes, key=lambda t: (foes[t], stones.get(t, 0), -t))
+        total = max(1, foes[weakest] + foes[strongest])
+        more = min(dice - 1, max(1, round(dice * foes[strongest] / total)))
+        want = {str(weakest): dice - more, str(strongest): more}
+        even = [a for a in legal if a.choice == "split"]
+        if more * 2 == dice and even:
+            return even[0]
+        return next((a for a in shares if a.args["dice"] == want), leader)
     need = 2 * foes[weakest]
     if not 0 < need < dice:
         return leader
