@@ -49,6 +49,23 @@ def parse_gaps(text: Any, columns: int) -> list[int] | None:
     return rows
 
 
+def refuse_four_player_variants(options: Mapping[str, Any], seats: int) -> None:
+    """Doppelzug is „für 4 Spieler“ (rulebook section 5, digest §16.2) and the Vier Inseln layout is drawn
+    for four players (ruling R30): a game of fewer players with either on is refused at its start."""
+    if seats == 4:
+        return
+    if options.get("doppelzug"):
+        raise IllegalAction(
+            N_("Doppelzug is a variant for 4 players; this game has {count}.", count=seats),
+            rule="Seventh Stone §16.2: „Doppelzug (für 4 Spieler)“",
+        )
+    if options.get("vier_inseln"):
+        raise IllegalAction(
+            N_("The Vier Inseln board is laid for 4 players; this game has {count}.", count=seats),
+            rule="Seventh Stone §16.2, ruling R30",
+        )
+
+
 def opts(state: GameState) -> dict[str, Any]:
     return state.options
 
@@ -72,6 +89,7 @@ class SeventhStone(Ruleset):
     def setup(self, state: GameState, ctx: Context) -> None:
         pack = pack_for(state.options)
         n = state.seat_count
+        refuse_four_player_variants(state.options, n)
         if state.options.get("vier_inseln") and n == 4:
             cells, rolls = geo.generate_islands(pack, ctx.rng), list[int]()
         else:

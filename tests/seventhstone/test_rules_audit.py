@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Context, Rng
+import pytest
+
+from engine.core import Context, Engine, IllegalAction, Rng
 from engine.seventhstone import combat, movement, tournament
 from engine.seventhstone.pack import load_pack
 from engine.seventhstone.ruleset import RULESET
@@ -202,19 +204,15 @@ def test_three_players_draft_four_tiles_the_second_chooses_of_two_and_the_third_
     assert holds(1, offered[0]) and holds(0, offered[3]) and holds(2, offered[2])
 
 
-def test_doppelzug_is_a_four_player_variant():
-    """Digest §16.2 ("Doppelzug (double move; 4 players)") and ruling R25: at 3 players with the option on,
-    a movement bid as high as both others together doubles nothing."""
-    from engine.seventhstone import market
-    from tests.seventhstone.test_rules_gaps import allocate
-
-    state = setup_done(3, options={"doppelzug": True})
-    b = state.board
-    allocate(b, "movement", [5, 2, 1])
-    b.picks, b.flags = {}, {}
-    ctx = Context(Rng(1))
-    market.order_step(RULESET, state, ctx)
-    assert "double" not in b.flags and not [e for e in ctx.events if e.kind == "double_move"]
+@pytest.mark.parametrize("variant", ["doppelzug", "vier_inseln"])
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_four_player_variants_refuse_a_smaller_game(variant, seats):
+    """Rulebook section 5, "Doppelzug (für 4 Spieler)" (digest §16.2), and ruling R30 (the Vier Inseln board is
+    laid for 4): a game of fewer players with either variant on is refused at its start, naming the rule."""
+    with pytest.raises(IllegalAction) as refused:
+        Engine(RULESET).setup({variant: True}, seats, 1)
+    assert "4 players" in refused.value.message and "§16.2" in refused.value.rule
+    assert Engine(RULESET).setup({variant: True}, 4, 1).state.prompts
 
 
 # -------------------------------------------------------------------------------- §11.8-11.9 after a battle
