@@ -34,9 +34,9 @@ NOT_OPEN = N_("That decision is no longer open for you.")
 def _decision(view: SeatView, ref: PromptRef) -> Decision | None:
     """The decision a form button means: its prompt, else the seat's open decision of a kind with a
     form (the prompt may have been asked anew since the button was made)."""
-    kinds = frontend_for(view.game).form_kinds
-    found = next((d for d in view.decisions if prompt_hash(d.prompt.id) == ref.prompt_hash), None)
-    return found or next((d for d in view.decisions if d.prompt.kind in kinds), None)
+    kinds, offered = frontend_for(view.game).form_kinds, view.decisions
+    found = next((d for d in offered if prompt_hash(d.prompt.id) == ref.prompt_hash), None)
+    return found or next((d for d in offered if d.prompt.kind in kinds), None)
 
 
 async def open_form(
