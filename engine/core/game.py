@@ -233,6 +233,26 @@ def _cached(reference: str) -> Any:
     return _RESOLVED[reference]
 
 
+def data_pack_folder(options: Mapping[str, Any] | None) -> str | None:
+    """The folder a game's ``data_pack`` option names, or None for the built-in pack."""
+    return (options or {}).get("data_pack") or None
+
+
+@dataclass
+class PackCheck:
+    """What a game's ``pack_check`` found (:func:`report_pack_check`): its ``errors`` as lines,
+    its components' ``counts``, the pack's hash (empty when it cannot be read)."""
+
+    ok: bool
+    errors: list[str]
+    counts: dict[str, Any]
+    pack_hash: str
+    game: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "errors": self.errors, "counts": self.counts, "pack_hash": self.pack_hash, "game": self.game}
+
+
 def report_pack_check(result: Any, *, as_json: bool) -> int:
     """Print what a descriptor's ``pack_check`` found (a result with ``ok``, ``errors``,
     ``counts``, ``pack_hash`` and ``to_dict()``): the JSON, or the errors on stderr and a summary
