@@ -60,7 +60,14 @@ def N_(message: str) -> str:
 
 def available() -> tuple[str, ...]:
     """The languages with a catalogue file (``LANGUAGES`` and any other ``.po`` added)."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return languages_in(LOCALE_DIR)
+
+
+@cache
+def languages_in(locale_dir: Path) -> tuple[str, ...]:
+    """The languages with a catalogue file in ``locale_dir``, looked up once (every line told asks):
+    whoever adds a catalogue (``python -m bot i18n extract --add``) calls ``languages_in.cache_clear()``."""
+    found = sorted(p.parent.parent.name for p in locale_dir.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     return tuple([*(lang for lang in LANGUAGES if lang in found), *(lang for lang in found if lang not in LANGUAGES)])
 
 

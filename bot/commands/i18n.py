@@ -12,7 +12,7 @@ import argparse
 import json
 from pathlib import Path
 
-from bot.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, available, stats
+from bot.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, available, languages_in, stats
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the folders whose messages the catalogue holds: the bot's, the pictures' (the renderer takes a
@@ -101,6 +101,7 @@ def extract(add: str | None = None) -> dict[str, int]:
         with path.open("wb") as f:
             write_po(f, catalog, width=120, include_previous=False)
         counts[language] = len([m for m in catalog if m.id])
+    languages_in.cache_clear()  # a language added is available from now on
     return counts
 
 

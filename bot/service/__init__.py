@@ -223,12 +223,14 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin, ResultsM
 
 
 def speaks(function: Callable[..., Any], tr: Tr) -> dict[str, Any]:
-    """``{"tr": tr}`` when a renderer's ``function`` takes the language (a ``tr`` keyword, issue 31
-    item 4), else nothing: a renderer that draws only English still draws."""
+    """``{"tr": tr}`` when a renderer's ``function`` takes the language (a ``tr`` keyword, or any
+    keyword it passes on, issue 31 item 4), else nothing: a renderer that draws only English still draws."""
     try:
-        return {"tr": tr} if "tr" in inspect.signature(function).parameters else {}
+        parameters = inspect.signature(function).parameters
     except (TypeError, ValueError):
         return {}
+    passes_on = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    return {"tr": tr} if "tr" in parameters or passes_on else {}
 
 
 def gallery_captions(

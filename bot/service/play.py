@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
@@ -124,8 +125,9 @@ class SeatView:
     #: prompt id -> a stretch kind's follow-ups (:func:`bot.service.payloads.follow_ups`)
     follow: Mapping[str, tuple[Action, ...]] = field(default_factory=dict)
 
-    @property
+    @functools.cached_property
     def decisions(self) -> tuple[Decision, ...]:
+        """The open decisions with their legal answers (built once per view)."""
         return tuple(
             Decision(p, tuple(a for a in self.legal if a.prompt == p.id), then=self.follow.get(p.id, ())) for p in self.prompts
         )

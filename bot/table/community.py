@@ -13,8 +13,11 @@ from bot.table import stats as table_stats
 from bot.ui.play import Reply, say
 
 
-def _game(client: Any, game: str | None) -> str | None:
-    """The game a command names (None: every game); refused when the server offers no such game."""
+def _game(client: Any, guild_id: int | None, game: str | None) -> str | None:
+    """The game a command names (None: every game); refused outside a server (the stats are kept
+    per server) and when the server offers no such game."""
+    if guild_id is None:
+        raise RunetableError(current_tr()._("Stats are kept per server: ask in a server's channel."))
     if game is None:
         return None
     if game not in client.service.games:
@@ -25,10 +28,8 @@ def _game(client: Any, game: str | None) -> str | None:
 
 async def stats(client: Any, guild_id: int | None, user_id: int, player_id: int | None, game: str | None) -> list[Reply]:
     """``/stats [@player] [game]``: the player's (by default the caller's) results in this server."""
-    if guild_id is None:
-        return [say(current_tr()._("Stats are kept per server: ask in a server's channel."))]
     try:
-        chosen = _game(client, game)
+        chosen = _game(client, guild_id, game)
     except RunetableError as e:
         return [say(e.message)]
     found = await table_stats.player_stats(client.service.store, guild_id, player_id or user_id, chosen)
@@ -37,10 +38,8 @@ async def stats(client: Any, guild_id: int | None, user_id: int, player_id: int 
 
 async def leaderboard(client: Any, guild_id: int | None, game: str | None) -> list[Reply]:
     """``/leaderboard [game]``: this server's players by rating."""
-    if guild_id is None:
-        return [say(current_tr()._("Stats are kept per server: ask in a server's channel."))]
     try:
-        chosen = _game(client, game)
+        chosen = _game(client, guild_id, game)
     except RunetableError as e:
         return [say(e.message)]
     return [say(await table_stats.leaderboard_text(client.service, guild_id, chosen))]

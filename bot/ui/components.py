@@ -142,6 +142,18 @@ async def handle(
         kick()
 
 
+def channel_command(
+    group: discord.app_commands.Group, name: str, description: str, answer: Callable[[Any, int], Awaitable[Sequence[Reply]]]
+) -> None:
+    """``/<group> <name>``, a command without options whose replies are ``answer(client, channel_id)``
+    for the channel it is typed in (through :func:`handle`): a game's own commands
+    (:meth:`bot.frontend.FrontEnd.add_commands`) are mostly such look-ups."""
+
+    @group.command(name=name, description=description)
+    async def command(interaction: discord.Interaction) -> None:
+        await handle(interaction, f"channel {interaction.channel_id}", lambda client: answer(client, interaction.channel_id))
+
+
 def _updates_message(interaction: discord.Interaction) -> bool:
     """A click, or a form sent from a message's button: the answer may replace that message."""
     if interaction.type == discord.InteractionType.component:

@@ -31,12 +31,20 @@ CORRECT = N_("📝 Correct the form")
 NOT_OPEN = N_("That decision is no longer open for you.")
 
 
-def _decision(view: SeatView, ref: PromptRef) -> Decision | None:
-    """The decision a form button means: its prompt, else the seat's open decision of a kind with a
-    form (the prompt may have been asked anew since the button was made)."""
-    kinds = frontend_for(view.game).form_kinds
-    found = next((d for d in view.decisions if prompt_hash(d.prompt.id) == ref.prompt_hash), None)
-    return found or next((d for d in view.decisions if d.prompt.kind in kinds), None)
+async def _decision(service: GameService, user_id: int, ref: PromptRef) -> tuple[SeatView, Decision] | list[Reply]:
+    """The seat's view and the decision a form button means: its prompt, else the seat's open
+    decision of a kind with a form (the prompt may have been asked anew since the button was
+    made); or the replies saying why there is none."""
+    try:
+        view = await service.view(ref.game_id, user_id)
+    except RunetableError as e:
+        return [say(e.message)]
+    kinds, offered = frontend_for(view.game).form_kinds, view.decisions
+    found = next((d for d in offered if prompt_hash(d.prompt.id) == ref.prompt_hash), None)
+    decision = found or next((d for d in offered if d.prompt.kind in kinds), None)
+    if decision is None:
+        return await _with_current(service, ref.game_id, user_id, current_tr()._(NOT_OPEN))
+    return view, decision
 
 
 async def open_form(
@@ -45,13 +53,10 @@ async def open_form(
     """The form to show for the clicked button (with ``values``, field by field, filled in when the
     button carries them), and the reference its submission answers; or the replies saying why there is none."""
     tr = current_tr()
-    try:
-        view = await service.view(ref.game_id, user_id)
-    except RunetableError as e:
-        return [say(e.message)]
-    decision = _decision(view, ref)
-    if decision is None:
-        return await _with_current(service, ref.game_id, user_id, tr._(NOT_OPEN))
+    found = await _decision(service, user_id, ref)
+    if isinstance(found, list):
+        return found
+    view, decision = found
     form = frontend_for(view.game).form(decision.prompt, decision.actions, view.view, tr)
     if form is None:
         return await _with_current(service, ref.game_id, user_id, tr._(NOT_OPEN))
@@ -74,13 +79,10 @@ async def submit_form(service: GameService, user_id: int, ref: PromptRef, values
     """Apply a submitted form as one move, or refuse it in words with a button that opens it again
     filled in (nothing written)."""
     tr = current_tr()
-    try:
-        view = await service.view(ref.game_id, user_id)
-    except RunetableError as e:
-        return [say(e.message)]
-    decision = _decision(view, ref)
-    if decision is None:
-        return await _with_current(service, ref.game_id, user_id, tr._(NOT_OPEN))
+    found = await _decision(service, user_id, ref)
+    if isinstance(found, list):
+        return found
+    view, decision = found
     frontend = frontend_for(view.game)
     planned = frontend.form_answers(decision.prompt, decision.actions, view.view, values, tr)
     if isinstance(planned, str):

@@ -122,8 +122,11 @@ def build_panel(
     lets a stretch of plays offer an answer as often as it may be given in a row. A decision whose
     kind has a form (:attr:`bot.frontend.FrontEnd.form_kinds`) starts with the row that opens it
     (:func:`form_row`)."""
-    panel = _decision_panel(game, game_id, seq, decision, cursor, names, tr, view)
-    row = form_row(game, PromptRef(game_id, seq, prompt_hash(decision.prompt.id)), decision.prompt.kind, tr or current_tr())
+    if names or tr is not None:
+        with naming(names or None, tr) if names else voice(tr or current_tr()):
+            return build_panel(game, game_id, seq, decision, cursor, view=view)
+    panel = _decision_panel(game, game_id, seq, decision, cursor, view)
+    row = form_row(game, PromptRef(game_id, seq, prompt_hash(decision.prompt.id)), decision.prompt.kind, current_tr())
     return Panel(panel.text, (row, *panel.rows)[:5]) if row else panel
 
 
@@ -139,18 +142,8 @@ def form_row(game: str, ref: PromptRef, kind: str, tr: Tr) -> tuple[ButtonSpec, 
 
 
 def _decision_panel(
-    game: str,
-    game_id: int,
-    seq: int,
-    decision: Decision,
-    cursor: Cursor = START,
-    names: Mapping[Seat, str] | None = None,
-    tr: Tr | None = None,
-    view: Mapping[str, Any] | None = None,
+    game: str, game_id: int, seq: int, decision: Decision, cursor: Cursor, view: Mapping[str, Any] | None
 ) -> Panel:
-    if names or tr is not None:
-        with naming(names or None, tr) if names else voice(tr or current_tr()):
-            return _decision_panel(game, game_id, seq, decision, cursor, view=view)
     panel = _build_panel(game, game_id, seq, decision, cursor)
     from bot.ui import stretch
 

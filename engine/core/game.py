@@ -108,8 +108,9 @@ class GameDescriptor:
 
     ``ruleset`` is required; a game may lack the other parts (the tiny test game has no data
     pack). ``seat_role`` says what a seat plays (``"faction"``, ``"hero"``, ``"race"``,
-    ``"people"``), and ``roles`` names ``roles(public_view) -> {seat: role}``, stored with
-    each seat for results and stats. ``ai_policies`` maps a policy's name to its callable
+    ``"people"``); each seat's role, stored with it for results and stats, is the ``seat_role``
+    field of the public view's ``players`` entries (once chosen), unless ``roles`` names
+    ``roles(public_view) -> {seat: role}``. ``ai_policies`` maps a policy's name to its callable
     ``policy(view, prompt, legal, rng, *, pack) -> Action``; ``default_ai`` names the one AI
     seats use. ``scenarios`` is a folder of scenario files relative to the repository (or
     absolute). ``selfplay`` names the game's checks for ``simulate`` (invariants and counts).
@@ -175,7 +176,12 @@ class GameDescriptor:
 
     def seat_roles(self, public_view: Mapping[str, Any]) -> dict[int, str]:
         """Each seat's role as the public view shows it (empty while unknown)."""
-        return {} if self.roles is None else dict(_cached(self.roles)(public_view))
+        if self.roles is not None:
+            return dict(_cached(self.roles)(public_view))
+        if self.seat_role == "seat":  # a seat plays nothing but itself
+            return {}
+        players = public_view.get("players") or []
+        return {int(p["seat"]): str(p[self.seat_role]) for p in players if isinstance(p, Mapping) and p.get(self.seat_role)}
 
     def scenario_dir(self, root: Path | None = None) -> Path | None:
         if self.scenarios is None:
@@ -225,6 +231,26 @@ def _cached(reference: str) -> Any:
     if reference not in _RESOLVED:
         _RESOLVED[reference] = resolve(reference)
     return _RESOLVED[reference]
+
+
+def data_pack_folder(options: Mapping[str, Any] | None) -> str | None:
+    """The folder a game's ``data_pack`` option names, or None for the built-in pack."""
+    return (options or {}).get("data_pack") or None
+
+
+@dataclass
+class PackCheck:
+    """What a game's ``pack_check`` found (:func:`report_pack_check`): its ``errors`` as lines,
+    its components' ``counts``, the pack's hash (empty when it cannot be read)."""
+
+    ok: bool
+    errors: list[str]
+    counts: dict[str, Any]
+    pack_hash: str
+    game: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "errors": self.errors, "counts": self.counts, "pack_hash": self.pack_hash, "game": self.game}
 
 
 def report_pack_check(result: Any, *, as_json: bool) -> int:

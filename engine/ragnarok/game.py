@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.core.game import GameDescriptor, Option
-
-
-def heroes(public_view: Mapping[str, Any]) -> dict[int, str]:
-    """Each seat's hero once chosen."""
-    return {int(p["seat"]): str(p["hero"]) for p in public_view.get("players") or [] if isinstance(p, Mapping) and p.get("hero")}
-
 
 GAME = GameDescriptor(
     name="ragnarok",
@@ -28,7 +19,6 @@ GAME = GameDescriptor(
         Option("data_pack", str, "", "a folder with a data pack replacing the built-in one", table=True),
     ),
     seat_role="hero",
-    roles="engine.ragnarok.game:heroes",
     pack="engine.ragnarok.pack:pack_for",
     pack_check="engine.ragnarok.pack:check_pack",
     frontend="bot.games.ragnarok:FRONTEND",

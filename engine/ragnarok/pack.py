@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from data import builtin_pack
+from engine.core.game import PackCheck, data_pack_folder
 
 FILES = ("board.toml", "content.toml")
 RUNES = ("uruz", "othala", "algiz")
@@ -172,28 +173,16 @@ def load(folder: str | None = None) -> Pack:
 
 
 def pack_for(options: Any) -> Pack:
-    folder = (options or {}).get("data_pack") or None
-    return load(folder)
+    return load(data_pack_folder(options))
 
 
-@dataclass
-class CheckResult:
-    ok: bool
-    errors: list[str]
-    counts: dict[str, Any]
-    pack_hash: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "errors": self.errors, "counts": self.counts, "pack_hash": self.pack_hash, "game": "ragnarok"}
-
-
-def check_pack(pack_dir: Path | str | None = None) -> CheckResult:
+def check_pack(pack_dir: Path | str | None = None) -> PackCheck:
     """Validate a pack: the rulebook's counts, references between records, every record's source."""
     errors: list[str] = []
     try:
         raw, digest = _read(Path(pack_dir) if pack_dir else builtin_pack("ragnarok"))
     except (OSError, tomllib.TOMLDecodeError) as e:
-        return CheckResult(False, [f"cannot read the pack: {e}"], {}, "")
+        return PackCheck(False, [f"cannot read the pack: {e}"], {}, "", "ragnarok")
     counts: dict[str, Any] = {}
     for table, want in EXPECTED.items():
         got = len(raw.get(table, []))
@@ -212,7 +201,7 @@ def check_pack(pack_dir: Path | str | None = None) -> CheckResult:
     try:
         pack = Pack(raw, digest)
     except (KeyError, StopIteration, TypeError) as e:
-        return CheckResult(False, errors + [f"the pack does not load: {e!r}"], counts, digest)
+        return PackCheck(False, errors + [f"the pack does not load: {e!r}"], counts, digest, "ragnarok")
     for side in pack.sides.values():
         counts[f"territories_{side.id}"] = side.n
         for t in range(1, side.n + 1):
@@ -242,4 +231,4 @@ def check_pack(pack_dir: Path | str | None = None) -> CheckResult:
             errors.append(f"realm tiles: not 6 for {players} players")
     counts["temples"] = raw.get("components", {}).get("temples")
     counts["priests"] = raw.get("components", {}).get("priests")
-    return CheckResult(not errors, errors, counts, digest)
+    return PackCheck(not errors, errors, counts, digest, "ragnarok")

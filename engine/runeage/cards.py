@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from data import builtin_pack
+from engine.core.game import PackCheck, data_pack_folder
 
 FILES = ("races.toml", "neutral.toml", "events.toml", "scenarios.toml", "components.toml")
 SOURCES = frozenset({"rulebook", "public", "house"})
@@ -144,19 +145,7 @@ def load_pack(pack_dir: str | None = None) -> Pack:
 
 def pack_for(options: Any) -> Pack:
     """The descriptor's ``pack``: the pack a game with ``options`` plays with."""
-    folder = (options or {}).get("data_pack") or None
-    return load_pack(folder)
-
-
-@dataclass
-class CheckResult:
-    ok: bool
-    errors: list[str]
-    counts: dict[str, int]
-    pack_hash: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "errors": self.errors, "counts": self.counts, "pack_hash": self.pack_hash, "game": "runeage"}
+    return load_pack(data_pack_folder(options))
 
 
 def counts_of(pack: Pack) -> dict[str, int]:
@@ -174,14 +163,14 @@ def counts_of(pack: Pack) -> dict[str, int]:
     return counts
 
 
-def check(pack_dir: str | None = None) -> CheckResult:
+def check(pack_dir: str | None = None) -> PackCheck:
     """The checker ``python -m bot data check --game runeage`` runs: counts, sources, effects."""
     errors: list[str] = []
     try:
         load_pack.cache_clear()
         pack = load_pack(pack_dir)
     except Exception as e:  # noqa: BLE001 - a broken pack is a finding, not a crash
-        return CheckResult(False, [f"the pack cannot be read: {e!r}"], {}, "")
+        return PackCheck(False, [f"the pack cannot be read: {e!r}"], {}, "", "runeage")
     counts = counts_of(pack)
     for key, want in EXPECTED.items():
         if counts[key] != want:
@@ -244,7 +233,7 @@ def check(pack_dir: str | None = None) -> CheckResult:
     if len(pack.die) != 6 or "skull" not in pack.die:
         errors.append("the casualty die has six faces, some with a skull (p. 10)")
     errors += [f"the name {n} is used by two cards" for n, k in names.items() if k > 1]
-    return CheckResult(not errors, errors, counts, pack.hash)
+    return PackCheck(not errors, errors, counts, pack.hash, "runeage")
 
 
 def _check_record(record: dict[str, Any], errors: list[str]) -> None:

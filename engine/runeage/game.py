@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.core.game import GameDescriptor, Option
-
-
-def races(public_view: Mapping[str, Any]) -> dict[int, str]:
-    """Each seat's race (the public view's ``players``)."""
-    return {int(p["seat"]): str(p["race"]) for p in public_view.get("players") or [] if isinstance(p, Mapping)}
-
 
 GAME = GameDescriptor(
     name="runeage",
@@ -31,7 +22,6 @@ GAME = GameDescriptor(
         Option("data_pack", str, "", "a folder whose files replace the built-in data pack's", table=True),
     ),
     seat_role="race",
-    roles="engine.runeage.game:races",
     pack="engine.runeage.cards:pack_for",
     pack_check="engine.runeage.cards:check",
     frontend="bot.games.runeage:FRONTEND",

@@ -3,17 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.core.game import GameDescriptor, Option
-
-
-def factions(public_view: Mapping[str, Any]) -> dict[int, str]:
-    """Each seat's faction once chosen (the public view's ``players``)."""
-    players = public_view.get("players") or []
-    return {int(p["seat"]): str(p["faction"]) for p in players if isinstance(p, Mapping) and p.get("faction")}
-
 
 GAME = GameDescriptor(
     name="runewars",
@@ -68,7 +58,6 @@ GAME = GameDescriptor(
         Option("battle_policy", dict, {}, "each seat's battle policy, from its player's settings", table=True),
     ),
     seat_role="faction",
-    roles="engine.runewars.game:factions",
     pack="engine.runewars.ruleset:RULESET.pack",
     pack_check="engine.runewars.ruleset:check_pack",
     frontend="bot.games.runewars:FRONTEND",

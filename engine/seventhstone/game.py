@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.core.game import GameDescriptor, Option
-
-
-def peoples(public_view: Mapping[str, Any]) -> dict[int, str]:
-    players = public_view.get("players") or []
-    return {int(p["seat"]): str(p["people"]) for p in players if isinstance(p, Mapping) and p.get("people")}
-
 
 GAME = GameDescriptor(
     name="seventhstone",
@@ -35,7 +26,6 @@ GAME = GameDescriptor(
         Option("data_pack", str, "", "a folder whose TOML files replace the built-in data", table=True),
     ),
     seat_role="people",
-    roles="engine.seventhstone.game:peoples",
     pack="engine.seventhstone.pack:pack_for",
     pack_check="engine.seventhstone.pack:check",
     frontend="bot.games.seventhstone:FRONTEND",

@@ -62,20 +62,9 @@ def render_png(
     return png_bytes(compose(view, pack, seat=seat, palette=palette, crop=crop, highlight=highlight, tr=tr))
 
 
-def render_gallery_png(
-    view: Mapping[str, Any],
-    pack: Any,
-    *,
-    seat: int | None = None,
-    palette: str = "default",
-    crop: str | None = None,
-    layout: str = "wide",
-    highlight: Collection[str] = (),
-    tr: Any = None,
-) -> list[tuple[str, bytes]]:
-    """``(what, png)`` per picture of :func:`renderer.ragnarok.picture.gallery`."""
-    pictures = gallery(view, pack, seat=seat, palette=palette, crop=crop, layout=layout, highlight=highlight, tr=tr)
-    return [(what, png_bytes(image)) for what, image in pictures]
+def render_gallery_png(view: Mapping[str, Any], pack: Any, **options: Any) -> list[tuple[str, bytes]]:
+    """``(what, png)`` per picture of :func:`renderer.ragnarok.picture.gallery` (its ``options``)."""
+    return [(what, png_bytes(image)) for what, image in gallery(view, pack, **options)]
 
 
 def render_split_png(

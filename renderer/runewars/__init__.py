@@ -9,7 +9,7 @@ worker threads); the static base of a map is drawn once per layout and cached.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
@@ -53,22 +53,12 @@ def render_png(view: View, pack: Pack, *, seat: int | None = None, **options) ->
     return png_bytes(compose(view, pack, seat=seat, **options))
 
 
-def render_gallery_png(
-    view: View,
-    pack: Pack,
-    *,
-    seat: int | None = None,
-    palette: str = "default",
-    crop: str | None = None,
-    layout: str = "wide",
-    highlight: Collection[str] = (),
-    tr: Any = None,
-) -> list[tuple[str, bytes]]:
-    """Map and panel as several PNGs, each at most 1,200 px tall (:func:`gallery`):
+def render_gallery_png(view: View, pack: Pack, **options: Any) -> list[tuple[str, bytes]]:
+    """Map and panel as several PNGs, each at most 1,200 px tall (:func:`gallery`, whose
+    ``options``: ``seat``, ``palette``, ``crop``, ``layout``, ``highlight``, ``tr``):
     ``layout="phone"`` cuts the whole map into parts whose labels a phone shows at least
     10 px high; ``"wide"`` keeps the map whole. ``(what, png)`` per picture."""
-    pictures = gallery(view, pack, seat=seat, palette=palette, crop=crop, layout=layout, highlight=highlight, tr=tr)
-    return [(what, png_bytes(image)) for what, image in pictures]
+    return [(what, png_bytes(image)) for what, image in gallery(view, pack, **options)]
 
 
 def render_split_png(

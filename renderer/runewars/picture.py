@@ -31,7 +31,12 @@ def map_with_boxes(
     areas: Sequence[str] | None = None,
     tr: Any = None,
 ) -> tuple[Image.Image, dict[str, list[Box]]]:
-    """The map and, per area, the boxes of its secret-bearing markers (runes)."""
+    """The map and, per area, the boxes of its secret-bearing markers (runes). ``crop``: an area
+    and its neighbours, larger; ``only_seat``: only that seat's units (and neutrals allied with
+    it) and heroes; ``seat``: the seat whose view this is (checked against the view; its privately
+    known runes get a dashed ring); ``highlight``: areas to mark with a rim (e.g. what changed
+    since a player last acted); ``areas``: only those areas, at the whole map's scale (a part of a
+    phone gallery)."""
     data = ViewData(view, pack, seat, tr)
     pal = get_palette(palette)
     layout = map_layout(view, pack, crop=crop, areas=areas)
@@ -41,27 +46,9 @@ def map_with_boxes(
     return image, boxes
 
 
-def render_map(
-    view: View,
-    pack: Pack,
-    *,
-    seat: int | None = None,
-    palette: str = "default",
-    crop: str | None = None,
-    only_seat: int | None = None,
-    highlight: Collection[str] = (),
-    areas: Sequence[str] | None = None,
-    tr: Any = None,
-) -> Image.Image:
-    """The map. ``crop``: an area and its neighbours, larger; ``only_seat``: only that seat's
-    units (and neutrals allied with it) and heroes; ``seat``: the seat whose view this is
-    (checked against the view; its privately known runes get a dashed ring); ``highlight``:
-    areas to mark with a rim (e.g. what changed since a player last acted); ``areas``: only
-    those areas, at the whole map's scale (a part of a phone gallery)."""
-    image, _ = map_with_boxes(
-        view, pack, seat=seat, palette=palette, crop=crop, only_seat=only_seat, highlight=highlight, areas=areas, tr=tr
-    )
-    return image
+def render_map(view: View, pack: Pack, **options: Any) -> Image.Image:
+    """The map (``options`` as for :func:`map_with_boxes`)."""
+    return map_with_boxes(view, pack, **options)[0]
 
 
 def render_board(

@@ -48,3 +48,18 @@ async def test_ai_seats_roles_are_stored_within_their_stretch(store):
     assert all(s.role for s in seats) and len({s.role for s in seats}) == 3
     view = (await service.view(record.id, None)).view
     assert {s.seat: s.role for s in seats} == service.descriptor("runewars").seat_roles(view)
+
+
+def test_each_game_reads_its_seats_roles_from_its_public_view_s_players():
+    """docs/architecture.md, "The descriptor": a seat's role is its ``players`` entry's
+    ``seat_role`` field once chosen; a game whose seats play only themselves has none."""
+    from engine.core.registry import find_game
+    from tests.tinygame import GAME as TINY
+
+    for name, role in (("runewars", "faction"), ("ragnarok", "hero"), ("runeage", "race"), ("seventhstone", "people")):
+        game = find_game(name)
+        assert game.seat_role == role
+        view = {"players": [{"seat": 0, role: "x"}, {"seat": 1, role: None}, "not a player"]}
+        assert game.seat_roles(view) == {0: "x"}
+        assert game.seat_roles({}) == {}
+    assert TINY.seat_roles({"players": [{"seat": 0}]}) == {}

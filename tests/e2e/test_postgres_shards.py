@@ -26,7 +26,7 @@ from bot.store import Store
 from loopback.brains import Table
 from loopback.harness import GUILD_SYNC, START_TIMEOUT, start_bot_process, stop
 from loopback.players import Player
-from tests.bot.test_full_games import RUNEWARS
+from tests.bot.test_full_games import replays_to_the_stored_state
 from tests.store.backends import postgres_url
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")]
@@ -63,22 +63,6 @@ async def start(double, tmp_path, postgres, shard: int, run: int, seeds: list[in
         settings={"DATABASE_URL": postgres},
         args=("--shard-count", str(SHARDS), "--shard-ids", str(shard)),
     )
-
-
-async def replays(store: Store, game_id: int) -> bool:
-    """The stored log replays from the seed to the stored state (tests/bot/test_full_games.py)."""
-    from engine.core import decode, encode
-
-    record = await store.get_game(game_id)
-    rows = await store.actions(game_id)
-    state = RUNEWARS.setup(decode(record.state).options, len(await store.seats(game_id)), record.seed).state
-    for row in rows[1:]:
-        records = decode(row.action)
-        transition = RUNEWARS.apply(state, records[0].action)
-        if list(transition.records) != records:
-            return False
-        state = transition.state
-    return encode(state) == record.state
 
 
 async def test_two_shard_processes_lose_nothing_and_send_nothing_twice_across_a_kill(double, tmp_path, postgres):
@@ -140,7 +124,7 @@ async def test_two_shard_processes_lose_nothing_and_send_nothing_twice_across_a_
             assert await undelivered() == 0
             for table in tables:
                 assert (await store.get_game(table.game_id)).seq >= 12  # every game went on
-                assert await replays(store, table.game_id), f"game {table.game_id} does not replay"
+                assert await replays_to_the_stored_state(store, table.game_id), f"game {table.game_id} does not replay"
         visible = Counter(
             (m.payload["channel_id"], m.payload.get("nonce")) for m in double.messages.values() if m.payload.get("nonce")
         )

@@ -6,8 +6,6 @@ armies, draft passes) and the stored log replayed to the stored state."""
 
 from __future__ import annotations
 
-import json
-import signal
 import sqlite3
 import sys
 
@@ -20,9 +18,10 @@ from engine.seventhstone.pack import load_pack
 from engine.seventhstone.state import PEOPLE_NAMES
 from loopback import payloads as p
 from loopback.brains import Table
-from loopback.harness import GUILD_SYNC, START_TIMEOUT, bot_in_process, delivered, log_lines, reader, start_bot_process, stop
+from loopback.harness import bot_in_process, delivered, reader
 from loopback.players import Player
 from tests.e2e import leaks
+from tests.e2e.processes import Restarts, bot_processes
 
 GAME = "seventhstone"
 PACK = load_pack()
@@ -162,12 +161,9 @@ async def test_a_sigkill_during_the_allocation_loses_nothing_and_sends_nothing_t
     """Issue 30 item 5: the bot process is killed while the players allocate: one sheet is sealed
     (its message on its way), the other not. The restarted bot delivers what was committed once,
     the sealed sheet stays sealed and secret, the other player's form is taken, the year goes on."""
-    logs = [tmp_path / "bot-1.log", tmp_path / "bot-2.log"]
-    processes = []
-    try:
-        processes.append(await start_bot_process(double, database, logs[0], seeds=[3]))
-        await double.wait_connected(1, timeout=START_TIMEOUT)
-        await double.wait_for(lambda: [r for r in double.requests if r.route == GUILD_SYNC], what="the command sync")
+    async with bot_processes(tmp_path) as processes:
+        bots = Restarts(double, database, tmp_path, processes)
+        await bots.start(seeds=[3])
         async with reader(database) as service:
             alice, bob = double.add_user("alice"), double.add_user("bob")
             table = Table(double, service, [Player(double, alice), Player(double, bob)], seed=3, game=GAME)
@@ -175,37 +171,17 @@ async def test_a_sigkill_during_the_allocation_loses_nothing_and_sends_nothing_t
             await table.play(
                 until=lambda v: v.view.get("phase") == "allocate" and (v.view.get("year") or 0) >= 2 and len(v.awaited) == 2
             )
-            stall = double.stall("POST /channels/{channel_id}/messages")
-            public = await table.seat_view(None)
-            first = table.by_user[table.seats[public.awaited[0]]]
-            step = await first.decide(await table.seat_view(first.user.id))
+            in_flight = await bots.kill_with_a_move_in_flight(table, "the news of the sealed sheet on its way")
+            step = in_flight.step
             assert [i.type for i in step.interactions] == [p.MESSAGE_COMPONENT, p.MODAL_SUBMIT]
-            await double.wait_for(lambda: stall.request, what="the news of the sealed sheet on its way")
-            processes[0].send_signal(signal.SIGKILL)
-            assert await processes[0].wait() == -signal.SIGKILL
-            stall.release()
             sealed = (await table.seat_view(None)).view["players"][step.seat]["sealed"]
             assert sealed, "the sealed sheet was committed before the kill"
 
-            processes.append(await start_bot_process(double, database, logs[1]))
-            await double.wait_connected(2, timeout=START_TIMEOUT)
+            await bots.start()
             year = (await table.seat_view(None)).view["year"]
             final = await table.play(until=lambda v: (v.view.get("year") or 0) > year or v.result is not None)
             assert final.view.get("allocations") is not None or final.view["year"] > year or final.result is not None
-            rows = await delivered(database, table.game_id)
-            news = [
-                seq
-                for _, seq, to, payload, _, _ in rows
-                if to == "channel" and json.loads(payload).get("kind") in ("start", "update")
-            ]
-            record = await service.store.get_game(table.game_id)
-            assert sorted(news) == list(range(1, record.seq + 1))  # nothing lost: every commit's news
-            for user in (alice, bob):
-                nonces = [m.nonce for m in double.inbox(user) if m.nonce]
-                assert len(nonces) == len(set(nonces)), f"{user.name} got a message twice"
+            await bots.assert_nothing_lost_or_twice(service, table)
             assert len(form_steps(table)) >= 2
-            problems = await leaks.audit(double, service, table.game_id, [*log_lines(logs[0]), *log_lines(logs[1])])
+            problems = await leaks.audit(double, service, table.game_id, bots.log_lines())
         assert problems == []
-    finally:
-        for process in processes:
-            await stop(process)

@@ -215,3 +215,22 @@ async def test_autocomplete_answers_in_the_callers_language_and_matches_either(s
     assert english and all("held by" in label for label, _ in english)
     assert german and all("gehalten von" in label for label, _ in german)
     assert sorted(a for _, a in english) == sorted(a for _, a in german)
+
+
+def test_a_language_added_by_extract_is_available_at_once(tmp_path, monkeypatch):  # noqa: F811
+    """The catalogues are looked up once (``bot.i18n.languages_in``, asked for every line told);
+    ``python -m bot i18n extract --add`` (docs/bot.md, "Languages") makes its new language
+    available without a restart."""
+    from babel.messages.catalog import Catalog
+
+    from bot.commands import i18n as command
+
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(command, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(command, "template", lambda: Catalog(domain=i18n.DOMAIN))
+    assert i18n.available() == ()
+    command.extract()
+    assert i18n.available() == i18n.LANGUAGES
+    command.extract(add="fr")
+    assert i18n.available() == (*i18n.LANGUAGES, "fr")
+    assert i18n.language_of("fr-FR") == "fr"

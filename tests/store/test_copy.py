@@ -17,6 +17,21 @@ async def _tables(store):
     return {game_id: await store.dump_game(game_id) for game_id in await store.game_ids()}, await store.shared_rows()
 
 
+async def bare_game(store, channel):
+    """A game record of the tiny game in ``channel`` (not a playable state: the store alone)."""
+    return await store.create_game(
+        guild_id=1,
+        channel_id=channel,
+        game="tinygame",
+        options={},
+        seed=1,
+        engine_version="v",
+        pack_hash="h",
+        state="{}",
+        created_by=1,
+    )
+
+
 async def fill(store):
     """A finished, a running and a lobby game of the tiny game, with a setting, a pack and a vote."""
     from bot.service import GameService
@@ -55,17 +70,7 @@ async def test_a_store_is_copied_whole_checked_and_the_source_marked_moved(tmp_p
     async with await Store.open(database.address) as target:
         assert await _tables(target) == before
         assert [(await target.get_game(g)).status for g in games] == ["finished", "active", "lobby"]
-        new = await target.create_game(
-            guild_id=1,
-            channel_id=99,
-            game="tinygame",
-            options={},
-            seed=1,
-            engine_version="v",
-            pack_hash="h",
-            state="{}",
-            created_by=1,
-        )
+        new = await bare_game(target, 99)
         assert new.id == max(games) + 1  # ids go on after the copied ones
         await target.acquire_lease()  # a bot runs on the target
     async with await Store.open(source_path) as source:
@@ -86,29 +91,9 @@ async def test_a_running_source_and_a_full_target_are_refused(tmp_path, database
         finally:
             await bot.close()
         async with await Store.open(database.address) as target:
-            taken = await target.create_game(
-                guild_id=1,
-                channel_id=5,
-                game="tinygame",
-                options={},
-                seed=1,
-                engine_version="v",
-                pack_hash="h",
-                state="{}",
-                created_by=1,
-            )
+            taken = await bare_game(target, 5)
         for channel in (6, 7):
-            await source.create_game(
-                guild_id=1,
-                channel_id=channel,
-                game="tinygame",
-                options={},
-                seed=1,
-                engine_version="v",
-                pack_hash="h",
-                state="{}",
-                created_by=1,
-            )
+            await bare_game(source, channel)
     assert await copy_store(str(source_path), database.address) == EXIT_REFUSED
     assert "holds 1 games already" in capsys.readouterr().err
     assert await copy_store(str(source_path), database.address, merge=True) == 0  # game 1 is there: game 2 is added

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot.service import GameService
-from bot.store import SeatRecord
 from bot.table import Table
-from engine.core import Engine, Ruleset, encode, load_ruleset
+from engine.core import Ruleset, load_ruleset
+from tests.bot.playhelpers import TILES, positioned_game
 from tests.tinygame import RULESET as TINY
 
 GUILD, CHANNEL = 1, 100
@@ -20,12 +20,6 @@ ALICE, BOB, CAROL, DAVE = 501, 502, 503, 504
 START = datetime(2030, 1, 7, 12, 0, tzinfo=UTC).timestamp()
 HOUR = 3600.0
 
-RUNEWARS = Engine(load_ruleset("runewars"))
-TILES = [
-    {"tile": "tile-1", "rotation": 0, "q": 0, "r": 0},
-    {"tile": "tile-2", "rotation": 0, "q": 2, "r": 0},
-    {"tile": "tile-10", "rotation": 0, "q": -2, "r": 0},
-]
 #: seat 0 (Humans, Conquer) may march its two Knights from 1A into 1B, held by a Berserker of seat 1 (Recruit)
 CONQUER_TURN = {
     "factions": ["humans", "uthuk"],
@@ -101,14 +95,7 @@ async def started_runewars(table: Table, users=(ALICE, BOB), *, seed: int = 3, u
 
 async def runewars_game(table: Table, users, spec, *, seed: int = 1, channel: int = CHANNEL) -> int:
     """A running Runewars game whose first commit is the position ``spec``."""
-    transition = RUNEWARS.from_position({}, len(users), seed, spec)
-    record = await table.service.create_game(GUILD, channel, "runewars", {}, users[0], seed=seed)
-    await table.store.set_seats(record.id, [SeatRecord(i, u) for i, u in enumerate(users)])
-    await table.store.commit_action(
-        record.id, expected_seq=0, seat=None, action=encode(list(transition.records)), chance="[]", state=encode(transition.state)
-    )
-    await table.store.set_status(record.id, "active")
-    return record.id
+    return await positioned_game(table.service, users, spec, channel=channel, seed=seed)
 
 
 async def user_of(table: Table, game_id: int, seat: int) -> int:

@@ -9,7 +9,8 @@ from bot.table import recap, ui
 from bot.table.history import Commit
 from bot.table.sweeper import sweep
 from engine.core import Transition
-from tests.table.helpers import ALICE, BOB, CONQUER_TURN, RUNEWARS, play_moves, queued, runewars_game, spy_on_maps, tiny_game
+from tests.bot.playhelpers import RUNEWARS
+from tests.table.helpers import ALICE, BOB, CONQUER_TURN, play_moves, queued, runewars_game, spy_on_maps, tiny_game
 from tests.table.test_undo import act
 
 #: CONQUER_TURN with a face-down dragon rune in 1C (nobody's area) that only seat 1 knows

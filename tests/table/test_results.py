@@ -123,6 +123,8 @@ async def test_a_finished_game_keeps_its_result_and_rates_its_players(table):
         [board] = await community.leaderboard(client, GUILD, "tinygame")
         [mine] = await community.stats(client, GUILD, ALICE, None, None)
         [unknown] = await community.stats(client, GUILD, ALICE, None, "chess")
+        outside = [await community.stats(client, None, ALICE, None, None), await community.leaderboard(client, None, "chess")]
+    assert [r.panel.text for [r] in outside] == ["Stats are kept per server: ask in a server's channel."] * 2  # issue 32 item 1
     best = max(rated.values(), key=lambda r: r.mu - 3 * r.sigma)
     assert f"1. <@{best.user_id}>:" in board.panel.text and "(1 rated game)" in board.panel.text
     assert f"Stats of <@{ALICE}>" in mine.panel.text and "Games: 1" in mine.panel.text

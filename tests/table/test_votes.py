@@ -203,11 +203,8 @@ async def _kicked_and_handed_over(table, game_id, seat):
     assert (await seats.arrangements(table, game_id))[seat]["claimable"]
 
 
-async def test_a_kick_whose_hand_over_races_a_move_is_still_carried_out(table, monkeypatch):
-    """Issue 21 item 2: the AI's first answer for the kicked seat loses a race to another
-    move (StaleClick); the kick is carried out all the same, with its claim button."""
-    game_id = await tiny_game(table)
-    carol_seat = (await seat_of(table, game_id, CAROL)).seat
+def _ai_loses_its_first_race(monkeypatch):
+    """The AI's first answer for a seat loses a race to another move (StaleClick)."""
     real, calls = seats.answer_by_ai, []
 
     async def racing(table_, game_id_, user_id):
@@ -217,6 +214,14 @@ async def test_a_kick_whose_hand_over_races_a_move_is_still_carried_out(table, m
         return await real(table_, game_id_, user_id)
 
     monkeypatch.setattr(seats, "answer_by_ai", racing)
+
+
+async def test_a_kick_whose_hand_over_races_a_move_is_still_carried_out(table, monkeypatch):
+    """Issue 21 item 2: the AI's first answer for the kicked seat loses a race to another
+    move (StaleClick); the kick is carried out all the same, with its claim button."""
+    game_id = await tiny_game(table)
+    carol_seat = (await seat_of(table, game_id, CAROL)).seat
+    _ai_loses_its_first_race(monkeypatch)
     state = await votes.open_vote(table, game_id, BOB, "kick", seat_user=CAROL)
     state = await votes.cast(table, state.vote.id, ALICE, True)
     assert state.vote.status == "passed" and [b.custom_id for b in state.buttons] == [f"g:{game_id}:claim:{carol_seat}"]
@@ -271,15 +276,7 @@ async def test_a_concession_racing_a_move_still_hands_the_seat_to_the_ai(table, 
     """Issue 21 item 2: /game concede and /game ai-seat share the hand-over path."""
     game_id = await tiny_game(table)
     carol_seat = (await seat_of(table, game_id, CAROL)).seat
-    real, calls = seats.answer_by_ai, []
-
-    async def racing(table_, game_id_, user_id):
-        calls.append(user_id)
-        if len(calls) == 1:
-            raise seats.StaleClick("The game moved on while the AI was deciding.")
-        return await real(table_, game_id_, user_id)
-
-    monkeypatch.setattr(seats, "answer_by_ai", racing)
+    _ai_loses_its_first_race(monkeypatch)
     await seats.hand_to_ai(table, game_id, carol_seat, claimable=False)
     holder = (await table.store.seats(game_id))[carol_seat]
     assert holder.is_ai and holder.user_id is None

@@ -4,30 +4,18 @@ tear-stone standings, answered ephemerally from the public view."""
 
 from __future__ import annotations
 
-import discord
+from functools import partial
+
 from discord import app_commands
 
 from bot.games.seventhstone import info
-from bot.ui.components import handle
+from bot.ui.components import channel_command
 
 
 def add_commands(group: app_commands.Group) -> None:
-    @group.command(name="offer", description="The equipment tiles the market offers this year")
-    async def offer(interaction: discord.Interaction) -> None:
-        await handle(
-            interaction, f"channel {interaction.channel_id}", lambda c: info.public(c, interaction.channel_id, info.offer_lines)
-        )
-
-    @group.command(name="discard", description="The equipment tiles in the discard pile")
-    async def discard(interaction: discord.Interaction) -> None:
-        await handle(
-            interaction, f"channel {interaction.channel_id}", lambda c: info.public(c, interaction.channel_id, info.discard_lines)
-        )
-
-    @group.command(name="standings", description="Tear stones, tournament stones and resources of every player")
-    async def standings(interaction: discord.Interaction) -> None:
-        await handle(
-            interaction,
-            f"channel {interaction.channel_id}",
-            lambda c: info.public(c, interaction.channel_id, info.standing_lines),
-        )
+    for name, description, lines in (
+        ("offer", "The equipment tiles the market offers this year", info.offer_lines),
+        ("discard", "The equipment tiles in the discard pile", info.discard_lines),
+        ("standings", "Tear stones, tournament stones and resources of every player", info.standing_lines),
+    ):
+        channel_command(group, name, description, partial(info.public, lines=lines))
