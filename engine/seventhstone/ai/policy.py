@@ -303,7 +303,11 @@ def rearrange_score(view: dict[str, Any], action: Action, goals: list[str]) -> f
     for i, cell in enumerate(cells):
         dest = cells[(i + 1) % len(cells)]
         gain += size[i] * (front(view, cell, goals) - front(view, dest, goals))
-        if cell == capital and any(a["owner"] != me and dist(a["cell"], capital) <= 2 for a in view["armies"]):
+        if (
+            capital is not None
+            and cell == capital
+            and any(a["owner"] != me and dist(a["cell"], capital) <= 2 for a in view["armies"])
+        ):
             if size[i - 1] < size[i]:
                 return -99
     return 0.3 * gain
@@ -375,7 +379,7 @@ def target(view: dict[str, Any], prompt: Prompt, legal: list[Action], pack: Any)
     leader = max(aims, key=lambda a: (stones.get(a.args["player"], 0), -a.args["player"]))
     shares = [a for a in legal if a.choice == "share"]
     cell = prompt.info.get("cell")
-    if not shares or cell not in view["cells"]:
+    if not shares or cell is None or cell not in view["cells"]:
         return leader
     # ruling R14: split the dice when a weak foe can be finished off with some of them (about one hit
     # in two dice) and the rest go at the strongest other foe; otherwise all at the stone leader
