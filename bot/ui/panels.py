@@ -381,7 +381,12 @@ def _flow_panel(narrator, ref: PromptRef, heading: str, facets, rich, plain_row,
         if all(len(answers) == 1 for answers in leads):  # each value completes an answer: offer the answers
             options = [OptionSpec(_cut(narrator.action(a), OPTION_LIMIT), choice_value(i, a)) for ((i, a),) in leads]
         else:
-            options = [OptionSpec(_cut(narrator.value(step.keys, v), OPTION_LIMIT), f"n{k}") for k, v in enumerate(step.values)]
+            # a value the narrator names with nothing (it does not apply to some answers, e.g. a unit count to
+            # a move of whole armies) still needs a label: it leads to those other answers
+            options = [
+                OptionSpec(_cut(narrator.value(step.keys, v) or tr._("Other answers…"), OPTION_LIMIT), f"n{k}")
+                for k, v in enumerate(step.values)
+            ]
         keys = tr.listing(tr._(STEP_KEYS[k]) if k in STEP_KEYS else k for k in step.keys)
         rows += _paged(ref, cursor, options, tr._("Choose {what}…", what=keys))
     elif len(step.remaining) == 1:

@@ -43,7 +43,9 @@ class Option:
     ``choices`` limits a ``str`` or ``int`` option to those values. ``table`` options are set
     by the table itself (a player's setting, the data pack chosen from a list) rather than
     typed into a lobby, but are checked the same way. ``requires`` names the options that must be
-    on (truthy) for this one to be on (an expansion's variants need the expansion).
+    on (truthy) for this one to be on (an expansion's variants need the expansion). ``seats`` lists
+    the numbers of players the option may be on with (empty: any); the ruleset's setup refuses a
+    game of another size with the option on, naming its rule.
     """
 
     name: str
@@ -53,6 +55,7 @@ class Option:
     choices: tuple[Any, ...] = ()
     table: bool = False
     requires: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.type not in OPTION_TYPES:

@@ -10,9 +10,19 @@ GAME = GameDescriptor(
     ruleset="engine.seventhstone.ruleset:RULESET",
     options=(
         Option("keine_zeit", bool, False, "variant Keine Zeit: 6 tear stones win (section 5)"),
-        Option("doppelzug", bool, False, "variant Doppelzug at 4 players: a movement bid as high as all others doubles moves"),
         Option(
-            "vier_inseln", bool, False, "the board variant Vier Inseln at 4 players: four islands joined by portals (section 5)"
+            "doppelzug",
+            bool,
+            False,
+            "variant Doppelzug at 4 players: a movement bid as high as all others doubles moves",
+            seats=(4,),
+        ),
+        Option(
+            "vier_inseln",
+            bool,
+            False,
+            "the board variant Vier Inseln at 4 players: four islands joined by portals (section 5)",
+            seats=(4,),
         ),
         Option("advanced_terrain", bool, False, "advanced rules: terrain yields, cavalry, supports and mountains (section 5)"),
         Option("year_limit", int, 20, "the game ends after this year on the most tear stones (docs/seventhstone/README.md)"),

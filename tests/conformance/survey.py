@@ -181,9 +181,20 @@ def plan(descriptor: GameDescriptor) -> Callable[[int, int], tuple[int, dict[str
         covered = i >= max(len(sets), counts)
         if covered and (i >= MIN_GAMES or actions >= ACTION_BUDGET):
             return None
-        return low + i % counts, sets[i % len(sets)]
+        options = sets[i % len(sets)]
+        return seats_for(descriptor, options, low + i % counts), options
 
     return game
+
+
+def seats_for(descriptor: GameDescriptor, options: dict[str, Any], wanted: int) -> int:
+    """``wanted`` players, or the nearest number the options switched on may be played with (``Option.seats``)."""
+    allowed = set(range(descriptor.min_players, descriptor.max_players + 1))
+    for name, value in options.items():
+        option = descriptor.option(name)
+        if value and option.seats:
+            allowed &= set(option.seats)
+    return min(allowed, key=lambda n: (abs(n - wanted), n))
 
 
 def reveals_nothing(ruleset: Any, transition: Transition) -> bool:

@@ -77,3 +77,27 @@ def test_the_data_pack_is_kept_with_the_game(game):
         return
     assert first is not None and first == second
     assert json.loads(first.content), f"{game}: the stored pack has no records"
+
+
+def test_an_option_for_some_player_counts_is_refused_at_the_others(game):
+    """``Option.seats`` (engine/core/game.py) is what the setup does: a game of a size the option is not
+    for is refused at its start with the rule named (never a traceback, never an option that does
+    nothing), a game of a size it is for starts."""
+    from engine.core import Engine, IllegalAction
+
+    descriptor = installed_games()[game]
+    engine = Engine(descriptor.load_ruleset())
+    for option in descriptor.options:
+        if not option.seats:
+            continue
+        on = {option.name: True if option.type is bool else next(c for c in option.choices if c != option.default)}
+        for seats in range(descriptor.min_players, descriptor.max_players + 1):
+            if seats in option.seats:
+                engine.setup(on, seats, 1)  # starts: a refusal here fails the test
+                continue
+            try:
+                engine.setup(on, seats, 1)
+            except IllegalAction as refused:
+                assert refused.rule, f"{option.name} at {seats} players is refused without its rule"
+            else:
+                raise AssertionError(f"option {option.name} is for {option.seats} players but a {seats}-player game started")

@@ -217,3 +217,27 @@ def test_a_cycle_of_three_armies_is_told_move_by_move_in_either_language():
     assert english.startswith("The melee army on C3 moves to C4, the ranged army there to D4")
     assert english.endswith("there to C3")
     assert german.startswith("Die ") and "nach C4" in german and german.endswith("nach C3") and german != english
+
+
+def test_the_guided_move_labels_the_step_to_a_swap_or_a_cycle():
+    """Ruling R9 and Discord's limits (a select option's label is 1-100 characters): a swap or a cycle moves
+    whole armies and has no unit count, so at the movement's count step it is reached by its own labelled
+    option (a 4-player Doppelzug game of the conformance suite offered an empty label there)."""
+    from bot.service import Decision
+    from bot.ui.panels import SelectSpec, build_panel
+    from engine.core import Action, Prompt
+
+    pid = "move/1/1"
+    answers = [
+        ("move", {"from": "C3", "army": "melee", "to": "C4", "count": 2}),
+        ("move", {"from": "C3", "army": "melee", "to": "C4", "count": 1}),
+        ("swap", {"from": "C3", "army": "melee", "to": "C4", "with": "ranged"}),
+        (
+            "cycle",
+            {"from": "C3", "army": "melee", "to": "C4", "cells": ["C3", "C4", "D4"], "armies": ["melee", "ranged", "cavalry"]},
+        ),
+    ]
+    decision = Decision(Prompt(pid, 0, "move", info={"player": 0}), tuple(Action(0, pid, c, a) for c, a in answers))
+    panel = build_panel("seventhstone", 1, 1, decision, tr=ENGLISH)
+    labels = [o.label for row in panel.rows if isinstance(row, SelectSpec) for o in row.options]
+    assert labels == ["2 units", "1 unit", "Other answers…"]
