@@ -18,7 +18,7 @@ from engine.runewars.effects.windows import season_label, why_not_playable
 from engine.runewars.ruleset import RULESET
 from engine.runewars.seasons import _spring
 from engine.runewars.state import RunewarsBoard
-from tests.runewars.prompting import ENGINE, act, prompt_of
+from tests.runewars.prompting import ENGINE, act, prompt_of, refused
 
 BOW = {"banners_of_war": True}
 TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0}]
@@ -106,6 +106,39 @@ def test_garrison_gives_its_player_two_strength_in_a_battle_he_defends():
     assert any(e.kind == "garrison_defends" and e.data == {"area": "1A", "seat": 1, "strength": 2} for e in events)
     won = next(e for e in events if e.kind == "battle_won")
     assert won.data["strength"]["defender"] >= 2
+
+
+def test_the_defender_announces_tactic_fate_cards_out_of_turn_after_both_unit_types_are_fixed():
+    """Issue 23 items 3, 4 and 7: revised step 4 („Überarbeitete Kampfschritte“, exp. p. 7; ruling R-BW4) — both unit
+    types are chosen before anyone draws, the attacker announces (4a), then the defender, out of turn and secretly (the
+    count is public, the cards are not); a card he does not hold is refused naming the rule; he draws one fewer fate card
+    and the tactic fate card goes to the tactics discard pile."""
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES[:1] + [{"tile": "tile-2", "rotation": 0, "q": 2, "r": 0}],
+        "neutrals": "none",
+        "battle": {"area": "1B", "attacker": 0, "conquer": False},
+        "players": {"0": {"tactics": ["bow_eiserner_wille"]}, "1": {"tactics": ["bow_kriegslist"]}},
+        "areas": {"1B": {"units": [units("human_knight", 2), units("uthuk_berserker", 3, owner=1)]}},
+    }
+    started = act(ENGINE.from_position(BOW, 2, 7, spec).state, "tactics_window", "pass")
+    started = act(started.state, "tactics_window", "pass")
+    chosen = [e.data["side"] for e in started.events if e.kind == "battle_type_chosen"]
+    assert chosen == ["attacker", "defender"] and prompt_of(started.state, "tactic_fate").seat == 0
+    attacker = act(started.state, "tactic_fate", "announce", cards=[])
+    prompt = prompt_of(attacker.state, "tactic_fate")
+    assert (prompt.seat, prompt.secret, prompt.info["side"], prompt.info["draws"]) == (1, True, "defender", 3)
+    assert [a.args["cards"] for a in ENGINE.legal(attacker.state, 1)] == [[], ["bow_kriegslist"]]
+    assert "exp. p. 7" in refused(attacker.state, "tactic_fate", "announce", cards=["bow_eiserner_wille"]).rule
+    done = act(attacker.state, "tactic_fate", "announce", cards=["bow_kriegslist"])
+    announced = next(e for e in done.events if e.kind == "tactic_fate_announced")
+    assert announced.to is None and announced.data["side"] == "defender" and announced.data["count"] == 1
+    assert [(e.to, e.data["cards"]) for e in done.events if e.kind == "your_tactic_fate"] == [({1}, ["bow_kriegslist"])]
+    drew = next(e.data for e in done.events if e.kind == "battle_drew" and e.data["side"] == "defender")
+    assert (drew["count"], drew["tactic_fate"]) == (3, 1)
+    revealed = next(e.data["defender"] for e in done.events if e.kind == "battle_cards_revealed")
+    assert revealed["cards"][0] == "bow_kriegslist" and len(revealed["cards"]) == 3  # 2 fate cards + the tactic fate card
+    assert "bow_kriegslist" in done.state.board.decks["tactics"].discard
 
 
 # -- revealing rune tokens ----------------------------------------------------------------------------------------
