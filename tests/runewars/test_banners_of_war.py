@@ -223,6 +223,31 @@ def test_the_guildmaster_takes_two_of_one_resource_on_harvest():
     assert gained.data["dials"] == {"ore": [ore, min(ore + 2, PACK.faction("humans").dials["ore"].max)]}
 
 
+@pytest.mark.parametrize("holder", [0, 1])
+def test_the_guildmaster_keeps_his_dials_when_a_season_card_resets_them_to_production(holder):
+    """„Ignoriere jegliche Rohstoffverluste, die durch die erste Funktion einer Jahreszeitenkarte verursacht werden.“
+    (ruling R-BW11; digest §14 item 24): „Erntedank“ sets every player's dials to his areas' resources, plus 1 food;
+    the holder takes the increases and keeps every dial that would go down, the other player's dials go down."""
+    high = {"food": 5, "wood": 4, "ore": 4}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "titles": {"gildemeister_der_haendler": {"holder": holder}},
+        "players": {str(s): {"dials": dict(high)} for s in (0, 1)},
+        "areas": {"10A": {"stronghold": {"owner": 0}, "units": [units("human_infantry", 1)]}},
+        "season": {"year": 2, "name": "autumn", "start": "card", "previous_orders": {"0": 1, "1": 2}},
+        "decks": {"season.autumn": ["erntedank"]},
+    }
+    done = ENGINE.from_position(BOW, 2, 3, spec)
+    dials = [p.dials for p in done.state.board.players]
+    ignored = [(e.data["seat"], e.data["resource"]) for e in done.events if e.kind == "loss_ignored"]
+    other = 1 - holder
+    assert dials[holder] == {"food": min(6, PACK.faction(["humans", "uthuk"][holder]).dials["food"].max), "wood": 4, "ore": 4}
+    assert all(seat == holder for seat, _ in ignored) and {r for _, r in ignored} == {"food", "wood", "ore"}
+    assert all(dials[other][r] < high[r] for r in ("wood", "ore"))  # he controls little: his dials go down
+
+
 # -- tactic fate cards ----------------------------------------------------------------------------------------------
 
 
