@@ -78,6 +78,41 @@ def test_the_expansion_counts_of_the_component_list():
     assert PACK.unit("elf_leonx_rider").replaces == "elf_warrior" and PACK.unit("elf_leonx_rider").fast  # „Schnell“
 
 
+def test_the_component_list_counts_the_expansions_tokens_and_markers():
+    """Issue 23 item 5 and „Done when“ (exp. p. 2 „Liste des Spielmaterials“; digest §2.1/§2.2): the tokens the expansion
+    adds, merged over the base counts — +1 activation token per faction, 5 influence tokens worth 3, 6 Desolation/Cryomancy
+    tokens, +15 training tokens, +8 defeated-hero markers, 4 reinforcement sheets, the Sunken City, 16 map tiles, 43
+    exploration tokens; without the option the base counts stay."""
+    counts = {c: PACK.components[c].count for c in PACK.components}
+    base = RULESET.pack({}).components
+    assert {
+        c: counts[c]
+        for c in (
+            "activation_tokens",
+            "influence_three",
+            "desolation_cryomancy_tokens",
+            "training_tokens",
+            "defeated_hero_tokens",
+            "reinforcement_sheets",
+            "sunken_city",
+            "map_tiles",
+            "exploration_tokens",
+        )
+    } == {
+        "activation_tokens": 20,
+        "influence_three": 5,
+        "desolation_cryomancy_tokens": 6,
+        "training_tokens": 24 + 15,
+        "defeated_hero_tokens": 8 + 8,
+        "reinforcement_sheets": 4,
+        "sunken_city": 1,
+        "map_tiles": 13 + 3,
+        "exploration_tokens": 35 + 8,
+    }
+    assert (base["training_tokens"].count, base["defeated_hero_tokens"].count, base["activation_tokens"].count) == (24, 8, 16)
+    assert "reinforcement_sheets" not in base and "influence_three" not in base
+
+
 # -- Garrison: +2 whenever its player defends this season ---------------------------------------------------------
 
 
