@@ -176,6 +176,48 @@ def test_the_defender_announces_tactic_fate_cards_out_of_turn_after_both_unit_ty
     assert "bow_kriegslist" in done.state.board.decks["tactics"].discard
 
 
+def _both_play_garrison(season, influence, played=None):
+    players = {str(s): {"influence": influence[s], **({"played": [played[s]]} if played else {})} for s in (0, 1)}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "players": players,
+        "areas": {"10A": {"stronghold": {"owner": 0}}},
+        "season": {"year": 1, "name": season, "start": "orders"},
+        "decks": {"season.summer": []},
+    }
+    state = ENGINE.from_position(BOW, 2, 3, spec).state
+    events = []
+    for seat in (0, 1):
+        prompt = next(p for p in state.prompts if p.seat == seat and p.kind == "choose_order")
+        garrison = next(a for a in ENGINE.legal(state, seat) if a.prompt == prompt.id and a.args.get("number") == 0)
+        done = ENGINE.apply(state, garrison)
+        state, events = done.state, events + list(done.events)
+    return state, events
+
+
+@pytest.mark.parametrize("richer", [0, 1])
+def test_two_garrisons_are_secret_tie_by_the_base_rule_and_only_the_years_first_card_earns_the_bonus(richer):
+    """Issue 23 item 3 (ruling R-BW3): Garrison is order 0 — chosen secretly like every order card; two Garrisons tie
+    and the base tie-break decides (p. 31: more influence first); its bonus needs the highest number played this year
+    (p. 12), so in spring both earn it, in summer after another order neither does."""
+    influence = {richer: 5, 1 - richer: 2}
+    state, events = _both_play_garrison("spring", influence)
+    assert [(e.to, e.data) for e in events if e.kind == "your_order"] == [
+        ({0}, {"number": 0, "order": "garrison"}),
+        ({1}, {"number": 0, "order": "garrison"}),
+    ]
+    assert all("number" not in e.data for e in events if e.kind == "order_chosen")
+    revealed = next(e.data for e in events if e.kind == "orders_revealed")
+    assert revealed["orders"] == {0: 0, 1: 0} and revealed["player_order"] == [richer, 1 - richer]
+    assert [(e.data["seat"], e.data["bonus"]) for e in events if e.kind == "turn_began"][:1] == [(richer, True)]
+    _, later = _both_play_garrison("summer", influence, played={0: 3, 1: 4})
+    assert [e.data["bonus"] for e in later if e.kind == "turn_began"] == [False, False]
+    assert [e.data["seat"] for e in later if e.kind == "garrison_played"] == [richer, 1 - richer]
+    assert not [e for e in later if e.kind in ("order_bonus", "garrison_recruited")]
+
+
 # -- revealing rune tokens ----------------------------------------------------------------------------------------
 
 
