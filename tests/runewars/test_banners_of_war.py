@@ -218,6 +218,33 @@ def test_two_garrisons_are_secret_tie_by_the_base_rule_and_only_the_years_first_
     assert not [e for e in later if e.kind in ("order_bonus", "garrison_recruited")]
 
 
+@pytest.mark.parametrize("knights", [1, 2])
+def test_no_more_tactic_fate_cards_than_fate_cards_the_unit_type_would_draw(knights):
+    """Exp. p. 7: „Er zieht dann für jede Taktikschicksalskarte … eine Schicksalskarte weniger“ — so at most as many as he
+    would draw (digest §14 item 1; ruling R-BW4): one Knight draws one card, so one of his two tactic fate cards at most;
+    two Knights may replace both their draws."""
+    hand = ["bow_kriegslist", "bow_frostzauber"]
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES[:1] + [{"tile": "tile-2", "rotation": 0, "q": 2, "r": 0}],
+        "neutrals": "none",
+        "battle": {"area": "1B", "attacker": 0, "conquer": False},
+        "players": {"0": {"tactics": hand}},
+        "areas": {"1B": {"units": [units("human_knight", knights), units("uthuk_berserker", 3, owner=1)]}},
+    }
+    state = act(ENGINE.from_position(BOW, 2, 7, spec).state, "tactics_window", "pass").state
+    assert prompt_of(state, "tactic_fate").info["draws"] == knights
+    announcements = sorted(sorted(a.args["cards"]) for a in ENGINE.legal(state, 0))
+    singles = [[], ["bow_frostzauber"], ["bow_kriegslist"]]
+    assert announcements == (singles if knights == 1 else sorted(singles + [sorted(hand)]))
+    if knights == 1:
+        assert "exp. p. 7" in refused(state, "tactic_fate", "announce", cards=hand).rule
+    else:
+        done = act(state, "tactic_fate", "announce", cards=hand)
+        drew = next(e.data for e in done.events if e.kind == "battle_drew" and e.data["side"] == "attacker")
+        assert (drew["count"], drew["tactic_fate"]) == (2, 2)
+
+
 # -- revealing rune tokens ----------------------------------------------------------------------------------------
 
 
