@@ -380,6 +380,47 @@ def test_cryomancy_lets_units_cross_the_water_borders_of_its_area_as_in_winter()
     assert "2C" in strategy_destinations(state.board, terrain(PACK, state.board), 0, "2B", knight, winter=False)
 
 
+def test_cryomancy_opens_its_water_borders_for_heroes_too():
+    """Ruling R-BW9 (digest §14 item 9): „als wäre Winter“, and winter holds for „Einheiten und Helden“ — in the quest
+    phase a hero in 2B crosses the water border into 2C only while a Cryomancy token lies there."""
+    tiles = TILES + [{"tile": "tile-2", "rotation": 0, "q": 0, "r": 3}]
+
+    def paths(banners):
+        spec = {
+            "factions": ["humans", "uthuk"],
+            "placements": tiles,
+            "neutrals": "none",
+            "heroes": [{"card": "aldric_sturmhand", "owner": 1, "area": "2B"}],
+            "season": {"year": 1, "name": "summer", "start": "orders", "previous_orders": {"0": 5, "1": 4}},
+            "frames": [{"type": "QuestPhase"}],
+            "banners": banners,
+        }
+        state = ENGINE.from_position(BOW, 2, 1, spec).state
+        return [a.args["path"] for a in ENGINE.legal(state, 1) if a.choice == "move"]
+
+    assert ["2C"] not in paths({}) and ["2C"] in paths({"cryomancy": {"2C": 1}})
+
+
+def test_desolation_where_nobody_rules_gives_nothing_and_six_tokens_are_all_there_are():
+    """Ruling R-BW9 (digest §14 items 8 and 10): the immediate gain goes to the area's controller, so an area nobody
+    controls gives nothing; „6 Ödnis-/Eiswüstenmarker“ are one shared supply — with all six on the board neither kind
+    can be placed and a card that places one is not playable."""
+    players = {"0": {"tactics": ["bow_verbrannte_erde"], "dials": {"food": 1, "wood": 1, "ore": 1}}}
+    areas = {"10A": {"stronghold": {"owner": 0}, "units": [units("human_infantry", 1)]}}
+    done = position({"0": 5, "1": 1}, areas, players=players)
+    done = act(done.state, "turn_window", "play", card="bow_verbrannte_erde")
+    done = act(done.state, "effect_choice", "choose", area="1C")
+    placed = next(e for e in done.events if e.kind == "desolation_placed")
+    assert placed.data["controller"] is None and placed.data["dials"] == {}
+    assert done.state.board.players[0].dials == {"food": 1, "wood": 1, "ore": 1}
+    six = {"desolation": ["1A", "1B", "1C"], "cryomancy": {"1D": 3}}
+    full = position({"0": 5, "1": 1}, areas, players=players, banners=six).state
+    assert token_areas(full.board, PACK, "desolation") == [] and token_areas(full.board, PACK, "cryomancy") == []
+    assert why_not_playable(full, PACK, 0, "bow_verbrannte_erde", "turn") is not None
+    five = {"desolation": ["1A", "1B"], "cryomancy": {"1D": 3}}
+    assert "1C" in token_areas(position({"0": 5, "1": 1}, areas, players=players, banners=five).state.board, PACK, "desolation")
+
+
 def test_fortify_turns_the_moved_revealed_runes_face_down_before_they_move():
     """„Sie können lediglich durch die Befolgung einer Befehlskarte „Festung“ wieder auf ihre verdeckte Seite gedreht
     werden. Die auf diese Weise bewegten Runenmarker können wieder verdeckt werden, bevor sie bewegt werden.“ (p. 8)"""
