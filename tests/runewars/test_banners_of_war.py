@@ -245,6 +245,30 @@ def test_no_more_tactic_fate_cards_than_fate_cards_the_unit_type_would_draw(knig
         assert (drew["count"], drew["tactic_fate"]) == (2, 2)
 
 
+def test_unallied_neutrals_never_get_tactic_fate_cards():
+    """Ruling R-BW4 (digest §14 item 4): tactics cards belong to players, and neutral units are nobody's (base p. 19), so
+    the Uthuk player, holding a tactic fate card, is never asked while the Humans fight unallied Beastmen."""
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES[:1] + [{"tile": "tile-2", "rotation": 0, "q": 2, "r": 0}],
+        "neutrals": "none",
+        "battle": {"area": "1B", "attacker": 0, "conquer": False},
+        "players": {"0": {"tactics": ["bow_eiserner_wille"]}, "1": {"tactics": ["bow_kriegslist"]}},
+        "areas": {"1B": {"units": [units("human_infantry", 2), {"owner": "neutral", "unit": "beastman", "standing": 3}]}},
+    }
+    state, asked, drew = ENGINE.from_position(BOW, 2, 7, spec).state, [], []
+    while state.prompts and state.prompts[0].kind not in ("retreat", "choose_order"):
+        prompt = state.prompts[0]
+        asked.append((prompt.seat, prompt.kind))
+        choices = [a for a in ENGINE.legal(state, prompt.seat) if a.prompt == prompt.id]
+        done = ENGINE.apply(state, next(a for a in choices if a.choice == "pass" or a.args.get("cards") == []))
+        state, drew = done.state, drew + [e.data for e in done.events if e.kind == "battle_drew"]
+    assert asked == [(0, "tactics_window"), (0, "tactic_fate")]
+    assert [(d["side"], d["seat"], d["count"], d["tactic_fate"]) for d in drew if d["side"] == "defender"] == [
+        ("defender", None, 3, 0)
+    ]
+
+
 # -- revealing rune tokens ----------------------------------------------------------------------------------------
 
 
