@@ -18,7 +18,7 @@ from engine.runewars.effects.windows import season_label, why_not_playable
 from engine.runewars.ruleset import RULESET
 from engine.runewars.seasons import _spring
 from engine.runewars.state import RunewarsBoard
-from tests.runewars.prompting import ENGINE, act, prompt_of
+from tests.runewars.prompting import ENGINE, act, prompt_of, refused
 
 BOW = {"banners_of_war": True}
 TILES = [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0}]
@@ -78,6 +78,41 @@ def test_the_expansion_counts_of_the_component_list():
     assert PACK.unit("elf_leonx_rider").replaces == "elf_warrior" and PACK.unit("elf_leonx_rider").fast  # „Schnell“
 
 
+def test_the_component_list_counts_the_expansions_tokens_and_markers():
+    """Issue 23 item 5 and „Done when“ (exp. p. 2 „Liste des Spielmaterials“; digest §2.1/§2.2): the tokens the expansion
+    adds, merged over the base counts — +1 activation token per faction, 5 influence tokens worth 3, 6 Desolation/Cryomancy
+    tokens, +15 training tokens, +8 defeated-hero markers, 4 reinforcement sheets, the Sunken City, 16 map tiles, 43
+    exploration tokens; without the option the base counts stay."""
+    counts = {c: PACK.components[c].count for c in PACK.components}
+    base = RULESET.pack({}).components
+    assert {
+        c: counts[c]
+        for c in (
+            "activation_tokens",
+            "influence_three",
+            "desolation_cryomancy_tokens",
+            "training_tokens",
+            "defeated_hero_tokens",
+            "reinforcement_sheets",
+            "sunken_city",
+            "map_tiles",
+            "exploration_tokens",
+        )
+    } == {
+        "activation_tokens": 20,
+        "influence_three": 5,
+        "desolation_cryomancy_tokens": 6,
+        "training_tokens": 24 + 15,
+        "defeated_hero_tokens": 8 + 8,
+        "reinforcement_sheets": 4,
+        "sunken_city": 1,
+        "map_tiles": 13 + 3,
+        "exploration_tokens": 35 + 8,
+    }
+    assert (base["training_tokens"].count, base["defeated_hero_tokens"].count, base["activation_tokens"].count) == (24, 8, 16)
+    assert "reinforcement_sheets" not in base and "influence_three" not in base
+
+
 # -- Garrison: +2 whenever its player defends this season ---------------------------------------------------------
 
 
@@ -106,6 +141,132 @@ def test_garrison_gives_its_player_two_strength_in_a_battle_he_defends():
     assert any(e.kind == "garrison_defends" and e.data == {"area": "1A", "seat": 1, "strength": 2} for e in events)
     won = next(e for e in events if e.kind == "battle_won")
     assert won.data["strength"]["defender"] >= 2
+
+
+def test_the_defender_announces_tactic_fate_cards_out_of_turn_after_both_unit_types_are_fixed():
+    """Issue 23 items 3, 4 and 7: revised step 4 („Überarbeitete Kampfschritte“, exp. p. 7; ruling R-BW4) — both unit
+    types are chosen before anyone draws, the attacker announces (4a), then the defender, out of turn and secretly (the
+    count is public, the cards are not); a card he does not hold is refused naming the rule; he draws one fewer fate card
+    and the tactic fate card goes to the tactics discard pile."""
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES[:1] + [{"tile": "tile-2", "rotation": 0, "q": 2, "r": 0}],
+        "neutrals": "none",
+        "battle": {"area": "1B", "attacker": 0, "conquer": False},
+        "players": {"0": {"tactics": ["bow_eiserner_wille"]}, "1": {"tactics": ["bow_kriegslist"]}},
+        "areas": {"1B": {"units": [units("human_knight", 2), units("uthuk_berserker", 3, owner=1)]}},
+    }
+    started = act(ENGINE.from_position(BOW, 2, 7, spec).state, "tactics_window", "pass")
+    started = act(started.state, "tactics_window", "pass")
+    chosen = [e.data["side"] for e in started.events if e.kind == "battle_type_chosen"]
+    assert chosen == ["attacker", "defender"] and prompt_of(started.state, "tactic_fate").seat == 0
+    attacker = act(started.state, "tactic_fate", "announce", cards=[])
+    prompt = prompt_of(attacker.state, "tactic_fate")
+    assert (prompt.seat, prompt.secret, prompt.info["side"], prompt.info["draws"]) == (1, True, "defender", 3)
+    assert [a.args["cards"] for a in ENGINE.legal(attacker.state, 1)] == [[], ["bow_kriegslist"]]
+    assert "exp. p. 7" in refused(attacker.state, "tactic_fate", "announce", cards=["bow_eiserner_wille"]).rule
+    done = act(attacker.state, "tactic_fate", "announce", cards=["bow_kriegslist"])
+    announced = next(e for e in done.events if e.kind == "tactic_fate_announced")
+    assert announced.to is None and announced.data["side"] == "defender" and announced.data["count"] == 1
+    assert [(e.to, e.data["cards"]) for e in done.events if e.kind == "your_tactic_fate"] == [({1}, ["bow_kriegslist"])]
+    drew = next(e.data for e in done.events if e.kind == "battle_drew" and e.data["side"] == "defender")
+    assert (drew["count"], drew["tactic_fate"]) == (3, 1)
+    revealed = next(e.data["defender"] for e in done.events if e.kind == "battle_cards_revealed")
+    assert revealed["cards"][0] == "bow_kriegslist" and len(revealed["cards"]) == 3  # 2 fate cards + the tactic fate card
+    assert "bow_kriegslist" in done.state.board.decks["tactics"].discard
+
+
+def _both_play_garrison(season, influence, played=None):
+    players = {str(s): {"influence": influence[s], **({"played": [played[s]]} if played else {})} for s in (0, 1)}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "players": players,
+        "areas": {"10A": {"stronghold": {"owner": 0}}},
+        "season": {"year": 1, "name": season, "start": "orders"},
+        "decks": {"season.summer": []},
+    }
+    state = ENGINE.from_position(BOW, 2, 3, spec).state
+    events = []
+    for seat in (0, 1):
+        prompt = next(p for p in state.prompts if p.seat == seat and p.kind == "choose_order")
+        garrison = next(a for a in ENGINE.legal(state, seat) if a.prompt == prompt.id and a.args.get("number") == 0)
+        done = ENGINE.apply(state, garrison)
+        state, events = done.state, events + list(done.events)
+    return state, events
+
+
+@pytest.mark.parametrize("richer", [0, 1])
+def test_two_garrisons_are_secret_tie_by_the_base_rule_and_only_the_years_first_card_earns_the_bonus(richer):
+    """Issue 23 item 3 (ruling R-BW3): Garrison is order 0 — chosen secretly like every order card; two Garrisons tie
+    and the base tie-break decides (p. 31: more influence first); its bonus needs the highest number played this year
+    (p. 12), so in spring both earn it, in summer after another order neither does."""
+    influence = {richer: 5, 1 - richer: 2}
+    state, events = _both_play_garrison("spring", influence)
+    assert [(e.to, e.data) for e in events if e.kind == "your_order"] == [
+        ({0}, {"number": 0, "order": "garrison"}),
+        ({1}, {"number": 0, "order": "garrison"}),
+    ]
+    assert all("number" not in e.data for e in events if e.kind == "order_chosen")
+    revealed = next(e.data for e in events if e.kind == "orders_revealed")
+    assert revealed["orders"] == {0: 0, 1: 0} and revealed["player_order"] == [richer, 1 - richer]
+    assert [(e.data["seat"], e.data["bonus"]) for e in events if e.kind == "turn_began"][:1] == [(richer, True)]
+    _, later = _both_play_garrison("summer", influence, played={0: 3, 1: 4})
+    assert [e.data["bonus"] for e in later if e.kind == "turn_began"] == [False, False]
+    assert [e.data["seat"] for e in later if e.kind == "garrison_played"] == [richer, 1 - richer]
+    assert not [e for e in later if e.kind in ("order_bonus", "garrison_recruited")]
+
+
+@pytest.mark.parametrize("knights", [1, 2])
+def test_no_more_tactic_fate_cards_than_fate_cards_the_unit_type_would_draw(knights):
+    """Exp. p. 7: „Er zieht dann für jede Taktikschicksalskarte … eine Schicksalskarte weniger“ — so at most as many as he
+    would draw (digest §14 item 1; ruling R-BW4): one Knight draws one card, so one of his two tactic fate cards at most;
+    two Knights may replace both their draws."""
+    hand = ["bow_kriegslist", "bow_frostzauber"]
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES[:1] + [{"tile": "tile-2", "rotation": 0, "q": 2, "r": 0}],
+        "neutrals": "none",
+        "battle": {"area": "1B", "attacker": 0, "conquer": False},
+        "players": {"0": {"tactics": hand}},
+        "areas": {"1B": {"units": [units("human_knight", knights), units("uthuk_berserker", 3, owner=1)]}},
+    }
+    state = act(ENGINE.from_position(BOW, 2, 7, spec).state, "tactics_window", "pass").state
+    assert prompt_of(state, "tactic_fate").info["draws"] == knights
+    announcements = sorted(sorted(a.args["cards"]) for a in ENGINE.legal(state, 0))
+    singles = [[], ["bow_frostzauber"], ["bow_kriegslist"]]
+    assert announcements == (singles if knights == 1 else sorted(singles + [sorted(hand)]))
+    if knights == 1:
+        assert "exp. p. 7" in refused(state, "tactic_fate", "announce", cards=hand).rule
+    else:
+        done = act(state, "tactic_fate", "announce", cards=hand)
+        drew = next(e.data for e in done.events if e.kind == "battle_drew" and e.data["side"] == "attacker")
+        assert (drew["count"], drew["tactic_fate"]) == (2, 2)
+
+
+def test_unallied_neutrals_never_get_tactic_fate_cards():
+    """Ruling R-BW4 (digest §14 item 4): tactics cards belong to players, and neutral units are nobody's (base p. 19), so
+    the Uthuk player, holding a tactic fate card, is never asked while the Humans fight unallied Beastmen."""
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES[:1] + [{"tile": "tile-2", "rotation": 0, "q": 2, "r": 0}],
+        "neutrals": "none",
+        "battle": {"area": "1B", "attacker": 0, "conquer": False},
+        "players": {"0": {"tactics": ["bow_eiserner_wille"]}, "1": {"tactics": ["bow_kriegslist"]}},
+        "areas": {"1B": {"units": [units("human_infantry", 2), {"owner": "neutral", "unit": "beastman", "standing": 3}]}},
+    }
+    state, asked, drew = ENGINE.from_position(BOW, 2, 7, spec).state, [], []
+    while state.prompts and state.prompts[0].kind not in ("retreat", "choose_order"):
+        prompt = state.prompts[0]
+        asked.append((prompt.seat, prompt.kind))
+        choices = [a for a in ENGINE.legal(state, prompt.seat) if a.prompt == prompt.id]
+        done = ENGINE.apply(state, next(a for a in choices if a.choice == "pass" or a.args.get("cards") == []))
+        state, drew = done.state, drew + [e.data for e in done.events if e.kind == "battle_drew"]
+    assert asked == [(0, "tactics_window"), (0, "tactic_fate")]
+    assert [(d["side"], d["seat"], d["count"], d["tactic_fate"]) for d in drew if d["side"] == "defender"] == [
+        ("defender", None, 3, 0)
+    ]
 
 
 # -- revealing rune tokens ----------------------------------------------------------------------------------------
@@ -190,6 +351,31 @@ def test_the_guildmaster_takes_two_of_one_resource_on_harvest():
     assert gained.data["dials"] == {"ore": [ore, min(ore + 2, PACK.faction("humans").dials["ore"].max)]}
 
 
+@pytest.mark.parametrize("holder", [0, 1])
+def test_the_guildmaster_keeps_his_dials_when_a_season_card_resets_them_to_production(holder):
+    """„Ignoriere jegliche Rohstoffverluste, die durch die erste Funktion einer Jahreszeitenkarte verursacht werden.“
+    (ruling R-BW11; digest §14 item 24): „Erntedank“ sets every player's dials to his areas' resources, plus 1 food;
+    the holder takes the increases and keeps every dial that would go down, the other player's dials go down."""
+    high = {"food": 5, "wood": 4, "ore": 4}
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": TILES,
+        "neutrals": "none",
+        "titles": {"gildemeister_der_haendler": {"holder": holder}},
+        "players": {str(s): {"dials": dict(high)} for s in (0, 1)},
+        "areas": {"10A": {"stronghold": {"owner": 0}, "units": [units("human_infantry", 1)]}},
+        "season": {"year": 2, "name": "autumn", "start": "card", "previous_orders": {"0": 1, "1": 2}},
+        "decks": {"season.autumn": ["erntedank"]},
+    }
+    done = ENGINE.from_position(BOW, 2, 3, spec)
+    dials = [p.dials for p in done.state.board.players]
+    ignored = [(e.data["seat"], e.data["resource"]) for e in done.events if e.kind == "loss_ignored"]
+    other = 1 - holder
+    assert dials[holder] == {"food": min(6, PACK.faction(["humans", "uthuk"][holder]).dials["food"].max), "wood": 4, "ore": 4}
+    assert all(seat == holder for seat, _ in ignored) and {r for _, r in ignored} == {"food", "wood", "ore"}
+    assert all(dials[other][r] < high[r] for r in ("wood", "ore"))  # he controls little: his dials go down
+
+
 # -- tactic fate cards ----------------------------------------------------------------------------------------------
 
 
@@ -216,6 +402,47 @@ def test_cryomancy_lets_units_cross_the_water_borders_of_its_area_as_in_winter()
     assert "2C" not in strategy_destinations(state.board, terrain(PACK, state.board), 0, "2B", knight, winter=False)
     state.board.cryomancy["2C"] = 1
     assert "2C" in strategy_destinations(state.board, terrain(PACK, state.board), 0, "2B", knight, winter=False)
+
+
+def test_cryomancy_opens_its_water_borders_for_heroes_too():
+    """Ruling R-BW9 (digest §14 item 9): „als wäre Winter“, and winter holds for „Einheiten und Helden“ — in the quest
+    phase a hero in 2B crosses the water border into 2C only while a Cryomancy token lies there."""
+    tiles = TILES + [{"tile": "tile-2", "rotation": 0, "q": 0, "r": 3}]
+
+    def paths(banners):
+        spec = {
+            "factions": ["humans", "uthuk"],
+            "placements": tiles,
+            "neutrals": "none",
+            "heroes": [{"card": "aldric_sturmhand", "owner": 1, "area": "2B"}],
+            "season": {"year": 1, "name": "summer", "start": "orders", "previous_orders": {"0": 5, "1": 4}},
+            "frames": [{"type": "QuestPhase"}],
+            "banners": banners,
+        }
+        state = ENGINE.from_position(BOW, 2, 1, spec).state
+        return [a.args["path"] for a in ENGINE.legal(state, 1) if a.choice == "move"]
+
+    assert ["2C"] not in paths({}) and ["2C"] in paths({"cryomancy": {"2C": 1}})
+
+
+def test_desolation_where_nobody_rules_gives_nothing_and_six_tokens_are_all_there_are():
+    """Ruling R-BW9 (digest §14 items 8 and 10): the immediate gain goes to the area's controller, so an area nobody
+    controls gives nothing; „6 Ödnis-/Eiswüstenmarker“ are one shared supply — with all six on the board neither kind
+    can be placed and a card that places one is not playable."""
+    players = {"0": {"tactics": ["bow_verbrannte_erde"], "dials": {"food": 1, "wood": 1, "ore": 1}}}
+    areas = {"10A": {"stronghold": {"owner": 0}, "units": [units("human_infantry", 1)]}}
+    done = position({"0": 5, "1": 1}, areas, players=players)
+    done = act(done.state, "turn_window", "play", card="bow_verbrannte_erde")
+    done = act(done.state, "effect_choice", "choose", area="1C")
+    placed = next(e for e in done.events if e.kind == "desolation_placed")
+    assert placed.data["controller"] is None and placed.data["dials"] == {}
+    assert done.state.board.players[0].dials == {"food": 1, "wood": 1, "ore": 1}
+    six = {"desolation": ["1A", "1B", "1C"], "cryomancy": {"1D": 3}}
+    full = position({"0": 5, "1": 1}, areas, players=players, banners=six).state
+    assert token_areas(full.board, PACK, "desolation") == [] and token_areas(full.board, PACK, "cryomancy") == []
+    assert why_not_playable(full, PACK, 0, "bow_verbrannte_erde", "turn") is not None
+    five = {"desolation": ["1A", "1B"], "cryomancy": {"1D": 3}}
+    assert "1C" in token_areas(position({"0": 5, "1": 1}, areas, players=players, banners=five).state.board, PACK, "desolation")
 
 
 def test_fortify_turns_the_moved_revealed_runes_face_down_before_they_move():

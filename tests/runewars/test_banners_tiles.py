@@ -328,6 +328,30 @@ def test_the_left_neighbour_moves_the_hero_who_reveals_a_flooded_area():
     assert stayed.state.board.heroes[0].area == "2A" and prompt_of(stayed.state, "hero_venture").seat == 1
 
 
+def test_the_flood_carries_the_hero_for_nothing_along_a_path_of_neighbouring_areas():
+    """„bewegt der linke Nachbar … diesen Helden um bis zu zwei Gebiete“: the flood carries him, no Magic Portal is used, so
+    his player pays no influence (p. 37's influence is for a portal's jump) — a 3-player simulation (seed 17 with
+    `exploration`) had charged it for the flooded area's own water borders and left a player at -1 influence; the event
+    names each area the hero passes."""
+    from engine.runewars.banners.board import terrain
+    from tests.runewars.prompting import act, prompt_of
+
+    start = _flooded_quest_phase()
+    start.state.board.players[1].influence = 0
+    moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"])
+    areas = prompt_of(moved.state, "flooded_move").info["areas"]
+    plain = terrain(PACK, moved.state.board).adjacency
+    steps = set()
+    for target in areas:
+        carried = act(moved.state, "flooded_move", "move", area=target)
+        (event,) = [e.data for e in carried.events if e.kind == "hero_moved"]
+        path = event["path"]
+        assert event["influence_paid"] == 0 and carried.state.board.players[1].influence == 0
+        assert path[0] == "2A" and path[-1] == target and all(b in plain[a] for a, b in zip(path, path[1:]))
+        steps.add(len(path) - 1)
+    assert steps == {1, 2}
+
+
 def test_the_data_check_with_the_option_counts_the_merged_pack_as_the_component_list_sums_it():
     """`python -m bot data check --options banners_of_war`: digest §2.2's totals (base + the expansion's §2.1 counts)."""
     from engine.runewars.ruleset import check_pack

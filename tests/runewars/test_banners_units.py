@@ -214,3 +214,29 @@ def test_declining_prowl_mid_battle_lets_the_unit_retreat():
     state, more = play_out(step)
     assert [d["why"] for d in kinds(more, "units_retreated")][:1] == ["elf_spellweaver"]
     assert state.board.areas["1B"].stack(0, "elf_leonx_rider").routed == 0
+
+
+@pytest.mark.parametrize("on_board", [7, 8])
+def test_the_new_units_figures_are_strictly_limited_as_the_base_figures(on_board):
+    """Issue 23 item 5 (exp. p. 2 „8 Zaubernovizen, 4 Vögel Roc“; base p. 31 „Beschränkungen des Spielmaterials“, digest
+    §2.2: unit pools are hard limits): with 7 or 8 of the 8 Novice Wizards on the board, two Archers recruited as Wizards
+    place only what is left, or take the rest from a friendly area."""
+    from tests.runewars.prompting import act, prompt_of, refused
+
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "neutrals": "none",
+        "placements": [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0}],
+        "players": {"0": {"dials": {"food": 2, "wood": 3, "ore": 0}, "played": [6]}},
+        "areas": {"10A": {"stronghold": {"owner": 0}}, "1A": {"units": units(0, human_novice_wizard=on_board)}},
+        "season": {"year": 1, "name": "summer", "start": "turn", "orders": {"0": 5, "1": 1}, "turn": 0},
+    }
+    recruited = act(ENGINE.from_position(BOW, 2, 35, spec).state, "recruit_resource", "recruit", resource="wood")
+    placing = act(recruited.state, "recruit_substitute", "substitute", count=2).state
+    left = 8 - on_board
+    assert prompt_of(placing, "place_recruits").info["figures_left"] == left
+    places = [a.args for a in ENGINE.legal(placing, 0)]
+    assert {"areas": {"10A": 2}} not in places
+    assert [p for p in places if "take" not in p] == [{"areas": {"10A": left} if left else {}}]
+    assert {"areas": {"10A": 2}, "take": {"1A": 2 - left}} in places
+    assert len(refused(placing, "place_recruits", "place", areas={"10A": 2}).alternatives) == len(places)

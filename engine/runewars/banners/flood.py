@@ -20,7 +20,7 @@ from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import find
 from engine.runewars.heroes.exploration import REVEALED
-from engine.runewars.heroes.moves import move_hero
+from engine.runewars.heroes.moves import hold_in_dungeon
 from engine.runewars.heroes.quest_phase import QuestPhase
 from engine.runewars.map import geometry
 from engine.runewars.movement import crossable
@@ -45,14 +45,24 @@ def left_neighbour(board: RunewarsBoard, seat: int) -> int:
     return next((s for s in ((seat + i) % seats for i in range(1, seats)) if not board.players[s].eliminated), seat)
 
 
-def destinations(state: GameState, pack: Pack, area: str) -> list[str]:
-    """Areas up to 2 steps from the flooded ``area`` (its own water borders do not stop the first step)."""
+def routes(state: GameState, pack: Pack, area: str) -> dict[str, list[str]]:
+    """Each area up to 2 steps from the flooded ``area`` (its own water borders do not stop the first step), with the
+    path the flood carries the hero along (the shortest, the first in area order)."""
     board: RunewarsBoard = state.board
     winter = board.season == "winter"
     plain, geo = geometry(pack, board.placements), terrain(pack, board)
     first = [n for n in sorted(plain.adjacency[area]) if crossable(plain, area, n, flying=False, winter=winter)]
-    second = {m for n in first for m in geo.adjacency[n] if m != area and crossable(geo, n, m, flying=False, winter=winter)}
-    return sorted(set(first) | second)
+    out = {n: [n] for n in first}
+    for n in first:
+        for m in sorted(geo.adjacency[n]):
+            if m != area and m not in out and crossable(geo, n, m, flying=False, winter=winter):
+                out[m] = [n, m]
+    return dict(sorted(out.items()))
+
+
+def destinations(state: GameState, pack: Pack, area: str) -> list[str]:
+    """Areas up to 2 steps from the flooded ``area``."""
+    return list(routes(state, pack, area))
 
 
 def _revealed(state: GameState, pack: Pack, hero: Hero, token: str, ctx: Context) -> None:
@@ -100,7 +110,11 @@ def choose(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
     if action.choice == "stay" or hero is None:
         ctx.emit("flooded_stayed", seat=prompt.seat, hero=frame.hero, area=frame.area)
         return
-    move_hero(state, pack, hero, [action.args["area"]], ctx, why="flooded_area")
+    # the flood carries him: no Magic Portal is used, so nothing is paid (p. 37's 1 influence is for a portal's jump)
+    path = routes(state, pack, frame.area)[action.args["area"]]
+    hero.area = path[-1]
+    hold_in_dungeon(state.board, hero)
+    ctx.emit("hero_moved", hero=hero.card, owner=hero.owner, path=[frame.area, *path], influence_paid=0, why="flooded_area")
     quest_phase = top(state, QuestPhase)
     if quest_phase is not None and quest_phase.hero == hero.card and quest_phase.step == "venture":
         quest_phase.step = "after"  # ruling R-BW16: carried off, the hero neither duels nor quests this phase

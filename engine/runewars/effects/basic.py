@@ -25,7 +25,7 @@ from engine.runewars.effects.titles import ignores_season_loss
 from engine.runewars.flow import push, top
 from engine.runewars.map import geometry
 from engine.runewars.movement import crossable, may_leave
-from engine.runewars.orders.harvest import set_dials_to_production
+from engine.runewars.orders.harvest import production, set_dials_to_production
 from engine.runewars.orders.recruit import dial_units, stronghold_areas
 from engine.runewars.orders.support import neutral_supply
 from engine.runewars.runes import RuneGain, kind
@@ -108,9 +108,29 @@ def harvest_dials(
 ) -> None:
     """Dials set to the resources of one's own areas (as Harvest, p. 34), plus ``extra`` of ``resource`` (p. 13 example)."""
     for target in aimed_at(state, pack, seat, who):
-        set_dials_to_production(state.board, pack, target, ctx)
+        if ignores_season_loss(state, pack, target):  # Banners of War: the Guildmaster of Merchants (ruling R-BW11)
+            _dials_to_production_without_losses(state, pack, ctx, target)
+        else:
+            set_dials_to_production(state.board, pack, target, ctx)
         if extra:
             turn_dial(state, pack, ctx, seat, resource, extra, who=target)
+
+
+def _dials_to_production_without_losses(state: GameState, pack: Pack, ctx: Context, seat: int) -> None:
+    """As :func:`set_dials_to_production`, but a dial that would go down stays („Ignoriere jegliche Rohstoffverluste, die
+    durch die erste Funktion einer Jahreszeitenkarte verursacht werden“; digest §14 item 24)."""
+    player = state.board.players[seat]
+    maxima = pack.faction(player.faction).dials
+    changes = {}
+    for resource, total in production(state.board, pack, seat).items():
+        before = player.dials[resource]
+        after = min(total, maxima[resource].max)
+        if after < before:
+            ctx.emit("loss_ignored", seat=seat, resource=resource, amount=before - after, why=running_card(state))
+            after = before
+        player.dials[resource] = after
+        changes[resource] = [before, after]
+    ctx.emit("dials_set", seat=seat, dials=changes, why="harvest")
 
 
 # -- bids and runes ------------------------------------------------------------------------
