@@ -163,7 +163,9 @@ def answer_choice(state: GameState, pack: Pack, prompt: Prompt, action: Action, 
             raise InvalidAction(N_("choose takes one of the options as its args"))
         if dict(action.args) not in frame.options:
             raise IllegalAction(
-                N_("Not one of the options of {effect}.", effect=frame.effect),
+                N_("That is not one of the choices {card} offers.", card=frame.card)
+                if frame.card
+                else N_("That is not one of the choices offered."),
                 rule=EFFECT_RULE,
                 alternatives=_legal(state, pack, prompt)[:10],
             )
