@@ -192,15 +192,7 @@ def generic_checks(descriptor: GameDescriptor, engine: Engine, *, seed: int, sec
         if permute is None or before is state or not (steps[0] % secrets_every == 0 or state.result is not None):
             return violations, leaks
         other = permute(before, rng)
-        for viewer in [None, *before.seats]:
-            who = "public" if viewer is None else f"seat {viewer}"
-            try:
-                same = same_view(engine.view(other, viewer), engine.view(before, viewer))
-            except Exception as error:  # noqa: BLE001 - a view that breaks on redrawn secrets reads them
-                leaks.append(f"leak: the {who} view fails after the hidden information is redrawn ({error!r})")
-                continue
-            if not same:
-                leaks.append(f"leak: the {who} view depends on hidden information")
+        leaks += view_leaks(engine, before, other)
         if all(e.kind in (safe if e.to is None else echo) for e in transition.events):
             try:
                 again = engine.apply(other, action)
@@ -212,6 +204,23 @@ def generic_checks(descriptor: GameDescriptor, engine: Engine, *, seed: int, sec
         return violations, leaks
 
     return check
+
+
+def view_leaks(engine: Engine, state: GameState, other: GameState, *, secret: str = "hidden information") -> list[str]:
+    """A leak line for each view of ``state`` (the public one, then each seat's) that is not the
+    same on ``other``, a copy of it whose ``secret`` was drawn again (a game's ``permute_hidden``);
+    a view that breaks on the copy reads the secret too."""
+    leaks: list[str] = []
+    for viewer in [None, *state.seats]:
+        who = "public" if viewer is None else f"seat {viewer}"
+        try:
+            same = same_view(engine.view(other, viewer), engine.view(state, viewer))
+        except Exception as error:  # noqa: BLE001 - a view that breaks on redrawn secrets reads them
+            leaks.append(f"leak: the {who} view fails after the hidden information is redrawn ({error!r})")
+            continue
+        if not same:
+            leaks.append(f"leak: the {who} view depends on {secret}")
+    return leaks
 
 
 def same_view(first: Any, second: Any) -> bool:

@@ -197,6 +197,17 @@ class PlayMixin(ServiceBase):
 
         return await self.answer(game_id, user_id, first, following=lambda: planned[1:])
 
+    async def _seated(self, game_id: int, user_id: int) -> tuple[GameRecord, Sequence[SeatRecord], Seat, Engine, GameState]:
+        """The running game ``game_id`` at its current position: its record, seats, ``user_id``'s
+        seat, engine and state; refuses a game that does not run and a user who holds no seat."""
+        record = await self._record(game_id)
+        if record.status != "active":
+            raise GameNotRunning(not_running(record))
+        seats = await self.store.seats(game_id)
+        seat = _seat_of(seats, user_id)
+        engine = Engine(self.ruleset_of(record))
+        return record, seats, seat, engine, self._state(record, engine.ruleset)
+
     async def answer(
         self,
         game_id: int,
@@ -218,14 +229,7 @@ class PlayMixin(ServiceBase):
         (:meth:`answer_all`).
         """
         async with self.store.lock(game_id):
-            record = await self._record(game_id)
-            if record.status != "active":
-                raise GameNotRunning(not_running(record))
-            seats = await self.store.seats(game_id)
-            seat = _seat_of(seats, user_id)
-            ruleset = self.ruleset_of(record)
-            engine = Engine(ruleset)
-            state = self._state(record, ruleset)
+            record, seats, seat, engine, state = await self._seated(game_id, user_id)
             action = choose(decisions(engine, state, seat), record.seq)
             try:
                 transition = engine.apply(state, dataclasses.replace(action, seat=seat))
@@ -233,7 +237,7 @@ class PlayMixin(ServiceBase):
                     step = engine.apply(transition.state, _matching(decisions(engine, transition.state, seat), then))
                     transition = Transition(step.state, transition.events + step.events, transition.records + step.records)
             except EngineError as e:
-                narrator = narrator_for(ruleset.name, current_tr())  # the asker's language
+                narrator = narrator_for(engine.ruleset.name, current_tr())  # the asker's language
                 raise Refused(refusal_from(e, narrator.action, term=narrator.term)) from None
             seq, state = await self._commit_stretch(engine, record, seats, state, (seat, transition), replied=replied)
             quiet = await self._quiet_prompts(engine, record, state, seats)
@@ -262,14 +266,7 @@ class PlayMixin(ServiceBase):
         where the plan then stands) tried on a copy of the game at its current position; raises
         :class:`StaleClick` when the plan no longer fits (the game moved on, an index is not
         legal, or the plan goes on after it stopped)."""
-        record = await self._record(game_id)
-        if record.status != "active":
-            raise GameNotRunning(not_running(record))
-        seats = await self.store.seats(game_id)
-        seat = _seat_of(seats, user_id)
-        ruleset = self.ruleset_of(record)
-        engine = Engine(ruleset)
-        state = self._state(record, ruleset)
+        record, seats, seat, engine, state = await self._seated(game_id, user_id)
         frontend = frontend_for(record.game)
         stale = "That plan no longer fits the game: the position changed since it was made."
         actions: list[Action] = []

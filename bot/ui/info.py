@@ -12,7 +12,7 @@ public lists only (the map's areas from the public view, the pack's whole card l
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot import ids
@@ -335,6 +335,31 @@ async def _catalogue(client, game: str, channel_id: int) -> list[dict[str, str]]
     except RunetableError:
         return []
     return frontend_for(game).catalogue(pack)
+
+
+#: what a game's own information command shows (:func:`public_info`): lines from the public
+#: view and the game's pack, in the language ``tr``
+PublicLines = Callable[[dict[str, Any], Any, Tr], list[str]]
+
+
+async def public_info(client, channel_id: int, game: str, lines: PublicLines, *, not_started: str, elsewhere: str) -> list[Reply]:
+    """A game's own information command (``/<group> NAME``): ``lines`` of the public view of
+    the channel's shown game (after its end, as it ended) and its pack, the seats named from the
+    public view. A lobby is refused with ``not_started`` (``{game}``: its number), another
+    game's channel with ``elsewhere``."""
+    tr = current_tr()
+    try:
+        record = await client.service.game_shown_in(channel_id)
+        if record.status == "lobby":
+            return [say(tr._(not_started, game=record.id))]
+        if record.game != game:
+            return [say(tr._(elsewhere))]
+        view = await client.service.view(record.id, None)
+        pack = await client.service.pack_of(record.id)
+    except RunetableError as e:
+        return [say(e.message)]
+    with naming(view.names, tr):
+        return [say("\n".join(lines(dict(view.view), pack, tr))[:2000])]
 
 
 async def _seat_or_public(client, game_id: int, user_id: int):

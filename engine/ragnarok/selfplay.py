@@ -13,6 +13,7 @@ from engine.core import Action, Engine, GameState, Transition
 from engine.ragnarok.core import B, hand_limit, rune_count
 from engine.ragnarok.hidden import permute_hidden
 from engine.ragnarok.pack import RUNES, Pack
+from engine.simulation import view_leaks
 
 END_REASONS = ("mighty_jarl", "great_godi", "fearless_slayer", "ragnarok")
 
@@ -91,10 +92,7 @@ def checks(
         violations += [f"prompt {p.kind} has no legal answer" for p in state.prompts if not engine.ruleset.legal(state, p)]
         leaks: list[str] = []
         if steps[0] % secrets_every == 0 or state.result is not None:
-            other = permute_hidden(state, rng)
-            for viewer in [None, *state.seats]:
-                if engine.view(other, viewer) != engine.view(state, viewer):
-                    leaks.append(f"the {'public' if viewer is None else f'seat {viewer}'} view depends on hidden information")
+            leaks += view_leaks(engine, state, permute_hidden(state, rng))
         return violations, leaks
 
     return check

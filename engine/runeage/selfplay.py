@@ -14,6 +14,7 @@ from engine.core import Action, Engine, GameState, Transition
 from engine.runeage.cards import Pack
 from engine.runeage.hidden import permute_hidden
 from engine.runeage.state import ELIMINATION, RuneageBoard
+from engine.simulation import view_leaks
 
 #: event kinds only their own seats may see
 PRIVATE_KINDS = frozenset({"you_drew", "you_took"})
@@ -108,10 +109,7 @@ def checks(
             f"leak: the private event {e.kind} is public" for e in transition.events if e.kind in PRIVATE_KINDS and e.to is None
         ]
         if steps[0] % secrets_every == 0 or state.result is not None:
-            other = permute_hidden(state, rng)
-            for viewer in [None, *state.seats]:
-                if engine.view(other, viewer) != engine.view(state, viewer):
-                    leaks.append(f"leak: the {'public' if viewer is None else f'seat {viewer}'} view depends on a deck's order")
+            leaks += view_leaks(engine, state, permute_hidden(state, rng), secret="a deck's order")
         return violations, leaks
 
     return check

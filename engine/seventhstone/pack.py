@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from data import builtin_pack
+from engine.core.game import PackCheck, data_pack_folder
 
 FILES = ("tiles.toml", "rules.toml", "equipment.toml", "islands.toml")
 SOURCES = frozenset({"rulebook", "public", "house"})
@@ -194,26 +195,14 @@ def load_pack(folder: str | None = None) -> Pack:
 
 def pack_for(options: Any) -> Pack:
     """The pack a game with ``options`` plays with (``data_pack``: a folder over the built-in one)."""
-    folder = options.get("data_pack") if options else None
-    return load_pack(folder or None)
+    return load_pack(data_pack_folder(options))
 
 
-@dataclass
-class CheckResult:
-    ok: bool
-    errors: list[str]
-    counts: dict[str, Any]
-    pack_hash: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "errors": self.errors, "counts": self.counts, "pack_hash": self.pack_hash, "game": "seventhstone"}
-
-
-def check(folder: str | None = None) -> CheckResult:
+def check(folder: str | None = None) -> PackCheck:
     try:
         pack = load_pack(folder)
     except (OSError, tomllib.TOMLDecodeError, KeyError, ValueError, TypeError) as error:
-        return CheckResult(False, [f"cannot read the pack: {error}"], {}, "")
+        return PackCheck(False, [f"cannot read the pack: {error}"], {}, "", "seventhstone")
     kinds: dict[str, int] = {}
     for tile in pack.equipment:
         kinds[tile["kind"]] = kinds.get(tile["kind"], 0) + 1
@@ -226,4 +215,4 @@ def check(folder: str | None = None) -> CheckResult:
         "events": len(pack.events),
         "unit_types": len(pack.units),
     }
-    return CheckResult(not pack.errors, list(pack.errors), counts, pack.hash)
+    return PackCheck(not pack.errors, list(pack.errors), counts, pack.hash, "seventhstone")

@@ -24,7 +24,7 @@ Inside a hex of circumradius R (offsets from its centre, y down):
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,7 +107,7 @@ def _edges(draw: ImageDraw.ImageDraw, layout: MapLayout, area: str, drawn: set[s
 
 def _border_sprites(layout: MapLayout, pal: Palette) -> list[tuple[Image.Image, tuple[int, int]]]:
     """One sprite per mountain (peaks) or water (wave) border, each edge once."""
-    board, R, k = layout.board, layout.size, sprites.SS
+    board, R = layout.board, layout.size
     drawn = set(layout.areas)
     out = []
     for area in layout.areas:
@@ -119,18 +119,24 @@ def _border_sprites(layout: MapLayout, pal: Palette) -> list[tuple[Image.Image, 
             if kind is None or (other is not None and other.area in drawn and other.area < area):
                 continue
             a, b = edge(cx, cy, R, direction)
-            pad = R * 0.25
-            left, top = math.floor(min(a[0], b[0]) - pad), math.floor(min(a[1], b[1]) - pad)
-            w, h = math.ceil(max(a[0], b[0]) + pad) - left, math.ceil(max(a[1], b[1]) + pad) - top
-            img = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
-            draw = ImageDraw.Draw(img)
-            a2, b2 = ((a[0] - left) * k, (a[1] - top) * k), ((b[0] - left) * k, (b[1] - top) * k)
             if kind == "yellow":  # Banners of War's tile 12: a setup restriction only
-                _yellow(draw, a2, b2, R * k)
+                out.append(_edge_sprite(a, b, R, _yellow))
+            elif kind == "mountain":
+                out.append(_edge_sprite(a, b, R, _peaks, pal.mountain))
             else:
-                (_peaks if kind == "mountain" else _wave)(draw, a2, b2, R * k, pal.mountain if kind == "mountain" else pal.water)
-            out.append((img.resize((w, h), Image.Resampling.LANCZOS), (left, top)))
+                out.append(_edge_sprite(a, b, R, _wave, pal.water))
     return out
+
+
+def _edge_sprite(a, b, R, paint: Callable[..., None], *colour: Any) -> tuple[Image.Image, tuple[int, int]]:
+    """A sprite over the border from ``a`` to ``b`` and where it goes: ``paint(draw, a, b, R,
+    *colour)`` draws it at :data:`sprites.SS` times the size, ``a`` and ``b`` relative to the sprite."""
+    k, pad = sprites.SS, R * 0.25
+    left, top = math.floor(min(a[0], b[0]) - pad), math.floor(min(a[1], b[1]) - pad)
+    w, h = math.ceil(max(a[0], b[0]) + pad) - left, math.ceil(max(a[1], b[1]) + pad) - top
+    img = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(img), ((a[0] - left) * k, (a[1] - top) * k), ((b[0] - left) * k, (b[1] - top) * k), R * k, *colour)
+    return img.resize((w, h), Image.Resampling.LANCZOS), (left, top)
 
 
 YELLOW = (226, 186, 36)
@@ -147,19 +153,14 @@ def sunken_city_waves(layout: MapLayout, data: ViewData, pal: Palette) -> list[t
     area = data.banners().get("sunken_city")
     if not area or area not in layout.areas:
         return []
-    board, R, k = layout.board, layout.size, sprites.SS
+    board, R = layout.board, layout.size
     cx, cy = layout.centre(area)
     out = []
     for direction in DIRECTION_ORDER:
         if board.border(area, direction) != "yellow":
             continue
         a, b = edge(cx, cy, R, direction)
-        pad = R * 0.25
-        left, top = math.floor(min(a[0], b[0]) - pad), math.floor(min(a[1], b[1]) - pad)
-        w, h = math.ceil(max(a[0], b[0]) + pad) - left, math.ceil(max(a[1], b[1]) + pad) - top
-        img = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
-        _wave(ImageDraw.Draw(img), ((a[0] - left) * k, (a[1] - top) * k), ((b[0] - left) * k, (b[1] - top) * k), R * k, pal.water)
-        out.append((img.resize((w, h), Image.Resampling.LANCZOS), (left, top)))
+        out.append(_edge_sprite(a, b, R, _wave, pal.water))
     return out
 
 

@@ -13,10 +13,12 @@ from bot import ids
 from bot.cogs.game import GameCog
 from bot.cogs.groups import _hand
 from bot.errors import GameNotRunning, NoGameHere
+from bot.games.ragnarok import info as ragnarok_info
 from bot.games.runewars import info as runewars_info
 from bot.games.runewars.narrator import hidden_lines
+from bot.games.seventhstone import info as seventhstone_info
 from bot.i18n import ENGLISH
-from bot.narration import narrator_for
+from bot.narration import narrator_for, player
 from bot.service import GameService
 from bot.store import Store
 from bot.table import Table
@@ -148,6 +150,36 @@ async def test_a_new_lobby_takes_the_channel_and_the_old_game_stays_reachable(ta
     [status] = await info.status(client, CHANNEL, DAVE)
     assert f"game #{new.id}, move" in status.panel.text and "Waiting for" in status.panel.text
     assert texts(await info.reveal(client, CHANNEL, ALICE))[0].startswith(f"Game #{new.id} is not over")
+
+
+async def test_a_games_own_information_commands_refuse_a_lobby_and_another_games_channel(table, client):
+    """``/<group> NAME`` (bot.ui.info.public_info, behind /rw fate, /lor omens, /ss offer...): a
+    lobby and another game's channel get the game's own refusal; the lines read the public view,
+    the seats named from it. Source: docs/bot.md, the commands table."""
+    new = await table.service.create_game(GUILD, CHANNEL, "markedbids", {}, BOB)
+    assert texts(await runewars_info.fate(client, CHANNEL)) == [
+        f"Game #{new.id} has not started yet: its fate deck is not shuffled."
+    ]
+    assert texts(await seventhstone_info.public(client, CHANNEL, seventhstone_info.offer_lines)) == [
+        f"Game #{new.id} has not started yet."
+    ]
+    for user in (ALICE, BOB):
+        await table.service.join(new.id, user)
+    await table.service.start(new.id)
+    assert texts(await runewars_info.fate(client, CHANNEL)) == ["The game in this channel has no fate deck."]
+    assert texts(await ragnarok_info.omens(client, CHANNEL)) == ["The game in this channel has no Ragnarök omens yet."]
+    assert texts(await seventhstone_info.public(client, CHANNEL, seventhstone_info.standing_lines)) == [
+        "The game in this channel is not Seventh Stone."
+    ]
+    seen = []
+
+    def lines(view, pack, tr):
+        seen.append(view)
+        return [player(0), tr._("Nothing to show.")]
+
+    [text] = texts(await info.public_info(client, CHANNEL, "markedbids", lines, not_started="", elsewhere=""))
+    public = await table.service.view(new.id, None)
+    assert seen == [dict(public.view)] and text == f"{public.names[0]}\nNothing to show."
 
 
 async def test_an_abandoned_runewars_game_stays_readable(table, client, monkeypatch):

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.errors import RunetableError
 from bot.games.ragnarok.narrator import name
 from bot.i18n import N_, Tr
-from bot.narration import current_tr
-from bot.ui.play import Reply, say
+from bot.ui.info import public_info
+from bot.ui.play import Reply
 
 PILES = (
     ("combat_discard", N_("Combat cards")),
@@ -52,35 +51,15 @@ def omen_lines(view: Mapping[str, Any], pack: Any, tr: Tr) -> list[str]:
     return lines
 
 
-async def _public(client, channel_id: int):
-    record = await client.service.game_shown_in(channel_id)
-    if record.status == "lobby":
-        return record, None, None
-    if record.game != "ragnarok":
-        return record, None, None
-    view = await client.service.view(record.id, None)
-    return record, dict(view.view), await client.service.pack_of(record.id)
-
-
 async def discards(client, channel_id: int) -> list[Reply]:
     """/lor discards: the face-up discard piles of the channel's game."""
-    tr = current_tr()
-    try:
-        record, view, _ = await _public(client, channel_id)
-    except RunetableError as e:
-        return [say(e.message)]
-    if view is None:
-        return [say(tr._("The game in this channel has no Lords of Ragnarok discard piles yet."))]
-    return [say("\n".join(discard_lines(view, tr))[:2000])]
+    refusal = N_("The game in this channel has no Lords of Ragnarok discard piles yet.")
+    return await public_info(
+        client, channel_id, "ragnarok", lambda view, pack, tr: discard_lines(view, tr), not_started=refusal, elsewhere=refusal
+    )
 
 
 async def omens(client, channel_id: int) -> list[Reply]:
     """/lor omens: Ragnarök's omens of the channel's game."""
-    tr = current_tr()
-    try:
-        record, view, pack = await _public(client, channel_id)
-    except RunetableError as e:
-        return [say(e.message)]
-    if view is None:
-        return [say(tr._("The game in this channel has no Ragnarök omens yet."))]
-    return [say("\n".join(omen_lines(view, pack, tr))[:2000])]
+    refusal = N_("The game in this channel has no Ragnarök omens yet.")
+    return await public_info(client, channel_id, "ragnarok", omen_lines, not_started=refusal, elsewhere=refusal)

@@ -6,25 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.errors import RunetableError
 from bot.games.runeage.narrator import event_facts, supply_facts
-from bot.narration import current_tr
-from bot.ui.play import Reply, say
+from bot.i18n import N_
+from bot.ui.info import public_info
+from bot.ui.play import Reply
 
 
 async def _public(client, channel_id: int, facts: Callable[[dict[str, Any], Any], list[str]]) -> list[Reply]:
-    tr = current_tr()
-    try:
-        record = await client.service.game_shown_in(channel_id)
-        if record.status == "lobby":
-            return [say(tr._("Game #{game} has not started yet.", game=record.id))]
-        if record.game != "runeage":
-            return [say(tr._("The game in this channel is not Rune Age."))]
-        view = await client.service.view(record.id, None)
-        pack = await client.service.pack_of(record.id)
-    except RunetableError as e:
-        return [say(e.message)]
-    return [say("\n".join(facts(dict(view.view), pack))[:2000])]
+    return await public_info(
+        client,
+        channel_id,
+        "runeage",
+        lambda view, pack, tr: facts(view, pack),
+        not_started=N_("Game #{game} has not started yet."),
+        elsewhere=N_("The game in this channel is not Rune Age."),
+    )
 
 
 async def events(client, channel_id: int) -> list[Reply]:

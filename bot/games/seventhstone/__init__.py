@@ -12,7 +12,7 @@ from typing import Any
 
 from bot import i18n
 from bot.frontend import Form, FormField, FrontEnd
-from bot.games.seventhstone.narrator import StoneNarrator
+from bot.games.seventhstone.narrator import ITEM_NAMES, StoneNarrator
 from bot.i18n import ENGLISH, N_, Tr, available, tr_for
 from bot.narration import current_tr
 from engine.core import Action, Prompt, Seat
@@ -151,7 +151,7 @@ def allocation_answers(
             return tr._(
                 "{count} already lie on {item} and cannot be taken back; enter at least that.",
                 count=already.get(item, 0),
-                item=tr._(ITEM_WORDS[item]),
+                item=tr._(ITEM_NAMES[item]),
             )
         for step in STEPS:
             while more >= step:
@@ -159,18 +159,6 @@ def allocation_answers(
                 more -= step
     answers.append(Action(prompt.seat, prompt.id, "confirm"))
     return answers
-
-
-ITEM_WORDS = {
-    "building": N_("buildings"),
-    "melee": N_("melee units"),
-    "ranged": N_("ranged units"),
-    "cavalry": N_("cavalry units"),
-    "mercenaries": N_("the mercenary market"),
-    "equipment": N_("the equipment market"),
-    "movement": N_("the movement market"),
-    "tournament": N_("the tournament market"),
-}
 
 
 def allocation_values(answers: Sequence[Action], view: Mapping[str, Any]) -> dict[str, str]:

@@ -4,14 +4,13 @@ are counted on the board."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from bot.errors import RunetableError
-from bot.narration import current_tr, naming
-from bot.ui.play import Reply, say
-
-Lines = Callable[[Mapping[str, Any], Any, Any], list[str]]
+from bot.i18n import N_
+from bot.narration import player
+from bot.ui.info import PublicLines, public_info
+from bot.ui.play import Reply
 
 
 def _tile(pack: Any, tile: Any) -> str:
@@ -19,10 +18,6 @@ def _tile(pack: Any, tile: Any) -> str:
         return str(pack.tile(int(tile))["name"])
     except (AttributeError, IndexError, TypeError, ValueError):
         return "a tile"
-
-
-def _player(view: Mapping[str, Any], seat: int, names: Mapping[int, str], tr: Any) -> str:
-    return names.get(seat) or tr._("Player {number}", number=seat + 1)
 
 
 def offer_lines(view: Mapping[str, Any], pack: Any, tr: Any) -> list[str]:
@@ -50,15 +45,16 @@ def discard_lines(view: Mapping[str, Any], pack: Any, tr: Any) -> list[str]:
     ]
 
 
-def standing_lines(view: Mapping[str, Any], pack: Any, tr: Any, names: Mapping[int, str] | None = None) -> list[str]:
-    names = names or {}
+def standing_lines(view: Mapping[str, Any], pack: Any, tr: Any) -> list[str]:
+    """The players by tear stones, each named as :func:`bot.narration.player` says (``public``
+    names them from the public view)."""
     players = sorted(view.get("players") or [], key=lambda p: (-int(p.get("tear_stones") or 0), int(p["seat"])))
     lines = [tr._("Tear stones, year {year} (7 win at a year's end):", year=view.get("year"))]
     for p in players:
         lines.append(
             tr._(
                 "{player}: {stones} tear stones ({permanent} for good), {tournament} tournament stones, storage {storage}, income {income}, upkeep {upkeep}",
-                player=_player(view, int(p["seat"]), names, tr),
+                player=player(int(p["seat"])),
                 stones=p.get("tear_stones", 0),
                 permanent=p.get("permanent_stones", 0),
                 tournament=p.get("tournament_stones", 0),
@@ -72,23 +68,13 @@ def standing_lines(view: Mapping[str, Any], pack: Any, tr: Any, names: Mapping[i
     return lines
 
 
-async def public(client: Any, channel_id: int, lines: Callable[..., list[str]]) -> list[Reply]:
+async def public(client: Any, channel_id: int, lines: PublicLines) -> list[Reply]:
     """One of the commands above for the game shown in the channel (after its end: as it ended)."""
-    tr = current_tr()
-    try:
-        record = await client.service.game_shown_in(channel_id)
-        if record.status == "lobby":
-            return [say(tr._("Game #{game} has not started yet.", game=record.id))]
-        if record.game != "seventhstone":
-            return [say(tr._("The game in this channel is not Seventh Stone."))]
-        view = await client.service.view(record.id, None)
-        pack = await client.service.pack_of(record.id)
-    except RunetableError as e:
-        return [say(e.message)]
-    names = dict(view.names)
-    with naming(names, tr):
-        if lines is standing_lines:
-            text = lines(dict(view.view), pack, tr, names)
-        else:
-            text = lines(dict(view.view), pack, tr)
-    return [say("\n".join(text)[:2000])]
+    return await public_info(
+        client,
+        channel_id,
+        "seventhstone",
+        lines,
+        not_started=N_("Game #{game} has not started yet."),
+        elsewhere=N_("The game in this channel is not Seventh Stone."),
+    )

@@ -24,7 +24,6 @@ Replay (:func:`check_replay`): the seed, options and records rebuild the same st
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import fields, is_dataclass
@@ -38,6 +37,7 @@ from engine.runewars.banners.variants import extra_figures
 from engine.runewars.data import Pack
 from engine.runewars.runes import RuneGain
 from engine.runewars.supply import stronghold_limit
+from engine.simulation import same_view
 
 AREA_LIMIT = 8
 RUNE_KINDS = ("dragon", "false")
@@ -257,19 +257,6 @@ def check_secrets(
             )
     problems += check_events(state, events, revealed)
     return problems
-
-
-def same_view(first: Any, second: Any) -> bool:
-    """``encode(first) == encode(second)``, in C for plain JSON data.
-
-    ``==`` tells lists from tuples and 1 from "1" as a key; ``json.dumps`` tells True, 1 and
-    1.0 apart: together they miss no difference the codec's text shows. Anything else (sets,
-    dataclasses, keys of mixed types) is left to the codec.
-    """
-    try:
-        return first == second and json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
-    except (TypeError, ValueError):
-        return encode(first) == encode(second)
 
 
 #: public events that show a card from a hand by the rules (event kind -> the key naming it):
