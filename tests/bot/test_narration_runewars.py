@@ -70,7 +70,7 @@ SAMPLES: dict[str, dict] = {
         "side": "defender",
         "strength": 2,
     },
-    "commander_retreats": {"seat": 0, "hero": "aldric_sturmhand", "to": "10B"},
+    "commander_retreats": {"seat": 0, "hero": "aldric_sturmhand", "area": "10B"},
     "commander_defeated": {"hero": "aldric_sturmhand", "card": "commander.shield_wall", "seat": 0},
     "lieutenant_general_played": {"seat": 0, "card": "bow_generalleutnant", "commander_card": "commander.vanguard"},
     "lieutenant_general_discarded": {"seat": 0, "card": "bow_generalleutnant"},
