@@ -485,3 +485,105 @@ def test_every_alternative_city_gives_its_support_and_its_printed_rune(city):
     before = board.players[0].influence
     done = act(done.state, "support_city", "benefit", benefit="influence")
     assert done.state.board.players[0].influence == before + token.influence
+
+
+# -- the Deliver list's smaller rules (issue 24 items 2-6), each with its page ------------------------------------
+
+
+def test_a_capital_is_laid_undamaged_side_up_on_a_damaged_stronghold():
+    """p. 9: „wird der Hauptstadtmarker mit der unbeschädigten Seite nach oben ausgelegt“."""
+    areas = {
+        "10A": {"stronghold": {"owner": 0, "damaged": True}},
+        **{f"1{x}": {"units": [units("human_infantry", 1)]} for x in "ABCD"},
+    }
+    done = act(dev_position("humans", areas=areas).state, "harvest_build", "decline")
+    done = act(done.state, "development_card", "buy", card="dev.humans.capital")
+    assert done.state.board.capitals == {"10A": 0} and done.state.board.areas["10A"].stronghold.damaged is False
+
+
+def test_a_routed_commander_never_moves_in_the_quest_phase_nor_out_of_an_activated_area():
+    """p. 10: „Kommandanten können nicht aus aktivierten Gebieten heraus ziehen und können sich auch nicht bewegen, wenn
+    sie flüchtend sind (auch nicht während der Questphase).“"""
+    from engine.runewars.heroes.moves import quest_paths
+
+    heroes = [{"card": "aldric_sturmhand", "owner": 0, "area": "1A"}]
+    for area, routed, moves in (({}, False, True), ({"activated_by": [0]}, False, False), ({}, True, False)):
+        done = cmd_position(
+            {0: 5, 1: 2}, {"10A": {"stronghold": {"owner": 0}}, "1A": area}, heroes, {"aldric_sturmhand": "commander.vanguard"}
+        )
+        hero = done.state.board.heroes[0]
+        hero.routed = routed
+        paths = quest_paths(done.state, CMD_PACK, hero)
+        assert any(paths) is moves
+
+
+@pytest.mark.parametrize("commanders", [True, False], ids=["with-commanders", "without"])
+def test_commanders_stand_outside_the_three_hero_limit(commanders):
+    """p. 10: „Kommandanten zählen nicht gegen das Heldenlimit“: three heroes of whom one commands, and a fourth recruited,
+    is no breach of the limit of 3 (base p. 36); without the variant it is."""
+    from engine.runewars.heroes.recruit import Disloyalty, HeroRecruitment, _advance
+
+    names = ["aldric_sturmhand", "silhouette", "mirela_laterne"]
+    heroes = [{"card": h, "owner": 0, "area": "10A"} for h in names]
+    done = cmd_position({0: 5, 1: 2}, {"10A": {"stronghold": {"owner": 0}}}, heroes, {"aldric_sturmhand": "commander.vanguard"})
+    state = done.state
+    if not commanders:
+        state.board.commanders = {}
+    frame = HeroRecruitment(0)
+    frame.step = "limit"
+    state.board.stack.append(frame)
+    _advance(state, CMD_PACK, frame, Context(rng=random.Random(1)))
+    assert isinstance(state.board.stack[-1], Disloyalty) is (not commanders)
+
+
+def test_a_printed_city_rune_lies_beside_a_rune_token_and_both_count():
+    """p. 11: „In solch ein Gebiet kann trotzdem noch ein Runenmarker gelegt werden“; the printed rune is no rune token."""
+    spec = {
+        "factions": ["humans", "uthuk"],
+        "placements": [{"tile": "tile-1", "rotation": 0, "q": 0, "r": 0}, {"tile": "tile-10", "rotation": 0, "q": 3, "r": 0}],
+        "neutrals": "none",
+        "areas": {
+            "10A": {"stronghold": {"owner": 0}},
+            "1B": {"city": "free-city-1", "rune": {"kind": "dragon"}, "units": [units("human_infantry", 1)]},
+        },
+        "season": {"year": 2, "name": "spring", "start": "turn", "orders": {0: 4, 1: 1}, "turn": 0},
+    }
+    board = ENGINE.from_position(FREE, 2, 1, spec).state.board
+    assert board.areas["1B"].rune is not None and runes.printed_runes(board, 0) == 1
+    assert runes.dragon_rune_count(board, 0) == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "needed", "last"),
+    [
+        ({}, 6, 6),
+        ({"development_cards": True, "commanders": True}, 6, 6),
+        ({"free_cities": True}, 7, 6),
+        ({"epic": True}, 7, 8),
+        ({"epic": True, "free_cities": True}, 8, 8),
+        ({"free_cities": True, "road_to_victory": True}, 7, 6),
+        ({"epic": True, "free_cities": True, "road_to_victory": True, "exploration": True}, 8, 8),
+    ],
+)
+def test_the_rune_threshold_and_last_year_of_every_combination(options, needed, last):
+    """§6.6 and p. 11: „brauchen die Spieler eine Drachenrune mehr als sonst (sieben Drachenrunen; … acht bei Epic)“;
+    Road to Victory keeps the base end of the game (6 years, 8 with Epic)."""
+    full = {"banners_of_war": True, **options}
+    pack = RULESET.pack(full)
+    epic = bool(options.get("epic"))
+    assert runes.runes_to_win(pack, epic) == needed
+    assert int(pack.constant("epic_years" if epic else "years")) == last
+
+
+def test_one_victory_card_per_season_deck_and_per_faction():
+    """p. 11: „Auf jedem Jahreszeitenkartenstapel kann maximal nur eine Siegkarte liegen“ (one per deck) and each faction has one
+    card (p. 2 „1 pro Fraktion“): with either taken, the turn window offers none."""
+    from engine.runewars.banners.road_to_victory import may_place
+
+    season = {"year": 2, "name": "spring", "start": "turn", "orders": {0: 4, 1: 5}, "turn": 0}
+    assert may_place(_road_position("humans", season).state, ROAD_PACK, 0)
+    for waiting in ({"spring": [1, 1]}, {"winter": [0, 1]}):
+        state = _road_position("humans", season, variants={"victory_cards": waiting}).state
+        assert not may_place(state, ROAD_PACK, 0)
+        offered = {a.choice for p in state.prompts if p.kind == "turn_window" for a in ENGINE.ruleset.legal(state, p)}
+        assert "victory_card" not in offered
