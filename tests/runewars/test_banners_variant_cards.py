@@ -272,9 +272,9 @@ def test_every_strength_commander_card_leads_in_its_battles(card, attack):
         assert won.data["strength"][side] >= found.attrs["amount"]
 
 
-def _fate(symbol, avoid=None):
-    cards = [c.id for c in CMD_PACK.fate_cards if (c.symbol == symbol if avoid is None else c.symbol not in avoid)]
-    return cards
+def _fate_cards(passing, symbols):
+    """Fate card ids showing one of ``symbols`` (``passing``), or none of them."""
+    return [c.id for c in CMD_PACK.fate_cards if (c.symbol in symbols) is passing]
 
 
 @pytest.mark.parametrize("card", sorted(c for c, v in COMMANDER_CARDS.items() if v.attrs["effect"] == "rally"))
@@ -294,7 +294,7 @@ def test_every_rallying_commander_card_tests_its_trait_and_stands_routed_units(c
         board = done.state.board
         hero = board.heroes[0]
         draws = max(1, trait(CMD_PACK, hero, found.attrs["trait"]))
-        tops = _fate(symbols[0])[:draws] if passing else _fate(None, avoid=symbols)[:draws]
+        tops = _fate_cards(passing, symbols)[:draws]
         if not passing and len(tops) < draws:
             continue  # every symbol passes (Veteran Marshal): there is no failing draw
         deck = board.decks["fate"]
