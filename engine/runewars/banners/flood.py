@@ -20,7 +20,7 @@ from engine.runewars.data import Pack
 from engine.runewars.flow import procedure, prompt_kind, push, season_id, top
 from engine.runewars.heroes import find
 from engine.runewars.heroes.exploration import REVEALED
-from engine.runewars.heroes.moves import move_hero
+from engine.runewars.heroes.moves import hold_in_dungeon
 from engine.runewars.heroes.quest_phase import QuestPhase
 from engine.runewars.map import geometry
 from engine.runewars.movement import crossable
@@ -100,7 +100,11 @@ def choose(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Co
     if action.choice == "stay" or hero is None:
         ctx.emit("flooded_stayed", seat=prompt.seat, hero=frame.hero, area=frame.area)
         return
-    move_hero(state, pack, hero, [action.args["area"]], ctx, why="flooded_area")
+    # the flood carries him: no Magic Portal and no price, though the first step crosses the area's own water and the
+    # second may leave it 2 steps away (move_hero would charge those as portal jumps to the hero's owner)
+    origin, hero.area = hero.area, action.args["area"]
+    hold_in_dungeon(state.board, hero)
+    ctx.emit("hero_moved", hero=hero.card, owner=hero.owner, path=[origin, hero.area], influence_paid=0, why="flooded_area")
     quest_phase = top(state, QuestPhase)
     if quest_phase is not None and quest_phase.hero == hero.card and quest_phase.step == "venture":
         quest_phase.step = "after"  # ruling R-BW16: carried off, the hero neither duels nor quests this phase
