@@ -70,7 +70,7 @@ SAMPLES: dict[str, dict] = {
         "side": "defender",
         "strength": 2,
     },
-    "commander_retreats": {"seat": 0, "hero": "aldric_sturmhand", "to": "10B"},
+    "commander_retreats": {"seat": 0, "hero": "aldric_sturmhand", "area": "10B"},
     "commander_defeated": {"hero": "aldric_sturmhand", "card": "commander.shield_wall", "seat": 0},
     "lieutenant_general_played": {"seat": 0, "card": "bow_generalleutnant", "commander_card": "commander.vanguard"},
     "lieutenant_general_discarded": {"seat": 0, "card": "bow_generalleutnant"},
@@ -549,3 +549,35 @@ def test_a_private_event_is_told_only_to_its_seat():
     assert narrate("runewars", events, 2) == public + [
         "The scroll shows you in 12A: a false rune and the exploration token Temple."
     ]
+
+
+def _variant_cards():
+    from engine.runewars.ruleset import RULESET
+
+    every = {"banners_of_war": True, "development_cards": True, "commanders": True, "road_to_victory": True}
+    pack = RULESET.pack(every)
+    return [(kind, c.id) for kind in ("development_card", "commander_card", "victory_card") for c in pack.cards[kind]]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_variants_cards_are_named_never_shown_as_ids(language):
+    """Issue 24 item 8 („the narration names them“) and common rule: every line names cards as people say them, never ids.
+    The development, commander and victory cards were missing from the narrator's named tables ("commander.vanguard")."""
+    from bot.i18n import tr_for
+    from bot.narration import BARE_ID
+
+    events = [
+        Event(
+            "development_card_bought" if kind == "development_card" else "commander_chosen",
+            {"seat": 0, "card": card, "hero": "silhouette", "why": "setup", "cost": {}},
+            None,
+        )
+        if kind != "victory_card"
+        else Event("tactics_taken_back", {"seat": 0, "card": card, "why": ""}, None)
+        for kind, card in _variant_cards()
+    ]
+    lines = narrate("runewars", events, None, tr=tr_for(language))
+    assert len(lines) == 46
+    assert not [line for line in lines if BARE_ID.search(line)]
+    if language == "de":
+        assert "Pestländer" in " ".join(lines) and "Vorhut" in " ".join(lines)

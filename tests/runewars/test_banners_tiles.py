@@ -8,6 +8,8 @@ R-BW15 in docs/rulings.md.
 
 from random import Random
 
+import pytest
+
 from engine.core import Context
 from engine.runewars.banners.board import terrain
 from engine.runewars.banners.sunken_city import place_sunken_city, sink_sunken_city, stronghold_banned
@@ -350,6 +352,22 @@ def test_the_flood_carries_the_hero_for_nothing_along_a_path_of_neighbouring_are
         assert path[0] == "2A" and path[-1] == target and all(b in plain[a] for a, b in zip(path, path[1:]))
         steps.add(len(path) - 1)
     assert steps == {1, 2}
+
+
+@pytest.mark.parametrize("influence", [0, 3])
+def test_a_hero_carried_by_the_flood_pays_no_influence(influence):
+    """„bewegt der linke Nachbar … diesen Helden um bis zu zwei Gebiete“: the flood carries him; no Magic Portal is used,
+    so nothing is paid (a simulated game charged a hero's owner 1 influence, leaving him at -1)."""
+    from tests.runewars.prompting import act, prompt_of
+
+    start = _flooded_quest_phase()
+    moved = act(start.state, "hero_action", "move", hero="aldric_sturmhand", path=["2A"])
+    owner = moved.state.board.heroes[0].owner
+    moved.state.board.players[owner].influence = influence
+    for target in prompt_of(moved.state, "flooded_move").info["areas"]:
+        carried = act(moved.state, "flooded_move", "move", area=target)
+        assert carried.state.board.players[owner].influence == influence
+        assert [e.data["influence_paid"] for e in carried.events if e.kind == "hero_moved"] == [0]
 
 
 def test_the_data_check_with_the_option_counts_the_merged_pack_as_the_component_list_sums_it():

@@ -344,7 +344,7 @@ EVENTS: dict[str, str] = {
     "commander_moved": N_("Commander {hero} goes with the army: {path}."),
     "commander_stayed": N_("Commander {hero} stays behind in {area}."),
     "commander_leads": N_("Commander {hero} leads the {side} in {area} ({card})."),
-    "commander_retreats": N_("Commander {hero} retreats with the units to {to}."),
+    "commander_retreats": N_("Commander {hero} retreats with the units to {area}."),
     "commander_defeated": N_("Commander {hero} has fallen; {card} is discarded."),
     "lieutenant_general_played": N_("{seat} plays Lieutenant General and leads a second commander."),
     "lieutenant_general_discarded": N_("{seat} discards Lieutenant General."),

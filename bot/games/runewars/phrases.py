@@ -42,6 +42,9 @@ NAMED_TABLES = (
     "exploration_token",
     "city_token",
     "setup_quest",
+    "development_card",
+    "commander_card",
+    "victory_card",
 )
 
 #: the options whose data layers add names (Banners of War and its variants, issue 24)

@@ -65,19 +65,26 @@ def commanders_of(board: RunewarsBoard, seat: int) -> list[Hero]:
     return [h for h in board.heroes if h.owner == seat and h.card in board.commanders]
 
 
-def draw_commander(state: GameState, pack: Pack, ctx: Context) -> str | None:
-    """The top commander card (the deck is made, shuffled, the first time: at setup or in a scenario position)."""
+def commander_deck(state: GameState, pack: Pack, ctx: Context) -> Deck:
+    """The commander deck, made and shuffled the first time it is needed (at setup, or in a scenario position): every
+    card no hero holds."""
     board: VariantsBoard = state.board
     if DECK not in board.decks:
         used = set(board.commanders.values())
         board.decks[DECK] = Deck([c.id for c in pack.cards.get("commander_card", ()) if c.id not in used])
         ctx.rng.shuffle(board.decks[DECK].draw)
-    drawn = cards.draw(board, DECK, 1, ctx.rng)
+    return board.decks[DECK]
+
+
+def draw_commander(state: GameState, pack: Pack, ctx: Context) -> str | None:
+    """The top commander card."""
+    commander_deck(state, pack, ctx)
+    drawn = cards.draw(state.board, DECK, 1, ctx.rng)
     return drawn[0] if drawn else None
 
 
-def _discard(board: VariantsBoard, card_id: str) -> None:
-    board.decks.setdefault(DECK, Deck()).discard.append(card_id)
+def _discard(state: GameState, pack: Pack, ctx: Context, card_id: str) -> None:
+    commander_deck(state, pack, ctx).discard.append(card_id)
 
 
 # -- setup: the second hero and the commander (at the start of the campaign) ---------------------------------
@@ -265,7 +272,7 @@ def _return(state: GameState, pack: Pack, frame: Battle, ctx: Context) -> None:
             grown = [a for a in sorted(around) if board.areas[a].units_of(hero.owner) > around[a]]
             if grown:  # „als sei der Held eine Einheit“: retreating, routed (ruling R-BWV8)
                 hero.area, hero.routed = grown[0], True
-                ctx.emit("commander_retreats", seat=hero.owner, hero=card, to=grown[0])
+                ctx.emit("commander_retreats", seat=hero.owner, hero=card, area=grown[0])
         board.commander_retreats = {}
     _base_return(state, pack, frame, ctx)
 
@@ -299,8 +306,9 @@ def fallen_commanders(state: GameState, pack: Pack, ctx: Context) -> None:
     for hero_card_id, card in sorted(board.commanders.items()):
         if hero_card_id in present:
             continue
+        commander_deck(state, pack, ctx)  # made before the card leaves its hero: it is discarded, not shuffled in
         del board.commanders[hero_card_id]
-        _discard(board, card)
+        _discard(state, pack, ctx, card)
         seat = board.commander_owner.get(hero_card_id)
         ctx.emit("commander_defeated", hero=hero_card_id, card=card, seat=seat)
         if seat is not None and seat in board.lieutenants:
@@ -419,7 +427,7 @@ def lieutenant_general(state: GameState, pack: Pack, ctx: Context, seat: int) ->
     if card is not None and free:
         make_commander(board, free[0].card, card, ctx, why="lieutenant_general")
     elif card is not None:
-        _discard(board, card)
+        _discard(state, pack, ctx, card)
 
 
 # -- Rally Support: commander cards instead of hero cards (hook support.BONUS_ALTERNATIVES) --------------------
