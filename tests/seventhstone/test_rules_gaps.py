@@ -36,6 +36,16 @@ def allocate(b, item: str, bids: list[int]) -> None:
         b.alloc[seat][item] = bid
 
 
+def seat_0_moves(state):
+    """Seat 0's movement prompt, every other seat having moved (digest §10: the phase in the bought order)."""
+    b = state.board
+    others = list(range(1, state.seat_count))
+    b.phase, b.done, b.order = "movement", others, [0, *others]
+    state.prompts = []
+    RULESET.open(state, 0, "move", info={"player": 0})
+    return next(p for p in state.prompts if p.kind == "move")
+
+
 # -------------------------------------------------------------------------------- §10.1 / R9: the swap
 
 
@@ -47,10 +57,7 @@ def test_two_own_armies_of_different_types_swap_fields_in_one_movement():
     b = plain_board(state)
     b.armies = [army(0, "C3", "melee", 2, aid=900), army(0, "C4", "ranged", 3, aid=901), army(1, "E5", "melee", 1, aid=902)]
     b.armies[0]["equip"] = 7
-    b.phase, b.done, b.order = "movement", [1], [0, 1]
-    state.prompts = []
-    RULESET.open(state, 0, "move", info={"player": 0})
-    prompt = next(p for p in state.prompts if p.kind == "move")
+    prompt = seat_0_moves(state)
     legal = RULESET.legal(state, prompt)
     assert not [a for a in legal if a.choice == "move" and (a.args["from"], a.args["to"]) in (("C3", "C4"), ("C4", "C3"))]
     swaps = [a for a in legal if a.choice == "swap"]
@@ -70,10 +77,7 @@ def test_no_swap_into_a_field_the_other_army_cannot_reach():
     state = setup_done(2)
     b = plain_board(state)
     b.armies = [army(0, "C3", "melee", 2, aid=900), army(0, "C5", "cavalry", 2, aid=901)]
-    b.phase, b.done, b.order = "movement", [1], [0, 1]
-    state.prompts = []
-    RULESET.open(state, 0, "move", info={"player": 0})
-    prompt = next(p for p in state.prompts if p.kind == "move")
+    prompt = seat_0_moves(state)
     assert not [a for a in RULESET.legal(state, prompt) if a.choice == "swap"]
 
 
@@ -91,10 +95,7 @@ def test_three_own_armies_move_on_round_a_cycle_of_their_fields():
         army(0, "D4", "cavalry", 1, aid=902),
         army(1, "E6", "melee", 1, aid=903),
     ]
-    b.phase, b.done, b.order = "movement", [1], [0, 1]
-    state.prompts = []
-    RULESET.open(state, 0, "move", info={"player": 0})
-    prompt = next(p for p in state.prompts if p.kind == "move")
+    prompt = seat_0_moves(state)
     legal = RULESET.legal(state, prompt)
     cycles = [a for a in legal if a.choice == "cycle"]
     assert [a.args for a in cycles] == [
@@ -129,10 +130,7 @@ def test_no_cycle_through_a_conflict_field_or_out_of_reach():
         army(1, "D4", "melee", 1, aid=903),
     ]
     b.defenders = {"D4": 1}
-    b.phase, b.done, b.order = "movement", [1], [0, 1]
-    state.prompts = []
-    RULESET.open(state, 0, "move", info={"player": 0})
-    prompt = next(p for p in state.prompts if p.kind == "move")
+    prompt = seat_0_moves(state)
     assert not [a for a in RULESET.legal(state, prompt) if a.choice == "cycle"]
     b.armies.pop()
     b.defenders = {}
@@ -196,10 +194,7 @@ def test_the_ai_swaps_a_big_army_to_the_front_past_a_small_one():
     state = setup_done(3)
     b = front_board(state)
     b.armies = [army(0, "D3", "melee", 1, aid=900), army(0, "C3", "ranged", 4, aid=901), army(1, "F3", "melee", 2, aid=902)]
-    b.phase, b.done, b.order = "movement", [1, 2], [0, 1, 2]
-    state.prompts = []
-    RULESET.open(state, 0, "move", info={"player": 0})
-    prompt = next(p for p in state.prompts if p.kind == "move")
+    prompt = seat_0_moves(state)
     chosen = policy.choose(RULESET.view(state, 0), prompt, RULESET.legal(state, prompt), Random(1), pack=PACK)
     assert (chosen.choice, chosen.args) == ("swap", {"from": "D3", "to": "C3", "army": "melee", "with": "ranged"})
 
@@ -210,10 +205,7 @@ def test_the_ai_keeps_its_armies_when_the_big_one_already_leads():
     state = setup_done(3)
     b = front_board(state)
     b.armies = [army(0, "D3", "melee", 4, aid=900), army(0, "C3", "ranged", 1, aid=901), army(1, "F3", "melee", 2, aid=902)]
-    b.phase, b.done, b.order = "movement", [1, 2], [0, 1, 2]
-    state.prompts = []
-    RULESET.open(state, 0, "move", info={"player": 0})
-    prompt = next(p for p in state.prompts if p.kind == "move")
+    prompt = seat_0_moves(state)
     chosen = policy.choose(RULESET.view(state, 0), prompt, RULESET.legal(state, prompt), Random(1), pack=PACK)
     assert chosen.choice != "swap"
 
@@ -232,10 +224,7 @@ def test_the_ai_cycles_three_armies_to_bring_the_biggest_forward():
         army(1, "F3", "melee", 3, aid=904),
         army(1, "F4", "melee", 3, aid=905),
     ]
-    b.phase, b.done, b.order = "movement", [1, 2], [0, 1, 2]
-    state.prompts = []
-    RULESET.open(state, 0, "move", info={"player": 0})
-    prompt = next(p for p in state.prompts if p.kind == "move")
+    prompt = seat_0_moves(state)
     chosen = policy.choose(RULESET.view(state, 0), prompt, RULESET.legal(state, prompt), Random(1), pack=PACK)
     assert (chosen.choice, chosen.args["cells"]) == ("cycle", ["C3", "D3", "E3"])
 
