@@ -153,7 +153,7 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin, ResultsM
             renderer.render_png, view, pack, seat=seat, palette=palette, **options, **speaks(renderer.render_png, tr)
         )
         alt = renderer.alt_text(view, pack, seat=seat, **speaks(renderer.alt_text, tr))
-        return png, (tr._("The map around {area}. {alt}", area=crop, alt=alt) if crop else alt)[:1024]
+        return png, (tr._("The map around {area}. {alt}", area=crop_label(renderer, crop, tr), alt=alt) if crop else alt)[:1024]
 
     async def map_images(
         self,
@@ -200,7 +200,7 @@ class GameService(LobbyMixin, PlayMixin, AutomaticMixin, SettingsMixin, ResultsM
             layout=layout,
             **speaks(renderer.render_gallery_png, tr),
         )
-        return gallery_captions(pictures, alt, crop, tr)
+        return gallery_captions(pictures, alt, crop_label(renderer, crop, tr) if crop else None, tr)
 
     async def picture(self, game_id: int, draw: Callable[[Any, Any], bytes]) -> bytes | None:
         """``draw(renderer, pack)`` off the event loop (a battle report's picture), or None
@@ -231,6 +231,13 @@ def speaks(function: Callable[..., Any], tr: Tr) -> dict[str, Any]:
         return {}
     passes_on = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
     return {"tr": tr} if "tr" in parameters or passes_on else {}
+
+
+def crop_label(renderer: Any, crop: str, tr: Tr) -> str:
+    """A crop of the map as the alt text names it: the renderer's ``crop_name`` where it has one
+    (a crop that is no area, "battle", reads as words), else the area as players say it."""
+    named = getattr(renderer, "crop_name", None)
+    return named(crop, **speaks(named, tr)) if named is not None else crop
 
 
 def gallery_captions(

@@ -51,7 +51,17 @@ START = Cursor()
 QUICK_PLACEHOLDERS = (N_("Quick moves: one click moves them…"), N_("Move some units of a stack…"))
 
 #: the argument names of a guided step, as its select asks for them
-STEP_KEYS = {"to": N_("destination"), "from": N_("origin"), "unit": N_("unit"), "count": N_("count"), "area": N_("area")}
+STEP_KEYS = {
+    "to": N_("destination"),
+    "from": N_("origin"),
+    "unit": N_("unit"),
+    "count": N_("count"),
+    "area": N_("area"),
+    "army": N_("army"),
+    "cell": N_("field"),
+    "development": N_("development"),
+    "title": N_("title"),
+}
 
 STALE_PROMPT = "That decision is no longer open for you: it was answered already, or it belongs to another player."
 STALE_CHOICE = "That choice is no longer available: the position changed since these buttons were made."
@@ -387,8 +397,9 @@ def _flow_panel(narrator, ref: PromptRef, heading: str, facets, rich, plain_row,
                 OptionSpec(_cut(narrator.value(step.keys, v) or tr._("Other answers…"), OPTION_LIMIT), f"n{k}")
                 for k, v in enumerate(step.values)
             ]
-        keys = tr.listing(tr._(STEP_KEYS[k]) if k in STEP_KEYS else k for k in step.keys)
-        rows += _paged(ref, cursor, options, tr._("Choose {what}…", what=keys))
+        # a step's keys are named only when each has a word (a data key is no word a player reads)
+        keys = tr.listing(tr._(STEP_KEYS[k]) for k in step.keys) if all(k in STEP_KEYS for k in step.keys) else None
+        rows += _paged(ref, cursor, options, tr._("Choose {what}…", what=keys) if keys else tr._("Choose…"))
     elif len(step.remaining) == 1:
         ((i, action),) = step.remaining
         lines.append(tr._("Confirm: {answer}", answer=narrator.action(action)))

@@ -25,7 +25,7 @@ from renderer.ragnarok.bench import bench
 from renderer.ragnarok.board import areas
 from renderer.ragnarok.describe import alt_text, text_board, text_lines
 from renderer.ragnarok.picture import compose, gallery, render_map, render_panels
-from renderer.ragnarok.style import Words
+from renderer.ragnarok.style import N_, Words
 
 __all__ = [
     "PALETTES",
@@ -33,6 +33,7 @@ __all__ = [
     "areas",
     "bench",
     "compose",
+    "crop_name",
     "gallery",
     "render_battle",
     "render_gallery_png",
@@ -45,6 +46,18 @@ __all__ = [
     "text_board",
     "text_lines",
 ]
+
+
+#: the crops that are no territory (bot/games/ragnarok decision_area), as the alt text names them
+CROP_NAMES = {"yggdrasil": N_("the action wheel"), "hunt": N_("the hunt"), "battle": N_("the battle")}
+
+
+def crop_name(crop: str, tr: Any = None) -> str:
+    """What a crop of the map shows, in ``tr``'s language: "territory 8", "the battle" (never the key)."""
+    w = Words(tr)
+    if crop in CROP_NAMES:
+        return w._(CROP_NAMES[crop])
+    return w._("territory {n}", n=crop) if str(crop).isdigit() else str(crop)
 
 
 def render_png(

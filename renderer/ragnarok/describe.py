@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from renderer.ragnarok.style import Words, player_label
+from renderer.ragnarok.style import Words, player_label, wheel_field
 
 ALT_LIMIT = 1024
 View = Mapping[str, Any]
@@ -109,7 +109,7 @@ def _wheel_lines(view: View, pack: Any, w: Words) -> list[str]:
     for field, rec in pack.wheel(view.get("side") or "34p").items():
         stack = (view.get("wheel") or {}).get(field) or []
         if stack:
-            out.append(f"{rec.get('name', field)}: " + ", ".join(_who(view, pack, s, w) for s in stack))
+            out.append(f"{wheel_field(field, rec, w)}: " + ", ".join(_who(view, pack, s, w) for s in stack))
     return [w._("Wheel (bottom to top): {fields}", fields="; ".join(out)) + "."] if out else [w._("The wheel is empty.")]
 
 

@@ -26,6 +26,7 @@ from renderer.ragnarok.style import (
     player_label,
     seat_colour,
     seat_emblem,
+    wheel_field,
 )
 
 CARD = 500
@@ -135,7 +136,7 @@ def yggdrasil_card(view: View, pack: Any, pal: Palette, w: Words) -> Image.Image
     for field, rec in fields.items():
         stack = (view.get("wheel") or {}).get(field) or []
         realm = pack.name(rec.get("realm")) if rec.get("realm") else ""
-        label = str(rec.get("name", field)) + (f" ({realm})" if realm else "") + ":"
+        label = wheel_field(field, rec, w) + (f" ({realm})" if realm else "") + ":"
         if stack:
             card.marks(label, [(colour(s), seat_emblem(s), "") for s in stack])
         else:

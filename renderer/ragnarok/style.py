@@ -104,6 +104,28 @@ class Words:
         return text.format(**values) if values else text
 
 
+def N_(message: str) -> str:  # noqa: N802 - the catalogue's marker (Babel's keyword), as bot.i18n.N_
+    """Marks a table's ``message`` for the catalogue; it is translated where it is shown."""
+    return message
+
+
+#: the action wheel's fields as the rulebook names them (the pack's names are English)
+WHEEL_FIELDS = {
+    "recruit": N_("Recruit"),
+    "mobilize": N_("Mobilize"),
+    "prepare": N_("Prepare"),
+    "temple": N_("Build Temple"),
+    "monster": N_("Monster"),
+    "seize": N_("Seize"),
+    "monument": N_("Build Monument"),
+}
+
+
+def wheel_field(field: str, record: Mapping[str, Any], w: Words) -> str:
+    """A wheel field's name in ``w``'s language (the pack's name for a field this table lacks)."""
+    return w._(WHEEL_FIELDS[field]) if field in WHEEL_FIELDS else str(record.get("name", field))
+
+
 def player_label(player: Mapping[str, Any], pack: Any, w: Words, *, short: bool = False) -> str:
     """ "P1 Ragnar" (short) or "Player 1: Ragnar (Jarlsblood)"; before the heroes are chosen "Player 1"."""
     number = int(player["seat"]) + 1

@@ -99,7 +99,7 @@ async def test_a_lobby_is_opened_joined_and_started_from_commands_and_buttons(co
     fake = await run(cog, "game status", DAVE)
     [status] = replies(fake)
     assert (
-        "Setting up the game (faction)." in status
+        "Setting up the game (factions are chosen)." in status
         and "Waiting for: <@" in status
         and "faction" not in status.split("Waiting for")[1]
     )

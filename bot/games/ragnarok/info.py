@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.ragnarok.narrator import name
+from bot.games.ragnarok.narrator import OMENS, name
 from bot.i18n import N_, Tr
 from bot.ui.info import public_info
 from bot.ui.play import Reply
@@ -44,7 +44,7 @@ def omen_lines(view: Mapping[str, Any], pack: Any, tr: Tr) -> list[str]:
     turned = sum(1 for _, done in omens if done)
     lines = [tr._("**Ragnarök's omens**: {n} of {total} fulfilled; Ragnarök begins when 3 are.", n=turned, total=len(omens))]
     for omen, done in omens:
-        text = str((pack.omens.get(omen) or {}).get("text", omen)) if pack is not None else str(omen)
+        text = tr._(OMENS[omen]) if omen in OMENS else str((pack.omens.get(omen) or {}).get("text", omen)) if pack else str(omen)
         lines.append(tr._("{mark} {omen}", mark="✅" if done else "⬜", omen=text))
     if view.get("ragnarok"):
         lines.append(tr._("Ragnarök has begun: everyone takes one more turn."))

@@ -23,6 +23,19 @@ FIELD = {
     "activate": N_("Monster (activate)"),
     "hunt": N_("Monster (hunt)"),
 }
+#: the omen cards (house texts: the pack's texts are English) as the table reads them
+OMENS = {
+    "odin2": N_("Odin's monument reaches level 2"),
+    "thor2": N_("Thor's monument reaches level 2"),
+    "freya2": N_("Freya's monument reaches level 2"),
+    "levels5": N_("Five monument levels stand"),
+    "levels7": N_("Seven monument levels stand"),
+    "temples3": N_("Three temples stand"),
+    "temples4": N_("Four temples stand"),
+    "slain1": N_("A monster has been defeated"),
+    "slain2": N_("Two monsters have been defeated"),
+    "lands2": N_("Someone controls every territory of two lands"),
+}
 REASON = {
     "mighty_jarl": N_("as Mighty Jarl (every territory of three lands)"),
     "great_godi": N_("as Great Godi (temple territories)"),
@@ -81,6 +94,13 @@ STEP = {
 
 def _pack() -> Any:
     return load(None)
+
+
+def omen(t: Tr, key: Any) -> str:
+    """An omen card's text in ``t``'s language (the pack's text for an omen the table lacks)."""
+    if key in OMENS:
+        return t._(OMENS[key])
+    return name(key)
 
 
 def name(key: Any) -> str:
@@ -143,7 +163,7 @@ class RagnarokNarrator(Narrator):
                 t._(
                     "Lords of Ragnarok for {players} players. Ragnarök's omens: {omens}.",
                     players=d["players"],
-                    omens="; ".join(name(o).rstrip(".") for o in d["omens"]),
+                    omens="; ".join(omen(t, o).rstrip(".") for o in d["omens"]),
                 )
                 + (
                     " "
@@ -277,7 +297,7 @@ class RagnarokNarrator(Narrator):
             "monument_built": lambda: t._(
                 "{player} builds {god}'s monument to level {level}.", player=Who, god=name(d["god"]), level=d["level"]
             ),
-            "omen_turned": lambda: t._("An omen is fulfilled: {omen}", omen=name(d["omen"])),
+            "omen_turned": lambda: t._("An omen is fulfilled: {omen}", omen=omen(t, d["omen"])),
             "ragnarok_begins": lambda: t._("Ragnarök begins! Everyone takes one more turn, {player} last.", player=who),
             "wheel_reset": lambda: t._("Priests leave the monuments, the wheel is cleared and every artifact recharges."),
             "forge_income": lambda: t._("{player} takes {runes} from their forges.", player=Who, runes=cards(d["runes"])),

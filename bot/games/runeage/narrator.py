@@ -432,10 +432,11 @@ _EVENTS: dict[str, Any] = {
         "{player} takes {card} from {victim}'s hand.", player=cap(_seat(d)), card=d["card"], victim=player(d["victim"])
     ),
     "card_kept": lambda d, tr: tr._("{player} keeps a card for 1 influence.", player=cap(_seat(d))),
-    "turn_ended": lambda d, tr: tr._(
-        "{player} ends the turn, keeping {kept} and discarding {cards}.",
+    "turn_ended": lambda d, tr: tr.ngettext(
+        "{player} ends the turn, keeping {n} card and discarding {cards}.",
+        "{player} ends the turn, keeping {n} cards and discarding {cards}.",
+        d["kept"],
         player=cap(_seat(d)),
-        kept=d["kept"],
         cards=_cs(tr, d["discarded"]),
     ),
     "battle_started": _battle_started,

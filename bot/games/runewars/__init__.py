@@ -13,7 +13,7 @@ from bot.games.runewars.phrases import name
 from bot.games.runewars.tutorial import OPTIONS as TUTORIAL_OPTIONS
 from bot.games.runewars.tutorial import TEXTS as TUTORIAL_TEXTS
 from bot.i18n import ENGLISH, N_, Tr
-from bot.narration import current_tr
+from bot.narration import current_tr, voice
 from engine.core import Action, Prompt, Seat
 
 #: the player setting whose value Runewars reads as ``options["battle_policy"]`` (seat -> policy)
@@ -93,7 +93,8 @@ def season_recap(start: Mapping[str, Any], end: Mapping[str, Any], tr: Tr = ENGL
         gold, was = p.get("influence", 0) or 0, influence.get(seat, 0) or 0
         if (areas, gold) == (then, was):
             continue
-        who = player_label(p, tr)
+        with voice(tr):  # the faction in the recap's language
+            who = player_label(p, tr)
         lines.append(
             tr._(
                 "{player}: holds {areas} areas, influence {influence}.",

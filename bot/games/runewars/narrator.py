@@ -15,9 +15,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.runewars.phrases import (
+    BENEFITS,
     PHRASES,
     RESOURCES,
     RESULTS,
+    UNTIL,
     card_name,
     cells,
     label,
@@ -430,7 +432,10 @@ class RunewarsNarrator(Narrator):
     def role(self, public_view, seat) -> str | None:
         """The faction a seat plays, once the public view shows it (chosen factions are public, p. 4)."""
         found = next((p for p in public_view.get("players", ()) if p.get("seat") == seat), None)
-        return name(found["faction"]) if found and found.get("faction") else None
+        if not (found and found.get("faction")):
+            return None
+        with voice(self.tr):  # the faction in this narrator's language ("Elfen", never "Elves")
+            return name(found["faction"])
 
     def standings(self, public_view, result) -> list[str]:
         with voice(self.tr):
@@ -584,6 +589,9 @@ WINDOWS = {
     "duel_start": N_("start of a duel"),
     "quest_phase": N_("quest phase"),
     "turn": N_("your turn"),
+    # a turn's own windows ("Your turn (before your order)")
+    "before": N_("before"),
+    "after": N_("after"),
 }
 
 
@@ -599,6 +607,10 @@ def _show(key: str, value: Any) -> str:
         return current_tr()._(WINDOWS[value]) if value in WINDOWS else value
     if key in ("season", "until") and value in SEASONS:
         return current_tr()._(SEASONS[value])
+    if key == "until" and value in UNTIL:
+        return current_tr()._(UNTIL[value])
+    if key == "benefit" and value in BENEFITS:
+        return current_tr()._(BENEFITS[value])
     if key in ("runes", "your_runes") and isinstance(value, dict):
         return runes(value)
     if key == "rune" and isinstance(value, str):
@@ -647,6 +659,16 @@ SEASONS = {"spring": N_("spring"), "summer": N_("summer"), "autumn": N_("autumn"
 SIDES = {"attacker": N_("attacker"), "defender": N_("defender")}
 
 
+#: the steps of the setup (the view's phase "setup.<step>") in words
+SETUP_STEPS = {
+    "": N_("getting started"),
+    "faction": N_("factions are chosen"),
+    "map": N_("the map is built"),
+    "stronghold": N_("strongholds and units are placed"),
+    "done": N_("last steps"),
+}
+
+
 def season_name(tr, season: Any) -> str:
     """A season in ``tr``'s language."""
     return tr._(SEASONS[season]) if season in SEASONS else str(season)
@@ -658,7 +680,10 @@ def summary(view: dict[str, Any]) -> list[str]:
     phase = str(view.get("phase") or "")
     if phase.startswith("setup"):
         lines = [
-            tr._("Setting up the game ({step}).", step=phase.removeprefix("setup").strip(".").replace("_", " ") or tr._("start"))
+            tr._(
+                "Setting up the game ({step}).",
+                step=tr._(SETUP_STEPS.get(phase.removeprefix("setup").strip("."), SETUP_STEPS[""])),
+            )
         ]
     else:
         lines = [tr._("Year {year}, {season}.", year=view.get("year"), season=season_name(tr, view.get("season")))]

@@ -184,7 +184,17 @@ def fate(card: Any, symbol: bool = False) -> str:
     number = _tables()["fate_numbers"].get(card)
     shown = tr._("fate card {number}", number=number) if number is not None else name(card)
     colour = _tables()["symbols"].get(card) if symbol else None
+    colour = fate_symbol(colour) if colour else None
     return tr._("{card} ({symbol})", card=shown, symbol=colour) if colour else shown
+
+
+#: a fate card's symbol (its colour, p. 11)
+FATE_SYMBOLS = {"gold": N_("gold"), "silver": N_("silver"), "red": N_("red")}
+
+
+def fate_symbol(colour: Any) -> str:
+    """A fate card's symbol (its colour) in the language told in."""
+    return current_tr()._(FATE_SYMBOLS[colour]) if colour in FATE_SYMBOLS else str(colour)
 
 
 def tile(tile_id: Any) -> str:
@@ -689,7 +699,7 @@ def _tactics_discarded(d):
 
 def _test_drawn(d):
     symbols = d.get("symbols") or {}
-    cards = [f"{fate(c)} ({symbols[c]})" if c in symbols else fate(c) for c in d.get("cards") or []]
+    cards = [f"{fate(c)} ({fate_symbol(symbols[c])})" if c in symbols else fate(c) for c in d.get("cards") or []]
     return current_tr()._(
         "{hero} draws for the {test} test of {quest}: {cards}.",
         hero=hero(d),
@@ -700,7 +710,7 @@ def _test_drawn(d):
 
 
 def _test_chosen(d):
-    symbol = f" ({d['symbol']})" if d.get("symbol") else ""
+    symbol = f" ({fate_symbol(d['symbol'])})" if d.get("symbol") else ""
     return current_tr()._(
         "{hero} keeps {card} for {quest}.", hero=hero(d), card=fate(d["card"]) + symbol, quest=name(d.get("quest"))
     )
