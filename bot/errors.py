@@ -191,7 +191,8 @@ def refusal_from(
             alternatives=error.alternatives,
             described=tuple(describe(a) for a in error.alternatives),
         )
-    return Refusal(reason=_current()._("That action is not valid: {problem}.", problem=reason_text(error, term=term)))
+    problem = reason_text(error, term=term).rstrip(".")  # the sentence below ends it once
+    return Refusal(reason=_current()._("That action is not valid: {problem}.", problem=problem))
 
 
 def _current():
