@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from renderer import sprites
 from renderer.palette import RGB, SEAT_EMBLEMS, Palette, hex_rgb, mix, text_on
+from renderer.words import language
 
 #: the view's seat colours in each palette (default: Okabe-Ito bluish green, vermillion, blue, yellow)
 SEAT_COLOURS: Mapping[str, Mapping[str, RGB]] = {
@@ -136,3 +137,10 @@ def player_label(player: Mapping[str, Any], pack: Any, w: Words, *, short: bool 
         return w._("Player {number}", number=number)
     lineage = pack.name(player["lineage"]) if player.get("lineage") else ""
     return w._("Player {number}: {hero}", number=number, hero=hero) + (f" ({lineage})" if lineage else "")
+
+
+def spoken(pack: Any, tr: Any) -> Any:
+    """``pack`` naming records in ``tr``'s language (its ``locale/<language>.toml``, else English;
+    issue 31 item 3): a pack without languages as it is."""
+    speaking = getattr(pack, "speaking", None)
+    return speaking(language(tr)) if speaking is not None else pack
