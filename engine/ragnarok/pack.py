@@ -124,6 +124,15 @@ class Pack:
         """A record's name in ``language``, else its English name (never an id when it has one)."""
         return self.localized.get(language, {}).get(key) or self.names.get(key, key)
 
+    def text(self, table: str, rid: str, field: str, language: str = "en") -> str:
+        """A record's ``field`` (``text``, ``title``, ``name``) in ``language``, else the pack's English ("" if none)."""
+        given = self.translations.get(language, {}).get(table, {}).get(rid, {}).get(field)
+        if isinstance(given, str) and given:
+            return given
+        rec: dict[str, Any] = next((r for r in self.raw.get(table, []) if r.get("id") == rid), {})
+        value = rec.get(field)
+        return value if isinstance(value, str) else ""
+
     def wheel_name(self, side: str, field: str, language: str = "en") -> str:
         """An action wheel field's name in ``language``, else English."""
         rec = self.translations.get(language, {}).get("wheel", {}).get(field, {})

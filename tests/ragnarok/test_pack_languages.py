@@ -80,3 +80,19 @@ def test_the_board_text_names_the_hunted_monster_in_the_readers_language():
     assert "Grauer Wolf" in R.text_board(view, PACK, tr=tr_for("de"))
     english = R.text_board(view, PACK, tr=tr_for("en"))
     assert "Grey Wolf" in english and "Grauer Wolf" not in english
+
+
+def test_lor_card_names_and_texts_are_german_and_found_by_either_name():
+    """``/lor card``'s catalogue: German name, kind and pack text in German; English unchanged;
+    both names are aliases (issue 31 items 1 and 3)."""
+    from bot.games.ragnarok import catalogue
+
+    def entry(language: str, rid: str) -> dict[str, str]:
+        with naming(None, tr_for(language)):
+            return next(e for e in catalogue(PACK) if e["id"] == rid)
+
+    de, en = entry("de", "blessing01"), entry("en", "blessing01")
+    assert (de["name"], de["kind"], de["text"]) == ("Schildwall", "Segnungskarte", "+1 Kampfwert, wenn du verteidigst.")
+    assert (en["name"], en["kind"], en["text"]) == ("Shield Wall", "blessing card", "+1 battle value when you defend.")
+    assert set(de["aliases"].splitlines()) == {"Schildwall", "Shield Wall"}
+    assert entry("de", "wolf")["name"] == "Grauer Wolf" and entry("de", "aslaug")["text"].startswith("die Völva: ")

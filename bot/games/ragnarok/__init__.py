@@ -90,17 +90,55 @@ def use_hunt_effect(prompt: Prompt, legal: list[Action]) -> Action | None:
     return next((a for a in legal if a.choice == "use"), None)
 
 
+#: the catalogue's kinds of card (``/lor card``), in the narrated language
+KINDS = {
+    "combat": N_("combat card"),
+    "attack": N_("monster attack card"),
+    "blessing": N_("blessing card"),
+    "hero": N_("hero"),
+    "lineage": N_("lineage card"),
+    "god": N_("god"),
+    "god_artifact": N_("god artifact"),
+    "monster": N_("monster"),
+    "monster_artifact": N_("monster artifact"),
+    "boss": N_("boss"),
+    "realm": N_("realm"),
+    "omen": N_("Ragnarök omen"),
+}
+
+
 def catalogue(pack: Any) -> list[dict[str, str]]:
     """Every public card and board of the pack with its printed text: combat and attack cards,
     blessings, heroes, lineages, gods and their artifacts, monsters and their artifacts, Loki, realm
-    tiles, omens. It says nothing of where a card is."""
+    tiles, omens. It says nothing of where a card is. Names, kinds and the pack's own texts are in
+    the narrated language (``locale/<language>.toml``, else English; issue 31 item 3); ``aliases``
+    holds the English and German names, so a card is found by either."""
     if pack is None:
         return []
     raw = pack.raw
+    tr = current_tr()
+    lang = str(getattr(tr, "content_language", None) or getattr(tr, "language", "en"))
+    speaks = hasattr(pack, "localized")
     out: list[dict[str, str]] = []
 
+    def named(rec: Mapping[str, Any]) -> str:
+        english = str(rec.get("name") or rec["id"])
+        return (pack.localized.get(lang, {}).get(rec["id"]) or english) if speaks else english
+
+    def said(table: str, rec: Mapping[str, Any], field: str = "text") -> str:
+        return str(pack.text(table, rec["id"], field, lang) if speaks else rec.get(field, ""))
+
     def add(rec: Mapping[str, Any], kind: str, text: str) -> None:
-        out.append({"id": str(rec["id"]), "name": str(rec.get("name") or rec["id"]), "kind": kind, "text": text or "-"})
+        aliases = {str(rec.get("name") or "")} | ({pack.localized.get("de", {}).get(rec["id"], "")} if speaks else set())
+        out.append(
+            {
+                "id": str(rec["id"]),
+                "name": named(rec),
+                "kind": tr._(KINDS[kind]),
+                "text": text or "-",
+                "aliases": "\n".join(sorted(a for a in aliases if a)),
+            }
+        )
 
     for c in raw["combat_cards"]:
         bits = [f"{c['weapon']} {c['value']}"]
@@ -112,24 +150,24 @@ def catalogue(pack: Any) -> list[dict[str, str]]:
             bits.append(f"battle: {EFFECTS.get(c['battle'], c['battle'])}")
         if c.get("hunt"):
             bits.append(f"hunt: {EFFECTS.get(c['hunt'], c['hunt'])}")
-        add(c, "combat card", ", ".join(bits))
+        add(c, "combat", ", ".join(bits))
     for c in raw["attack_cards"]:
         text = f"rage {c['rage']}, weak spot {c['weak_spot']}, the monster draws {c['draw']}"
         if c.get("effect"):
             text += f", if not held: {EFFECTS.get(c['effect'], c['effect'])}"
         if c.get("unblockable"):
             text += ", no shield blocks it"
-        add(c, "monster attack card", text)
+        add(c, "attack", text)
     for c in raw["blessings"]:
-        add(c, "blessing", c.get("text", ""))
+        add(c, "blessing", said("blessings", c))
     for c in raw["heroes"]:
-        add(c, "hero", f"{c.get('title', '')}: {c.get('text', '')}".strip(": "))
+        add(c, "hero", f"{said('heroes', c, 'title')}: {said('heroes', c)}".strip(": "))
     for c in raw["lineages"]:
-        add(c, "lineage", c.get("text", ""))
+        add(c, "lineage", said("lineages", c))
     for c in raw["gods"]:
         add(c, "god", " / ".join(f"level {i + 1}: {t}" for i, t in enumerate(c.get("texts", []))))
     for c in raw["god_artifacts"]:
-        add(c, "god artifact", c.get("text", ""))
+        add(c, "god_artifact", said("god_artifacts", c))
     for c in raw["monsters"]:
         wounds = ", ".join(w["weapon"] + (f" (+{w['reward']})" if w.get("reward") else "") for w in c["wounds"])
         add(
@@ -138,7 +176,7 @@ def catalogue(pack: Any) -> list[dict[str, str]]:
             f"rune {c['rune']}; wound spaces: {wounds}. Area attack: {c.get('area_text', '')} Special: {c.get('special_text', '')}",
         )
     for c in raw["monster_artifacts"]:
-        add(c, "monster artifact", c.get("text", ""))
+        add(c, "monster_artifact", said("monster_artifacts", c))
     for c in raw["bosses"]:
         add(c, "boss", f"{c.get('activate', '')} {c.get('rune_ability', '')} {c.get('rule', '')}".strip())
     seen = set()
@@ -151,13 +189,14 @@ def catalogue(pack: Any) -> list[dict[str, str]]:
         out.append(
             {
                 "id": f"{c['id']}-{players}",
-                "name": f"{c['name']} ({players} players)",
-                "kind": "realm",
+                "name": tr._("{realm} ({players} players)", realm=named(c), players=players),
+                "kind": tr._(KINDS["realm"]),
                 "text": f"rune {c['rune']}: {c['text']}",
             }
         )
     for c in raw["omens"]:
-        out.append({"id": c["id"], "name": c["text"].rstrip("."), "kind": "Ragnarök omen", "text": c["text"]})
+        text = pack.localized.get(lang, {}).get(c["id"]) or c["text"] if speaks else c["text"]
+        out.append({"id": c["id"], "name": text.rstrip("."), "kind": tr._(KINDS["omen"]), "text": text})
     return out
 
 
