@@ -43,18 +43,25 @@ LAND_GROUNDS = (
 RUNE_COLOURS: Mapping[str, RGB] = {"uruz": hex_rgb("#8c4a1c"), "othala": hex_rgb("#5b6b2f"), "algiz": hex_rgb("#3d5a80")}
 RUNE_LETTERS: Mapping[str, str] = {"uruz": "U", "othala": "O", "algiz": "A"}
 WEAPON_LETTERS: Mapping[str, str] = {"axe": "Axe", "sword": "Sword", "spear": "Spear"}
+
+
+def N_(message: str) -> str:  # noqa: N802 - the catalogue's marker (Babel's keyword), as bot.i18n.N_
+    """Marks a table's ``message`` for the catalogue; it is translated where it is shown."""
+    return message
+
+
 #: the effects of attack and combat cards in words (pack effect ids; digest 8.2, 9)
 EFFECTS: Mapping[str, str] = {
-    "injury1": "1 injury",
-    "injury2": "2 injuries",
-    "discard1": "discard 1 combat card",
-    "discard2": "discard 2 combat cards",
-    "end": "the hunt ends",
-    "special": "the monster's special attack",
-    "defend": "+1 when defending",
-    "fortify": "+1",
-    "draw": "draw 1 combat card",
-    "heal": "heal 1 injury",
+    "injury1": N_("1 injury"),
+    "injury2": N_("2 injuries"),
+    "discard1": N_("discard 1 combat card"),
+    "discard2": N_("discard 2 combat cards"),
+    "end": N_("the hunt ends"),
+    "special": N_("the monster's special attack"),
+    "defend": N_("+1 when defending"),
+    "fortify": N_("+1"),
+    "draw": N_("draw 1 combat card"),
+    "heal": N_("heal 1 injury"),
 }
 MONSTER_INK = hex_rgb("#3b2f2f")
 LOKI = hex_rgb("#6a2c91")
@@ -103,11 +110,6 @@ class Words:
         if self.tr is not None and hasattr(self.tr, "_"):
             return str(self.tr._(text, **values))
         return text.format(**values) if values else text
-
-
-def N_(message: str) -> str:  # noqa: N802 - the catalogue's marker (Babel's keyword), as bot.i18n.N_
-    """Marks a table's ``message`` for the catalogue; it is translated where it is shown."""
-    return message
 
 
 #: the action wheel's fields as the rulebook names them (the pack's names are English)

@@ -43,7 +43,7 @@ def test_a_missing_german_name_falls_back_to_english_never_to_an_id(tmp_path: Pa
     shutil.copytree(builtin_pack("ragnarok"), folder)
     locale = folder / "locale" / "de.toml"
     locale.write_text(
-        locale.read_text("utf-8").replace('[monsters."wolf"]\nname = "Grauer Wolf"\nsource = "house"\n', ""), "utf-8"
+        locale.read_text("utf-8").replace('[monsters."wolf"]\nname = "Grauer Wolf"\n', '[monsters."wolf"]\n'), "utf-8"
     )
     pack = load(str(folder))
     assert pack.name("wolf", "de") == "Grey Wolf" and pack.name("troll", "de") == "Bergtroll"
@@ -96,3 +96,5 @@ def test_lor_card_names_and_texts_are_german_and_found_by_either_name():
     assert (en["name"], en["kind"], en["text"]) == ("Shield Wall", "blessing card", "+1 battle value when you defend.")
     assert set(de["aliases"].splitlines()) == {"Schildwall", "Shield Wall"}
     assert entry("de", "wolf")["name"] == "Grauer Wolf" and entry("de", "aslaug")["text"].startswith("die Völva: ")
+    assert "Flächenangriff: Jeder Held" in entry("de", "wolf")["text"] and entry("de", "combat07")["text"] == "Axt 0, Schild"
+    assert "bis zu 2 Meere" in entry("de", "niflheim-2")["text"] and "bis zu 3 Meere" in entry("de", "niflheim-3-4")["text"]

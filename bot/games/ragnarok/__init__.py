@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.frontend import AutoAnswer, FrontEnd
-from bot.games.ragnarok.narrator import RagnarokNarrator, name, round_name
+from bot.games.ragnarok.narrator import REWARD, WEAPON, RagnarokNarrator, name, round_name
 from bot.i18n import ENGLISH, N_, Tr
 from bot.narration import current_tr
 from engine.core import Action, Prompt, Seat
@@ -140,23 +140,40 @@ def catalogue(pack: Any) -> list[dict[str, str]]:
             }
         )
 
+    def effect(key: str) -> str:
+        return tr._(EFFECTS[key]) if key in EFFECTS else str(key).replace("_", " ")
+
+    def weapon(key: str) -> str:
+        return tr._(WEAPON[key]) if key in WEAPON else key
+
+    def reward(key: str) -> str:
+        return tr._(REWARD[key]) if key in REWARD else key
+
+    def rune(key: str) -> str:
+        return named({"id": key, "name": pack.name(key)}) if speaks else key
+
     for c in raw["combat_cards"]:
-        bits = [f"{c['weapon']} {c['value']}"]
+        bits = [f"{weapon(c['weapon'])} {c['value']}"]
         if c.get("shield"):
-            bits.append("shield")
+            bits.append(tr._("shield"))
         if c.get("casualties"):
-            bits.append(f"{c['casualties']} casualties")
+            bits.append(tr._("{n} casualties", n=c["casualties"]))
         if c.get("battle"):
-            bits.append(f"battle: {EFFECTS.get(c['battle'], c['battle'])}")
+            bits.append(tr._("battle: {effect}", effect=effect(c["battle"])))
         if c.get("hunt"):
-            bits.append(f"hunt: {EFFECTS.get(c['hunt'], c['hunt'])}")
+            bits.append(tr._("hunt: {effect}", effect=effect(c["hunt"])))
         add(c, "combat", ", ".join(bits))
     for c in raw["attack_cards"]:
-        text = f"rage {c['rage']}, weak spot {c['weak_spot']}, the monster draws {c['draw']}"
+        text = tr._(
+            "rage {rage}, weak spot {weak_spot}, the monster draws {draw}",
+            rage=c["rage"],
+            weak_spot=c["weak_spot"],
+            draw=c["draw"],
+        )
         if c.get("effect"):
-            text += f", if not held: {EFFECTS.get(c['effect'], c['effect'])}"
+            text += ", " + tr._("if not held: {effect}", effect=effect(c["effect"]))
         if c.get("unblockable"):
-            text += ", no shield blocks it"
+            text += ", " + tr._("no shield blocks it")
         add(c, "attack", text)
     for c in raw["blessings"]:
         add(c, "blessing", said("blessings", c))
@@ -165,20 +182,28 @@ def catalogue(pack: Any) -> list[dict[str, str]]:
     for c in raw["lineages"]:
         add(c, "lineage", said("lineages", c))
     for c in raw["gods"]:
-        add(c, "god", " / ".join(f"level {i + 1}: {t}" for i, t in enumerate(c.get("texts", []))))
+        given = pack.translations.get(lang, {}).get("gods", {}).get(c["id"], {}).get("texts") if speaks else None
+        texts = given if isinstance(given, list) and len(given) == len(c.get("texts", [])) else c.get("texts", [])
+        add(c, "god", " / ".join(tr._("level {level}: {text}", level=i + 1, text=t) for i, t in enumerate(texts)))
     for c in raw["god_artifacts"]:
         add(c, "god_artifact", said("god_artifacts", c))
     for c in raw["monsters"]:
-        wounds = ", ".join(w["weapon"] + (f" (+{w['reward']})" if w.get("reward") else "") for w in c["wounds"])
+        wounds = ", ".join(weapon(w["weapon"]) + (f" ({reward(w['reward'])})" if w.get("reward") else "") for w in c["wounds"])
         add(
             c,
             "monster",
-            f"rune {c['rune']}; wound spaces: {wounds}. Area attack: {c.get('area_text', '')} Special: {c.get('special_text', '')}",
+            tr._(
+                "rune {rune}; wound spaces: {wounds}. Area attack: {area} Special: {special}",
+                rune=rune(c["rune"]),
+                wounds=wounds,
+                area=said("monsters", c, "area_text"),
+                special=said("monsters", c, "special_text"),
+            ),
         )
     for c in raw["monster_artifacts"]:
         add(c, "monster_artifact", said("monster_artifacts", c))
     for c in raw["bosses"]:
-        add(c, "boss", f"{c.get('activate', '')} {c.get('rune_ability', '')} {c.get('rule', '')}".strip())
+        add(c, "boss", " ".join(t for t in (said("bosses", c, f) for f in ("activate", "rune_ability", "rule")) if t))
     seen = set()
     for c in raw["realm_tiles"]:
         players = "2" if c["players"] == [2] else "3-4"
@@ -186,12 +211,15 @@ def catalogue(pack: Any) -> list[dict[str, str]]:
         if key in seen:
             continue
         seen.add(key)
+        # a realm with a 2-player record of its own: its German text is ``text_2p`` (docs/ragnarok/README.md)
+        own = pack.translations.get(lang, {}).get("realm_tiles", {}).get(c["id"], {}) if speaks else {}
+        text = (own.get("text_2p") if players == "2" else None) or own.get("text") or c["text"]
         out.append(
             {
                 "id": f"{c['id']}-{players}",
                 "name": tr._("{realm} ({players} players)", realm=named(c), players=players),
                 "kind": tr._(KINDS["realm"]),
-                "text": f"rune {c['rune']}: {c['text']}",
+                "text": tr._("rune {rune}: {text}", rune=rune(c["rune"]), text=text),
             }
         )
     for c in raw["omens"]:
