@@ -1,7 +1,10 @@
 """The Lords of Ragnarok data pack: loading (data/ragnarok/*.toml) and its checker.
 
 A user's pack (a folder with ``board.toml`` and ``content.toml``) replaces the built-in one
-without code. Every record carries ``source`` (rulebook, public or house).
+without code. Every record carries ``source`` (rulebook, public or house). Names in other languages
+come from ``locale/<language>.toml`` beside them (issue 31 item 3; a user's pack may bring its own),
+``[<table>.<id>]`` tables of ``name = "..."`` like Runewars' (docs/data-packs.md, "Languages"); they
+are not part of the pack hash: a better German word changes no running game.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ SOURCES = frozenset({"rulebook", "public", "house"})
 class Pack:
     """The loaded pack, indexed for the rules (read-only by convention)."""
 
-    def __init__(self, raw: dict[str, Any], digest: str):
+    def __init__(self, raw: dict[str, Any], digest: str, translations: dict[str, dict[str, Any]] | None = None):
         self.raw = raw
         #: the records as loaded, what the store keeps beside a game (bot.service.pack_content)
         self.records = raw
@@ -87,6 +90,22 @@ class Pack:
         ):
             for rec in raw[table]:
                 self.names.setdefault(rec["id"], rec.get("name") or rec.get("text", rec["id"]))
+        for sea in raw["seas"]:
+            self.names.setdefault(sea["id"], sea["name"])
+        #: language -> id -> name (``locale/<language>.toml``; a record's name, or an omen's text)
+        self.localized: dict[str, dict[str, str]] = {}
+        self._spoken: dict[str, Spoken] = {}
+        for lang, tables in (translations or {}).items():
+            out = self.localized.setdefault(lang, {})
+            for table, recs in tables.items():
+                if table == "wheel" or not isinstance(recs, dict):
+                    continue
+                for rid, fields in recs.items():
+                    if isinstance(fields, dict):
+                        text = fields.get("name") or fields.get("text")
+                        if isinstance(text, str) and text:
+                            out.setdefault(rid, text)
+        self.translations = translations or {}
 
     def side_for(self, players: int) -> Side:
         return next(s for s in self.sides.values() if players in s.players)
@@ -101,8 +120,48 @@ class Pack:
         cards = [c for c in self.raw["temple_cards"] if players in c["players"]]
         return next((c for c in cards if c["id"].endswith("-" + face)), cards[0])
 
-    def name(self, key: str) -> str:
-        return self.names.get(key, key)
+    def name(self, key: str, language: str = "en") -> str:
+        """A record's name in ``language``, else its English name (never an id when it has one)."""
+        return self.localized.get(language, {}).get(key) or self.names.get(key, key)
+
+    def text(self, table: str, rid: str, field: str, language: str = "en") -> str:
+        """A record's ``field`` (``text``, ``title``, ``name``) in ``language``, else the pack's English ("" if none)."""
+        given = self.translations.get(language, {}).get(table, {}).get(rid, {}).get(field)
+        if isinstance(given, str) and given:
+            return given
+        rec: dict[str, Any] = next((r for r in self.raw.get(table, []) if r.get("id") == rid), {})
+        value = rec.get(field)
+        return value if isinstance(value, str) else ""
+
+    def wheel_name(self, side: str, field: str, language: str = "en") -> str:
+        """An action wheel field's name in ``language``, else English."""
+        rec = self.translations.get(language, {}).get("wheel", {}).get(field, {})
+        return str(rec.get("name") or self.wheel(side).get(field, {}).get("name", field))
+
+    def speaking(self, language: str) -> Pack:
+        """This pack whose ``name`` answers in ``language`` (for the renderer, which asks ``pack.name``)."""
+        if language not in self._spoken:
+            self._spoken[language] = Spoken(self, language)
+        return self._spoken[language]  # type: ignore[return-value]
+
+
+class Spoken:
+    """A :class:`Pack` naming things in one language; everything else is the pack's."""
+
+    def __init__(self, pack: Pack, language: str):
+        self._pack, self.language = pack, language
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self._pack, attr)
+
+    def name(self, key: str, language: str | None = None) -> str:
+        return self._pack.name(key, language or self.language)
+
+    def wheel_name(self, side: str, field: str, language: str | None = None) -> str:
+        return self._pack.wheel_name(side, field, language or self.language)
+
+    def speaking(self, language: str) -> Any:
+        return self._pack.speaking(language)
 
 
 @dataclass
@@ -166,10 +225,23 @@ def _read(folder: Path) -> tuple[dict[str, Any], str]:
     return raw, h.hexdigest()[:16]
 
 
+def read_translations(folder: Path) -> dict[str, dict[str, Any]]:
+    """``locale/<language>.toml`` of ``folder``: language -> table -> id -> fields (not hashed).
+    A file that does not parse is skipped (``check_pack`` reports it)."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in sorted((folder / "locale").glob("*.toml")):
+        try:
+            out[path.stem] = tomllib.loads(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+    return out
+
+
 @lru_cache(maxsize=8)
 def load(folder: str | None = None) -> Pack:
-    raw, digest = _read(Path(folder) if folder else builtin_pack("ragnarok"))
-    return Pack(raw, digest)
+    where = Path(folder) if folder else builtin_pack("ragnarok")
+    raw, digest = _read(where)
+    return Pack(raw, digest, read_translations(where))
 
 
 def pack_for(options: Any) -> Pack:
@@ -229,6 +301,18 @@ def check_pack(pack_dir: Path | str | None = None) -> PackCheck:
             errors.append(f"omens: {n} marked for {players} players, the rulebook uses 5")
         if len([t for t in raw.get("realm_tiles", []) if players in t["players"]]) != 6:
             errors.append(f"realm tiles: not 6 for {players} players")
+    folder = Path(pack_dir) if pack_dir else builtin_pack("ragnarok")
+    ids = {str(r["id"]) for rows in raw.values() if isinstance(rows, list) for r in rows if isinstance(r, dict) and "id" in r}
+    for path in sorted((folder / "locale").glob("*.toml")):
+        try:
+            doc = tomllib.loads(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+            errors.append(f"locale/{path.name}: cannot read it: {e}")
+            continue
+        for table, recs in doc.items():
+            for rid in recs if isinstance(recs, dict) else ():
+                if table not in raw or rid not in ids:
+                    errors.append(f"locale/{path.name}: {table}.{rid} names no record of the pack")
     counts["temples"] = raw.get("components", {}).get("temples")
     counts["priests"] = raw.get("components", {}).get("priests")
     return PackCheck(not errors, errors, counts, digest, "ragnarok")

@@ -25,7 +25,7 @@ from renderer.ragnarok.bench import bench
 from renderer.ragnarok.board import areas
 from renderer.ragnarok.describe import alt_text, text_board, text_lines
 from renderer.ragnarok.picture import compose, gallery, render_map, render_panels
-from renderer.ragnarok.style import N_, Words
+from renderer.ragnarok.style import N_, Words, spoken
 
 __all__ = [
     "PALETTES",
@@ -99,12 +99,14 @@ def render_split_png(
 def render_hunt(view: Mapping[str, Any], pack: Any, *, palette: str = "default", tr: Any = None) -> Image.Image | None:
     """The hunt being fought (wound spaces covered so far, the attack card with its rage and weak
     spot, the defence played), or None outside a hunt."""
+    pack = spoken(pack, tr)
     return panels.hunt_card(view, pack, get_palette(palette), Words(tr))
 
 
 def render_player_board(
     view: Mapping[str, Any], pack: Any, seat: int, *, palette: str = "default", tr: Any = None
 ) -> Image.Image:
+    pack = spoken(pack, tr)
     player = next(p for p in view.get("players") or [] if p.get("seat") == seat)
     return panels.player_card(view, player, pack, get_palette(palette), Words(tr))
 
@@ -114,6 +116,7 @@ def render_battle(
 ) -> Image.Image:
     """A battle: the one a view is fighting, or a finished one from its public events (a battle
     report: ``battle_begins`` to ``battle_won``; ``players`` the view's list, to name the sides)."""
+    pack = spoken(pack, tr)
     pal = get_palette(palette)
     if isinstance(view_or_events, Mapping):
         card = panels.battle_card(view_or_events, pack, pal, Words(tr))

@@ -483,7 +483,9 @@ WHEEL_LABELS = {
 def _wheel_initials(pack: Any, view: Mapping[str, Any], field: str) -> str:
     if field in WHEEL_LABELS:
         return WHEEL_LABELS[field]
-    name = str(pack.wheel(view.get("side") or "34p").get(field, {}).get("name", field))
+    side = view.get("side") or "34p"
+    named = getattr(pack, "wheel_name", None)
+    name = str(named(side, field)) if named else str(pack.wheel(side).get(field, {}).get("name", field))
     words = name.split()
     return (words[0][:1] + words[-1][:1]).upper() if len(words) > 1 else name[:2]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from renderer.ragnarok.style import Words, player_label, wheel_field
+from renderer.ragnarok.style import Words, player_label, spoken, wheel_field
 
 ALT_LIMIT = 1024
 View = Mapping[str, Any]
@@ -148,6 +148,7 @@ def _fight_lines(view: View, pack: Any, w: Words) -> list[str]:
 
 def text_lines(view: View, pack: Any, *, seat: int | None = None, area: str | None = None, tr: Any = None) -> list[str]:
     """The board as lines of text; ``area``: only that territory (its number)."""
+    pack = spoken(pack, tr)
     w = Words(tr)
     terr = {str(t["number"]): t for t in view.get("territories") or []}
     if area is not None:
@@ -183,6 +184,7 @@ def text_board(view: View, pack: Any, seat: int | None = None, *, area: str | No
 def alt_text(view: View, pack: Any, seat: int | None = None, *, tr: Any = None) -> str:
     """What the picture shows, shortest facts first, at most 1,024 characters. Never a secret:
     a seat's picture is described with its hand's size only."""
+    pack = spoken(pack, tr)
     w = Words(tr)
     parts = _status(view, pack, w) + _fight_lines(view, pack, w)
     held = [

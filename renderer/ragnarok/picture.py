@@ -10,7 +10,7 @@ from PIL import Image
 from renderer import phone
 from renderer.palette import palette as get_palette
 from renderer.ragnarok import board, panels
-from renderer.ragnarok.style import Words
+from renderer.ragnarok.style import Words, spoken
 
 View = Mapping[str, Any]
 #: the phone layout's two halves of the map (pixels of the whole map): west and east, overlapping
@@ -30,6 +30,7 @@ def render_map(
     """The board (with its legend of lands), or with ``crop`` one area and its neighbours drawn larger
     (``yggdrasil``: the Yggdrasil panel, every wheel stack in order; ``hunt``, ``battle``: the
     fight being fought above the viewer's own panel)."""
+    pack = spoken(pack, tr)
     pal = get_palette(palette)
     key = None if crop is None else str(crop).strip().lower()
     if key == board.YGGDRASIL:
@@ -65,6 +66,7 @@ def render_panels(
     tr: Any = None,
     max_height: int | None = None,
 ) -> list[Image.Image]:
+    pack = spoken(pack, tr)
     _check(view, seat)
     pal = get_palette(palette)
     return panels.grid(panels.cards_for(view, pack, pal, Words(tr), seat), columns, pal, max_height)
@@ -81,6 +83,7 @@ def compose(
     tr: Any = None,
 ) -> Image.Image:
     """The board above the panels (a crop: the area alone, above the panels of what is being fought)."""
+    pack = spoken(pack, tr)
     _check(view, seat)
     pal = get_palette(palette)
     top = render_map(view, pack, palette=palette, crop=crop, highlight=highlight, tr=tr)
@@ -124,6 +127,7 @@ def gallery(
     west and an east half (520 px: the smallest label shows 10 px high at a phone's 400 px) and
     sets the panels one under another (500 px; the lands' legend is left to the Yggdrasil panel's
     words and the text board). A crop stays one picture."""
+    pack = spoken(pack, tr)
     if layout not in phone.LAYOUTS:
         raise ValueError(f"no layout {layout!r}; layouts: {', '.join(phone.LAYOUTS)}")
     _check(view, seat)

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from renderer import sprites
 from renderer.palette import RGB, SEAT_EMBLEMS, Palette, hex_rgb, mix, text_on
+from renderer.words import language
 
 #: the view's seat colours in each palette (default: Okabe-Ito bluish green, vermillion, blue, yellow)
 SEAT_COLOURS: Mapping[str, Mapping[str, RGB]] = {
@@ -42,18 +43,25 @@ LAND_GROUNDS = (
 RUNE_COLOURS: Mapping[str, RGB] = {"uruz": hex_rgb("#8c4a1c"), "othala": hex_rgb("#5b6b2f"), "algiz": hex_rgb("#3d5a80")}
 RUNE_LETTERS: Mapping[str, str] = {"uruz": "U", "othala": "O", "algiz": "A"}
 WEAPON_LETTERS: Mapping[str, str] = {"axe": "Axe", "sword": "Sword", "spear": "Spear"}
+
+
+def N_(message: str) -> str:  # noqa: N802 - the catalogue's marker (Babel's keyword), as bot.i18n.N_
+    """Marks a table's ``message`` for the catalogue; it is translated where it is shown."""
+    return message
+
+
 #: the effects of attack and combat cards in words (pack effect ids; digest 8.2, 9)
 EFFECTS: Mapping[str, str] = {
-    "injury1": "1 injury",
-    "injury2": "2 injuries",
-    "discard1": "discard 1 combat card",
-    "discard2": "discard 2 combat cards",
-    "end": "the hunt ends",
-    "special": "the monster's special attack",
-    "defend": "+1 when defending",
-    "fortify": "+1",
-    "draw": "draw 1 combat card",
-    "heal": "heal 1 injury",
+    "injury1": N_("1 injury"),
+    "injury2": N_("2 injuries"),
+    "discard1": N_("discard 1 combat card"),
+    "discard2": N_("discard 2 combat cards"),
+    "end": N_("the hunt ends"),
+    "special": N_("the monster's special attack"),
+    "defend": N_("+1 when defending"),
+    "fortify": N_("+1"),
+    "draw": N_("draw 1 combat card"),
+    "heal": N_("heal 1 injury"),
 }
 MONSTER_INK = hex_rgb("#3b2f2f")
 LOKI = hex_rgb("#6a2c91")
@@ -104,11 +112,6 @@ class Words:
         return text.format(**values) if values else text
 
 
-def N_(message: str) -> str:  # noqa: N802 - the catalogue's marker (Babel's keyword), as bot.i18n.N_
-    """Marks a table's ``message`` for the catalogue; it is translated where it is shown."""
-    return message
-
-
 #: the action wheel's fields as the rulebook names them (the pack's names are English)
 WHEEL_FIELDS = {
     "recruit": N_("Recruit"),
@@ -136,3 +139,10 @@ def player_label(player: Mapping[str, Any], pack: Any, w: Words, *, short: bool 
         return w._("Player {number}", number=number)
     lineage = pack.name(player["lineage"]) if player.get("lineage") else ""
     return w._("Player {number}: {hero}", number=number, hero=hero) + (f" ({lineage})" if lineage else "")
+
+
+def spoken(pack: Any, tr: Any) -> Any:
+    """``pack`` naming records in ``tr``'s language (its ``locale/<language>.toml``, else English;
+    issue 31 item 3): a pack without languages as it is."""
+    speaking = getattr(pack, "speaking", None)
+    return speaking(language(tr)) if speaking is not None else pack

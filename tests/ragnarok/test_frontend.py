@@ -71,7 +71,16 @@ def test_text_board_and_areas_name_places_as_people_say_them():
 def test_the_card_list_names_every_public_card_by_its_printed_name():
     cards = catalogue(PACK)
     kinds = {c["kind"] for c in cards}
-    assert {"combat card", "monster attack card", "blessing", "hero", "lineage", "monster", "realm", "Ragnarök omen"} <= kinds
+    assert {
+        "combat card",
+        "monster attack card",
+        "blessing card",
+        "hero",
+        "lineage card",
+        "monster",
+        "realm",
+        "Ragnarök omen",
+    } <= kinds
     assert len([c for c in cards if c["kind"] == "combat card"]) == 35  # digest 2.2
     assert all(not unreadable(c["name"]) for c in cards)
 

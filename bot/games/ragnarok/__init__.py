@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.frontend import AutoAnswer, FrontEnd
-from bot.games.ragnarok.narrator import RagnarokNarrator, name, round_name
+from bot.games.ragnarok.narrator import REWARD, WEAPON, RagnarokNarrator, name, round_name
 from bot.i18n import ENGLISH, N_, Tr
 from bot.narration import current_tr
 from engine.core import Action, Prompt, Seat
@@ -90,57 +90,120 @@ def use_hunt_effect(prompt: Prompt, legal: list[Action]) -> Action | None:
     return next((a for a in legal if a.choice == "use"), None)
 
 
+#: the catalogue's kinds of card (``/lor card``), in the narrated language
+KINDS = {
+    "combat": N_("combat card"),
+    "attack": N_("monster attack card"),
+    "blessing": N_("blessing card"),
+    "hero": N_("hero"),
+    "lineage": N_("lineage card"),
+    "god": N_("god"),
+    "god_artifact": N_("god artifact"),
+    "monster": N_("monster"),
+    "monster_artifact": N_("monster artifact"),
+    "boss": N_("boss"),
+    "realm": N_("realm"),
+    "omen": N_("Ragnarök omen"),
+}
+
+
 def catalogue(pack: Any) -> list[dict[str, str]]:
     """Every public card and board of the pack with its printed text: combat and attack cards,
     blessings, heroes, lineages, gods and their artifacts, monsters and their artifacts, Loki, realm
-    tiles, omens. It says nothing of where a card is."""
+    tiles, omens. It says nothing of where a card is. Names, kinds and the pack's own texts are in
+    the narrated language (``locale/<language>.toml``, else English; issue 31 item 3); ``aliases``
+    holds the English and German names, so a card is found by either."""
     if pack is None:
         return []
     raw = pack.raw
+    tr = current_tr()
+    lang = str(getattr(tr, "content_language", None) or getattr(tr, "language", "en"))
+    speaks = hasattr(pack, "localized")
     out: list[dict[str, str]] = []
 
+    def named(rec: Mapping[str, Any]) -> str:
+        english = str(rec.get("name") or rec["id"])
+        return (pack.localized.get(lang, {}).get(rec["id"]) or english) if speaks else english
+
+    def said(table: str, rec: Mapping[str, Any], field: str = "text") -> str:
+        return str(pack.text(table, rec["id"], field, lang) if speaks else rec.get(field, ""))
+
     def add(rec: Mapping[str, Any], kind: str, text: str) -> None:
-        out.append({"id": str(rec["id"]), "name": str(rec.get("name") or rec["id"]), "kind": kind, "text": text or "-"})
+        aliases = {str(rec.get("name") or "")} | ({pack.localized.get("de", {}).get(rec["id"], "")} if speaks else set())
+        out.append(
+            {
+                "id": str(rec["id"]),
+                "name": named(rec),
+                "kind": tr._(KINDS[kind]),
+                "text": text or "-",
+                "aliases": "\n".join(sorted(a for a in aliases if a)),
+            }
+        )
+
+    def effect(key: str) -> str:
+        return tr._(EFFECTS[key]) if key in EFFECTS else str(key).replace("_", " ")
+
+    def weapon(key: str) -> str:
+        return tr._(WEAPON[key]) if key in WEAPON else key
+
+    def reward(key: str) -> str:
+        return tr._(REWARD[key]) if key in REWARD else key
+
+    def rune(key: str) -> str:
+        return named({"id": key, "name": pack.name(key)}) if speaks else key
 
     for c in raw["combat_cards"]:
-        bits = [f"{c['weapon']} {c['value']}"]
+        bits = [f"{weapon(c['weapon'])} {c['value']}"]
         if c.get("shield"):
-            bits.append("shield")
+            bits.append(tr._("shield"))
         if c.get("casualties"):
-            bits.append(f"{c['casualties']} casualties")
+            bits.append(tr._("{n} casualties", n=c["casualties"]))
         if c.get("battle"):
-            bits.append(f"battle: {EFFECTS.get(c['battle'], c['battle'])}")
+            bits.append(tr._("battle: {effect}", effect=effect(c["battle"])))
         if c.get("hunt"):
-            bits.append(f"hunt: {EFFECTS.get(c['hunt'], c['hunt'])}")
-        add(c, "combat card", ", ".join(bits))
+            bits.append(tr._("hunt: {effect}", effect=effect(c["hunt"])))
+        add(c, "combat", ", ".join(bits))
     for c in raw["attack_cards"]:
-        text = f"rage {c['rage']}, weak spot {c['weak_spot']}, the monster draws {c['draw']}"
+        text = tr._(
+            "rage {rage}, weak spot {weak_spot}, the monster draws {draw}",
+            rage=c["rage"],
+            weak_spot=c["weak_spot"],
+            draw=c["draw"],
+        )
         if c.get("effect"):
-            text += f", if not held: {EFFECTS.get(c['effect'], c['effect'])}"
+            text += ", " + tr._("if not held: {effect}", effect=effect(c["effect"]))
         if c.get("unblockable"):
-            text += ", no shield blocks it"
-        add(c, "monster attack card", text)
+            text += ", " + tr._("no shield blocks it")
+        add(c, "attack", text)
     for c in raw["blessings"]:
-        add(c, "blessing", c.get("text", ""))
+        add(c, "blessing", said("blessings", c))
     for c in raw["heroes"]:
-        add(c, "hero", f"{c.get('title', '')}: {c.get('text', '')}".strip(": "))
+        add(c, "hero", f"{said('heroes', c, 'title')}: {said('heroes', c)}".strip(": "))
     for c in raw["lineages"]:
-        add(c, "lineage", c.get("text", ""))
+        add(c, "lineage", said("lineages", c))
     for c in raw["gods"]:
-        add(c, "god", " / ".join(f"level {i + 1}: {t}" for i, t in enumerate(c.get("texts", []))))
+        given = pack.translations.get(lang, {}).get("gods", {}).get(c["id"], {}).get("texts") if speaks else None
+        texts = given if isinstance(given, list) and len(given) == len(c.get("texts", [])) else c.get("texts", [])
+        add(c, "god", " / ".join(tr._("level {level}: {text}", level=i + 1, text=t) for i, t in enumerate(texts)))
     for c in raw["god_artifacts"]:
-        add(c, "god artifact", c.get("text", ""))
+        add(c, "god_artifact", said("god_artifacts", c))
     for c in raw["monsters"]:
-        wounds = ", ".join(w["weapon"] + (f" (+{w['reward']})" if w.get("reward") else "") for w in c["wounds"])
+        wounds = ", ".join(weapon(w["weapon"]) + (f" ({reward(w['reward'])})" if w.get("reward") else "") for w in c["wounds"])
         add(
             c,
             "monster",
-            f"rune {c['rune']}; wound spaces: {wounds}. Area attack: {c.get('area_text', '')} Special: {c.get('special_text', '')}",
+            tr._(
+                "rune {rune}; wound spaces: {wounds}. Area attack: {area} Special: {special}",
+                rune=rune(c["rune"]),
+                wounds=wounds,
+                area=said("monsters", c, "area_text"),
+                special=said("monsters", c, "special_text"),
+            ),
         )
     for c in raw["monster_artifacts"]:
-        add(c, "monster artifact", c.get("text", ""))
+        add(c, "monster_artifact", said("monster_artifacts", c))
     for c in raw["bosses"]:
-        add(c, "boss", f"{c.get('activate', '')} {c.get('rune_ability', '')} {c.get('rule', '')}".strip())
+        add(c, "boss", " ".join(t for t in (said("bosses", c, f) for f in ("activate", "rune_ability", "rule")) if t))
     seen = set()
     for c in raw["realm_tiles"]:
         players = "2" if c["players"] == [2] else "3-4"
@@ -148,16 +211,20 @@ def catalogue(pack: Any) -> list[dict[str, str]]:
         if key in seen:
             continue
         seen.add(key)
+        # a realm with a 2-player record of its own: its German text is ``text_2p`` (docs/ragnarok/README.md)
+        own = pack.translations.get(lang, {}).get("realm_tiles", {}).get(c["id"], {}) if speaks else {}
+        text = (own.get("text_2p") if players == "2" else None) or own.get("text") or c["text"]
         out.append(
             {
                 "id": f"{c['id']}-{players}",
-                "name": f"{c['name']} ({players} players)",
-                "kind": "realm",
-                "text": f"rune {c['rune']}: {c['text']}",
+                "name": tr._("{realm} ({players} players)", realm=named(c), players=players),
+                "kind": tr._(KINDS["realm"]),
+                "text": tr._("rune {rune}: {text}", rune=rune(c["rune"]), text=text),
             }
         )
     for c in raw["omens"]:
-        out.append({"id": c["id"], "name": c["text"].rstrip("."), "kind": "Ragnarök omen", "text": c["text"]})
+        text = pack.localized.get(lang, {}).get(c["id"]) or c["text"] if speaks else c["text"]
+        out.append({"id": c["id"], "name": text.rstrip("."), "kind": tr._(KINDS["omen"]), "text": text})
     return out
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import N_, Tr
-from bot.narration import Narrator, cap, listing, player
+from bot.narration import Narrator, cap, current_tr, listing, player
 from engine.core import Action, Event, Prompt
 from engine.ragnarok.pack import load
 
@@ -104,14 +104,18 @@ def omen(t: Tr, key: Any) -> str:
 
 
 def name(key: Any) -> str:
-    """A card, monster, realm, god, rune or sea by its printed name (pack text, never an id)."""
+    """A card, monster, realm, god, rune or sea by its printed name (pack text, never an id), in the
+    narrated language (``locale/<language>.toml`` of the pack, else English; issue 31 item 3)."""
     if key in (None, ""):
         return "-"
     pack = _pack()
     if key == "loki":
         return "Loki"
     if key in pack.names:
-        return str(pack.names[key])
+        tr = current_tr()
+        language = str(getattr(tr, "content_language", None) or getattr(tr, "language", "en"))
+        own = pack.localized.get(language, {}).get(key)
+        return tr.content(own, language) if own else tr.content(str(pack.names[key]), "en")
     for side in pack.sides.values():
         if key in side.seas:
             return str(side.seas[key]["name"])
