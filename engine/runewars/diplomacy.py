@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import N_, Action, Context, GameState, IllegalAction, InvalidAction, Prompt, register
+from engine.core import N_, Action, Context, GameState, InvalidAction, Prompt, register
 from engine.runewars import cards
 from engine.runewars.alliance import ally_neutrals, refresh_alliances
 from engine.runewars.cull import AREA_UNIT_LIMIT, open_culls
 from engine.runewars.data import Pack
-from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, season_id, top
+from engine.runewars.flow import chosen_option, procedure, prompt_kind, push, refuse_unless_legal, season_id, top
 from engine.runewars.retreat import push_retreat
 from engine.runewars.state import RunewarsBoard
 from engine.runewars.turn_order import Turn, left_of_active
@@ -138,13 +138,9 @@ def spend(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Con
     amount = action.args.get("influence")
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise InvalidAction(N_("spend needs 'influence': a number"))
-    if action not in _spend_legal(state, pack, prompt):
-        owned = state.board.players[prompt.seat].influence
-        raise IllegalAction(
-            N_("Spend 1 to 6 influence, at most the {owned} you own (not {amount}).", owned=owned, amount=amount),
-            rule=RULE_SPEND,
-            alternatives=_spend_legal(state, pack, prompt),
-        )
+    owned = state.board.players[prompt.seat].influence
+    reason = N_("Spend 1 to 6 influence, at most the {owned} you own (not {amount}).", owned=owned, amount=amount)
+    refuse_unless_legal(state, pack, prompt, action, _spend_legal, reason, rule=RULE_SPEND)
     frame = top(state, Diplomacy)
     state.board.players[prompt.seat].influence -= amount
     frame.influence, frame.step = amount, "draw"

@@ -94,6 +94,16 @@ def prompt_kind(kind: str, *, choices: set[str], legal: Legal) -> Callable[[Reso
     return register
 
 
+def refuse_unless_legal(
+    state: GameState, pack: Pack, prompt: Prompt, action: Action, legal: Legal, reason: str, *, rule: str, shown: int = 10
+) -> None:
+    """Refuse ``action`` with ``reason`` and ``rule`` unless ``legal`` offers it, naming up to ``shown``
+    of the legal answers (computed once for the check and the alternatives)."""
+    allowed = legal(state, pack, prompt)
+    if action not in allowed:
+        raise IllegalAction(reason, rule=rule, alternatives=allowed[:shown])
+
+
 def after_every_step(check: Callable[[GameState, Pack, Context], None]) -> Callable[[GameState, Pack, Context], None]:
     """Register a check run after every answer (and before the game waits again)."""
     _CHECKS.append(check)

@@ -35,7 +35,7 @@ from engine.runewars.battle import procedure
 from engine.runewars.battle.frame import ATTACKER, DEFENDER, SIDE_NAMES, Battle
 from engine.runewars.data import NamedCard, Pack
 from engine.runewars.effects import effect
-from engine.runewars.flow import after_every_step, prompt_kind, push, season_id, top
+from engine.runewars.flow import after_every_step, prompt_kind, push, refuse_unless_legal, season_id, top
 from engine.runewars.flow import procedure as frame_procedure
 from engine.runewars.heroes import HERO_DECK, find, hero_card, public_hero, quest_phase, trait
 from engine.runewars.movement import MOVED
@@ -148,12 +148,8 @@ def _choose_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 @prompt_kind("choose_commander", choices={"choose"}, legal=_choose_legal)
 def choose_commander(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     hero = action.args.get("hero")
-    if action not in _choose_legal(state, pack, prompt):
-        raise IllegalAction(
-            N_("Your commander is one of your heroes: {heroes}.", heroes=", ".join(prompt.info["heroes"])),
-            rule=RULE,
-            alternatives=_choose_legal(state, pack, prompt),
-        )
+    reason = N_("Your commander is one of your heroes: {heroes}.", heroes=list(prompt.info["heroes"]))
+    refuse_unless_legal(state, pack, prompt, action, _choose_legal, reason, rule=RULE)
     state.close(prompt.id)
     make_commander(state.board, hero, prompt.info["card"], ctx, why=prompt.info.get("why", "setup"))
 
@@ -336,12 +332,8 @@ def _follow_legal(state: GameState, pack: Pack, prompt: Prompt) -> list[Action]:
 def commander_follows(state: GameState, pack: Pack, prompt: Prompt, action: Action, ctx: Context) -> None:
     """The commander goes with the last of his units that left his area, or stays there (a hero may stand alone)."""
     board: VariantsBoard = state.board
-    if action not in _follow_legal(state, pack, prompt):
-        raise IllegalAction(
-            N_("Your commander can stay behind only while he still stands where his army went."),
-            rule=FOLLOW_RULE,
-            alternatives=_follow_legal(state, pack, prompt),
-        )
+    reason = N_("Your commander can stay behind only while he still stands where his army went.")
+    refuse_unless_legal(state, pack, prompt, action, _follow_legal, reason, rule=FOLLOW_RULE)
     state.close(prompt.id)
     hero, origin, to = prompt.info["hero"], prompt.info["from"], prompt.info["to"]
     figure = find(board, hero)
@@ -491,12 +483,8 @@ def support_bonus_choice(state: GameState, pack: Pack, prompt: Prompt, action: A
     from engine.runewars.heroes.recruit import HeroRecruitment
 
     board: VariantsBoard = state.board
-    if action not in _bonus_legal(state, pack, prompt):
-        raise IllegalAction(
-            N_("Recruit heroes as usual, or spend 1 to 3 influence on as many commander cards, or decline."),
-            rule=ENLIST_RULE,
-            alternatives=_bonus_legal(state, pack, prompt),
-        )
+    reason = N_("Recruit heroes as usual, or spend 1 to 3 influence on as many commander cards, or decline.")
+    refuse_unless_legal(state, pack, prompt, action, _bonus_legal, reason, rule=ENLIST_RULE)
     state.close(prompt.id)
     frame = top(state, CommanderEnlistment)
     if action.choice == "decline":
@@ -528,12 +516,8 @@ def keep_commander(state: GameState, pack: Pack, prompt: Prompt, action: Action,
     """„Die nicht gewählte Kommandantenkarte und auch die Ersetzte werden unter den Stapel der Kommandantenkarten
     geschoben“; never more than one card per commander."""
     board: VariantsBoard = state.board
-    if action not in _keep_legal(state, pack, prompt):
-        raise IllegalAction(
-            N_("Keep one of the drawn commander cards for one of your commanders (or a hero at your stronghold), or none."),
-            rule=ENLIST_RULE,
-            alternatives=_keep_legal(state, pack, prompt)[:10],
-        )
+    reason = N_("Keep one of the drawn commander cards for one of your commanders (or a hero at your stronghold), or none.")
+    refuse_unless_legal(state, pack, prompt, action, _keep_legal, reason, rule=ENLIST_RULE)
     state.close(prompt.id)
     frame = top(state, CommanderEnlistment)
     bottom = list(frame.drawn)
