@@ -18,12 +18,23 @@ from pathlib import Path
 from typing import Any
 
 from data import builtin_pack
+from engine.core import N_
 from engine.core.game import PackCheck, data_pack_folder
 
 FILES = ("board.toml", "content.toml")
 RUNES = ("uruz", "othala", "algiz")
 WEAPONS = ("axe", "sword", "spear")
 ATTRS = ("authority", "might", "wisdom")
+#: the action wheel's fields as the rulebook names them (catalogue messages: the pack's names are English)
+WHEEL_FIELDS = {
+    "recruit": N_("Recruit"),
+    "mobilize": N_("Mobilize"),
+    "prepare": N_("Prepare"),
+    "temple": N_("Build Temple"),
+    "monster": N_("Monster"),
+    "seize": N_("Seize"),
+    "monument": N_("Build Monument"),
+}
 #: the rulebook's counts (digest section 2)
 EXPECTED = {
     "combat_cards": 35,

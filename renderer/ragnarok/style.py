@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.ragnarok.pack import WHEEL_FIELDS
 from renderer import sprites
 from renderer.palette import RGB, SEAT_EMBLEMS, Palette, hex_rgb, mix, text_on
 from renderer.words import language
@@ -110,18 +111,6 @@ class Words:
         if self.tr is not None and hasattr(self.tr, "_"):
             return str(self.tr._(text, **values))
         return text.format(**values) if values else text
-
-
-#: the action wheel's fields as the rulebook names them (the pack's names are English)
-WHEEL_FIELDS = {
-    "recruit": N_("Recruit"),
-    "mobilize": N_("Mobilize"),
-    "prepare": N_("Prepare"),
-    "temple": N_("Build Temple"),
-    "monster": N_("Monster"),
-    "seize": N_("Seize"),
-    "monument": N_("Build Monument"),
-}
 
 
 def wheel_field(field: str, record: Mapping[str, Any], w: Words) -> str:

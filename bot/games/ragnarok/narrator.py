@@ -9,17 +9,11 @@ from typing import Any
 from bot.i18n import N_, Tr
 from bot.narration import Narrator, cap, current_tr, listing, player
 from engine.core import Action, Event, Prompt
-from engine.ragnarok.pack import load
+from engine.ragnarok.pack import WHEEL_FIELDS, load
 
 ATTR = {"authority": N_("Authority"), "might": N_("Might"), "wisdom": N_("Wisdom")}
 FIELD = {
-    "recruit": N_("Recruit"),
-    "mobilize": N_("Mobilize"),
-    "prepare": N_("Prepare"),
-    "temple": N_("Build Temple"),
-    "monster": N_("Monster"),
-    "seize": N_("Seize"),
-    "monument": N_("Build Monument"),
+    **WHEEL_FIELDS,
     "activate": N_("Monster (activate)"),
     "hunt": N_("Monster (hunt)"),
 }
