@@ -175,7 +175,8 @@ class RunetableBot(commands.Bot):
             if not held:
                 log.critical("another bot took the database %s over; stopping so that nothing is sent twice", self.store.location)
                 self.lease_lost = True
-                await self.close()
+                # shielded: a close() called meanwhile cancels this task, and must not cancel the closing it awaits
+                await asyncio.shield(self.close())
                 return
 
     async def _deliver_forever(self) -> None:
